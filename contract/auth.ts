@@ -1,0 +1,89 @@
+/** Request and response schemas of the auth calls (SPEC §7 Auth, Users/me). */
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, patterns } from './validation';
+
+const trimmed = () => z.string().trim();
+
+export const emailField = trimmed()
+  .min(1, 'validation:required')
+  .max(254, 'validation:tooLong')
+  .regex(patterns.email, 'validation:email');
+
+export const passwordField = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, 'validation:passwordLength')
+  .max(PASSWORD_MAX_LENGTH, 'validation:passwordLength')
+  .regex(patterns.passwordLike, 'validation:passwordChars');
+
+export const nameField = trimmed()
+  .min(1, 'validation:required')
+  .max(64, 'validation:tooLong')
+  .regex(patterns.nameLike, 'validation:nameLike');
+
+export const usernameField = trimmed()
+  .min(1, 'validation:required')
+  .regex(patterns.username, 'validation:username');
+
+export const loginBodySchema = z.object({
+  email: emailField,
+  // Any non-empty password may be tried; the rules apply when one is set.
+  password: z.string().min(1, 'validation:required').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const loginResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  /** ISO timestamp with zone. */
+  expires_at: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const signupBodySchema = z.object({
+  username: usernameField,
+  first_name: nameField,
+  last_name: nameField,
+  email: emailField,
+  password: passwordField,
+});
+export type SignupBody = z.infer<typeof signupBodySchema>;
+
+export const verifyLinkQuerySchema = z.object({
+  verify_page_link: z.string().max(2048).optional(),
+});
+
+export const resendQuerySchema = z.object({
+  email: emailField,
+  verify_page_link: z.string().max(2048).optional(),
+});
+
+export const resetPasswordBodySchema = z.object({ password: passwordField });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+export const changePasswordBodySchema = z
+  .object({
+    old_password: z.string().min(1, 'validation:required').max(PASSWORD_MAX_LENGTH),
+    new_password: passwordField,
+  })
+  .refine((b) => b.old_password !== b.new_password, {
+    path: ['new_password'],
+    message: 'validation:passwordSame',
+  });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+export const updateMeBodySchema = z
+  .object({ first_name: nameField, last_name: nameField, username: usernameField })
+  .partial()
+  .strict();
+export type UpdateMeBody = z.infer<typeof updateMeBodySchema>;
+
+/** Plain acknowledgement for calls whose answer must not reveal anything. */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** GET /verify/{token} and GET /verify/reset/{token}. */
+export const tokenCheckResponseSchema = z.object({
+  message: z.string(),
+  email: z.string().optional(),
+});
+export type TokenCheckResponse = z.infer<typeof tokenCheckResponseSchema>;

@@ -1,0 +1,206 @@
+/**
+ * The knowledge assistant (SPEC §2 /chat, §3 chat state and history entry, §4, §7 Chat, §8;
+ * issue 6). SPEC does not show payloads; these are ours.
+ * - POST /chat/stuff answers in one pass; /chat/stuff-v2 first turns a follow-up into a
+ *   standalone question from the conversation; /chat/stuff-v3 splits a compound question into
+ *   parts, retrieves for each and composes one answer.
+ * - A request with `Accept: text/event-stream` gets Server-Sent Events (`meta`, `delta`, `done`,
+ *   `error`, each `data:` a JSON object below); otherwise one JSON ChatAnswer. `done` carries
+ *   the whole ChatAnswer and is authoritative; a second `meta` (the model failed mid-answer and
+ *   the built-in engine answers instead) means: start the text over. `error` is `{message, code}`.
+ */
+import { z } from 'zod';
+import { DEFAULT_CHAT_MODEL } from './constants';
+import { pageQuerySchema, pagedSchema } from './paging';
+
+/** The built-in extractive engine's model id (offered whether or not an LLM is configured). */
+export const BUILTIN_MODEL_ID = 'atrium-extractive';
+
+export const chatEngineSchema = z.enum(['builtin', 'openai']);
+export type ChatEngine = z.infer<typeof chatEngineSchema>;
+
+export const chatModelSchema = z.object({
+  id: z.string(),
+  /** Shown in the selector; the built-in engine says what it is. */
+  label: z.string(),
+  engine: chatEngineSchema,
+});
+export type ChatModel = z.infer<typeof chatModelSchema>;
+
+/** GET /chat/models */
+export const chatModelsResponseSchema = z.object({
+  models: z.array(chatModelSchema),
+  /** gpt-4o (SPEC §9) when an LLM is configured, else the built-in engine. */
+  default_model: z.string(),
+});
+export type ChatModelsResponse = z.infer<typeof chatModelsResponseSchema>;
+
+/** SPEC §3 chat toggles, as the request carries them. */
+export const chatTogglesSchema = z.object({
+  references: z.boolean().default(true),
+  recommendations: z.boolean().default(false),
+  advanced_search: z.boolean().default(false),
+  multi_source: z.boolean().default(false),
+  eval_matrix: z.boolean().default(false),
+  fetch_images: z.boolean().default(false),
+});
+export type ChatToggles = z.infer<typeof chatTogglesSchema>;
+
+export const chatRequestSchema = chatTogglesSchema.extend({
+  query: z.string().trim().min(1, 'validation:required').max(4000, 'validation:tooLong'),
+  /** Conversation uuid; absent starts a new conversation. */
+  chat_id: z.string().uuid().optional(),
+  model: z.string().max(200).default(DEFAULT_CHAT_MODEL),
+  /** The department to answer from; ignored with multi_source (all the user may query). */
+  department_id: z.number().int().nullable().optional(),
+});
+export type ChatRequest = z.input<typeof chatRequestSchema>;
+
+export const chatReferenceSchema = z.object({
+  /** The citation number used in the answer text as [n]. */
+  n: z.number().int(),
+  document_id: z.number().int(),
+  document_name: z.string(),
+  is_url: z.boolean(),
+  page: z.number().int().nullable(),
+  sheet: z.string().nullable(),
+  row_start: z.number().int().nullable(),
+  row_end: z.number().int().nullable(),
+  heading: z.string().nullable(),
+  snippet: z.string(),
+  score: z.number(),
+});
+export type ChatReference = z.infer<typeof chatReferenceSchema>;
+
+export const chatEvalSchema = z.object({
+  retrieval: z.array(
+    z.object({ n: z.number().int(), chunk_id: z.number().int(), score: z.number() }),
+  ),
+  /** Share (0–1) of the answer's sentences supported by the cited passages. */
+  support: z.number(),
+  timings: z.object({
+    retrieval_ms: z.number(),
+    generation_ms: z.number(),
+    total_ms: z.number(),
+  }),
+});
+export type ChatEval = z.infer<typeof chatEvalSchema>;
+
+export const chatAnswerSchema = z.object({
+  chat_id: z.string(),
+  /** The turn's id: feedback and recommendations refer to it. */
+  message_id: z.number().int(),
+  answer: z.string(),
+  engine: chatEngineSchema,
+  model: z.string(),
+  /** True when nothing relevant was found and the answer says so. */
+  no_answer: z.boolean(),
+  references: z.array(chatReferenceSchema),
+  images: z.array(z.object({ document_id: z.number().int(), url: z.string(), alt: z.string() })),
+  eval: chatEvalSchema.nullable(),
+  /** v2: the standalone question actually searched. */
+  standalone_question: z.string().nullable(),
+  /** v3: the parts the question was split into. */
+  sub_questions: z.array(z.string()).nullable(),
+  user_timestamp: z.string(),
+  ai_timestamp: z.string(),
+  /** Set when the LLM failed or timed out: the message, and the built-in engine is offered. */
+  provider_error: z.string().nullable(),
+});
+export type ChatAnswer = z.infer<typeof chatAnswerSchema>;
+
+/** SSE payloads. */
+export const chatStreamDeltaSchema = z.object({ text: z.string() });
+export const chatStreamMetaSchema = z.object({
+  chat_id: z.string(),
+  references: z.array(chatReferenceSchema),
+});
+
+/** SPEC §3 chat history entry (each becomes a user and a server message). */
+export const chatHistoryEntrySchema = z.object({
+  message_id: z.number().int(),
+  user: z.string(),
+  ai: z.string(),
+  user_timestamp: z.string(),
+  ai_timestamp: z.string(),
+  engine: chatEngineSchema,
+  model: z.string(),
+  references: z.array(chatReferenceSchema),
+  feedback: z.object({ rating: z.enum(['up', 'down']), comment: z.string() }).nullable(),
+});
+export type ChatHistoryEntry = z.infer<typeof chatHistoryEntrySchema>;
+
+export const conversationSchema = z.object({
+  chat_id: z.string(),
+  title: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  message_count: z.number().int(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const conversationDetailSchema = conversationSchema.extend({
+  history: z.array(chatHistoryEntrySchema),
+});
+export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
+
+/** GET /chat/conversations: the signed-in user's own, most recently active first. */
+export const conversationsQuerySchema = pageQuerySchema;
+export const conversationPageSchema = pagedSchema(conversationSchema);
+export type ConversationPage = z.infer<typeof conversationPageSchema>;
+
+export const renameConversationSchema = z.object({
+  title: z.string().trim().min(1, 'validation:required').max(120, 'validation:tooLong'),
+});
+
+/** POST /chat/get-rec-ques */
+export const recommendedQuestionsRequestSchema = z.object({
+  chat_id: z.string().uuid(),
+  model: z.string().max(200).default(DEFAULT_CHAT_MODEL),
+});
+export const recommendedQuestionsResponseSchema = z.object({ questions: z.array(z.string()) });
+
+/** POST /chat/feedback, sent as form data (SPEC §7). */
+export const feedbackFormSchema = z.object({
+  message_id: z.coerce.number().int(),
+  rating: z.enum(['up', 'down']),
+  comment: z.string().trim().max(2000).default(''),
+});
+
+export const feedbackResponseSchema = z.object({
+  message_id: z.number().int(),
+  rating: z.enum(['up', 'down']),
+  comment: z.string(),
+  updated_at: z.string(),
+});
+export type FeedbackResponse = z.infer<typeof feedbackResponseSchema>;
+
+/** POST /chat/visual_router and /chat/generate_visual: `text` is the answer the chart is about. */
+export const visualRequestSchema = z.object({
+  query: z.string().trim().min(1).max(4000),
+  text: z.string().max(20000).default(''),
+});
+export const visualRouteSchema = z.object({
+  wants_chart: z.boolean(),
+  table: z
+    .object({ document_id: z.number().int(), document_name: z.string(), sheet: z.string() })
+    .nullable(),
+  columns: z.array(z.string()),
+  chart_type: z.enum(['bar', 'line', 'point', 'arc']).nullable(),
+  reason: z.string(),
+});
+export type VisualRoute = z.infer<typeof visualRouteSchema>;
+
+export const chatApiPaths = {
+  stuff: '/chat/stuff',
+  stuffV2: '/chat/stuff-v2',
+  stuffV3: '/chat/stuff-v3',
+  models: '/chat/models',
+  conversations: '/chat/conversations',
+  conversation: (chatId: string) => `/chat/conversations/${encodeURIComponent(chatId)}`,
+  recommendedQuestions: '/chat/get-rec-ques',
+  feedback: '/chat/feedback',
+  visualRouter: '/chat/visual_router',
+  generateVisual: '/chat/generate_visual',
+  download: (documentId: number) => `/download/${documentId}`,
+} as const;

@@ -1,0 +1,247 @@
+/**
+ * Users, departments and roles (SPEC §2, §3, §7 Users/Departments/Roles; issue 4).
+ * SPEC does not show payload shapes; these are ours. Decisions:
+ * - Every list answers the paged shape `{ items, total, page, size }`; `type=all` answers every
+ *   row in that same shape (page 1, size = total) so clients need one reader.
+ * - A role carries both `id` and `role_id` (SPEC §3 names role_id) with the same value.
+ * - A user belongs to departments through assignments (department, role). `department_id: null`
+ *   on a role means the role may be assigned in any department.
+ */
+import { z } from 'zod';
+import { emailField, nameField, usernameField } from './auth';
+import { pagedSchema, pageQuerySchema } from './paging';
+import { ACTIONS, MODULES, PERMISSION_CATALOGUE } from './permissions';
+import { patterns } from './validation';
+
+const KNOWN_PERMISSION_IDS = new Set(PERMISSION_CATALOGUE.map((p) => p.id));
+
+export const descriptionField = z
+  .string()
+  .trim()
+  .max(500, 'validation:tooLong')
+  .regex(patterns.freeText, 'validation:freeText');
+
+export const roleNameField = z
+  .string()
+  .trim()
+  .min(2, 'validation:tooShort')
+  .max(64, 'validation:tooLong')
+  .regex(patterns.alphanumeric, 'validation:alphanumeric');
+
+export const departmentNameField = z
+  .string()
+  .trim()
+  .min(2, 'validation:tooShort')
+  .max(64, 'validation:tooLong')
+  .regex(patterns.nameLike, 'validation:nameLike');
+
+export const permissionSetField = z
+  .array(z.number().int())
+  .max(PERMISSION_CATALOGUE.length)
+  .refine((ids) => ids.every((id) => KNOWN_PERMISSION_IDS.has(id)), 'validation:unknownPermission')
+  .transform((ids) => [...new Set(ids)].sort((a, b) => a - b));
+
+export const actorSchema = z.object({ id: z.number().int(), name: z.string() }).nullable();
+export type Actor = z.infer<typeof actorSchema>;
+
+// ---------------------------------------------------------------- departments
+
+export const departmentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  user_count: z.number().int(),
+  role_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Department = z.infer<typeof departmentSchema>;
+
+export const departmentInputSchema = z.object({
+  name: departmentNameField,
+  description: descriptionField.default(''),
+});
+export type DepartmentInput = z.input<typeof departmentInputSchema>;
+
+export const listTypeSchema = z.enum(['paginated', 'all']).default('paginated');
+
+export const departmentsQuerySchema = pageQuerySchema.extend({ type: listTypeSchema });
+export type DepartmentsQuery = z.input<typeof departmentsQuerySchema>;
+
+// ---------------------------------------------------------------------- roles
+
+export const roleSchema = z.object({
+  id: z.number().int(),
+  role_id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  department_id: z.number().int().nullable(),
+  department_name: z.string().nullable(),
+  permission_set: z.array(z.number().int()),
+  user_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  created_by: actorSchema,
+  updated_by: actorSchema,
+});
+export type Role = z.infer<typeof roleSchema>;
+
+export const roleInputSchema = z.object({
+  name: roleNameField,
+  description: descriptionField.default(''),
+  department_id: z.number().int().nullable(),
+  permission_set: permissionSetField,
+});
+export type RoleInput = z.input<typeof roleInputSchema>;
+
+export const rolesQuerySchema = pageQuerySchema.extend({
+  type: listTypeSchema,
+  department_id: z.coerce.number().int().optional(),
+});
+export type RolesQuery = z.input<typeof rolesQuerySchema>;
+
+/** GET /roles/types/{type}/action/{action}: `type` is a module name. */
+export const rolesByActionParamsSchema = z.object({
+  type: z.enum(MODULES),
+  action: z.enum(ACTIONS),
+});
+
+export const roleSnapshotSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  department_id: z.number().int().nullable(),
+  permission_set: z.array(z.number().int()),
+});
+export type RoleSnapshot = z.infer<typeof roleSnapshotSchema>;
+
+export const historyActionSchema = z.enum(['create', 'update', 'delete', 'restore']);
+export type HistoryAction = z.infer<typeof historyActionSchema>;
+
+export const roleHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  role_id: z.number().int(),
+  action: historyActionSchema,
+  changed_by: actorSchema,
+  changed_at: z.string(),
+  /** For restores: the entry whose version was brought back. */
+  restored_from: z.number().int().nullable(),
+  changes: z.object({
+    /** null on create. */
+    old_permission_set: z.array(z.number().int()).nullable(),
+    /** null on delete. */
+    permission_set: z.array(z.number().int()).nullable(),
+    old: roleSnapshotSchema.nullable(),
+    new: roleSnapshotSchema.nullable(),
+  }),
+});
+export type RoleHistoryEntry = z.infer<typeof roleHistoryEntrySchema>;
+
+// ---------------------------------------------------------------------- users
+
+export const assignmentInputSchema = z.object({
+  department_id: z.number().int(),
+  role_id: z.number().int(),
+});
+export type AssignmentInput = z.infer<typeof assignmentInputSchema>;
+
+export const assignmentSchema = assignmentInputSchema.extend({
+  department_name: z.string(),
+  role_name: z.string(),
+});
+export type Assignment = z.infer<typeof assignmentSchema>;
+
+export const userStatusSchema = z.enum(['active', 'disabled']);
+
+export const managedUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  status: userStatusSchema,
+  is_verified: z.boolean(),
+  is_defaultadmin: z.boolean(),
+  assignments: z.array(assignmentSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+  created_by: actorSchema,
+  updated_by: actorSchema,
+});
+export type ManagedUser = z.infer<typeof managedUserSchema>;
+
+const uniqueAssignments = (list: AssignmentInput[]) =>
+  new Set(list.map((a) => `${a.department_id}:${a.role_id}`)).size === list.length;
+
+const assignmentsField = z
+  .array(assignmentInputSchema)
+  .max(50)
+  .refine(uniqueAssignments, 'validation:duplicateAssignment');
+
+export const userCreateSchema = z.object({
+  username: usernameField,
+  email: emailField,
+  first_name: nameField,
+  last_name: nameField,
+  status: userStatusSchema.default('active'),
+  is_defaultadmin: z.boolean().default(false),
+  assignments: assignmentsField,
+});
+export type UserCreateInput = z.input<typeof userCreateSchema>;
+
+/**
+ * PUT /users/update/{userId} and PUT /users/{id}: any subset of the fields; what is left out
+ * stays as it is. Built without the create defaults on purpose: `userCreateSchema.partial()`
+ * would still fill in status 'active' and is_defaultadmin false for absent keys (zod 4), so a
+ * rename would re-enable a disabled user and demote an administrator.
+ */
+export const userUpdateSchema = z
+  .object({
+    username: usernameField,
+    email: emailField,
+    first_name: nameField,
+    last_name: nameField,
+    status: userStatusSchema,
+    is_defaultadmin: z.boolean(),
+    assignments: assignmentsField,
+  })
+  .partial();
+export type UserUpdateInput = z.input<typeof userUpdateSchema>;
+
+export const usersQuerySchema = pageQuerySchema.extend({
+  department_name: z.string().trim().max(64).optional(),
+  status: userStatusSchema.optional(),
+});
+export type UsersQuery = z.input<typeof usersQuerySchema>;
+
+export const userSnapshotSchema = z.object({
+  username: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  status: userStatusSchema,
+  is_defaultadmin: z.boolean(),
+  assignments: z.array(assignmentSchema),
+});
+export type UserSnapshot = z.infer<typeof userSnapshotSchema>;
+
+export const userHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  action: historyActionSchema,
+  changed_by: actorSchema,
+  changed_at: z.string(),
+  restored_from: z.number().int().nullable(),
+  changes: z.object({ old: userSnapshotSchema.nullable(), new: userSnapshotSchema.nullable() }),
+});
+export type UserHistoryEntry = z.infer<typeof userHistoryEntrySchema>;
+
+// ------------------------------------------------------------- answer shapes
+// Added with the server side of issue 4; additive only.
+
+export const departmentPageSchema = pagedSchema(departmentSchema);
+export const rolePageSchema = pagedSchema(roleSchema);
+export const managedUserPageSchema = pagedSchema(managedUserSchema);
+/** GET /users/history/{id} and GET /roles/{id}/history: newest first, paged (default 1, 100). */
+export const userHistoryPageSchema = pagedSchema(userHistoryEntrySchema);
+export const roleHistoryPageSchema = pagedSchema(roleHistoryEntrySchema);
+export const historyQuerySchema = pageQuerySchema.omit({ search: true });

@@ -1,0 +1,161 @@
+/**
+ * Knowledge uploads and the repository (SPEC §2 /upload /repository, §3 Document / Upload, §4,
+ * §5, §7 Documents and uploads, §8; issue 5). Payload shapes are ours where SPEC says "not shown".
+ */
+import { z } from 'zod';
+import { DOCUMENTS_DEFAULT_SIZE } from './constants';
+
+/** SPEC §5 extension list; the server also checks the content (magic bytes). */
+export const UPLOAD_EXTENSIONS = [
+  'jpg',
+  'jpeg',
+  'gif',
+  'png',
+  'bmp',
+  'doc',
+  'docx',
+  'pdf',
+  'csv',
+  'xls',
+  'xlsx',
+] as const;
+export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
+
+/** The picker's `accept` attribute. */
+export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
+
+export const DEFAULT_MAX_UPLOAD_MB = 50;
+
+export function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
+export function isAllowedUploadName(fileName: string): boolean {
+  return (UPLOAD_EXTENSIONS as readonly string[]).includes(extensionOf(fileName));
+}
+
+/**
+ * SPEC §5 web addresses: split on commas, trim, drop empties, add https:// where the entry has
+ * neither http:// nor https://.
+ */
+export function parseUrlList(text: string): string[] {
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0)
+    .map((s) => (/^https?:\/\//i.test(s) ? s : `https://${s}`));
+}
+
+export const documentStatusSchema = z.enum(['queued', 'processing', 'ready', 'failed']);
+export type DocumentStatus = z.infer<typeof documentStatusSchema>;
+
+export const knowledgeDocumentSchema = z.object({
+  id: z.number().int(),
+  /** File name, or the address for web entries (SPEC §3). */
+  name: z.string(),
+  is_url: z.boolean(),
+  /** Extension for files ('pdf', 'xlsx', …); 'html' or 'sitemap' for addresses. */
+  type: z.string(),
+  size_bytes: z.number().int(),
+  department_id: z.number().int(),
+  department_name: z.string(),
+  uploaded_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  uploaded_at: z.string(),
+  status: documentStatusSchema,
+  /** Readable reason when status is failed. */
+  error: z.string().nullable(),
+  soft_delete: z.boolean(),
+  advanced_training: z.boolean(),
+  need_summary: z.boolean(),
+  summary: z.string().nullable(),
+  /** Pages, sheets or parts extracted; null until ready. */
+  page_count: z.number().int().nullable(),
+  chunk_count: z.number().int(),
+  /** For pages listed by a sitemap: the sitemap document's id. */
+  parent_id: z.number().int().nullable(),
+  last_fetched_at: z.string().nullable(),
+});
+export type KnowledgeDocument = z.infer<typeof knowledgeDocumentSchema>;
+
+export const documentsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(500).default(DOCUMENTS_DEFAULT_SIZE),
+  search: z.string().trim().max(200).optional(),
+  department_id: z.coerce.number().int().optional(),
+  /** 'true' web addresses only, 'false' files only, absent both. */
+  is_url: z.enum(['true', 'false']).optional(),
+  /** Our addition: 'true' lists the recycle bin (soft-deleted documents) instead. */
+  soft_delete: z.enum(['true', 'false']).optional(),
+});
+export type DocumentsQuery = z.input<typeof documentsQuerySchema>;
+
+/** One entry per file of POST /upload/docs, in the order sent. */
+export const uploadItemResultSchema = z.object({
+  file_name: z.string(),
+  /** 201 stored, 400 bad request/too many, 409 duplicate, 413 too large, 415 wrong type. */
+  status_code: z.number().int(),
+  message: z.string(),
+  code: z.string().optional(),
+  document_id: z.number().int().nullable(),
+});
+export type UploadItemResult = z.infer<typeof uploadItemResultSchema>;
+
+export const uploadDocsResponseSchema = z.object({ items: z.array(uploadItemResultSchema) });
+export type UploadDocsResponse = z.infer<typeof uploadDocsResponseSchema>;
+
+export const uploadUrlsBodySchema = z.object({
+  urls: z.array(z.string().trim().min(1).max(2048)).min(1).max(100),
+  advanced_training: z.boolean().default(false),
+  /** Department id (SPEC §7 names the field `department`). */
+  department: z.coerce.number().int(),
+});
+export type UploadUrlsBody = z.input<typeof uploadUrlsBodySchema>;
+
+export const uploadUrlsResponseSchema = z.object({
+  items: z.array(
+    z.object({
+      url: z.string(),
+      status_code: z.number().int(),
+      message: z.string(),
+      document_id: z.number().int().nullable(),
+    }),
+  ),
+});
+export type UploadUrlsResponse = z.infer<typeof uploadUrlsResponseSchema>;
+
+export const softDeleteBodySchema = z.object({
+  doc_ids: z.array(z.number().int()).min(1).max(1000),
+});
+export const deleteDocumentsBodySchema = z.object({
+  ids: z.array(z.number().int()).min(1).max(1000),
+});
+
+/** Where a chunk came from inside its document. */
+export const sourcePositionSchema = z.object({
+  page: z.number().int().nullable(),
+  sheet: z.string().nullable(),
+  row_start: z.number().int().nullable(),
+  row_end: z.number().int().nullable(),
+  heading: z.string().nullable(),
+});
+export type SourcePosition = z.infer<typeof sourcePositionSchema>;
+
+/** POST /delete/url/sitemap: the sitemaps' addresses (as added). */
+export const deleteSitemapsBodySchema = z.object({
+  urls: z.array(z.string().trim().min(1).max(2048)).min(1).max(100),
+});
+
+/** PUT /upload/update_soft_delete answers the documents as they are now. */
+export const softDeleteResponseSchema = z.object({ items: z.array(knowledgeDocumentSchema) });
+
+/** POST /delete/documents/all and /delete/url/sitemap: rows removed (a sitemap's pages count). */
+export const deleteDocumentsResponseSchema = z.object({ deleted: z.number().int() });
+
+export const documentsPageSchema = z.object({
+  items: z.array(knowledgeDocumentSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+export type DocumentsPage = z.infer<typeof documentsPageSchema>;

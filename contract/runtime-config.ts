@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/**
+ * Served by the server at GET /runtime-config.json (outside /api, no key needed) so one SPA
+ * build runs anywhere.
+ */
+export const runtimeConfigSchema = z.object({
+  apiBaseUrl: z.string(),
+  apiKey: z.string(),
+  helpdeskUrl: z.string(),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+/** Path on the helpdesk site that receives the access token (SPEC §7 Helpdesk). */
+export { HELPDESK_CALLBACK_PATH } from './helpdesk';

@@ -1,0 +1,75 @@
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist', 'data', 'node_modules', 'coverage', 'public/mockServiceWorker.js'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['scripts/**/*.mjs', 'eslint.config.js'],
+    languageOptions: { globals: globals.node },
+  },
+  // Imports run one way (DESIGN): contract <- server; contract <- lib/components <- features <- app.
+  {
+    files: ['contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@/*', '../src/*', '../server/*', 'react', 'fastify'] },
+      ],
+    },
+  },
+  {
+    files: ['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*', '@/app/*'],
+              message: 'lib and components must not import features or app.',
+            },
+            { group: ['**/server/**'], message: 'The SPA depends only on contract/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/app/*'], message: 'Features must not import the app layer.' },
+            {
+              group: ['@/features/*/*'],
+              message:
+                'A feature never imports another feature; compose them in app/ (use relative imports inside a feature).',
+            },
+            { group: ['**/server/**'], message: 'The SPA depends only on contract/.' },
+          ],
+        },
+      ],
+    },
+  },
+  prettier,
+);

@@ -1,0 +1,61 @@
+// `npm test`: everything, in the order that fails fastest — type check, lint, format, unit and
+// component tests, API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), build, then
+// end-to-end browser tests against the build. Ends with one line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const reportDir = 'node_modules/.cache/atrium-test';
+rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const failures = [];
+
+function run(label, cmd, args) {
+  console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+  const ok = r.status === 0;
+  console.log(`${ok ? '✔' : '✘'} ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (!ok) failures.push(label);
+  return ok;
+}
+
+function vitest(project) {
+  const out = `${reportDir}/${project}.json`;
+  const ok = run(`tests: ${project}`, 'npx', [
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
+  try {
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    if (report.numTotalTests === 0) {
+      failures.push(`${project}: no test ran`);
+    }
+  } catch {
+    if (ok) failures.push(`${project}: no report`);
+  }
+}
+
+run('type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+run('format', 'npx', ['prettier', '--check', '.']);
+vitest('unit');
+vitest('api');
+if (run('build', 'npx', ['vite', 'build'])) vitest('e2e');
+else failures.push('e2e: not run, the build failed');
+
+console.log('');
+if (failures.length) console.log(`Failed steps: ${failures.join('; ')}`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failures.length || failed ? 1 : 0);

@@ -1,0 +1,156 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runtimeConfigSchema } from '../contract/runtime-config';
+import {
+  createVerifiedUser,
+  startTestApp,
+  TEST_ADMIN,
+  TEST_API_KEY,
+  type TestApp,
+} from './test-support/test-app';
+
+describe('the HTTP shell: api key, errors, headers, static SPA, logs', () => {
+  let t: TestApp;
+  let staticDir: string;
+  beforeAll(async () => {
+    staticDir = mkdtempSync(join(tmpdir(), 'atrium-static-'));
+    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Atrium SPA</title>');
+    mkdirSync(join(staticDir, 'assets'));
+    writeFileSync(join(staticDir, 'assets', 'app-abc123.js'), 'console.log("app")');
+    t = await startTestApp('sqlite', {
+      STATIC_DIR: staticDir,
+      HELPDESK_URL: 'https://help.example.com',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  it('when x-api-key is missing or wrong, then every /api call answers 401 INVALID_API_KEY', async () => {
+    for (const apiKey of [null, 'wrong-key', `${TEST_API_KEY}x`]) {
+      for (const [method, url] of [
+        ['GET', '/api/health'],
+        ['POST', '/api/users/login'],
+        ['GET', '/api/users/me'],
+        ['GET', '/api/does-not-exist'],
+      ] as const) {
+        const res = await t.api(method, url, { apiKey, body: method === 'POST' ? {} : undefined });
+        expect(res.status, `${method} ${url} with ${apiKey}`).toBe(401);
+        expect(res.body).toEqual({ code: 'INVALID_API_KEY', message: expect.any(String) });
+      }
+    }
+    expect((await t.api('GET', '/api/health')).body).toEqual({ status: 'ok', database: 'sqlite' });
+  });
+
+  it('when an unknown /api path is called, then the answer is JSON 404 NOT_FOUND', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const res = await t.api(method, '/api/no/such/route');
+      expect(res.status).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.body.code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('when a page path that is not a file is opened, then index.html is served (history fallback)', async () => {
+    for (const url of ['/', '/some/route', '/dashboard?theme=dark', '/verify?token=abc']) {
+      const res = await t.api('GET', url, { apiKey: null });
+      expect(res.status, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.raw).toContain('Atrium SPA');
+    }
+    const asset = await t.api('GET', '/assets/app-abc123.js', { apiKey: null });
+    expect(asset.status).toBe(200);
+    expect(asset.raw).toContain('console.log');
+    expect(asset.headers['cache-control']).toMatch(/immutable/);
+  });
+
+  it('when the SPA asks for its runtime settings, then it gets the API base, key and helpdesk URL without a key', async () => {
+    const res = await t.api('GET', '/runtime-config.json', { apiKey: null });
+    expect(res.status).toBe(200);
+    expect(runtimeConfigSchema.parse(res.body)).toEqual({
+      apiBaseUrl: '/api',
+      apiKey: TEST_API_KEY,
+      helpdeskUrl: 'https://help.example.com',
+    });
+  });
+
+  it('when any page or API answer is sent, then it carries the security headers and a CSP the SPA satisfies', async () => {
+    for (const url of ['/', '/api/health']) {
+      const res = await t.api('GET', url);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBeDefined();
+    }
+  });
+
+  it('when a request fails inside a handler, then the answer is 500 INTERNAL_ERROR without a stack trace', async () => {
+    const who = await createVerifiedUser(t);
+    const token = await t.login(who.email, who.password);
+    // Break the data on purpose: the profile route now throws deep inside a query.
+    await t.database.db.schema.alterTable('departments').renameTo('departments_gone').execute();
+    try {
+      const res = await t.api('GET', '/api/users/me', { token });
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ code: 'INTERNAL_ERROR', message: 'Internal server error.' });
+      expect(res.raw).not.toMatch(/at .*\.ts|SqliteError|departments/);
+    } finally {
+      await t.database.db.schema.alterTable('departments_gone').renameTo('departments').execute();
+    }
+  });
+
+  it('when requests carry passwords, tokens and keys, then the log has one line per request and none of them', async () => {
+    const who = await createVerifiedUser(t);
+    const token = await t.login(who.email, who.password);
+    await t.api('GET', '/api/users/me', { token, headers: { cookie: 'token=secret-cookie' } });
+    await t.api('POST', '/api/users/forgot-password/' + encodeURIComponent(who.email));
+    const resetToken = (t.mails().at(-1)?.links[0] ?? '').split('token=')[1];
+    await t.api('GET', `/api/verify/reset/${resetToken}`);
+    await t.api('PUT', '/api/users/me/password', {
+      token,
+      body: { old_password: who.password, new_password: 'Logged-Pass-1' },
+    });
+
+    const logs = t.logs();
+    for (const secret of [
+      who.password,
+      'Logged-Pass-1',
+      TEST_ADMIN.password,
+      token,
+      resetToken,
+      TEST_API_KEY,
+      'secret-cookie',
+    ])
+      expect(logs, `log contains ${secret.slice(0, 8)}…`).not.toContain(secret);
+    const lines = logs
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const meLines = lines.filter((l) => l.url === '/api/users/me' && l.method === 'GET');
+    expect(meLines.length).toBeGreaterThan(0);
+    expect(meLines[0]).toMatchObject({ msg: 'request', statusCode: expect.any(Number) });
+    expect(lines.some((l) => l.url === '/api/verify/reset/:token')).toBe(true);
+  });
+});
+
+describe('without a build of the SPA', () => {
+  it('when a page is opened, then the server answers 503 saying to run npm run build; the API still works', async () => {
+    const t = await startTestApp('sqlite');
+    try {
+      const page = await t.api('GET', '/dashboard', { apiKey: null });
+      expect(page.status).toBe(503);
+      expect(page.raw).toContain('npm run build');
+      expect((await t.api('GET', '/api/health')).status).toBe(200);
+      expect((await t.api('GET', '/api/nothing')).status).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});

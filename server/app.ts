@@ -1,0 +1,127 @@
+/**
+ * buildApp(config): the whole HTTP application, ready for `listen` or `inject`. Nothing happens
+ * at import; the caller migrates and seeds the database (see main.ts and the test helper).
+ */
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import type { RuntimeConfig } from '../contract/runtime-config';
+import type { ResolvedConfig } from './config';
+import { createServices } from './container';
+import { createDatabase, type Database } from './db/database';
+import type { AppDeps } from './deps';
+import { AppError } from './http/app-error';
+import { registerAuthRoutes } from './modules/auth/routes';
+import { registerChatRoutes } from './modules/chat/routes';
+import { registerEmailAgentRoutes } from './modules/email-agents/routes';
+import { registerHealthRoutes } from './modules/health/routes';
+import { registerPermissionRoutes } from './modules/permissions/routes';
+import { registerProfileRoutes } from './modules/profile/routes';
+import { registerDepartmentRoutes } from './modules/departments/routes';
+import { registerDownloadRoutes } from './modules/download/routes';
+import type { IngestEngine } from './modules/documents/engine';
+import { createKnowledge } from './modules/documents/module';
+import { registerDocumentRoutes } from './modules/documents/routes';
+import { registerRoleRoutes } from './modules/roles/routes';
+import { registerUserRoutes } from './modules/users/routes';
+import { registerVisualRoutes } from './modules/visuals/routes';
+import { registerApiKeyCheck } from './plugins/api-key';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/errors';
+import { registerPermissions } from './plugins/permissions';
+import { loggerOptions, registerRequestLog } from './plugins/request-log';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerStaticSpa } from './plugins/static-spa';
+import { createMailer, type Mailer } from './services/mail/mailer';
+import { createAccessTokens } from './services/security/access-tokens';
+import { prepareDummyHash } from './services/security/passwords';
+
+export interface BuildOptions {
+  /** An open database; without it buildApp opens one from the config and closes it on close. */
+  database?: Database;
+  /** A pino logger to use instead of one writing to stdout (tests capture the lines). */
+  logger?: FastifyBaseLogger;
+  mailer?: Mailer;
+  /** Extraction, chunking and index for ingestion jobs; default: services/ingest + search. */
+  ingestEngine?: IngestEngine;
+}
+
+export async function buildApp(
+  config: ResolvedConfig,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app: FastifyInstance = Fastify({
+    ...(options.logger
+      ? { loggerInstance: options.logger }
+      : { logger: loggerOptions(config.logLevel) }),
+    // One line per request comes from registerRequestLog instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    // E-mail addresses travel in paths (forgot-password) and may be up to 254 characters.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 512 },
+    bodyLimit: 1024 * 1024,
+    // Behind a reverse proxy the rate limits must count the client, not the proxy.
+    // Fastify accepts a hop count at run time (proxy-addr), but its overloads omit `number`.
+    trustProxy: config.trustProxy as boolean | string[],
+  }) as unknown as FastifyInstance;
+
+  const database = options.database ?? createDatabase(config);
+  if (!options.database) app.addHook('onClose', () => database.close());
+  const deps: AppDeps = {
+    config,
+    database,
+    mailer: options.mailer ?? createMailer(config),
+    tokens: createAccessTokens(config.jwtSecret),
+  };
+  const services = createServices(deps, app.log);
+  const knowledge = createKnowledge(deps, app.log, { engine: options.ingestEngine });
+  // Ingestion workers run while the app is up; stopping puts running jobs back in the queue.
+  app.addHook('onReady', () => knowledge.start());
+  app.addHook('preClose', () => knowledge.stop());
+
+  // The API speaks JSON (multipart is added by the areas that upload); anything else is 415.
+  app.removeContentTypeParser('text/plain');
+  // Computed before the first sign-in, so even that one takes no longer for unknown e-mails.
+  app.addHook('onReady', async () => void prepareDummyHash());
+  registerErrorHandler(app);
+  registerRequestLog(app);
+  await registerSecurityHeaders(app);
+  registerApiKeyCheck(app, config.apiKey);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, 'RATE_LIMITED', 'Too many requests. Please wait a minute and try again.', {
+        retry_after: Math.max(1, Math.ceil(context.ttl / 1000)),
+      }),
+  });
+
+  app.get('/runtime-config.json', async (_request, reply) => {
+    const body: RuntimeConfig = {
+      apiBaseUrl: '/api',
+      apiKey: config.apiKey,
+      helpdeskUrl: config.helpdeskUrl ?? '',
+    };
+    return reply.header('cache-control', 'no-store').send(body);
+  });
+
+  await app.register(
+    async (api) => {
+      registerAuth(api, services.sessions, services.profiles);
+      registerPermissions(api);
+      registerHealthRoutes(api, database);
+      registerAuthRoutes(api, services, config);
+      registerProfileRoutes(api, services);
+      registerPermissionRoutes(api, database);
+      registerEmailAgentRoutes(api, services);
+      registerDepartmentRoutes(api, services);
+      registerRoleRoutes(api, services);
+      registerUserRoutes(api, services, config);
+      registerChatRoutes(api, { config, database });
+      registerVisualRoutes(api, deps);
+      registerDownloadRoutes(api, deps, knowledge);
+      registerDocumentRoutes(api, knowledge, config.maxUploadMb);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerStaticSpa(app, config.staticDir);
+  return app;
+}

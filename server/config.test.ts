@@ -1,0 +1,76 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_API_KEY, loadConfig, parseDuration, parseEnv } from './config';
+
+describe('configuration from the environment', () => {
+  it('when nothing is set, then the documented defaults apply', () => {
+    const c = parseEnv({});
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      apiKey: DEFAULT_API_KEY,
+      adminEmail: 'admin@atrium.local',
+      publicUrl: 'http://localhost:8080',
+      llmModels: ['gpt-4o'],
+      sessionTtlSeconds: 8 * 3600,
+      authRateLimit: 20,
+      logLevel: 'info',
+    });
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir).toMatch(/data$/);
+    expect(c.staticDir).toMatch(/dist$/);
+  });
+
+  it('when variables are empty strings, then they count as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '', PORT: '', ADMIN_PASSWORD: '' })).toMatchObject({
+      databaseUrl: undefined,
+      port: 8080,
+      adminPassword: undefined,
+    });
+  });
+
+  it('when a value is invalid, then start fails naming the variable', () => {
+    expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => parseEnv({ SESSION_TTL: 'soon' })).toThrow(/SESSION_TTL/);
+    expect(() => parseEnv({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
+  });
+
+  it('when TRUST_PROXY is given, then it becomes a flag, a hop count or a list of proxies', () => {
+    expect(parseEnv({}).trustProxy).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+    ]);
+    expect(() => parseEnv({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('when SESSION_TTL is given with a unit or in seconds, then it is read as seconds', () => {
+    expect(parseDuration('8h')).toBe(28800);
+    expect(parseDuration('30m')).toBe(1800);
+    expect(parseDuration('1d')).toBe(86400);
+    expect(parseDuration('45')).toBe(45);
+    expect(parseDuration('0')).toBeUndefined();
+  });
+
+  it('when JWT_SECRET is unset, then one is generated once, kept with mode 600 and reused', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atrium-config-'));
+    try {
+      const first = loadConfig({ DATA_DIR: dir });
+      const file = join(dir, 'jwt-secret');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+      expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+      expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first.jwtSecret);
+      expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'y'.repeat(40) }).jwtSecret).toBe(
+        'y'.repeat(40),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,205 @@
+/**
+ * Environment -> typed configuration, validated once at start (DESIGN "Running it").
+ * `parseEnv` is pure; `loadConfig` also resolves the JWT secret, which may touch DATA_DIR.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { passwordField } from '../contract/auth';
+
+/** The documented development key; set API_KEY in any shared deployment. */
+export const DEFAULT_API_KEY = 'atrium-local-key';
+
+/** Empty strings count as unset, so `FOO=` in an env file means "use the default". */
+const optional = () =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const withDefault = (fallback: string) => optional().transform((v) => v ?? fallback);
+
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** '8h', '30m', '1d', '45s' or plain seconds. */
+export function parseDuration(text: string): number | undefined {
+  const m = /^(\d+)\s*([smhd]?)$/i.exec(text.trim());
+  if (!m) return undefined;
+  const seconds = Number(m[1]) * UNIT_SECONDS[(m[2] || 's').toLowerCase()];
+  return seconds > 0 ? seconds : undefined;
+}
+
+const isHttpUrl = (v: string | undefined) => v === undefined || /^https?:\/\/[^\s]+$/i.test(v);
+const optionalUrl = () => optional().refine(isHttpUrl, 'must be an http(s) URL');
+const urlWithDefault = (fallback: string) =>
+  withDefault(fallback).refine(isHttpUrl, 'must be an http(s) URL');
+const integer = (fallback: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  withDefault(fallback)
+    .pipe(z.string().regex(/^\d+$/, 'must be a whole number'))
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
+const envSchema = z.object({
+  PORT: integer('8080', 0, 65535),
+  HOST: withDefault('0.0.0.0'),
+  DATA_DIR: withDefault('./data'),
+  DATABASE_URL: optional().refine(
+    (v) => v === undefined || /^postgres(ql)?:\/\//i.test(v),
+    'must start with postgres:// (leave unset for the embedded SQLite database)',
+  ),
+  API_KEY: withDefault(DEFAULT_API_KEY).pipe(z.string().min(8)),
+  JWT_SECRET: optional().refine((v) => v === undefined || v.length >= 32, 'at least 32 chars'),
+  ADMIN_EMAIL: withDefault('admin@atrium.local').pipe(z.email()),
+  ADMIN_PASSWORD: optional().pipe(passwordField.optional()),
+  PUBLIC_URL: urlWithDefault('http://localhost:8080'),
+  SMTP_URL: optional(),
+  MAIL_FROM: withDefault('Atrium <no-reply@atrium.local>'),
+  HELPDESK_URL: optionalUrl(),
+  URL_FETCH_ALLOW: optional(),
+  URL_FETCH_TIMEOUT_MS: integer('15000', 100),
+  URL_FETCH_MAX_BYTES: integer(String(10 * 1024 * 1024), 1024),
+  MAX_UPLOAD_MB: integer('50', 1, 1024 * 1024),
+  STORAGE_DIR: optional(),
+  INGEST_CONCURRENCY: integer('2', 0, 64),
+  INGEST_STALE_SECONDS: integer('60', 1),
+  SITEMAP_MAX_PAGES: integer('500', 1, 100000),
+  LLM_BASE_URL: optionalUrl(),
+  LLM_API_KEY: optional(),
+  LLM_MODELS: withDefault('gpt-4o'),
+  LLM_TIMEOUT_MS: integer('20000', 100),
+  LLM_IDLE_TIMEOUT_MS: integer('30000', 100),
+  SESSION_TTL: withDefault('8h').transform((v, ctx) => {
+    const seconds = parseDuration(v);
+    if (seconds === undefined) {
+      ctx.addIssue({ code: 'custom', message: "use seconds or a number with s, m, h or d: '8h'" });
+      return z.NEVER;
+    }
+    return seconds;
+  }),
+  STATIC_DIR: withDefault('dist'),
+  LOG_LEVEL: withDefault('info').pipe(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  ),
+  AUTH_RATE_LIMIT: integer('20', 1),
+  TRUST_PROXY: withDefault('false').transform((v, ctx) => {
+    if (/^(true|false)$/i.test(v)) return v.toLowerCase() === 'true';
+    if (/^\d+$/.test(v)) return Number(v);
+    if (/^[\d.:/a-f, ]+$/i.test(v)) return v.split(',').map((s) => s.trim());
+    ctx.addIssue({ code: 'custom', message: 'true, false, a hop count or a list of addresses' });
+    return z.NEVER;
+  }),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** undefined: embedded SQLite at DATA_DIR/atrium.db. */
+  databaseUrl?: string;
+  apiKey: string;
+  /** undefined until `loadConfig` resolves it (generated and kept in DATA_DIR/jwt-secret). */
+  jwtSecret?: string;
+  adminEmail: string;
+  adminPassword?: string;
+  publicUrl: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  helpdeskUrl?: string;
+  urlFetchAllow: string[];
+  urlFetchTimeoutMs: number;
+  urlFetchMaxBytes: number;
+  /** Per uploaded file. */
+  maxUploadMb: number;
+  /** Uploaded and fetched files (default DATA_DIR/files); shared by every server process. */
+  storageDir: string;
+  /** Ingestion jobs one process runs at once; 0 runs none (an API-only process). */
+  ingestConcurrency: number;
+  /** A claimed job whose heartbeat is older than this is taken to be dead and runs again. */
+  ingestStaleSeconds: number;
+  sitemapMaxPages: number;
+  llmBaseUrl?: string;
+  llmApiKey?: string;
+  llmModels: string[];
+  /** Until the model's first byte, then between two chunks of its stream. */
+  llmTimeoutMs: number;
+  llmIdleTimeoutMs: number;
+  sessionTtlSeconds: number;
+  staticDir: string;
+  logLevel: string;
+  authRateLimit: number;
+  /** Fastify's trustProxy: whose X-Forwarded-For to believe for the client address. */
+  trustProxy: boolean | number | string[];
+}
+
+export type ResolvedConfig = AppConfig & { jwtSecret: string };
+
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+export function parseEnv(env: Record<string, string | undefined>): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    apiKey: e.API_KEY,
+    jwtSecret: e.JWT_SECRET,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    helpdeskUrl: e.HELPDESK_URL,
+    urlFetchAllow: list(e.URL_FETCH_ALLOW),
+    urlFetchTimeoutMs: e.URL_FETCH_TIMEOUT_MS,
+    urlFetchMaxBytes: e.URL_FETCH_MAX_BYTES,
+    maxUploadMb: e.MAX_UPLOAD_MB,
+    storageDir: resolve(e.STORAGE_DIR ?? join(e.DATA_DIR, 'files')),
+    ingestConcurrency: e.INGEST_CONCURRENCY,
+    ingestStaleSeconds: e.INGEST_STALE_SECONDS,
+    sitemapMaxPages: e.SITEMAP_MAX_PAGES,
+    llmBaseUrl: e.LLM_BASE_URL,
+    llmApiKey: e.LLM_API_KEY,
+    llmModels: list(e.LLM_MODELS),
+    llmTimeoutMs: e.LLM_TIMEOUT_MS,
+    llmIdleTimeoutMs: e.LLM_IDLE_TIMEOUT_MS,
+    sessionTtlSeconds: e.SESSION_TTL,
+    staticDir: resolve(e.STATIC_DIR),
+    logLevel: e.LOG_LEVEL,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+/**
+ * The secret is generated once per data directory and kept (mode 600), so tokens survive a
+ * restart; several processes sharing DATA_DIR share it too.
+ */
+export function resolveJwtSecret(config: AppConfig): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = join(config.dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): ResolvedConfig {
+  const config = parseEnv(env);
+  return { ...config, jwtSecret: resolveJwtSecret(config) };
+}

@@ -1,0 +1,23 @@
+/**
+ * Every migration, listed by hand (no folder scan) so it runs the same under tsx, vitest and a
+ * bundler. Names sort in the order they apply; never rename or edit one that has shipped.
+ */
+import type { Migration } from 'kysely';
+import type { DialectName } from '../database';
+import { foundation } from './0001-foundation';
+import { identity } from './0002-identity';
+import { knowledge } from './0003-knowledge';
+import { search } from './0004-search';
+import { chat } from './0005-chat';
+import { userSearch } from './0006-user-search';
+
+export function allMigrations(dialect: DialectName): Record<string, Migration> {
+  return {
+    '0001-foundation': foundation(dialect),
+    '0002-identity': identity(dialect),
+    '0003-knowledge': knowledge(dialect),
+    '0004-search': search(dialect),
+    '0005-chat': chat(dialect),
+    '0006-user-search': userSearch(dialect),
+  };
+}

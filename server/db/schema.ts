@@ -1,0 +1,269 @@
+/**
+ * Table types for Kysely. Booleans are stored as integers (0/1) and timestamps as UTC ISO
+ * strings in both dialects, so one set of queries and migrations serves SQLite and PostgreSQL.
+ */
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+export interface DepartmentsTable {
+  id: Generated<number>;
+  name: string;
+  /** Added by 0002-identity. */
+  description: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PermissionsTable {
+  id: number;
+  module_name: string;
+  action: string;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+  /** null: the role applies in every department. */
+  department_id: number | null;
+  /** JSON text: a list of permission ids. */
+  permission_set: string;
+  description: string;
+  created_at: string;
+  updated_at: string;
+  /** Added by 0002-identity. */
+  created_by: number | null;
+  updated_by: number | null;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  /** Always stored lower-cased. */
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+  status: 'active' | 'disabled';
+  is_verified: number;
+  is_defaultadmin: number;
+  failed_logins: number;
+  /** Start of the current window of failed sign-ins (LOGIN_LOCK_MINUTES long). */
+  failed_window_started_at: string | null;
+  locked_until: string | null;
+  created_at: string;
+  updated_at: string;
+  created_by: number | null;
+  updated_by: number | null;
+}
+
+export interface UserRolesTable {
+  id: Generated<number>;
+  user_id: number;
+  role_id: number;
+  department_id: number;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  user_agent: string | null;
+}
+
+export interface EmailTokensTable {
+  id: Generated<number>;
+  /** sha256 of the token, hex; the token itself only travels in the mail. */
+  token_hash: string;
+  user_id: number;
+  purpose: 'verify' | 'reset';
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface EmailAgentsTable {
+  id: Generated<number>;
+  email: string;
+  title: string;
+  status: number;
+  department_id: number | null;
+  created_at: string;
+}
+
+export interface DB {
+  departments: DepartmentsTable;
+  permissions: PermissionsTable;
+  roles: RolesTable;
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  sessions: SessionsTable;
+  email_tokens: EmailTokensTable;
+  email_agents: EmailAgentsTable;
+  user_history: UserHistoryTable;
+  role_history: RoleHistoryTable;
+}
+
+/** One change of a user or role (0002-identity); snapshots are JSON text, null where absent. */
+interface HistoryColumns {
+  id: Generated<number>;
+  action: 'create' | 'update' | 'delete' | 'restore';
+  changed_by: number | null;
+  /** The actor's name when the change was made, so the entry survives their deletion. */
+  changed_by_name: string | null;
+  changed_at: string;
+  old_values: string | null;
+  new_values: string | null;
+  restored_from: number | null;
+}
+
+export interface UserHistoryTable extends HistoryColumns {
+  user_id: number;
+}
+
+export interface RoleHistoryTable extends HistoryColumns {
+  role_id: number;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type EmailTokenRow = Selectable<EmailTokensTable>;
+
+// Knowledge (0003-knowledge). Declared as a second `DB` block (interfaces merge) so areas
+// append their tables without touching each other's lines.
+export interface DB {
+  documents: DocumentsTable;
+  ingestion_jobs: IngestionJobsTable;
+  document_tables: DocumentTablesTable;
+}
+
+export interface DocumentsTable {
+  id: Generated<number>;
+  name: string;
+  is_url: number;
+  url: string | null;
+  /** Extension for files; 'html' or 'sitemap' for addresses. */
+  type: string;
+  size_bytes: number;
+  sha256: string | null;
+  /** Relative to STORAGE_DIR. */
+  storage_path: string | null;
+  department_id: number;
+  uploaded_by: number | null;
+  status: 'queued' | 'processing' | 'ready' | 'failed';
+  error: string | null;
+  soft_delete: number;
+  advanced_training: number;
+  need_summary: number;
+  summary: string | null;
+  page_count: number | null;
+  chunk_count: number;
+  parent_id: number | null;
+  last_fetched_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IngestionJobsTable {
+  id: Generated<number>;
+  document_id: number;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  attempts: number;
+  claimed_by: string | null;
+  claimed_at: string | null;
+  heartbeat_at: string | null;
+  run_after: string;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DocumentTablesTable {
+  id: Generated<number>;
+  document_id: number;
+  ordinal: number;
+  name: string;
+  /** JSON text. */
+  columns: string;
+  rows: string;
+}
+
+export type DocumentRow = Selectable<DocumentsTable>;
+export type JobRow = Selectable<IngestionJobsTable>;
+
+// Knowledge assistant (0005-chat); another `DB` block, merged like the knowledge one.
+export interface DB {
+  conversations: ConversationsTable;
+  chat_turns: ChatTurnsTable;
+  chat_feedback: ChatFeedbackTable;
+}
+
+export interface ConversationsTable {
+  /** The chat uuid. */
+  id: string;
+  user_id: number;
+  title: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChatTurnsTable {
+  id: Generated<number>;
+  conversation_id: string | null;
+  user_id: number | null;
+  channel: 'console' | 'widget';
+  department_id: number | null;
+  /** JSON text: number[]. */
+  department_ids: string;
+  mode: 'stuff' | 'stuff-v2' | 'stuff-v3';
+  question: string;
+  standalone_question: string | null;
+  /** JSON text: string[]. */
+  sub_questions: string | null;
+  answer: string;
+  engine: 'builtin' | 'openai';
+  model: string;
+  no_answer: number;
+  cancelled: number;
+  latency_ms: number;
+  /** JSON text: ChatReference[]. */
+  references_json: string;
+  /** JSON text: ChatEval. */
+  eval_json: string | null;
+  provider_error: string | null;
+  asked_at: string;
+  answered_at: string;
+}
+
+export interface ChatFeedbackTable {
+  id: Generated<number>;
+  turn_id: number;
+  user_id: number | null;
+  rating: 'up' | 'down';
+  comment: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type ChatTurnRow = Selectable<ChatTurnsTable>;
+
+// Search (0004-search): document chunks; their full-text index is dialect-specific (FTS5 table
+// chunks_fts on SQLite, a tsvector column on PostgreSQL) and only services/search touches it.
+export interface DB {
+  chunks: ChunksTable;
+}
+
+export interface ChunksTable {
+  id: Generated<number>;
+  document_id: number;
+  ordinal: number;
+  text: string;
+  /** Heading or sheet name, indexed with a lower weight than the text. */
+  context: string;
+  page: number | null;
+  sheet: string | null;
+  row_start: number | null;
+  row_end: number | null;
+  heading: string | null;
+}

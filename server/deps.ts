@@ -1,0 +1,44 @@
+/** What the routes and services of one app instance share; built once in buildApp. */
+import type { ActionName, ModuleName } from '../contract/permissions';
+import type { AccessSubject } from '../contract/profile';
+import type { ResolvedConfig } from './config';
+import type { Database } from './db/database';
+import type { UserRow } from './db/schema';
+import type { Mailer } from './services/mail/mailer';
+import type { AccessTokens } from './services/security/access-tokens';
+
+export interface AppDeps {
+  config: ResolvedConfig;
+  database: Database;
+  mailer: Mailer;
+  tokens: AccessTokens;
+}
+
+export interface AuthContext {
+  sessionId: string;
+  user: UserRow;
+  /** Loaded on first use: the role assignments the access rules read. */
+  subject: () => Promise<AccessSubject>;
+}
+
+export interface RouteRight {
+  module: ModuleName;
+  action: ActionName;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** No signed-in user needed (the x-api-key is still required under /api). */
+    public?: boolean;
+    /**
+     * The right this route needs (SPEC §6), checked with contract's hasPermission; a list means
+     * any one of them will do.
+     */
+    permission?: RouteRight | readonly RouteRight[];
+    /** Only default administrators. */
+    admin?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}

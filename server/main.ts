@@ -1,0 +1,62 @@
+/** Entry: config -> database (migrate, seed) -> listen; graceful shutdown on SIGTERM/SIGINT. */
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { seed } from './db/seed';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = createDatabase(config);
+  await migrateToLatest(database);
+  const seeded = await seed(database, config);
+  if (seeded.generatedAdminPassword)
+    // Printed once, on purpose outside the JSON log: it is never stored in clear anywhere.
+    process.stdout.write(
+      [
+        '',
+        '==================================================================',
+        ' Atrium default administrator created',
+        `   e-mail:   ${config.adminEmail}`,
+        `   password: ${seeded.generatedAdminPassword}`,
+        ' This password is shown only now. Change it after signing in.',
+        '==================================================================',
+        '',
+      ].join('\n') + '\n',
+    );
+
+  const app = await buildApp(config, { database });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: config.publicUrl, database: database.dialect, staticDir: config.staticDir },
+    'Atrium is listening',
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Atrium failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  if (error instanceof Error && error.cause)
+    process.stderr.write(`  cause: ${String(error.cause)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,71 @@
+/**
+ * Forgotten passwords (SPEC §7): the answer to a reset request is the same for known and
+ * unknown addresses; a completed reset ends every session of the account and clears a lockout.
+ */
+import type { ResetPasswordBody, TokenCheckResponse } from '../../../contract/auth';
+import { nowIso } from '../../db/database';
+import { resetLink } from '../../services/mail/links';
+import { resetMail } from '../../services/mail/templates';
+import { hashPassword } from '../../services/security/passwords';
+import { authErrors } from './auth-errors';
+import { assertUsable, hashToken, newMailToken } from './mail-tokens';
+import type { MailDeps } from './registration-service';
+
+export const FORGOT_ANSWER =
+  'If an account exists for this address, a mail with a link to reset the password is on its way.';
+
+export function createPasswordResetService({ repo, mailer, log }: MailDeps) {
+  async function usableToken(token: string) {
+    const row = await repo.findEmailToken(hashToken(token), 'reset');
+    assertUsable(row);
+    const user = await repo.findUserById(row.user_id);
+    if (!user) throw authErrors.tokenInvalid();
+    return { row, user };
+  }
+
+  return {
+    async requestReset(email: string, origin: string): Promise<{ message: string }> {
+      const user = await repo.findUserByEmail(email);
+      if (!user || user.status !== 'active') return { message: FORGOT_ANSWER };
+      const token = newMailToken();
+      await repo.insertEmailToken(repo.db, {
+        user_id: user.id,
+        purpose: 'reset',
+        token_hash: token.token_hash,
+        created_at: token.created_at,
+        expires_at: token.expires_at,
+      });
+      try {
+        await mailer.send(resetMail(user.email, user.first_name, resetLink(origin, token.token)));
+      } catch (error) {
+        log.error({ err: error, kind: 'reset' }, 'sending mail failed');
+      }
+      return { message: FORGOT_ANSWER };
+    },
+
+    async check(token: string): Promise<TokenCheckResponse> {
+      const { user } = await usableToken(token);
+      return { message: 'The link is valid. Choose a new password.', email: user.email };
+    },
+
+    async reset(token: string, body: ResetPasswordBody): Promise<{ message: string }> {
+      const { row, user } = await usableToken(token);
+      const password_hash = await hashPassword(body.password);
+      await repo.transaction(async (trx) => {
+        if (!(await repo.useEmailToken(trx, row.id))) throw authErrors.tokenUsed();
+        // Following the mailed link proves the address, so it counts as verified too.
+        await repo.updateUser(trx, user.id, {
+          password_hash,
+          failed_logins: 0,
+          failed_window_started_at: null,
+          locked_until: null,
+          is_verified: 1,
+          updated_at: nowIso(),
+        });
+        await repo.useAllEmailTokens(trx, user.id, 'reset');
+        await repo.revokeUserSessions(trx, user.id);
+      });
+      return { message: 'Your password has been reset. You can sign in with the new password.' };
+    },
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * Self sign-up and e-mail verification (SPEC §3, §7). New accounts are unverified, in the
+ * department General with the role Trial; answers to resend never reveal whether an account
+ * exists.
+ */
+import type { SignupBody, TokenCheckResponse } from '../../../contract/auth';
+import { isUniqueViolation, nowIso } from '../../db/database';
+import { GENERAL_DEPARTMENT_ID, ROLE_IDS } from '../../db/seed';
+import { verifyLink } from '../../services/mail/links';
+import type { Mailer } from '../../services/mail/mailer';
+import { verificationMail } from '../../services/mail/templates';
+import { hashPassword } from '../../services/security/passwords';
+import { authErrors } from './auth-errors';
+import { assertUsable, hashToken, newMailToken } from './mail-tokens';
+import type { AuthRepo } from './repo';
+
+export interface ErrorLog {
+  error(details: object, message: string): void;
+}
+
+export interface MailDeps {
+  repo: AuthRepo;
+  mailer: Mailer;
+  log: ErrorLog;
+}
+
+export const RESEND_ANSWER =
+  'If an unverified account exists for this address, a new verification mail is on its way.';
+
+export function createRegistrationService({ repo, mailer, log }: MailDeps) {
+  async function sendVerification(
+    user: { id: number; email: string; first_name: string },
+    origin: string,
+  ) {
+    const token = newMailToken();
+    await repo.insertEmailToken(repo.db, {
+      user_id: user.id,
+      purpose: 'verify',
+      token_hash: token.token_hash,
+      created_at: token.created_at,
+      expires_at: token.expires_at,
+    });
+    await deliver(verificationMail(user.email, user.first_name, verifyLink(origin, token.token)));
+  }
+
+  /** Mail failures are logged, not answered: the account exists and resend can try again. */
+  async function deliver(message: Parameters<Mailer['send']>[0]) {
+    try {
+      await mailer.send(message);
+    } catch (error) {
+      log.error({ err: error, kind: message.kind }, 'sending mail failed');
+    }
+  }
+
+  return {
+    async signup(body: SignupBody, origin: string): Promise<{ message: string }> {
+      const email = body.email.toLowerCase();
+      if (await repo.findUserByEmail(email)) throw authErrors.emailTaken();
+      if (await repo.usernameTaken(body.username)) throw authErrors.usernameTaken();
+      const password_hash = await hashPassword(body.password);
+      const now = nowIso();
+      let userId: number;
+      try {
+        userId = await repo.transaction(async (trx) => {
+          const id = await repo.insertUser(trx, {
+            username: body.username,
+            email,
+            first_name: body.first_name,
+            last_name: body.last_name,
+            password_hash,
+            status: 'active',
+            is_verified: 0,
+            is_defaultadmin: 0,
+            failed_logins: 0,
+            created_at: now,
+            updated_at: now,
+          });
+          await repo.assignRole(trx, id, ROLE_IDS.trial, GENERAL_DEPARTMENT_ID);
+          return id;
+        });
+      } catch (error) {
+        // Someone took the address or name between the check and the insert.
+        if (!isUniqueViolation(error)) throw error;
+        if (await repo.findUserByEmail(email)) throw authErrors.emailTaken();
+        throw authErrors.usernameTaken();
+      }
+      await sendVerification({ id: userId, email, first_name: body.first_name }, origin);
+      return {
+        message:
+          'Account created. Please check your e-mail to verify your address before signing in.',
+      };
+    },
+
+    async verify(token: string): Promise<TokenCheckResponse> {
+      const row = await repo.findEmailToken(hashToken(token), 'verify');
+      assertUsable(row);
+      const user = await repo.transaction(async (trx) => {
+        if (!(await repo.useEmailToken(trx, row.id))) throw authErrors.tokenUsed();
+        await repo.updateUser(trx, row.user_id, { is_verified: 1, updated_at: nowIso() });
+        return repo.findUserById(row.user_id, trx);
+      });
+      return {
+        message: 'Your e-mail address is verified. You can sign in now.',
+        email: user?.email,
+      };
+    },
+
+    async resend(email: string, origin: string): Promise<{ message: string }> {
+      const user = await repo.findUserByEmail(email);
+      if (user && !user.is_verified && user.status === 'active')
+        await sendVerification(user, origin);
+      return { message: RESEND_ANSWER };
+    },
+  };
+}

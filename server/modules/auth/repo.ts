@@ -1,0 +1,143 @@
+/** SQL of the auth area: users as sign-in sees them, sessions and one-time mail tokens. */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { nowIso } from '../../db/database';
+import type { DB, EmailTokenRow, NewUser, SessionRow, UserRow } from '../../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export function createAuthRepo(db: Kysely<DB>) {
+  return {
+    db,
+    transaction: <T>(work: (trx: Transaction<DB>) => Promise<T>) => db.transaction().execute(work),
+
+    findUserByEmail: (email: string): Promise<UserRow | undefined> =>
+      db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', email.toLowerCase())
+        .executeTakeFirst(),
+
+    findUserById: (id: number, trx: Executor = db): Promise<UserRow | undefined> =>
+      trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    async usernameTaken(username: string, exceptUserId?: number): Promise<boolean> {
+      let q = db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()));
+      if (exceptUserId !== undefined) q = q.where('id', '!=', exceptUserId);
+      return (await q.executeTakeFirst()) !== undefined;
+    },
+
+    async insertUser(trx: Executor, user: NewUser): Promise<number> {
+      const row = await trx
+        .insertInto('users')
+        .values(user)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async assignRole(trx: Executor, userId: number, roleId: number, departmentId: number) {
+      await trx
+        .insertInto('user_roles')
+        .values({ user_id: userId, role_id: roleId, department_id: departmentId })
+        .execute();
+    },
+
+    async updateUser(trx: Executor, id: number, changes: Partial<Omit<UserRow, 'id'>>) {
+      await trx.updateTable('users').set(changes).where('id', '=', id).execute();
+    },
+
+    /**
+     * Counts one failed sign-in in a single UPDATE, so concurrent wrong passwords cannot be lost
+     * between a read and a write: failures inside the window started after `windowCutoff` add
+     * up, an older window starts over at 1. Answers the count after this failure.
+     */
+    async recordLoginFailure(id: number, now: string, windowCutoff: string): Promise<number> {
+      const inWindow = sql<boolean>`failed_window_started_at is not null and failed_window_started_at > ${windowCutoff}`;
+      const row = await db
+        .updateTable('users')
+        .set({
+          failed_logins: sql`case when ${inWindow} then failed_logins + 1 else 1 end`,
+          failed_window_started_at: sql`case when ${inWindow} then failed_window_started_at else ${now} end`,
+        })
+        .where('id', '=', id)
+        .returning('failed_logins')
+        .executeTakeFirst();
+      return row?.failed_logins ?? 0;
+    },
+
+    // Sessions
+
+    async insertSession(session: Omit<SessionRow, 'revoked_at'>) {
+      await db
+        .insertInto('sessions')
+        .values({ ...session, revoked_at: null })
+        .execute();
+    },
+
+    findSession: (id: string): Promise<SessionRow | undefined> =>
+      db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    async revokeSession(id: string) {
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: nowIso() })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    /** Revokes every live session of a user, except `keep` when given. */
+    async revokeUserSessions(trx: Executor, userId: number, keep?: string) {
+      let q = trx
+        .updateTable('sessions')
+        .set({ revoked_at: nowIso() })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null);
+      if (keep) q = q.where('id', '!=', keep);
+      await q.execute();
+    },
+
+    // One-time mail tokens
+
+    async insertEmailToken(trx: Executor, token: Omit<EmailTokenRow, 'id' | 'used_at'>) {
+      await trx
+        .insertInto('email_tokens')
+        .values({ ...token, used_at: null })
+        .execute();
+    },
+
+    findEmailToken: (hash: string, purpose: EmailTokenRow['purpose']) =>
+      db
+        .selectFrom('email_tokens')
+        .selectAll()
+        .where('token_hash', '=', hash)
+        .where('purpose', '=', purpose)
+        .executeTakeFirst(),
+
+    /** Marks a token used; false when another request used it first. */
+    async useEmailToken(trx: Executor, id: number): Promise<boolean> {
+      const result = await trx
+        .updateTable('email_tokens')
+        .set({ used_at: nowIso() })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async useAllEmailTokens(trx: Executor, userId: number, purpose: EmailTokenRow['purpose']) {
+      await trx
+        .updateTable('email_tokens')
+        .set({ used_at: nowIso() })
+        .where('user_id', '=', userId)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .execute();
+    },
+  };
+}
+
+export type AuthRepo = ReturnType<typeof createAuthRepo>;

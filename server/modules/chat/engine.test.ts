@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { extractiveDraft, MIN_COVERAGE } from './builtin-engine';
+import { citedNumbers, composeDrafts, supportOf } from './compose';
+import { type Passage, proximityOf, queryTerms } from './retrieval';
+import { standaloneQuestion } from './rewrite';
+import { splitQuestion } from './split';
+import { contentTerms, sentences, stem } from './text';
+
+function passage(documentId: number, text: string, coverage = 1): Passage {
+  return {
+    chunkId: documentId * 10,
+    documentId,
+    documentName: `doc-${documentId}.pdf`,
+    isUrl: false,
+    type: 'pdf',
+    text,
+    position: { page: 1, sheet: null, row_start: null, row_end: null, heading: null },
+    indexScore: 1,
+    coverage,
+    score: 1,
+  };
+}
+
+const X200 = 'What is the warranty period of the X200 printer?';
+
+describe('follow-ups made standalone (v2 heuristic)', () => {
+  it('when a follow-up names only another product, then the previous question is asked about it', () => {
+    expect(standaloneQuestion('And for the X300?', X200)).toBe(
+      'What is the warranty period of the X300 printer?',
+    );
+  });
+
+  it('when a follow-up says "it", then the pronoun becomes what the previous question was about', () => {
+    expect(standaloneQuestion('How much does it weigh?', X200)).toBe(
+      'How much does the X200 printer weigh?',
+    );
+    expect(standaloneQuestion('How long is its warranty?', 'What does the X200 weigh?')).toBe(
+      "How long is the X200's warranty?",
+    );
+  });
+
+  it('when a follow-up only names an attribute, then the previous subject is carried', () => {
+    expect(standaloneQuestion('What about the price?', X200)).toBe(
+      'What about the price of the X200 printer?',
+    );
+  });
+
+  it('when a question stands on its own or there is no previous one, then it is kept', () => {
+    expect(standaloneQuestion('Where is the Berlin office located?', X200)).toBe(
+      'Where is the Berlin office located?',
+    );
+    expect(standaloneQuestion('And for the X300?', null)).toBe('And for the X300?');
+  });
+});
+
+describe('compound questions split into parts (v3)', () => {
+  it('when two questions are joined by "and", then they become two parts', () => {
+    expect(
+      splitQuestion(
+        'What is the warranty period of the X200 printer and how much does the X300 printer weigh?',
+      ),
+    ).toEqual([
+      'What is the warranty period of the X200 printer?',
+      'How much does the X300 printer weigh?',
+    ]);
+  });
+
+  it('when parts are separated by ?, ; or "also", then each is a part and pronouns resolve to the part before', () => {
+    expect(
+      splitQuestion('Who leads project Falcon? Also, what is its budget; when does it start'),
+    ).toEqual([
+      'Who leads project Falcon?',
+      "What is the Falcon's budget?",
+      'When does the Falcon budget start?',
+    ]);
+  });
+
+  it('when "and" joins two names rather than two questions, then nothing is split', () => {
+    expect(splitQuestion('Compare the warranty of the X200 and the X300')).toEqual([
+      'Compare the warranty of the X200 and the X300',
+    ]);
+  });
+});
+
+describe('the extractive engine', () => {
+  it('when the fact is split over two sentences, then both are quoted', () => {
+    const q = queryTerms('What is the budget of project Falcon-7?', false);
+    const draft = extractiveDraft(q, [
+      passage(
+        1,
+        'Project Falcon-7 is run from Berlin. Its budget is 2 million euros. Lunch is at noon.',
+      ),
+    ]);
+    expect(draft.noAnswer).toBe(false);
+    expect(draft.sentences.map((s) => s.text)).toEqual([
+      'Project Falcon-7 is run from Berlin.',
+      'Its budget is 2 million euros.',
+    ]);
+  });
+
+  it('when no passage covers half of the question, then it answers nothing', () => {
+    const q = queryTerms('What is the warranty of the X300?', false);
+    const covered = 0.25;
+    expect(covered).toBeLessThan(MIN_COVERAGE);
+    expect(
+      extractiveDraft(q, [passage(1, 'The X200 has a warranty of 24 months.', covered)]).noAnswer,
+    ).toBe(true);
+  });
+
+  it('when two documents answer equally, then both are cited in order with [n]', () => {
+    const q = queryTerms('How much does it weigh?', false);
+    const passages = [
+      passage(1, 'The X200 printer weighs 8 kg.'),
+      passage(2, 'The X300 printer weighs 12 kg.'),
+    ];
+    const composed = composeDrafts(
+      [{ title: null, draft: extractiveDraft(q, passages) }],
+      passages,
+      'none',
+    );
+    expect(composed.text).toBe(
+      'The X200 printer weighs 8 kg [1]. The X300 printer weighs 12 kg [2].',
+    );
+    expect(composed.references.map((r) => [r.n, r.document_id])).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
+    expect(supportOf(composed.text, composed.references, passages, composed.numbers)).toBe(1);
+  });
+
+  it('when an answer says things the cited passage does not, then support drops', () => {
+    const passages = [passage(1, 'The X200 printer weighs 8 kg.')];
+    const composed = composeDrafts(
+      [
+        {
+          title: null,
+          draft: {
+            noAnswer: false,
+            sentences: [{ text: 'The X200 printer weighs 8 kg.', passage: 0 }],
+          },
+        },
+      ],
+      passages,
+      'none',
+    );
+    const invented = `${composed.text} Its toner lasts forever according to engineers [1].`;
+    expect(supportOf(invented, composed.references, passages, composed.numbers)).toBe(0.5);
+  });
+});
+
+describe('text tools', () => {
+  it('when words differ only in form, then they stem alike', () => {
+    expect(stem('priced')).toBe(stem('price'));
+    expect(stem('refunds')).toBe(stem('refund'));
+    expect(stem('shipped')).toBe(stem('ship'));
+    expect(stem('X200')).toBe('x200');
+  });
+
+  it('when a text has abbreviations and line breaks, then sentences split only at real ends', () => {
+    expect(sentences('It costs 3.5 EUR, e.g. cheap. Dr. Lee agreed!\nRow: a | b')).toEqual([
+      'It costs 3.5 EUR, e.g. cheap.',
+      'Dr. Lee agreed!',
+      'Row: a | b',
+    ]);
+  });
+
+  it('when matched words stand together, then proximity is higher than when they are apart', () => {
+    const q = queryTerms('warranty period', false);
+    expect(proximityOf(q, contentTerms('warranty period'))).toBe(1);
+    expect(proximityOf(q, contentTerms('warranty runs for the whole listed period'))).toBe(0.4);
+  });
+
+  it('when a model cites [2], [1, 3] and [1][2], then the numbers come out in first-use order', () => {
+    expect(citedNumbers('A [2]. B [1, 3]. C [1][2].')).toEqual([2, 1, 3]);
+  });
+});

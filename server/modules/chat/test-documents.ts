@@ -1,0 +1,83 @@
+/**
+ * Test and benchmark fixture: a ready document (a real `documents` row) whose chunks go into
+ * the real search index through `replaceChunks`, the same call the ingestion job ends with.
+ * Only the file parsing is skipped; everything the assistant reads is the production path.
+ */
+import type { SourcePosition } from '../../../contract/knowledge';
+import { nowIso, type Database } from '../../db/database';
+import type { SearchIndex } from '../../services/search/types';
+
+export interface FixtureSection {
+  text: string;
+  position?: Partial<SourcePosition>;
+}
+
+export interface FixtureDocument {
+  departmentId: number;
+  name: string;
+  type?: string;
+  sections: FixtureSection[];
+  softDelete?: boolean;
+}
+
+let counter = 0;
+
+export async function addDocument(
+  database: Database,
+  index: SearchIndex,
+  doc: FixtureDocument,
+): Promise<number> {
+  counter += 1;
+  const now = nowIso();
+  const { id } = await database.db
+    .insertInto('documents')
+    .values({
+      name: doc.name,
+      is_url: 0,
+      url: null,
+      type: doc.type ?? 'pdf',
+      size_bytes: doc.sections.reduce((n, s) => n + s.text.length, 0),
+      sha256: `fixture-${process.pid}-${Date.now()}-${counter}`,
+      storage_path: null,
+      department_id: doc.departmentId,
+      uploaded_by: null,
+      status: 'ready',
+      error: null,
+      soft_delete: doc.softDelete ? 1 : 0,
+      advanced_training: 0,
+      need_summary: 0,
+      summary: null,
+      page_count: doc.sections.length,
+      chunk_count: doc.sections.length,
+      parent_id: null,
+      last_fetched_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await index.replaceChunks(
+    id,
+    doc.sections.map((s, ordinal) => ({
+      ordinal,
+      text: s.text,
+      position: {
+        page: null,
+        sheet: null,
+        row_start: null,
+        row_end: null,
+        heading: null,
+        ...s.position,
+      },
+    })),
+  );
+  return id;
+}
+
+export async function setSoftDelete(database: Database, id: number, on: boolean) {
+  await database.db
+    .updateTable('documents')
+    .set({ soft_delete: on ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
+}

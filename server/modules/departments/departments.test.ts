@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { departmentPageSchema, departmentSchema } from '../../../contract/identity';
+import {
+  addDepartment,
+  addPerson,
+  addRole,
+  countRows,
+  GENERAL,
+  letters,
+  personWith,
+} from '../../test-support/identity';
+import { startTestApp, TEST_ADMIN, testDatabases, type TestApp } from '../../test-support/test-app';
+
+describe.each(testDatabases)('departments on %s', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    admin = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  });
+  afterAll(async () => t?.close());
+
+  it('when the admin adds, renames and reads a department, then the answers carry name, description and counts', async () => {
+    const name = `Sales ${letters()}`;
+    const created = await t.api('POST', '/api/departments', {
+      token: admin,
+      body: { name, description: 'Everyone who sells' },
+    });
+    expect(created.status).toBe(201);
+    const dept = departmentSchema.parse(created.body);
+    expect(dept).toMatchObject({ name, description: 'Everyone who sells', user_count: 0 });
+
+    const renamed = await t.api('PUT', `/api/departments/${dept.id}`, {
+      token: admin,
+      body: { name: `${name} Team`, description: '' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ id: dept.id, name: `${name} Team`, description: '' });
+
+    const roleId = await addRole(t, dept.id, []);
+    await addPerson(t, { assignments: [{ department_id: dept.id, role_id: roleId }] });
+    const read = await t.api('GET', `/api/departments/${dept.id}`, { token: admin });
+    expect(read.body).toMatchObject({ user_count: 1, role_count: 1 });
+  });
+
+  it('when departments are listed paginated or all, then both answer the paged shape with search', async () => {
+    const tag = letters();
+    for (const n of ['Alpha', 'Beta', 'Gamma']) await addDepartment(t, `${n} ${tag}`);
+    const page = await t.api('GET', `/api/departments?type=paginated&page=2&size=1&search=${tag}`, {
+      token: admin,
+    });
+    expect(page.status).toBe(200);
+    expect(departmentPageSchema.parse(page.body)).toMatchObject({
+      total: 3,
+      page: 2,
+      size: 1,
+      items: [{ name: `Beta ${tag}` }],
+    });
+    const all = await t.api('GET', '/api/departments?type=all', { token: admin });
+    const total = await countRows(t, 'departments');
+    expect(all.body).toMatchObject({ total, page: 1, size: total });
+    expect(all.body.items).toHaveLength(total);
+    const defaults = await t.api('GET', '/api/departments', { token: admin });
+    expect(defaults.body).toMatchObject({ page: 1, size: 100 });
+  });
+
+  it('when a name is taken in any case, invalid or too long, then it answers 409 or 400 and writes nothing', async () => {
+    const before = await countRows(t, 'departments');
+    const taken = await t.api('POST', '/api/departments', {
+      token: admin,
+      body: { name: 'GENERAL' },
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ code: 'NAME_TAKEN' });
+    expect(taken.body.message).toContain('GENERAL');
+    for (const body of [
+      { name: 'R&D' },
+      { name: 'x' },
+      { name: 'Sales', description: 'no <b>tags</b>' },
+      {},
+    ]) {
+      const res = await t.api('POST', '/api/departments', { token: admin, body });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_ERROR');
+    }
+    const other = await addDepartment(t);
+    const clash = await t.api('PUT', `/api/departments/${other}`, {
+      token: admin,
+      body: { name: 'general' },
+    });
+    expect(clash.status).toBe(409);
+    expect(await countRows(t, 'departments')).toBe(before + 1);
+  });
+
+  it('when a department still has users or roles, then deleting it answers 409 naming what holds it', async () => {
+    const dept = await addDepartment(t, `Busy ${letters()}`);
+    const roleId = await addRole(t, dept, []);
+    await addPerson(t, { assignments: [{ department_id: dept, role_id: roleId }] });
+    await addPerson(t, { assignments: [{ department_id: dept, role_id: 2 }] });
+    const busy = await t.api('DELETE', `/api/department/delete/${dept}`, { token: admin });
+    expect(busy.status).toBe(409);
+    expect(busy.body.code).toBe('DEPARTMENT_IN_USE');
+    expect(busy.body.message).toMatch(/2 users and 1 role\b/);
+    expect((await t.api('GET', `/api/departments/${dept}`, { token: admin })).status).toBe(200);
+
+    const filed = await addDepartment(t, `Filed ${letters()}`);
+    await t.database.db
+      .insertInto('documents')
+      .values({
+        name: 'handbook.pdf',
+        is_url: 0,
+        url: null,
+        type: 'pdf',
+        size_bytes: 1,
+        sha256: null,
+        storage_path: null,
+        department_id: filed,
+        uploaded_by: null,
+        status: 'ready',
+        error: null,
+        soft_delete: 0,
+        advanced_training: 0,
+        need_summary: 0,
+        summary: null,
+        page_count: null,
+        chunk_count: 0,
+        parent_id: null,
+        last_fetched_at: null,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+    const withDocs = await t.api('DELETE', `/api/department/delete/${filed}`, { token: admin });
+    expect(withDocs.status).toBe(409);
+    expect(withDocs.body.message).toMatch(/1 document\b/);
+
+    const empty = await addDepartment(t);
+    const gone = await t.api('DELETE', `/api/department/delete/${empty}`, { token: admin });
+    expect(gone.status).toBe(200);
+    expect((await t.api('GET', `/api/departments/${empty}`, { token: admin })).status).toBe(404);
+    expect(
+      (await t.api('DELETE', `/api/department/delete/${empty}`, { token: admin })).status,
+    ).toBe(404);
+  });
+
+  it('when General is to be deleted, then it answers 409: sign-up places people there', async () => {
+    const res = await t.api('DELETE', `/api/department/delete/${GENERAL}`, { token: admin });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('CONFLICT');
+  });
+
+  it('when someone other than a default admin calls, then every department call answers 403, even with every right', async () => {
+    const everything = await personWith(t, GENERAL, 'Users.LIST_VIEW', 'Users.ADD', 'Roles.ADD');
+    for (const [method, url] of [
+      ['GET', '/api/departments'],
+      ['POST', '/api/departments'],
+      ['PUT', `/api/departments/${GENERAL}`],
+      ['DELETE', `/api/department/delete/${GENERAL}`],
+    ] as const) {
+      const res = await t.api(method, url, {
+        token: everything.token,
+        body: method === 'GET' || method === 'DELETE' ? undefined : { name: 'Nope' },
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('FORBIDDEN');
+    }
+  });
+});

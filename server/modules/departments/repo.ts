@@ -1,0 +1,140 @@
+/** SQL of departments: rows with how many users and roles each holds. */
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface DepartmentRow {
+  id: number;
+  name: string;
+  description: string;
+  created_at: string;
+  updated_at: string;
+  user_count: number;
+  role_count: number;
+}
+
+export function createDepartmentsRepo(db: Kysely<DB>) {
+  const base = (ex: Executor) =>
+    ex
+      .selectFrom('departments as d')
+      .select(['d.id', 'd.name', 'd.description', 'd.created_at', 'd.updated_at']);
+
+  /** Users and roles per department, one grouped query each for the whole page. */
+  async function withCounts(
+    ex: Executor,
+    found: Omit<DepartmentRow, 'user_count' | 'role_count'>[],
+  ): Promise<DepartmentRow[]> {
+    if (found.length === 0) return [];
+    const ids = found.map((d) => d.id);
+    const [users, roles] = await Promise.all([
+      ex
+        .selectFrom('user_roles')
+        .select([
+          'department_id',
+          (eb) => eb.fn.count<number | string>('user_id').distinct().as('n'),
+        ])
+        .where('department_id', 'in', ids)
+        .groupBy('department_id')
+        .execute(),
+      ex
+        .selectFrom('roles')
+        .select(['department_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .where('department_id', 'in', ids)
+        .groupBy('department_id')
+        .execute(),
+    ]);
+    const userMap = new Map(users.map((u) => [u.department_id, Number(u.n)]));
+    const roleMap = new Map(roles.map((r) => [r.department_id, Number(r.n)]));
+    return found.map((d) => ({
+      ...d,
+      user_count: userMap.get(d.id) ?? 0,
+      role_count: roleMap.get(d.id) ?? 0,
+    }));
+  }
+
+  return {
+    async list(search: string | undefined, limit?: { size: number; offset: number }) {
+      let query = db.selectFrom('departments as d');
+      if (search) {
+        const like = `%${search.toLowerCase()}%`;
+        query = query.where((eb) =>
+          eb.or([
+            eb(eb.fn('lower', ['d.name']), 'like', like),
+            eb(eb.fn('lower', ['d.description']), 'like', like),
+          ]),
+        );
+      }
+      const { total } = await query
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .executeTakeFirstOrThrow();
+      let rows = query
+        .select(['d.id', 'd.name', 'd.description', 'd.created_at', 'd.updated_at'])
+        .orderBy('d.id');
+      if (limit) rows = rows.limit(limit.size).offset(limit.offset);
+      return { total: Number(total), rows: await withCounts(db, await rows.execute()) };
+    },
+
+    async find(id: number, ex: Executor = db): Promise<DepartmentRow | undefined> {
+      const row = await base(ex).where('d.id', '=', id).executeTakeFirst();
+      return row ? (await withCounts(ex, [row]))[0] : undefined;
+    },
+
+    /** Id and name of each existing department among `ids`. */
+    byIds: (ex: Executor, ids: readonly number[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : ex.selectFrom('departments').select(['id', 'name']).where('id', 'in', ids).execute(),
+
+    async nameTaken(ex: Executor, name: string, exceptId?: number): Promise<boolean> {
+      let query = ex
+        .selectFrom('departments')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+      if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+      return (await query.executeTakeFirst()) !== undefined;
+    },
+
+    async insert(ex: Executor, values: { name: string; description: string; now: string }) {
+      const row = await ex
+        .insertInto('departments')
+        .values({
+          name: values.name,
+          description: values.description,
+          created_at: values.now,
+          updated_at: values.now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async update(
+      ex: Executor,
+      id: number,
+      values: { name: string; description: string; now: string },
+    ) {
+      await ex
+        .updateTable('departments')
+        .set({ name: values.name, description: values.description, updated_at: values.now })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Knowledge documents filed under the department (their foreign key has no cascade). */
+    async documentCount(ex: Executor, id: number): Promise<number> {
+      const { n } = await ex
+        .selectFrom('documents')
+        .where('department_id', '=', id)
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(n);
+    },
+
+    async remove(ex: Executor, id: number) {
+      await ex.deleteFrom('departments').where('id', '=', id).execute();
+    },
+  };
+}
+
+export type DepartmentsRepo = ReturnType<typeof createDepartmentsRepo>;

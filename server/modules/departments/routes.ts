@@ -1,0 +1,43 @@
+/** HTTP side of departments (SPEC §7 Departments): default administrators only (SPEC §6). */
+import type { FastifyInstance } from 'fastify';
+import { messageResponseSchema } from '../../../contract/auth';
+import {
+  departmentInputSchema,
+  departmentPageSchema,
+  departmentSchema,
+  departmentsQuerySchema,
+} from '../../../contract/identity';
+import type { Services } from '../../container';
+import { parseInput, shape } from '../../http/validate';
+import { idParams } from '../identity/params';
+
+export function registerDepartmentRoutes(api: FastifyInstance, s: Services) {
+  const config = { admin: true };
+
+  api.get('/departments', { config }, async (request) => {
+    const query = parseInput(departmentsQuerySchema, request.query, 'query');
+    return shape(departmentPageSchema, await s.departments.list(query));
+  });
+
+  // Not in SPEC §7; the shared add/update/view screen reads one department after a reload.
+  api.get('/departments/:id', { config }, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'params');
+    return shape(departmentSchema, await s.departments.get(id));
+  });
+
+  api.post('/departments', { config }, async (request, reply) => {
+    const body = parseInput(departmentInputSchema, request.body);
+    return reply.code(201).send(shape(departmentSchema, await s.departments.create(body)));
+  });
+
+  api.put('/departments/:id', { config }, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'params');
+    const body = parseInput(departmentInputSchema, request.body);
+    return shape(departmentSchema, await s.departments.update(id, body));
+  });
+
+  api.delete('/department/delete/:id', { config }, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'params');
+    return shape(messageResponseSchema, await s.departments.remove(id));
+  });
+}

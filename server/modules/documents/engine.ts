@@ -1,0 +1,57 @@
+/**
+ * What the ingestion job needs from extraction, chunking and the search index, as one seam
+ * (services/ingest and services/search implement it), so the pipeline can be tested apart.
+ */
+import type { Database } from '../../db/database';
+import type {
+  Chunk,
+  ExtractableKind,
+  ExtractedDocument,
+  ExtractionResult,
+  ExtractOptions,
+} from '../../services/ingest/types';
+import type { SearchIndex } from '../../services/search/types';
+
+export interface IngestEngine {
+  extract(
+    filePath: string,
+    kind: ExtractableKind,
+    options: ExtractOptions,
+  ): Promise<ExtractionResult>;
+  chunk(doc: ExtractedDocument): Chunk[];
+  index: SearchIndex;
+  /** Ends parser workers (server shutdown). */
+  close(): Promise<void>;
+}
+
+export async function createIngestEngine(database: Database): Promise<IngestEngine> {
+  const ingest = await import('../../services/ingest/index');
+  const search = await import('../../services/search/index');
+  return {
+    extract: (filePath, kind, options) => ingest.extractDocument(filePath, kind, options),
+    chunk: (doc) => ingest.chunkDocument(doc),
+    index: search.createSearchIndex(database),
+    close: async () => {
+      await ingest.closeParserWorkers();
+    },
+  };
+}
+
+/** The extractor's kind for a document type ('jpeg' is read as 'jpg'). */
+export function kindOf(type: string): ExtractableKind | undefined {
+  const kinds: Record<string, ExtractableKind> = {
+    pdf: 'pdf',
+    docx: 'docx',
+    doc: 'doc',
+    xlsx: 'xlsx',
+    xls: 'xls',
+    csv: 'csv',
+    jpg: 'jpg',
+    jpeg: 'jpg',
+    png: 'png',
+    gif: 'gif',
+    bmp: 'bmp',
+    html: 'html',
+  };
+  return kinds[type];
+}

@@ -1,0 +1,87 @@
+/**
+ * Wires the knowledge area of one app instance: storage, the ingestion engine, the job queue
+ * and the services the routes call. `start` runs at onReady (stale claims requeued, workers
+ * on), `stop` at preClose (running jobs cancelled and put back for the next start).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../deps';
+import type { FetchPolicy } from '../../services/fetch';
+import { createJobQueue } from '../../services/jobs';
+import { createStorage } from '../../services/storage';
+import { createIngestEngine, type IngestEngine } from './engine';
+import { createIngestProcessor } from './ingest';
+import { createDocumentsRepo } from './repo';
+import { createDocumentsService } from './service';
+import { createUploadService } from './upload-service';
+
+/** Temporary upload files older than this were left by a process that died mid-upload. */
+const TEMP_MAX_AGE_MS = 6 * 60 * 60 * 1000;
+
+export interface KnowledgeOptions {
+  /** Tests and benchmarks may bring their own engine. */
+  engine?: IngestEngine;
+}
+
+export function createKnowledge(
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+  options: KnowledgeOptions = {},
+) {
+  const { config, database } = deps;
+  const repo = createDocumentsRepo(database.db);
+  const storage = createStorage(config.storageDir);
+  const fetchPolicy: FetchPolicy = {
+    allow: config.urlFetchAllow,
+    timeoutMs: config.urlFetchTimeoutMs,
+    maxBytes: config.urlFetchMaxBytes,
+  };
+  let enginePromise: Promise<IngestEngine> | undefined = options.engine
+    ? Promise.resolve(options.engine)
+    : undefined;
+  const engine = () => (enginePromise ??= createIngestEngine(database));
+  let wake = () => {};
+
+  const processor = createIngestProcessor({
+    repo,
+    storage,
+    engine,
+    fetchPolicy,
+    sitemapMaxPages: config.sitemapMaxPages,
+    summary: config,
+    wake: () => wake(),
+  });
+  const queue = createJobQueue({
+    database,
+    concurrency: config.ingestConcurrency,
+    staleSeconds: config.ingestStaleSeconds,
+    log,
+    run: (job, context) => processor.run(job, context),
+    onFailure: (job, reason) => processor.fail(job, reason),
+    onRequeue: (ids) => processor.requeued(ids),
+  });
+  wake = () => queue.wake();
+
+  return {
+    documents: createDocumentsService({ repo, storage, engine, fetchPolicy, wake }),
+    uploads: createUploadService({
+      repo,
+      storage,
+      maxUploadMb: config.maxUploadMb,
+      fetchPolicy,
+      wake,
+    }),
+    queue,
+    storage,
+    engine,
+    async start() {
+      storage.sweepTemp(TEMP_MAX_AGE_MS);
+      await queue.start();
+    },
+    async stop() {
+      await queue.stop();
+      if (enginePromise) await (await enginePromise).close();
+    },
+  };
+}
+
+export type Knowledge = ReturnType<typeof createKnowledge>;

@@ -1,0 +1,315 @@
+/** SQL for knowledge documents: listing with names joined, inserts with their job, deletes. */
+import type { Kysely, Transaction } from 'kysely';
+import type { KnowledgeDocument } from '../../../contract/knowledge';
+import { nowIso } from '../../db/database';
+import type { DB, DocumentRow, DocumentsTable } from '../../db/schema';
+import { enqueueJob } from '../../services/jobs';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface ListFilter {
+  departmentIds: readonly number[];
+  isUrl?: boolean;
+  softDeleted: boolean;
+  search?: string;
+  page: number;
+  size: number;
+}
+
+export type NewDocument = Omit<
+  DocumentsTable,
+  | 'id'
+  | 'created_at'
+  | 'updated_at'
+  | 'status'
+  | 'error'
+  | 'soft_delete'
+  | 'summary'
+  | 'page_count'
+  | 'chunk_count'
+  | 'last_fetched_at'
+> &
+  Partial<Pick<DocumentsTable, 'last_fetched_at'>>;
+
+const LISTED = [
+  'd.id',
+  'd.name',
+  'd.is_url',
+  'd.type',
+  'd.size_bytes',
+  'd.department_id',
+  'dep.name as department_name',
+  'd.uploaded_by',
+  'u.first_name',
+  'u.last_name',
+  'u.username',
+  'd.created_at',
+  'd.status',
+  'd.error',
+  'd.soft_delete',
+  'd.advanced_training',
+  'd.need_summary',
+  'd.summary',
+  'd.page_count',
+  'd.chunk_count',
+  'd.parent_id',
+  'd.last_fetched_at',
+] as const;
+
+function baseQuery(db: Db) {
+  return db
+    .selectFrom('documents as d')
+    .innerJoin('departments as dep', 'dep.id', 'd.department_id')
+    .leftJoin('users as u', 'u.id', 'd.uploaded_by');
+}
+
+interface ListedRow {
+  id: number;
+  name: string;
+  is_url: number;
+  type: string;
+  size_bytes: number | string;
+  department_id: number;
+  department_name: string;
+  uploaded_by: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  username: string | null;
+  created_at: string;
+  status: KnowledgeDocument['status'];
+  error: string | null;
+  soft_delete: number;
+  advanced_training: number;
+  need_summary: number;
+  summary: string | null;
+  page_count: number | null;
+  chunk_count: number | string;
+  parent_id: number | null;
+  last_fetched_at: string | null;
+}
+
+function toDocument(r: ListedRow): KnowledgeDocument {
+  const fullName = [r.first_name, r.last_name].filter(Boolean).join(' ').trim();
+  return {
+    id: r.id,
+    name: r.name,
+    is_url: Boolean(r.is_url),
+    type: r.type,
+    size_bytes: Number(r.size_bytes),
+    department_id: r.department_id,
+    department_name: r.department_name,
+    uploaded_by:
+      r.uploaded_by === null
+        ? null
+        : { id: r.uploaded_by, name: fullName || r.username || `#${r.uploaded_by}` },
+    uploaded_at: r.created_at,
+    status: r.status,
+    error: r.error,
+    soft_delete: Boolean(r.soft_delete),
+    advanced_training: Boolean(r.advanced_training),
+    need_summary: Boolean(r.need_summary),
+    summary: r.summary,
+    page_count: r.page_count,
+    chunk_count: Number(r.chunk_count),
+    parent_id: r.parent_id,
+    last_fetched_at: r.last_fetched_at,
+  };
+}
+
+export function createDocumentsRepo(db: Kysely<DB>) {
+  return {
+    db,
+
+    async list(filter: ListFilter): Promise<{ items: KnowledgeDocument[]; total: number }> {
+      if (filter.departmentIds.length === 0) return { items: [], total: 0 };
+      let query = baseQuery(db)
+        .where('d.department_id', 'in', filter.departmentIds)
+        .where('d.soft_delete', '=', filter.softDeleted ? 1 : 0);
+      if (filter.isUrl !== undefined) query = query.where('d.is_url', '=', filter.isUrl ? 1 : 0);
+      if (filter.search) {
+        // % and _ act as wildcards in the search; harmless for a read-only filter.
+        const like = `%${filter.search.toLowerCase()}%`;
+        query = query.where((eb) => eb(eb.fn('lower', ['d.name']), 'like', like));
+      }
+      const { total } = await query
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .executeTakeFirstOrThrow();
+      const rows = await query
+        .select([...LISTED])
+        .orderBy('d.id', 'desc')
+        .limit(filter.size)
+        .offset((filter.page - 1) * filter.size)
+        .execute();
+      return { items: rows.map((r) => toDocument(r)), total: Number(total) };
+    },
+
+    async listed(id: number): Promise<KnowledgeDocument | undefined> {
+      const row = await baseQuery(db)
+        .select([...LISTED])
+        .where('d.id', '=', id)
+        .executeTakeFirst();
+      return row ? toDocument(row) : undefined;
+    },
+
+    find: (id: number, trx: Db = db): Promise<DocumentRow | undefined> =>
+      trx.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    findMany: (ids: readonly number[]): Promise<DocumentRow[]> =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom('documents').selectAll().where('id', 'in', ids).execute(),
+
+    /** Documents of those sitemaps (the sitemap rows and their pages), by the sitemaps' addresses. */
+    async sitemapFamilies(
+      urls: readonly string[],
+      departmentIds: readonly number[],
+    ): Promise<DocumentRow[]> {
+      if (urls.length === 0 || departmentIds.length === 0) return [];
+      const roots = await db
+        .selectFrom('documents')
+        .selectAll()
+        .where('type', '=', 'sitemap')
+        .where((eb) => eb.or([eb('url', 'in', urls), eb('name', 'in', urls)]))
+        .where('department_id', 'in', departmentIds)
+        .execute();
+      if (roots.length === 0) return [];
+      const children = await db
+        .selectFrom('documents')
+        .selectAll()
+        .where(
+          'parent_id',
+          'in',
+          roots.map((r) => r.id),
+        )
+        .execute();
+      return [...roots, ...children];
+    },
+
+    findBySha: (departmentId: number, sha256: string, trx: Db = db) =>
+      trx
+        .selectFrom('documents')
+        .select(['id', 'name'])
+        .where('department_id', '=', departmentId)
+        .where('sha256', '=', sha256)
+        .executeTakeFirst(),
+
+    findByUrl: (departmentId: number, url: string, trx: Db = db) =>
+      trx
+        .selectFrom('documents')
+        .select(['id', 'name'])
+        .where('department_id', '=', departmentId)
+        .where('url', '=', url)
+        .where('parent_id', 'is', null)
+        .executeTakeFirst(),
+
+    /** The document row and its ingestion job, in the caller's transaction. */
+    async insertWithJob(trx: Db, doc: NewDocument): Promise<number> {
+      const now = nowIso();
+      const { id } = await trx
+        .insertInto('documents')
+        .values({
+          error: null,
+          soft_delete: 0,
+          summary: null,
+          page_count: null,
+          chunk_count: 0,
+          last_fetched_at: null,
+          ...doc,
+          status: 'queued',
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await enqueueJob(trx, id);
+      return id;
+    },
+
+    update: (id: number, changes: Partial<Omit<DocumentsTable, 'id'>>, trx: Db = db) =>
+      trx
+        .updateTable('documents')
+        .set({ ...changes, updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute(),
+
+    /** Flips soft_delete of each id (SPEC §4); the children of a sitemap follow their sitemap. */
+    async toggleSoftDelete(ids: readonly number[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .selectFrom('documents')
+          .select(['id', 'soft_delete'])
+          .where('id', 'in', ids)
+          .execute();
+        for (const row of rows) {
+          const next = row.soft_delete ? 0 : 1;
+          await trx
+            .updateTable('documents')
+            .set({ soft_delete: next, updated_at: nowIso() })
+            .where((eb) => eb.or([eb('id', '=', row.id), eb('parent_id', '=', row.id)]))
+            .execute();
+        }
+      });
+    },
+
+    /** Has a job waiting or running (a second one would race it). */
+    async hasActiveJob(documentId: number, trx: Db = db): Promise<boolean> {
+      const row = await trx
+        .selectFrom('ingestion_jobs')
+        .select('id')
+        .where('document_id', '=', documentId)
+        .where('state', 'in', ['queued', 'running'])
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    children: (parentId: number): Promise<DocumentRow[]> =>
+      db.selectFrom('documents').selectAll().where('parent_id', '=', parentId).execute(),
+
+    async deleteRows(ids: readonly number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('document_tables').where('document_id', 'in', ids).execute();
+        await trx.deleteFrom('ingestion_jobs').where('document_id', 'in', ids).execute();
+        // Pages first, then their sitemaps (parent_id cascades too; explicit keeps it portable).
+        await trx.deleteFrom('documents').where('parent_id', 'in', ids).execute();
+        await trx.deleteFrom('documents').where('id', 'in', ids).execute();
+      });
+    },
+
+    async replaceTables(
+      trx: Db,
+      documentId: number,
+      tables: readonly { name: string; columns: string[]; rows: unknown[][] }[],
+    ): Promise<void> {
+      await trx.deleteFrom('document_tables').where('document_id', '=', documentId).execute();
+      let ordinal = 0;
+      for (const table of tables)
+        await trx
+          .insertInto('document_tables')
+          .values({
+            document_id: documentId,
+            ordinal: ordinal++,
+            name: table.name,
+            columns: JSON.stringify(table.columns),
+            rows: JSON.stringify(table.rows),
+          })
+          .execute();
+    },
+
+    async allDepartmentIds(): Promise<number[]> {
+      return (await db.selectFrom('departments').select('id').execute()).map((r) => r.id);
+    },
+
+    async departmentExists(id: number): Promise<boolean> {
+      return (
+        (await db
+          .selectFrom('departments')
+          .select('id')
+          .where('id', '=', id)
+          .executeTakeFirst()) !== undefined
+      );
+    },
+  };
+}
+
+export type DocumentsRepo = ReturnType<typeof createDocumentsRepo>;

@@ -1,0 +1,359 @@
+/**
+ * POST /upload/docs and POST /upload/urls (SPEC §5, §7, §8; issue 5). Files stream to temporary
+ * storage and are checked on the way (name, extension, declared type, magic bytes, size); only
+ * after the whole request is read (form fields may come after the files) are the department and
+ * duplicates checked and the accepted files moved into place, each with its row and its job in
+ * one transaction. A refused file leaves no file and no row.
+ */
+import { MAX_FILE_COUNT } from '../../../contract/constants';
+import {
+  extensionOf,
+  UPLOAD_EXTENSIONS,
+  type UploadDocsResponse,
+  type UploadItemResult,
+  type UploadUrlsResponse,
+} from '../../../contract/knowledge';
+import type { AccessSubject } from '../../../contract/profile';
+import { isUniqueViolation, nowIso } from '../../db/database';
+import type { UserRow } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { FetchError, type FetchPolicy, parseHttpUrl } from '../../services/fetch';
+import type { Storage } from '../../services/storage';
+import { holdsIn } from './access';
+import { asUploadExtension, checkContainer, declaredTypeFits, headRefusal } from './file-check';
+import type { DocumentsRepo } from './repo';
+import { fetchToStorage } from './web';
+
+export type UploadPart =
+  | { kind: 'field'; name: string; value: string }
+  | { kind: 'file'; filename: string; mimetype: string; stream: AsyncIterable<Buffer> };
+
+export interface UploadAnswer<T> {
+  status: number;
+  body: T & { message?: string; code?: string };
+}
+
+interface Staged {
+  name: string;
+  ext: NonNullable<ReturnType<typeof asUploadExtension>>;
+  tempPath: string;
+  size: number;
+  sha256: string;
+}
+
+type Outcome = { staged: Staged } | { result: UploadItemResult };
+
+const CODES: Record<number, string> = {
+  400: 'VALIDATION_ERROR',
+  403: 'FORBIDDEN',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+const refusal = (file_name: string, status_code: number, message: string): UploadItemResult => ({
+  file_name,
+  status_code,
+  message,
+  code: CODES[status_code],
+  document_id: null,
+});
+
+const truthy = (value: string | undefined) => /^(true|1|on|yes)$/i.test((value ?? '').trim());
+
+/** A name that is a plain file name: no directories, no control characters. */
+function unsafeName(name: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused here
+  return !name || name.length > 255 || /[/\\\u0000-\u001f\u007f]/.test(name) || /^\.+$/.test(name);
+}
+
+function printable(name: string): string {
+  // eslint-disable-next-line no-control-regex -- shown in a message, so control characters go
+  return name.replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, 120);
+}
+
+async function drain(stream: AsyncIterable<Buffer>): Promise<void> {
+  for await (const chunk of stream) void chunk;
+}
+
+/** Several items: 200 if any was stored, else the first refusal's status and message. */
+function answer<T extends { items: { status_code: number; message: string }[] }>(
+  body: T,
+): UploadAnswer<T> {
+  if (body.items.some((i) => i.status_code === 201)) return { status: 200, body };
+  const first = body.items[0];
+  return {
+    status: first.status_code,
+    body: { ...body, message: first.message, code: CODES[first.status_code] ?? 'VALIDATION_ERROR' },
+  };
+}
+
+export interface UploadDeps {
+  repo: DocumentsRepo;
+  storage: Storage;
+  maxUploadMb: number;
+  fetchPolicy: FetchPolicy;
+  wake: () => void;
+}
+
+export function createUploadService(deps: UploadDeps) {
+  const { repo, storage } = deps;
+  const maxBytes = deps.maxUploadMb * 1024 * 1024;
+
+  async function stage(part: Extract<UploadPart, { kind: 'file' }>): Promise<Outcome> {
+    const name = part.filename;
+    if (unsafeName(name)) {
+      await drain(part.stream);
+      return {
+        result: refusal(printable(name), 400, `The file name "${printable(name)}" is not allowed.`),
+      };
+    }
+    const ext = asUploadExtension(extensionOf(name));
+    if (!ext) {
+      await drain(part.stream);
+      return {
+        result: refusal(
+          name,
+          415,
+          `"${name}" cannot be uploaded: allowed types are ${UPLOAD_EXTENSIONS.join(', ')}.`,
+        ),
+      };
+    }
+    if (!declaredTypeFits(ext, part.mimetype)) {
+      await drain(part.stream);
+      return {
+        result: refusal(
+          name,
+          415,
+          `"${name}" was sent as ${part.mimetype}, which does not fit a .${ext} file.`,
+        ),
+      };
+    }
+    const written = await storage.write(part.stream, {
+      maxBytes,
+      checkHead: (head) => headRefusal(name, ext, head),
+    });
+    const refuse = async (status: number, message: string): Promise<Outcome> => {
+      await storage.discard(written.tempPath);
+      return { result: refusal(name, status, message) };
+    };
+    if (written.refused === 'too_large')
+      return refuse(
+        413,
+        `"${name}" is larger than ${deps.maxUploadMb} MB, the most a file may have.`,
+      );
+    if (written.refused) return refuse(415, written.refused.reason);
+    if (written.size === 0) return refuse(400, `"${name}" is empty.`);
+    if (ext === 'csv' && written.sawNul)
+      return refuse(415, `"${name}" is not a CSV text file: it contains binary data.`);
+    const container = await checkContainer(written.tempPath, name, ext);
+    if (!container.ok) return refuse(container.status, container.message);
+    return {
+      staged: { name, ext, tempPath: written.tempPath, size: written.size, sha256: written.sha256 },
+    };
+  }
+
+  async function departmentFor(
+    subject: AccessSubject,
+    raw: string | number | undefined,
+  ): Promise<number> {
+    const text = String(raw ?? '').trim();
+    if (!text)
+      throw new AppError(400, 'VALIDATION_ERROR', 'Choose a department for the upload.', {
+        fields: [{ path: 'department_id', message: 'required' }],
+      });
+    const id = Number(text);
+    if (!Number.isInteger(id) || !(await repo.departmentExists(id)))
+      throw new AppError(400, 'VALIDATION_ERROR', 'The chosen department does not exist.', {
+        fields: [{ path: 'department_id', message: 'not_found' }],
+      });
+    if (!holdsIn(subject, 'ADD', id))
+      throw new AppError(403, 'FORBIDDEN', 'You may not add documents to this department.');
+    return id;
+  }
+
+  return {
+    async uploadFiles(
+      user: UserRow,
+      subject: AccessSubject,
+      parts: AsyncIterable<UploadPart>,
+    ): Promise<UploadAnswer<UploadDocsResponse>> {
+      const fields = new Map<string, string>();
+      const outcomes: Outcome[] = [];
+      let files = 0;
+      let departmentId: number | undefined;
+      const discardAll = () =>
+        Promise.all(
+          outcomes.map((o) => ('staged' in o ? storage.discard(o.staged.tempPath) : undefined)),
+        );
+      try {
+        for await (const part of parts) {
+          if (part.kind === 'field') {
+            if (!fields.has(part.name)) fields.set(part.name, part.value);
+            // Sent before the files (as the console does): refuse early, before storing anything.
+            if (part.name === 'department_id' && departmentId === undefined)
+              departmentId = await departmentFor(subject, part.value);
+            continue;
+          }
+          files += 1;
+          if (files > MAX_FILE_COUNT) {
+            await drain(part.stream);
+            continue;
+          }
+          outcomes.push(await stage(part));
+        }
+      } catch (error) {
+        await discardAll();
+        throw error;
+      }
+      if (files > MAX_FILE_COUNT) {
+        await discardAll();
+        throw new AppError(
+          400,
+          'VALIDATION_ERROR',
+          `At most ${MAX_FILE_COUNT} files can be uploaded at once; ${files} were sent.`,
+        );
+      }
+      if (files === 0) throw new AppError(400, 'VALIDATION_ERROR', 'No files selected for upload');
+      try {
+        departmentId ??= await departmentFor(subject, fields.get('department_id'));
+      } catch (error) {
+        await discardAll();
+        throw error;
+      }
+      const advanced = truthy(fields.get('advanced_training'));
+      const needSummary = truthy(fields.get('need_summary'));
+      const items: UploadItemResult[] = [];
+      const seen = new Map<string, string>();
+      for (const outcome of outcomes) {
+        if ('result' in outcome) {
+          items.push(outcome.result);
+          continue;
+        }
+        const s = outcome.staged;
+        const duplicateOf =
+          seen.get(s.sha256) ?? (await repo.findBySha(departmentId, s.sha256))?.name;
+        if (duplicateOf !== undefined) {
+          await storage.discard(s.tempPath);
+          items.push(
+            refusal(s.name, 409, `"${s.name}" is already in this department as "${duplicateOf}".`),
+          );
+          continue;
+        }
+        const storagePath = await storage.commit(s.tempPath, s.ext);
+        try {
+          const id = await repo.db.transaction().execute((trx) =>
+            repo.insertWithJob(trx, {
+              name: s.name,
+              is_url: 0,
+              url: null,
+              type: s.ext,
+              size_bytes: s.size,
+              sha256: s.sha256,
+              storage_path: storagePath,
+              department_id: departmentId,
+              uploaded_by: user.id,
+              advanced_training: advanced ? 1 : 0,
+              need_summary: needSummary ? 1 : 0,
+              parent_id: null,
+            }),
+          );
+          seen.set(s.sha256, s.name);
+          items.push({
+            file_name: s.name,
+            status_code: 201,
+            message: 'Uploaded; reading it now.',
+            document_id: id,
+          });
+        } catch (error) {
+          await storage.remove(storagePath);
+          if (!isUniqueViolation(error)) throw error;
+          items.push(refusal(s.name, 409, `"${s.name}" is already in this department.`));
+        }
+      }
+      deps.wake();
+      return answer({ items });
+    },
+
+    async uploadUrls(
+      user: UserRow,
+      subject: AccessSubject,
+      body: { urls: string[]; advanced_training: boolean; department: number },
+    ): Promise<UploadAnswer<UploadUrlsResponse>> {
+      const departmentId = await departmentFor(subject, body.department);
+      const items: UploadUrlsResponse['items'] = [];
+      const seen = new Set<string>();
+      for (const raw of body.urls) {
+        const item = {
+          url: raw,
+          status_code: 201,
+          message: '',
+          document_id: null as number | null,
+        };
+        items.push(item);
+        let url: string;
+        try {
+          url = parseHttpUrl(raw).href;
+        } catch (error) {
+          Object.assign(item, { status_code: 400, message: (error as Error).message });
+          continue;
+        }
+        if (seen.has(url) || (await repo.findByUrl(departmentId, url))) {
+          Object.assign(item, {
+            status_code: 409,
+            message: `${url} is already in this department.`,
+          });
+          continue;
+        }
+        seen.add(url);
+        let fetched;
+        try {
+          fetched = await fetchToStorage(url, deps.fetchPolicy, storage);
+        } catch (error) {
+          if (!(error instanceof FetchError)) throw error;
+          // 400 for every refusal or failure: the console shows the message (SPEC §8).
+          Object.assign(item, { status_code: 400, message: error.message });
+          continue;
+        }
+        const storagePath = await storage.commit(
+          fetched.tempPath,
+          fetched.type === 'sitemap' ? 'xml' : 'html',
+        );
+        try {
+          item.document_id = await repo.db.transaction().execute((trx) =>
+            repo.insertWithJob(trx, {
+              name: url,
+              is_url: 1,
+              url,
+              type: fetched.type,
+              size_bytes: fetched.size,
+              sha256: null,
+              storage_path: storagePath,
+              department_id: departmentId,
+              uploaded_by: user.id,
+              advanced_training: body.advanced_training ? 1 : 0,
+              need_summary: 0,
+              parent_id: null,
+              last_fetched_at: nowIso(),
+            }),
+          );
+          item.message =
+            fetched.type === 'sitemap'
+              ? 'Sitemap added; adding its pages.'
+              : 'Page added; reading it now.';
+        } catch (error) {
+          await storage.remove(storagePath);
+          if (!isUniqueViolation(error)) throw error;
+          Object.assign(item, {
+            status_code: 409,
+            message: `${url} is already in this department.`,
+          });
+        }
+      }
+      deps.wake();
+      return answer({ items });
+    },
+  };
+}
+
+export type UploadService = ReturnType<typeof createUploadService>;

@@ -1,0 +1,93 @@
+/**
+ * A document that is not a pdf, as pdf blocks: its text re-read from the stored file by the
+ * same extractor that indexed it (sections in order, each page, sheet or heading starting with a
+ * heading, spreadsheet rows with their row numbers as citations name them), a sitemap as the
+ * list of its pages.
+ */
+import type { SourcePosition } from '../../../contract/knowledge';
+import type { ExtractedSection } from '../../services/ingest/types';
+import type { PdfBlock } from '../../services/render/pdf';
+
+/** Text blocks per row of a sheet kept at most (a pdf of 200,000 rows helps nobody). */
+export const MAX_SECTION_BLOCKS = 20_000;
+
+function headingOf(position: SourcePosition, isSheetRow: boolean): string | null {
+  if (position.page !== null) return `Page ${position.page}`;
+  if (position.sheet !== null && isSheetRow)
+    return position.sheet === 'csv' ? null : `Sheet: ${position.sheet}`;
+  return position.heading;
+}
+
+export function sectionBlocks(title: string, sections: readonly ExtractedSection[]): PdfBlock[] {
+  const blocks: PdfBlock[] = [{ kind: 'title', text: title }];
+  let lastHeading: string | null = null;
+  let shown = 0;
+  for (const section of sections) {
+    const { position } = section;
+    const isRow = position.sheet !== null && position.row_start !== null;
+    const heading = headingOf(position, isRow);
+    if (heading && heading !== lastHeading) blocks.push({ kind: 'heading', text: heading });
+    lastHeading = heading ?? lastHeading;
+    if (isRow) blocks.push({ kind: 'row', text: `Row ${position.row_start}  ${section.text}` });
+    else blocks.push({ kind: 'text', text: section.text });
+    shown += 1;
+    if (shown >= MAX_SECTION_BLOCKS) {
+      blocks.push({
+        kind: 'note',
+        text: `Only the first ${MAX_SECTION_BLOCKS} parts are shown; the original file holds the rest.`,
+      });
+      break;
+    }
+  }
+  if (sections.length === 0)
+    blocks.push({ kind: 'note', text: 'No text was found in this document.' });
+  return blocks;
+}
+
+export function sitemapBlocks(
+  title: string,
+  pages: readonly { name: string; status: string }[],
+): PdfBlock[] {
+  return [
+    { kind: 'title', text: title },
+    { kind: 'note', text: `Sitemap with ${pages.length} page${pages.length === 1 ? '' : 's'}.` },
+    ...pages.map((p): PdfBlock => ({
+      kind: 'row',
+      text: `${p.name}${p.status === 'ready' ? '' : `  (${p.status})`}`,
+    })),
+  ];
+}
+
+/**
+ * The file name a browser shows and saves: the document's name with .pdf, reduced to safe
+ * characters for the plain `filename` and UTF-8 encoded for `filename*` (RFC 6266).
+ */
+export function contentDisposition(doc: {
+  name: string;
+  is_url: number;
+  url: string | null;
+}): string {
+  let base: string;
+  if (doc.is_url) {
+    try {
+      const url = new URL(doc.url ?? doc.name);
+      base = `${url.hostname}${url.pathname}`.replace(/\/+$/, '');
+    } catch {
+      base = doc.name;
+    }
+  } else base = doc.name.replace(/\.[a-z0-9]{1,5}$/i, '');
+  const unicode =
+    [...base]
+      .map((ch) => ((ch.codePointAt(0) ?? 0) < 32 || ch === '\u007f' ? ' ' : ch))
+      .join('')
+      .replace(/["\\/:*?<>|]+/g, '_')
+      .replace(/\s+/g, ' ')
+      .replace(/^[.\s_]+|[.\s_]+$/g, '')
+      .slice(0, 150) || 'document';
+  const ascii = unicode
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/%/g, '_');
+  return `inline; filename="${ascii}.pdf"; filename*=UTF-8''${encodeURIComponent(`${unicode}.pdf`)}`;
+}

@@ -1,0 +1,239 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDocumentRow } from '../../test-support/document-rows';
+import { addDepartment, personWith } from '../../test-support/identity';
+import {
+  type KnowledgeFixture,
+  writeKnowledgeFixtures,
+} from '../../test-support/knowledge-fixtures';
+import {
+  startTestApp,
+  TEST_ADMIN,
+  TEST_API_KEY,
+  testDatabases,
+  type TestApp,
+} from '../../test-support/test-app';
+
+const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+
+/** The text of every page of a pdf, read with pdf.js as a viewer would. */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await getDocument({
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+    standardFontDataUrl: `${join(pdfjsRoot, 'standard_fonts')}/`,
+  }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await doc.destroy();
+  return pages.join('\n');
+}
+
+describe.each(testDatabases)('GET /download/{id} on %s', (dialect) => {
+  let t: TestApp;
+  let dir: string;
+  let files: Record<string, KnowledgeFixture>;
+  let querier: string;
+  let viewer: string;
+  let outsider: string;
+  let admin: string;
+  let mine: number;
+  let other: number;
+  const ids: Record<string, number> = {};
+
+  async function download(id: number, token: string) {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/download/${id}`,
+      headers: { 'x-api-key': TEST_API_KEY, authorization: `Bearer ${token}` },
+    });
+    return {
+      status: res.statusCode,
+      headers: res.headers,
+      bytes: res.rawPayload,
+      json: () => res.json(),
+    };
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    dir = mkdtempSync(join(tmpdir(), 'atrium-download-'));
+    files = await writeKnowledgeFixtures(dir);
+    admin = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    mine = await addDepartment(t);
+    other = await addDepartment(t);
+    querier = (await personWith(t, mine, 'Query.QUERY_DOCUMENT')).token;
+    viewer = (await personWith(t, mine, 'Documents.VIEW', 'Documents.LIST_VIEW')).token;
+    outsider = (await personWith(t, mine, 'Users.LIST_VIEW')).token;
+    for (const key of ['pdf', 'csv', 'docx', 'xlsx', 'xls', 'doc', 'png', 'bmp'])
+      ids[key] = await addDocumentRow(t, {
+        departmentId: mine,
+        name: files[key].fileName,
+        type: key,
+        file: files[key].path,
+      });
+    ids.web = await addDocumentRow(t, {
+      departmentId: mine,
+      name: 'https://example.org/library/hours',
+      url: 'https://example.org/library/hours',
+      isUrl: true,
+      type: 'html',
+      file: files.html.path,
+    });
+    ids.otherPdf = await addDocumentRow(t, {
+      departmentId: other,
+      name: 'other.pdf',
+      type: 'pdf',
+      file: files.pdf.path,
+    });
+    ids.otherCsv = await addDocumentRow(t, {
+      departmentId: other,
+      name: 'other.csv',
+      type: 'csv',
+      file: files.csv.path,
+    });
+    ids.binned = await addDocumentRow(t, {
+      departmentId: mine,
+      name: 'binned.csv',
+      type: 'csv',
+      file: files.csv.path,
+      softDelete: true,
+    });
+    ids.pending = await addDocumentRow(t, {
+      departmentId: mine,
+      name: 'pending.docx',
+      type: 'docx',
+      file: files.docx.path,
+      status: 'processing',
+    });
+    ids.weird = await addDocumentRow(t, {
+      departmentId: mine,
+      name: 'Q3 "final"\r\nrépartition.csv',
+      type: 'csv',
+      file: files.csv.path,
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('when the document is a pdf, then the stored file is sent as is, inline', async () => {
+    const res = await download(ids.pdf, querier);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/^inline; filename="report\.pdf"/);
+    expect(res.bytes.equals(readFileSync(files.pdf.path))).toBe(true);
+  });
+
+  it.each([
+    ['csv', ['zucchini', 'Row 3']],
+    ['xlsx', ['quokka', 'Sheet: Staff', 'Revenue: 1200']],
+    ['xls', ['tamarind', 'Sheet: Inventory']],
+    ['docx', ['periwinkle', 'Safety rules']],
+    ['doc', ['xylophone']],
+    ['web', ['nightingale', 'Opening hours']],
+  ])(
+    'when the document is %s, then it is rendered as a pdf holding its text',
+    async (key, expected) => {
+      const res = await download(ids[key], querier);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      const text = await pdfText(res.bytes);
+      for (const part of expected) expect(text).toContain(part);
+    },
+  );
+
+  it('when the document is a sitemap, then the pdf lists its pages still shown', async () => {
+    const sitemap = await addDocumentRow(t, {
+      departmentId: mine,
+      name: 'https://example.org/sitemap.xml',
+      url: 'https://example.org/sitemap.xml',
+      isUrl: true,
+      type: 'sitemap',
+    });
+    for (const [page, softDelete] of [
+      ['opening-times', false],
+      ['old-prices', true],
+    ] as const)
+      await addDocumentRow(t, {
+        departmentId: mine,
+        name: `https://example.org/${page}`,
+        isUrl: true,
+        type: 'html',
+        parentId: sitemap,
+        softDelete,
+      });
+    const res = await download(sitemap, querier);
+    expect(res.status).toBe(200);
+    const text = await pdfText(res.bytes);
+    expect(text).toContain('https://example.org/opening-times');
+    expect(text).not.toContain('old-prices');
+  });
+
+  it('when the document is a web page, then its file name comes from the address', async () => {
+    const res = await download(ids.web, querier);
+    expect(res.headers['content-disposition']).toMatch(
+      /filename="example\.org_library_hours\.pdf"/,
+    );
+  });
+
+  it('when the document is a png, then the pdf embeds the image; a bmp shows its OCR text', async () => {
+    const png = await download(ids.png, querier);
+    expect(png.status).toBe(200);
+    expect(png.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(png.bytes.toString('latin1')).toContain('/Subtype /Image');
+    const bmp = await download(ids.bmp, querier);
+    expect(bmp.status).toBe(200);
+    expect((await pdfText(bmp.bytes)).toLowerCase()).toContain(files.bmp.word.toLowerCase());
+  });
+
+  it('when the name has quotes, line breaks and accents, then the header stays one safe line', async () => {
+    const res = await download(ids.weird, querier);
+    const header = String(res.headers['content-disposition']);
+    expect(header).not.toMatch(/[\r\n]/);
+    expect(header).toMatch(/^inline; filename="Q3 _final_ repartition\.pdf"; /);
+    expect(header).toContain(
+      `filename*=UTF-8''${encodeURIComponent('Q3 _final_ répartition.pdf')}`,
+    );
+  });
+
+  it("when the document is another department's or does not exist, then it is 404 either way", async () => {
+    for (const id of [ids.otherPdf, ids.otherCsv, 999_999]) {
+      const res = await download(id, querier);
+      expect(res.status).toBe(404);
+      expect(res.json()).toEqual({ message: 'Document not found.', code: 'NOT_FOUND' });
+    }
+    expect((await download(ids.otherPdf, admin)).status).toBe(200);
+  });
+
+  it('when the document is soft-deleted, then chat users get 404 and repository viewers still get it', async () => {
+    expect((await download(ids.binned, querier)).status).toBe(404);
+    expect((await download(ids.binned, viewer)).status).toBe(200);
+    expect((await download(ids.csv, viewer)).status).toBe(200);
+  });
+
+  it('when a non-pdf document is still processing, then it is 409 with the reason', async () => {
+    const res = await download(ids.pending, querier);
+    expect(res.status).toBe(409);
+    expect(res.json().message).toMatch(/still being processed/);
+  });
+
+  it('when the user holds neither Documents.VIEW nor Query.QUERY_DOCUMENT, then it is 403', async () => {
+    expect((await download(ids.pdf, outsider)).status).toBe(403);
+    const anonymous = await t.api('GET', `/api/download/${ids.pdf}`);
+    expect(anonymous.status).toBe(401);
+    expect((await t.api('GET', '/api/download/abc', { token: querier })).status).toBe(400);
+  });
+});

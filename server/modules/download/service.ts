@@ -1,0 +1,138 @@
+/**
+ * GET /download/{id}: a document as a pdf for the chat's source viewer (issue 6). Who may read
+ * it: whoever holds Documents.VIEW or Query.QUERY_DOCUMENT in the document's department (the
+ * default administrator everywhere). Another department's document, or a missing one, is the
+ * same 404, so ids reveal nothing. Soft-deleted documents are 404 for chat users; only holders
+ * of Documents.VIEW in that department (the repository's recycle bin) still get them.
+ *
+ * pdf files stream as stored; png/jpg become one image page; everything else is re-read by the
+ * extractor that indexed it and laid out as text; a sitemap lists its pages.
+ */
+import { createReadStream, type ReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, errors } from '../../http/app-error';
+import type {
+  ExtractableKind,
+  ExtractionResult,
+  ExtractOptions,
+} from '../../services/ingest/types';
+import { imagePdf, textPdf } from '../../services/render/pdf';
+import { type Actor, departmentsWith, holdsIn } from '../identity/actor-scope';
+import { kindOf } from '../documents/engine';
+import { contentDisposition, sectionBlocks, sitemapBlocks } from './content';
+import type { DownloadDocument, DownloadRepo } from './repo';
+
+/** Where stored files live and how to read them again (the knowledge area's storage/engine). */
+export interface DocumentFiles {
+  pathOf(relPath: string): string;
+  extract(
+    filePath: string,
+    kind: ExtractableKind,
+    options: ExtractOptions,
+  ): Promise<ExtractionResult>;
+}
+
+export type PdfDownload =
+  | { kind: 'file'; stream: ReadStream; size: number; disposition: string }
+  | { kind: 'rendered'; bytes: Uint8Array; disposition: string };
+
+/** Re-reading a large file for the viewer must not hold a request for minutes. */
+const RENDER_TIMEOUT_MS = 60_000;
+
+const notFound = () => errors.notFound('Document not found.');
+
+export function createDownloadService(deps: {
+  repo: DownloadRepo;
+  files: DocumentFiles;
+  log: FastifyBaseLogger;
+}) {
+  async function readable(actor: Actor, id: number): Promise<DownloadDocument> {
+    const view = departmentsWith(actor, 'Documents', 'VIEW');
+    const query = departmentsWith(actor, 'Query', 'QUERY_DOCUMENT');
+    if (view !== 'all' && query !== 'all' && view.length === 0 && query.length === 0)
+      throw errors.forbidden('Viewing documents needs Documents.VIEW or Query.QUERY_DOCUMENT.');
+    const doc = await deps.repo.find(id);
+    if (!doc) throw notFound();
+    const canView = holdsIn(actor, doc.department_id, 'Documents', 'VIEW');
+    const canQuery = holdsIn(actor, doc.department_id, 'Query', 'QUERY_DOCUMENT');
+    if (!canView && !canQuery) throw notFound();
+    if (doc.soft_delete && !canView) throw notFound();
+    return doc;
+  }
+
+  function storedPath(doc: DownloadDocument): string {
+    if (!doc.storage_path) throw errors.notFound('This document has no stored file yet.');
+    return deps.files.pathOf(doc.storage_path);
+  }
+
+  async function sections(doc: DownloadDocument) {
+    const kind = kindOf(doc.type);
+    if (!kind)
+      throw new AppError(
+        409,
+        'CONFLICT',
+        `Documents of type ${doc.type} cannot be shown as a PDF.`,
+      );
+    const result = await deps.files.extract(storedPath(doc), kind, {
+      advancedTraining: Boolean(doc.advanced_training),
+      signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+    });
+    if (!result.ok)
+      throw new AppError(
+        409,
+        'CONFLICT',
+        `The document could not be shown as a PDF: ${result.reason}`,
+      );
+    return result.doc.sections;
+  }
+
+  async function render(doc: DownloadDocument): Promise<Uint8Array> {
+    const info = { title: doc.name };
+    if (doc.type === 'sitemap')
+      return textPdf(info, sitemapBlocks(doc.name, await deps.repo.pagesOf(doc.id)));
+    if (doc.type === 'png' || doc.type === 'jpg' || doc.type === 'jpeg') {
+      try {
+        return await imagePdf(
+          info,
+          await readFile(storedPath(doc)),
+          doc.type === 'png' ? 'png' : 'jpg',
+        );
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        deps.log.warn(
+          { err: error, documentId: doc.id },
+          'download: image not embeddable, text used',
+        );
+      }
+    }
+    return textPdf(info, sectionBlocks(doc.name, await sections(doc)));
+  }
+
+  return {
+    async open(actor: Actor, id: number): Promise<PdfDownload> {
+      const doc = await readable(actor, id);
+      const disposition = contentDisposition(doc);
+      if (doc.type === 'pdf') {
+        const path = storedPath(doc);
+        const size = await stat(path).then(
+          (s) => s.size,
+          () => undefined,
+        );
+        if (size === undefined) throw errors.notFound('The file of this document is missing.');
+        return { kind: 'file', stream: createReadStream(path), size, disposition };
+      }
+      if (doc.status !== 'ready')
+        throw new AppError(
+          409,
+          'CONFLICT',
+          doc.status === 'failed'
+            ? `The document could not be read: ${doc.error ?? 'unknown reason'}`
+            : 'The document is still being processed; it can be shown once it is ready.',
+        );
+      return { kind: 'rendered', bytes: await render(doc), disposition };
+    },
+  };
+}
+
+export type DownloadService = ReturnType<typeof createDownloadService>;

@@ -1,0 +1,234 @@
+/** SQL of managed users: accounts, their role assignments, history and the admin count. */
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { DialectName } from '../../db/database';
+import type { DB, NewUser, UserHistoryTable, UserRow } from '../../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface UserAssignmentRow {
+  user_id: number;
+  department_id: number;
+  department_name: string;
+  role_id: number;
+  role_name: string;
+  permission_set: string;
+}
+
+export interface UserFilter {
+  /** Users with an assignment in one of these departments; 'all' for default admins. */
+  scope: 'all' | readonly number[];
+  search?: string;
+  departmentName?: string;
+  status?: 'active' | 'disabled';
+}
+
+export type UserHistoryRow = Selectable<UserHistoryTable>;
+
+export function createUsersRepo(db: Kysely<DB>, dialect: DialectName) {
+  /**
+   * Filters drive from indexes: departments through user_roles(department_id, user_id) as an
+   * IN list (a correlated EXISTS per user scanned every user), search through the trigram index
+   * of migration 0006 (FTS5 on SQLite, pg_trgm on PostgreSQL). `%` and `_` in a search act as
+   * wildcards; harmless for a read-only filter.
+   */
+  function filtered(filter: UserFilter) {
+    let q = db.selectFrom('users as u');
+    const { scope } = filter;
+    if (scope !== 'all')
+      q = q.where('u.id', 'in', (eb) =>
+        eb
+          .selectFrom('user_roles as s')
+          .select('s.user_id')
+          .where('s.department_id', 'in', scope.length ? scope : [-1]),
+      );
+    if (filter.search) {
+      const like = `%${filter.search.toLowerCase()}%`;
+      q = q.where(
+        dialect === 'postgres'
+          ? sql<boolean>`lower(u.username || ' ' || u.email || ' ' || u.first_name || ' ' || u.last_name) like ${like}`
+          : sql<boolean>`u.id in (select rowid from users_search where text like ${like})`,
+      );
+    }
+    if (filter.departmentName) {
+      const name = filter.departmentName.toLowerCase();
+      q = q.where('u.id', 'in', (eb) =>
+        eb
+          .selectFrom('user_roles as f')
+          .innerJoin('departments as fd', 'fd.id', 'f.department_id')
+          .select('f.user_id')
+          .where((e) => e(e.fn('lower', ['fd.name']), '=', name)),
+      );
+    }
+    if (filter.status) q = q.where('u.status', '=', filter.status);
+    return q;
+  }
+
+  return {
+    async list(filter: UserFilter, limit: { size: number; offset: number }) {
+      const q = filtered(filter);
+      const { total } = await q
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .executeTakeFirstOrThrow();
+      const rows = await q
+        .selectAll('u')
+        .orderBy('u.id')
+        .limit(limit.size)
+        .offset(limit.offset)
+        .execute();
+      return { total: Number(total), rows };
+    },
+
+    async find(ex: Executor, id: number, lock = false): Promise<UserRow | undefined> {
+      // On PostgreSQL a write locks the row first, so concurrent saves take turns and each
+      // history entry's "old" is what the other one left.
+      let q = ex.selectFrom('users').selectAll().where('id', '=', id);
+      if (lock && dialect === 'postgres') q = q.forUpdate();
+      return q.executeTakeFirst();
+    },
+
+    findByEmail: (ex: Executor, email: string): Promise<UserRow | undefined> =>
+      ex
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', email.toLowerCase())
+        .executeTakeFirst(),
+
+    assignmentsOf: (ex: Executor, userIds: readonly number[]): Promise<UserAssignmentRow[]> =>
+      userIds.length === 0
+        ? Promise.resolve([])
+        : ex
+            .selectFrom('user_roles as ur')
+            .innerJoin('roles as r', 'r.id', 'ur.role_id')
+            .innerJoin('departments as d', 'd.id', 'ur.department_id')
+            .select([
+              'ur.user_id',
+              'ur.department_id',
+              'd.name as department_name',
+              'ur.role_id',
+              'r.name as role_name',
+              'r.permission_set',
+            ])
+            .where('ur.user_id', 'in', userIds)
+            .orderBy('ur.id')
+            .execute(),
+
+    async emailTaken(ex: Executor, email: string, exceptId?: number) {
+      let q = ex.selectFrom('users').select('id').where('email', '=', email.toLowerCase());
+      if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+      return (await q.executeTakeFirst()) !== undefined;
+    },
+
+    async usernameTaken(ex: Executor, username: string, exceptId?: number) {
+      let q = ex
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()));
+      if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+      return (await q.executeTakeFirst()) !== undefined;
+    },
+
+    /** Inserts a user; `user.id` only when a deleted user is brought back under the old id. */
+    async insert(ex: Executor, user: NewUser): Promise<number> {
+      const row = await ex
+        .insertInto('users')
+        .values(user)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async update(ex: Executor, id: number, changes: Partial<Omit<UserRow, 'id'>>) {
+      await ex.updateTable('users').set(changes).where('id', '=', id).execute();
+    },
+
+    /** Deletes the account; sessions, assignments and mail tokens go with it (foreign keys). */
+    async remove(ex: Executor, id: number) {
+      await ex.deleteFrom('users').where('id', '=', id).execute();
+    },
+
+    /** Makes the user's assignments exactly `wanted`, touching only the rows that differ. */
+    async setAssignments(
+      ex: Executor,
+      userId: number,
+      current: readonly { department_id: number; role_id: number }[],
+      wanted: readonly { department_id: number; role_id: number }[],
+    ) {
+      const key = (a: { department_id: number; role_id: number }) =>
+        `${a.department_id}:${a.role_id}`;
+      const keep = new Set(wanted.map(key));
+      const have = new Set(current.map(key));
+      for (const a of current.filter((c) => !keep.has(key(c))))
+        await ex
+          .deleteFrom('user_roles')
+          .where('user_id', '=', userId)
+          .where('department_id', '=', a.department_id)
+          .where('role_id', '=', a.role_id)
+          .execute();
+      const added = wanted.filter((w) => !have.has(key(w)));
+      if (added.length > 0)
+        await ex
+          .insertInto('user_roles')
+          .values(added.map((a) => ({ user_id: userId, ...a })))
+          .execute();
+    },
+
+    /** Ids of the active default administrators, locked on PostgreSQL until the write commits. */
+    async activeAdminIds(ex: Executor): Promise<number[]> {
+      let q = ex
+        .selectFrom('users')
+        .select('id')
+        .where('is_defaultadmin', '=', 1)
+        .where('status', '=', 'active')
+        .orderBy('id');
+      if (dialect === 'postgres') q = q.forUpdate();
+      return (await q.execute()).map((r) => r.id);
+    },
+
+    // History
+
+    async insertHistory(ex: Executor, entry: Insertable<UserHistoryTable>) {
+      const row = await ex
+        .insertInto('user_history')
+        .values(entry)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async history(userId: number, limit: { size: number; offset: number }) {
+      const { total } = await db
+        .selectFrom('user_history')
+        .where('user_id', '=', userId)
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .executeTakeFirstOrThrow();
+      const entries = await db
+        .selectFrom('user_history')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .limit(limit.size)
+        .offset(limit.offset)
+        .execute();
+      return { total: Number(total), entries };
+    },
+
+    historyEntry: (ex: Executor, userId: number, entryId: number) =>
+      ex
+        .selectFrom('user_history')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('id', '=', entryId)
+        .executeTakeFirst(),
+
+    latestHistory: (ex: Executor, userId: number) =>
+      ex
+        .selectFrom('user_history')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+  };
+}
+
+export type UsersRepo = ReturnType<typeof createUsersRepo>;

@@ -1,0 +1,122 @@
+/**
+ * Chunking for retrieval. Text sections (a pdf page, the text under a heading) are cut at
+ * sentence ends into pieces of about `size` characters, each next piece starting with the last
+ * sentences of the previous one (about `overlap` characters), so a fact that straddles a cut is
+ * still whole in one chunk. Spreadsheet rows are records: whole rows are packed together and a
+ * chunk says which rows it holds. A chunk never spans two positions (pages, headings, sheets).
+ */
+import { tidyText } from './text';
+import type { Chunk, ExtractedDocument, ExtractedSection } from './types';
+import type { SourcePosition } from '../../../contract/knowledge';
+
+export interface ChunkOptions {
+  /** Target characters per chunk. */
+  size?: number;
+  /** Characters repeated from the end of the previous chunk. */
+  overlap?: number;
+}
+
+export const DEFAULT_CHUNK_SIZE = 800;
+export const DEFAULT_CHUNK_OVERLAP = 150;
+
+/** Sentences and lines; abbreviations may split early, which only costs a little overlap. */
+export function splitSentences(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split(/\n+/)) {
+    const parts = line.match(/[^.!?。！？]+(?:[.!?。！？]+["')\]]*|$)\s*/gu) ?? [line];
+    for (const p of parts) if (p.trim()) out.push(p.trim());
+  }
+  return out;
+}
+
+/** A sentence longer than a chunk is cut at spaces (or hard, for a space-less run). */
+function splitLong(sentence: string, size: number): string[] {
+  if (sentence.length <= size) return [sentence];
+  const pieces: string[] = [];
+  let rest = sentence;
+  while (rest.length > size) {
+    let cut = rest.lastIndexOf(' ', size);
+    if (cut < size / 2) cut = size;
+    pieces.push(rest.slice(0, cut).trim());
+    rest = rest.slice(cut).trim();
+  }
+  if (rest) pieces.push(rest);
+  return pieces;
+}
+
+function chunkText(text: string, size: number, overlap: number): string[] {
+  const units = splitSentences(text).flatMap((s) => splitLong(s, size));
+  const chunks: string[] = [];
+  let current: string[] = [];
+  let length = 0;
+  for (const unit of units) {
+    if (current.length > 0 && length + 1 + unit.length > size) {
+      chunks.push(current.join(' '));
+      // Carry the tail sentences that fit in the overlap (none if the last one is too long).
+      const carried: string[] = [];
+      let carriedLength = 0;
+      for (let i = current.length - 1; i >= 0; i--) {
+        if (carriedLength + current[i].length + 1 > overlap) break;
+        carried.unshift(current[i]);
+        carriedLength += current[i].length + 1;
+      }
+      // Never carry so much that the next unit would not fit.
+      while (carried.length > 0 && carriedLength + unit.length > size)
+        carriedLength -= (carried.shift() as string).length + 1;
+      current = carried;
+      length = carriedLength;
+    }
+    current.push(unit);
+    length += unit.length + 1;
+  }
+  if (current.length > 0) chunks.push(current.join(' '));
+  return chunks;
+}
+
+const isRow = (s: ExtractedSection) => s.position.row_start !== null && s.position.sheet !== null;
+
+export function chunkDocument(doc: ExtractedDocument, options: ChunkOptions = {}): Chunk[] {
+  const size = Math.max(100, options.size ?? DEFAULT_CHUNK_SIZE);
+  const overlap = Math.min(
+    Math.max(0, options.overlap ?? DEFAULT_CHUNK_OVERLAP),
+    Math.floor(size / 2),
+  );
+  const chunks: Chunk[] = [];
+  const push = (text: string, position: SourcePosition) => {
+    const tidy = tidyText(text);
+    if (tidy) chunks.push({ ordinal: chunks.length, text: tidy, position: { ...position } });
+  };
+
+  let rows: { lines: string[]; length: number; position: SourcePosition } | null = null;
+  const flushRows = () => {
+    if (rows) push(rows.lines.join('\n'), rows.position);
+    rows = null;
+  };
+
+  for (const section of doc.sections) {
+    if (!isRow(section)) {
+      flushRows();
+      for (const piece of chunkText(section.text, size, overlap)) push(piece, section.position);
+      continue;
+    }
+    const text = section.text.trim();
+    if (!text) continue;
+    if (text.length > size) {
+      // One very wide row: its own chunks, all citing that row.
+      flushRows();
+      for (const piece of chunkText(text, size, overlap)) push(piece, section.position);
+      continue;
+    }
+    if (
+      rows &&
+      (rows.position.sheet !== section.position.sheet || rows.length + 1 + text.length > size)
+    )
+      flushRows();
+    if (!rows) rows = { lines: [], length: 0, position: { ...section.position } };
+    rows.lines.push(text);
+    rows.length += text.length + 1;
+    rows.position.row_end = section.position.row_end ?? section.position.row_start;
+  }
+  flushRows();
+  return chunks;
+}

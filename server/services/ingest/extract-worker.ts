@@ -1,0 +1,60 @@
+/**
+ * The parser worker: reads one file per message with the pure-JS parsers and answers with the
+ * extracted sections. It runs in a worker thread with its own heap limit, so a parser that
+ * loops, throws or runs out of memory takes down only this thread, never the server.
+ */
+import { parentPort } from 'node:worker_threads';
+import { describeParserError } from './failure';
+import type { WorkerReply, WorkerRequest } from './worker-protocol';
+
+async function handle(request: WorkerRequest): Promise<WorkerReply> {
+  const { id, filePath, kind, settings } = request;
+  try {
+    switch (kind) {
+      case 'pdf': {
+        const { extractPdf } = await import('./parsers/pdf');
+        const pdf = await extractPdf(filePath, settings);
+        return {
+          id,
+          ok: true,
+          doc: { sections: pdf.sections, tables: [], pageCount: pdf.pageCount, title: pdf.title },
+          pagesWithoutText: pdf.pagesWithoutText,
+        };
+      }
+      case 'docx':
+      case 'doc': {
+        const office = await import('./parsers/office');
+        const doc =
+          kind === 'docx'
+            ? await office.extractDocx(filePath, settings)
+            : await office.extractDoc(filePath);
+        return { id, ok: true, doc, pagesWithoutText: [] };
+      }
+      case 'xlsx':
+      case 'xls':
+      case 'csv': {
+        const sheets = await import('./parsers/sheets');
+        const read = { xlsx: sheets.extractXlsx, xls: sheets.extractXls, csv: sheets.extractCsv }[
+          kind
+        ];
+        return { id, ok: true, doc: await read(filePath, settings), pagesWithoutText: [] };
+      }
+      case 'html': {
+        const { extractHtml } = await import('./parsers/html');
+        return { id, ok: true, doc: await extractHtml(filePath), pagesWithoutText: [] };
+      }
+      default:
+        return {
+          id,
+          ok: false,
+          reason: `Files of type '${kind}' are not read by the parser worker.`,
+        };
+    }
+  } catch (error) {
+    return { id, ok: false, reason: describeParserError(kind, error) };
+  }
+}
+
+parentPort?.on('message', (request: WorkerRequest) => {
+  void handle(request).then((reply) => parentPort?.postMessage(reply));
+});

@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type KnowledgeFixture,
+  writeKnowledgeFixtures,
+  writeScannedPdf,
+} from '../../test-support/knowledge-fixtures';
+import { chunkDocument, closeParserWorkers, extractDocument, isOcrAvailable } from './index';
+import type { ExtractedDocument, ExtractionResult } from './types';
+
+let dir: string;
+let fixtures: Record<string, KnowledgeFixture>;
+const ocr = await isOcrAvailable();
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'atrium-extract-'));
+  fixtures = await writeKnowledgeFixtures(dir);
+});
+
+afterAll(async () => {
+  await closeParserWorkers();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function docOf(result: ExtractionResult): ExtractedDocument {
+  if (!result.ok) throw new Error(`extraction failed: ${result.reason}`);
+  return result.doc;
+}
+
+const mentions = (text: string, word: string) => text.toLowerCase().includes(word.toLowerCase());
+
+async function expectWordAtItsPosition(name: string) {
+  const fixture = fixtures[name];
+  const doc = docOf(await extractDocument(fixture.path, fixture.kind, { advancedTraining: false }));
+  const section = doc.sections.find((s) => mentions(s.text, fixture.word));
+  expect(section, `'${fixture.word}' in ${fixture.fileName}`).toBeDefined();
+  expect(section?.position).toEqual(fixture.position);
+  // The chunk that carries the word cites a position that contains the section's.
+  const chunk = chunkDocument(doc).find((c) => mentions(c.text, fixture.word));
+  const want = fixture.position;
+  expect(chunk?.position).toMatchObject({
+    page: want.page,
+    sheet: want.sheet,
+    heading: want.heading,
+  });
+  if (want.row_start !== null) {
+    expect(chunk?.position.row_start).toBeLessThanOrEqual(want.row_start);
+    expect(chunk?.position.row_end).toBeGreaterThanOrEqual(want.row_end ?? want.row_start);
+  }
+  return doc;
+}
+
+describe('extractDocument', () => {
+  it('when a pdf is read, then each page is a section with its page number and the title is kept', async () => {
+    const doc = await expectWordAtItsPosition('pdf');
+    expect(doc.pageCount).toBe(3);
+    expect(doc.sections.map((s) => s.position.page)).toEqual([1, 2, 3]);
+    expect(doc.title).toBe('Quarterly report');
+  });
+
+  it('when a docx is read, then text carries the heading it sits under', async () => {
+    const doc = await expectWordAtItsPosition('docx');
+    expect(doc.sections.map((s) => s.position.heading)).toEqual(['Introduction', 'Safety rules']);
+  });
+
+  it('when a legacy doc is read, then its body text is extracted', async () => {
+    await expectWordAtItsPosition('doc');
+  });
+
+  it('when an xlsx is read, then each row is "column: value" text with sheet and row, and each sheet is kept as a table', async () => {
+    const doc = await expectWordAtItsPosition('xlsx');
+    expect(doc.pageCount).toBe(2);
+    expect(doc.sections.find((s) => mentions(s.text, 'quokka'))?.text).toBe(
+      'Name: Bo Park; Role: quokka keeper',
+    );
+    expect(doc.tables).toEqual([
+      {
+        name: 'Sales',
+        columns: ['Region', 'Product', 'Revenue'],
+        rows: [
+          ['North', 'Widget', 1200],
+          ['South', 'Gadget', 950],
+        ],
+      },
+      {
+        name: 'Staff',
+        columns: ['Name', 'Role'],
+        rows: [
+          ['Ann Lee', 'Accountant'],
+          ['Bo Park', 'quokka keeper'],
+        ],
+      },
+    ]);
+  });
+
+  it('when a legacy xls is read, then rows and the table come out like xlsx', async () => {
+    const doc = await expectWordAtItsPosition('xls');
+    expect(doc.tables[0]).toMatchObject({
+      name: 'Inventory',
+      columns: ['Item', 'Quantity', 'Shelf'],
+    });
+    expect(doc.tables[0].rows[2]).toEqual(['tamarind paste', 12, 'B7']);
+  });
+
+  it('when a csv is read, then quoted commas stay in their cell and numbers are numbers', async () => {
+    const doc = await expectWordAtItsPosition('csv');
+    expect(doc.tables[0].rows).toContainEqual(['Lille', 'potatoes, early', 300]);
+  });
+
+  it('when a web page is read, then its main text is kept under its headings without scripts or navigation', async () => {
+    const doc = await expectWordAtItsPosition('html');
+    const all = doc.sections.map((s) => s.text).join('\n');
+    expect(all).not.toMatch(/scriptword|Copyright footer/);
+    expect(doc.title).toBe('City library');
+  });
+
+  it.runIf(ocr)('when a png or bmp with text is read, then OCR finds its words', async () => {
+    await expectWordAtItsPosition('png');
+    await expectWordAtItsPosition('bmp');
+  });
+
+  it.runIf(ocr)(
+    'when a pdf has a scanned page and advanced training is on, then that page is read with OCR',
+    async () => {
+      const path = join(dir, 'scanned.pdf');
+      writeScannedPdf(path);
+      const doc = docOf(await extractDocument(path, 'pdf', { advancedTraining: true }));
+      const scanned = doc.sections.find((s) => mentions(s.text, 'harbour'));
+      expect(scanned?.position.page).toBe(2);
+      expect(doc.sections.map((s) => s.position.page)).toEqual([1, 2]);
+
+      const plain = docOf(await extractDocument(path, 'pdf', { advancedTraining: false }));
+      expect(plain.sections.map((s) => s.position.page)).toEqual([1]);
+    },
+  );
+});

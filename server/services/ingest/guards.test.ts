@@ -1,0 +1,163 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodePng } from '../../test-support/fixtures/bitmap-text';
+import {
+  writeCsv,
+  writeKnowledgeFixtures,
+  writeLyingZipDocx,
+  writePdf,
+  writeScannedPdf,
+  writeTruncatedPdf,
+  writeXls,
+  writeXlsx,
+  writeZipBombDocx,
+} from '../../test-support/knowledge-fixtures';
+import { closeParserWorkers, extractDocument, OCR_MISSING } from './index';
+import type { ExtractableKind, ExtractionResult, ExtractSettings } from './types';
+
+let dir: string;
+const file = (name: string) => join(dir, name);
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'atrium-guards-'));
+});
+
+afterAll(async () => {
+  await closeParserWorkers();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function reasonOf(result: ExtractionResult): string {
+  if (result.ok) throw new Error('extraction was expected to fail');
+  return result.reason;
+}
+
+const refuse = async (
+  path: string,
+  kind: ExtractableKind,
+  settings: Partial<ExtractSettings> = {},
+) => reasonOf(await extractDocument(path, kind, { advancedTraining: false, settings }));
+
+describe('extraction guards', () => {
+  it('when a docx declares far more content than the cap (a zip bomb), then it is refused before parsing', async () => {
+    writeZipBombDocx(file('bomb.docx'));
+    expect(await refuse(file('bomb.docx'), 'docx')).toMatch(/zip bomb/);
+    // With the ratio check out of the way, the shared data and then the declared total trip it.
+    expect(await refuse(file('bomb.docx'), 'docx', { maxCompressionRatio: 1e9 })).toMatch(
+      /zip bomb: several entries share the same compressed data/,
+    );
+  });
+
+  it('when a docx lies about its sizes, then inflating it is stopped at the cap', async () => {
+    writeLyingZipDocx(file('lying.docx'), 6);
+    expect(
+      await refuse(file('lying.docx'), 'docx', { maxDecompressedBytes: 2 * 1024 * 1024 }),
+    ).toMatch(/zip bomb: 'word\/document.xml' expands to more than it declares/);
+  });
+
+  it('when an xlsx declares more content than the cap, then it is refused as a zip bomb', async () => {
+    await writeXlsx(file('big.xlsx'), 'quokka', 3000);
+    expect(await refuse(file('big.xlsx'), 'xlsx', { maxDecompressedBytes: 20 * 1024 })).toMatch(
+      /The Excel \(.xlsx\) file was refused as a zip bomb: it declares .* \(at most 20 KB\)/,
+    );
+  });
+
+  it('when a sheet has more rows than the cap, then xlsx, xls and csv each fail saying so', async () => {
+    await writeXlsx(file('rows.xlsx'), 'quokka', 60);
+    writeXls(file('rows.xls'), 'tamarind', 60);
+    writeCsv(file('rows.csv'), 'zucchini', 60);
+    const cap = { maxRows: 50 };
+    expect(await refuse(file('rows.xlsx'), 'xlsx', cap)).toBe(
+      "The workbook has more than 50 rows (reached in sheet 'Sales'); at most 50 rows are read per document.",
+    );
+    expect(await refuse(file('rows.xls'), 'xls', cap)).toMatch(/more than 50 rows .*'Inventory'/);
+    expect(await refuse(file('rows.csv'), 'csv', cap)).toMatch(/The file has more than 50 rows/);
+  });
+
+  it('when a pdf has more pages than the cap, then it fails with the page count', async () => {
+    writePdf(file('long.pdf'), 6);
+    expect(await refuse(file('long.pdf'), 'pdf', { maxPages: 5 })).toBe(
+      'The PDF has 6 pages; at most 5 pages are read per document.',
+    );
+  });
+
+  it('when a pdf is truncated, then it fails as truncated', async () => {
+    writeTruncatedPdf(file('cut.pdf'));
+    expect(await refuse(file('cut.pdf'), 'pdf')).toMatch(/truncated or damaged/);
+  });
+
+  it('when a file is not what its kind says or is empty, then the reason says so', async () => {
+    writeFileSync(file('fake.pdf'), Buffer.from('MZ\x90\x00 this is an exe'));
+    writeFileSync(file('empty.docx'), '');
+    writeFileSync(file('junk.docx'), 'not a zip at all');
+    writeFileSync(file('junk.doc'), 'not an OLE file either');
+    expect(await refuse(file('fake.pdf'), 'pdf')).toBe('The file is not a PDF.');
+    expect(await refuse(file('empty.docx'), 'docx')).toBe('The file is empty.');
+    expect(await refuse(file('junk.docx'), 'docx')).toMatch(
+      /damaged or not a valid Office package/,
+    );
+    expect(await refuse(file('junk.doc'), 'doc')).toMatch(
+      /^The Word \(.doc\) file is damaged or not readable/,
+    );
+    expect(await refuse(file('missing.pdf'), 'pdf')).toBe('The stored file is missing.');
+  });
+
+  it('when a pdf is only scanned pages and advanced training is off, then it asks for advanced training', async () => {
+    writeScannedPdf(file('scan-only.pdf'), false);
+    expect(await refuse(file('scan-only.pdf'), 'pdf')).toMatch(
+      /no text layer .* advanced training/,
+    );
+  });
+
+  it('when the OCR engine is missing, then an image fails with that reason and nothing crashes', async () => {
+    const fixtures = await writeKnowledgeFixtures(dir);
+    expect(
+      await refuse(fixtures.png.path, 'png', { tesseractCommand: 'no-such-tesseract-here' }),
+    ).toBe(OCR_MISSING);
+    // A scanned pdf page needs OCR too; the text pages alone are kept when only OCR is missing.
+    writeScannedPdf(file('scan-ocr.pdf'), false);
+    const scanned = await extractDocument(file('scan-ocr.pdf'), 'pdf', {
+      advancedTraining: true,
+      settings: { tesseractCommand: 'no-such-tesseract-here' },
+    });
+    expect(reasonOf(scanned)).toBe(OCR_MISSING);
+  });
+
+  it('when an image declares more pixels than the cap, then it is refused before OCR', async () => {
+    const header = encodePng({ width: 20, height: 20, pixels: Buffer.alloc(400, 255) });
+    header.writeUInt32BE(50_000, 16); // IHDR width
+    header.writeUInt32BE(50_000, 20); // IHDR height
+    writeFileSync(file('huge.png'), header);
+    expect(await refuse(file('huge.png'), 'png')).toMatch(
+      /50000 x 50000 pixels; at most 60 million/,
+    );
+  });
+
+  it('when extraction takes longer than the timeout or is cancelled, then it stops with that reason', async () => {
+    writePdf(file('slow.pdf'), 400);
+    expect(await refuse(file('slow.pdf'), 'pdf', { timeoutMs: 50 })).toMatch(
+      /Extraction took longer than 50 ms and was stopped/,
+    );
+    const controller = new AbortController();
+    const pending = extractDocument(file('slow.pdf'), 'pdf', {
+      advancedTraining: false,
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(), 20);
+    expect(reasonOf(await pending)).toBe('Extraction was cancelled.');
+    // The worker pool recovers: the next file reads normally.
+    writePdf(file('after.pdf'), 2);
+    expect((await extractDocument(file('after.pdf'), 'pdf', { advancedTraining: false })).ok).toBe(
+      true,
+    );
+  });
+
+  it('when a parser runs out of its memory limit, then the document fails and the server keeps going', async () => {
+    await writeXlsx(file('heap.xlsx'), 'quokka', 20_000);
+    expect(await refuse(file('heap.xlsx'), 'xlsx', { memoryMb: 16 })).toMatch(
+      /more memory than extraction may use \(16 MB\)|stopped unexpectedly/,
+    );
+  });
+});

@@ -1,0 +1,12 @@
+/** Text extraction and chunking for the ingestion job (issue 5). */
+export { extractDocument } from './extract';
+export {
+  chunkDocument,
+  DEFAULT_CHUNK_OVERLAP,
+  DEFAULT_CHUNK_SIZE,
+  type ChunkOptions,
+} from './chunker';
+export { DEFAULT_EXTRACT_SETTINGS, resolveSettings } from './settings';
+export { closeParserWorkers } from './worker-pool';
+export { isOcrAvailable, OCR_MISSING, RENDERER_MISSING } from './ocr';
+export type * from './types';

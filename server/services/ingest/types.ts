@@ -1,0 +1,79 @@
+/**
+ * The seam between the upload pipeline (jobs, documents module) and text extraction/chunking.
+ * Extraction never throws for bad content: it returns `{ ok: false, reason }` with a readable
+ * reason (truncated pdf, zip bomb, too many rows, OCR engine missing), so a job can mark the
+ * document failed and the server keeps serving.
+ */
+import type { SourcePosition } from '../../../contract/knowledge';
+
+/** A piece of a document's text with where it came from (a page, a sheet's row range, a heading). */
+export interface ExtractedSection {
+  text: string;
+  position: SourcePosition;
+}
+
+/** A sheet of a spreadsheet or csv, kept whole for the chat's visual answers. */
+export interface ExtractedTable {
+  /** Sheet name ('csv' for csv files). */
+  name: string;
+  columns: string[];
+  rows: (string | number | null)[][];
+}
+
+export interface ExtractedDocument {
+  sections: ExtractedSection[];
+  tables: ExtractedTable[];
+  /** Pages (pdf), sheets (xlsx/xls/csv) or 1 (doc, docx, image, html). */
+  pageCount: number;
+  /** Title found inside the content (html <title>, pdf metadata), if any. */
+  title: string | null;
+}
+
+export type ExtractionResult = { ok: true; doc: ExtractedDocument } | { ok: false; reason: string };
+
+export interface ExtractOptions {
+  /** OCR pdf pages without a text layer (SPEC upload toggle advanced_training). */
+  advancedTraining: boolean;
+  /** Cancels long work (server shutdown). */
+  signal?: AbortSignal;
+  /** Caps and tools; anything left out takes DEFAULT_EXTRACT_SETTINGS (ingest/settings.ts). */
+  settings?: Partial<ExtractSettings>;
+}
+
+/** Guards against hostile or giant files, each exceeded cap a readable failure. */
+export interface ExtractSettings {
+  /** Total bytes a docx/xlsx package may expand to (declared and actually inflated). */
+  maxDecompressedBytes: number;
+  /** Highest inflate ratio of an entry over 1 MB; deflate tops out near 1032:1. */
+  maxCompressionRatio: number;
+  maxZipEntries: number;
+  /** Pages of a pdf. */
+  maxPages: number;
+  /** Rows of all sheets of a workbook or csv together. */
+  maxRows: number;
+  /** Scanned pdf pages OCR'd per document (advanced training). */
+  maxOcrPages: number;
+  /** Width x height of an image (decompression bombs hide in tiny files). */
+  maxImagePixels: number;
+  /** Whole extraction, OCR included. */
+  timeoutMs: number;
+  /** One OCR run (an image or a pdf page). */
+  ocrTimeoutMs: number;
+  /** Heap of the parser worker. */
+  memoryMb: number;
+  /** tesseract -l value, e.g. 'eng' or 'eng+deu'. */
+  ocrLanguages: string;
+  tesseractCommand: string;
+  pdftoppmCommand: string;
+}
+
+/** What the extractor knows how to read; images go through OCR. */
+export type ExtractableKind =
+  'pdf' | 'docx' | 'doc' | 'xlsx' | 'xls' | 'csv' | 'jpg' | 'png' | 'gif' | 'bmp' | 'html';
+
+export interface Chunk {
+  /** 0-based order inside the document. */
+  ordinal: number;
+  text: string;
+  position: SourcePosition;
+}

@@ -1,0 +1,127 @@
+/**
+ * Runs parser requests on worker threads with a heap limit, a timeout and cancellation. A worker
+ * that hangs is terminated (terminate() stops even a busy loop); one that crashes or runs out of
+ * memory is replaced; either way the caller gets a readable reason. Idle workers are kept for a
+ * while (the parsers' modules stay loaded) and never keep the process alive.
+ */
+import { Worker } from 'node:worker_threads';
+import { formatDuration } from './settings';
+import type { WorkerReply, WorkerRequest } from './worker-protocol';
+
+const IDLE_MS = 30_000;
+const MAX_IDLE = 2;
+/** Recycled after this many files, so a slow leak in a parser cannot build up. */
+const MAX_USES = 25;
+
+interface PooledWorker {
+  worker: Worker;
+  memoryMb: number;
+  uses: number;
+  idleTimer?: NodeJS.Timeout;
+}
+
+const idle: PooledWorker[] = [];
+let nextId = 1;
+
+function spawnWorker(memoryMb: number): PooledWorker {
+  const resourceLimits = { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 64 };
+  const here = import.meta.url;
+  let worker: Worker;
+  if (here.endsWith('.ts')) {
+    // Source run (tsx, vitest): register only tsx's ESM loader inside the thread, then load the
+    // worker. execArgv is not inherited: the server's `--import tsx` would also hook require(),
+    // and tsx then rewrites pdf.js's 2 MB bundles on every start (seconds per worker).
+    const entry = new URL('./extract-worker.ts', here).href;
+    const boot = `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
+    worker = new Worker(boot, { eval: true, resourceLimits, execArgv: [] });
+  } else {
+    worker = new Worker(new URL('./extract-worker.js', here), { resourceLimits });
+  }
+  return { worker, memoryMb, uses: 0 };
+}
+
+function take(memoryMb: number): PooledWorker {
+  const index = idle.findIndex((w) => w.memoryMb === memoryMb);
+  const pooled = index >= 0 ? idle.splice(index, 1)[0] : spawnWorker(memoryMb);
+  clearTimeout(pooled.idleTimer);
+  pooled.worker.ref();
+  return pooled;
+}
+
+function giveBack(pooled: PooledWorker): void {
+  if (pooled.uses >= MAX_USES || idle.length >= MAX_IDLE) {
+    void pooled.worker.terminate();
+    return;
+  }
+  pooled.worker.unref();
+  pooled.idleTimer = setTimeout(() => {
+    const i = idle.indexOf(pooled);
+    if (i >= 0) idle.splice(i, 1);
+    void pooled.worker.terminate();
+  }, IDLE_MS);
+  pooled.idleTimer.unref();
+  idle.push(pooled);
+}
+
+export type PoolAnswer = WorkerReply | { id: number; ok: false; reason: string };
+
+export function runInWorker(
+  request: Omit<WorkerRequest, 'id'>,
+  options: { timeoutMs: number; memoryMb: number; signal?: AbortSignal },
+): Promise<PoolAnswer> {
+  const id = nextId++;
+  const pooled = take(options.memoryMb);
+  const { worker } = pooled;
+  return new Promise<PoolAnswer>((resolve) => {
+    let settled = false;
+    const finish = (answer: PoolAnswer, healthy: boolean) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      if (healthy) giveBack(pooled);
+      else void worker.terminate();
+      resolve(answer);
+    };
+    const fail = (reason: string) => finish({ id, ok: false, reason }, false);
+    const onMessage = (reply: WorkerReply) => {
+      if (reply.id !== id) return;
+      pooled.uses += 1;
+      finish(reply, true);
+    };
+    const onError = (error: Error & { code?: string }) =>
+      fail(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? `The file needs more memory than extraction may use (${options.memoryMb} MB).`
+          : `The extractor stopped unexpectedly while reading this file (${error.message.split('\n')[0].slice(0, 160)}).`,
+      );
+    const onExit = (code: number) =>
+      fail(`The extractor stopped unexpectedly while reading this file (exit code ${code}).`);
+    const onAbort = () => fail('Extraction was cancelled.');
+    const timer = setTimeout(
+      () =>
+        fail(`Extraction took longer than ${formatDuration(options.timeoutMs)} and was stopped.`),
+      options.timeoutMs,
+    );
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    if (options.signal?.aborted) return onAbort();
+    options.signal?.addEventListener('abort', onAbort);
+    worker.postMessage({ ...request, id } satisfies WorkerRequest);
+  });
+}
+
+/** Ends idle workers at once (server shutdown, end of a test file). */
+export async function closeParserWorkers(): Promise<void> {
+  const all = idle.splice(0);
+  await Promise.all(
+    all.map((w) => {
+      clearTimeout(w.idleTimer);
+      return w.worker.terminate();
+    }),
+  );
+}

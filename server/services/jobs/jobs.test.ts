@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { nowIso } from '../../db/database';
+import type { JobRow } from '../../db/schema';
+import { startTestApp, testDatabases, type TestApp } from '../../test-support/test-app';
+import { createJobQueue, enqueueJob, MAX_ATTEMPTS } from './index';
+
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+describe.each(testDatabases)('job queue on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, { INGEST_CONCURRENCY: '0' });
+  });
+  afterAll(async () => t?.close());
+  beforeEach(async () => {
+    await t.database.db.deleteFrom('documents').execute();
+  });
+
+  async function documents(n: number): Promise<number[]> {
+    const ids: number[] = [];
+    for (let i = 0; i < n; i += 1) {
+      const now = nowIso();
+      const { id } = await t.database.db
+        .insertInto('documents')
+        .values({
+          name: `d${i}.csv`,
+          is_url: 0,
+          url: null,
+          type: 'csv',
+          size_bytes: 1,
+          sha256: `${Math.random()}`,
+          storage_path: null,
+          department_id: 1,
+          uploaded_by: null,
+          status: 'queued',
+          error: null,
+          soft_delete: 0,
+          advanced_training: 0,
+          need_summary: 0,
+          summary: null,
+          page_count: null,
+          chunk_count: 0,
+          parent_id: null,
+          last_fetched_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await enqueueJob(t.database.db, id);
+      ids.push(id);
+    }
+    return ids;
+  }
+
+  const jobs = () => t.database.db.selectFrom('ingestion_jobs').selectAll().orderBy('id').execute();
+  const until = async (check: () => Promise<boolean>) => {
+    const deadline = Date.now() + 15_000;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  it('when two queues with two workers each share 12 jobs, then every job runs exactly once', async () => {
+    const ids = await documents(12);
+    const ran: number[] = [];
+    const make = () =>
+      createJobQueue({
+        database: t.database,
+        concurrency: 2,
+        staleSeconds: 60,
+        pollMs: 20,
+        log: quiet,
+        run: async (job) => {
+          ran.push(job.document_id);
+          await new Promise((r) => setTimeout(r, 10));
+        },
+        onFailure: async () => {},
+      });
+    const a = make();
+    const b = make();
+    await Promise.all([a.start(), b.start()]);
+    await until(async () => (await jobs()).every((j) => j.state === 'done'));
+    await Promise.all([a.stop(), b.stop()]);
+    expect([...ran].sort((x, y) => x - y)).toEqual(ids);
+    expect((await jobs()).map((j) => j.attempts)).toEqual(ids.map(() => 1));
+  });
+
+  it('when a job throws, then it is failed with the reason and the others still run', async () => {
+    const ids = await documents(3);
+    const failures: [number, string][] = [];
+    const queue = createJobQueue({
+      database: t.database,
+      concurrency: 1,
+      staleSeconds: 60,
+      pollMs: 20,
+      log: quiet,
+      run: async (job) => {
+        if (job.document_id === ids[1]) throw new Error('The PDF is damaged.');
+      },
+      onFailure: async (job, reason) => void failures.push([job.document_id, reason]),
+    });
+    await queue.start();
+    await until(async () =>
+      (await jobs()).every((j) => j.state !== 'queued' && j.state !== 'running'),
+    );
+    await queue.stop();
+    expect((await jobs()).map((j) => [j.state, j.last_error])).toEqual([
+      ['done', null],
+      ['failed', 'The PDF is damaged.'],
+      ['done', null],
+    ]);
+    expect(failures).toEqual([[ids[1], 'The PDF is damaged.']]);
+  });
+
+  it('when a claim went stale (its process was killed), then start puts it back and it runs again', async () => {
+    const [id] = await documents(1);
+    const old = new Date(Date.now() - 120_000).toISOString();
+    await t.database.db
+      .updateTable('ingestion_jobs')
+      .set({
+        state: 'running',
+        claimed_by: 'dead-process',
+        attempts: 1,
+        heartbeat_at: old,
+        claimed_at: old,
+      })
+      .execute();
+    const requeued: number[][] = [];
+    const ran: JobRow[] = [];
+    const queue = createJobQueue({
+      database: t.database,
+      concurrency: 1,
+      staleSeconds: 60,
+      pollMs: 20,
+      log: quiet,
+      run: async (job) => void ran.push(job),
+      onFailure: async () => {},
+      onRequeue: async (ids) => void requeued.push(ids),
+    });
+    await queue.start();
+    await until(async () => (await jobs())[0].state === 'done');
+    await queue.stop();
+    expect(requeued).toEqual([[id]]);
+    expect(ran.map((j) => j.attempts)).toEqual([2]);
+  });
+
+  it(`when a job was already claimed ${MAX_ATTEMPTS} times, then it fails instead of crashing the server again`, async () => {
+    await documents(1);
+    await t.database.db.updateTable('ingestion_jobs').set({ attempts: MAX_ATTEMPTS }).execute();
+    const failures: string[] = [];
+    const queue = createJobQueue({
+      database: t.database,
+      concurrency: 1,
+      staleSeconds: 60,
+      pollMs: 20,
+      log: quiet,
+      run: async () => {
+        throw new Error('must not run');
+      },
+      onFailure: async (_job, reason) => void failures.push(reason),
+    });
+    await queue.start();
+    await until(async () => (await jobs())[0].state === 'failed');
+    await queue.stop();
+    expect(failures[0]).toMatch(/interrupted 3 times/);
+  });
+
+  it('when the queue stops while a job runs, then the job goes back to the queue uncounted', async () => {
+    await documents(1);
+    let started = false;
+    const queue = createJobQueue({
+      database: t.database,
+      concurrency: 1,
+      staleSeconds: 60,
+      pollMs: 20,
+      log: quiet,
+      run: (_job, { signal }) =>
+        new Promise<void>((_resolve, reject) => {
+          started = true;
+          signal.addEventListener('abort', () => reject(new Error('aborted')));
+        }),
+      onFailure: async () => {},
+    });
+    await queue.start();
+    await until(async () => started);
+    await queue.stop();
+    expect((await jobs()).map((j) => [j.state, j.attempts, j.claimed_by])).toEqual([
+      ['queued', 0, null],
+    ]);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * Outgoing mail. With SMTP_URL the messages go to that server; without it each message is
+ * written as a complete RFC 5322 file to DATA_DIR/outbox, named `<ISO time>-<seq>-<kind>.eml`
+ * so the files sort in sending order.
+ */
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { AppConfig } from '../../config';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Short word used in outbox file names, e.g. 'verify' or 'reset'. */
+  kind: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Where messages end up, for the start banner: 'smtp' or the outbox directory. */
+  readonly target: string;
+}
+
+let sequence = 0;
+
+function outboxFileName(kind: string): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  sequence = (sequence + 1) % 1_000_000;
+  return `${stamp}-${String(sequence).padStart(6, '0')}-${kind.replace(/[^a-z0-9-]/gi, '')}.eml`;
+}
+
+export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'dataDir'>): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      target: 'smtp',
+      async send({ to, subject, text, html }) {
+        await transport.sendMail({ from: config.mailFrom, to, subject, text, html });
+      },
+    };
+  }
+  const outbox = join(config.dataDir, 'outbox');
+  // streamTransport renders the exact bytes an SMTP server would receive (CRLF line ends).
+  const renderer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'windows',
+  });
+  return {
+    target: outbox,
+    async send({ to, subject, text, html, kind }) {
+      const info = await renderer.sendMail({ from: config.mailFrom, to, subject, text, html });
+      await mkdir(outbox, { recursive: true });
+      // Written under a temporary name first so a reader never sees half a message.
+      const name = outboxFileName(kind);
+      await writeFile(join(outbox, `.${name}.tmp`), info.message as Buffer);
+      await rename(join(outbox, `.${name}.tmp`), join(outbox, name));
+    },
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * Mail texts. They are in English for now: the server does not know the reader's language yet
+ * (the SPA's locale is not sent with signup or forgot-password).
+ */
+import { EMAIL_TOKEN_TTL_HOURS } from '../../../contract/constants';
+import type { MailMessage } from './mailer';
+
+export function verificationMail(to: string, name: string, link: string): MailMessage {
+  return {
+    to,
+    kind: 'verify',
+    subject: 'Confirm your Atrium account',
+    text: [
+      `Hello ${name},`,
+      '',
+      'Please confirm your e-mail address to finish creating your Atrium account:',
+      '',
+      link,
+      '',
+      `The link is valid for ${EMAIL_TOKEN_TTL_HOURS} hours. If you did not sign up, ignore this mail.`,
+    ].join('\n'),
+  };
+}
+
+export function resetMail(to: string, name: string, link: string): MailMessage {
+  return {
+    to,
+    kind: 'reset',
+    subject: 'Reset your Atrium password',
+    text: [
+      `Hello ${name},`,
+      '',
+      'Someone asked to reset the password of your Atrium account. To choose a new one, open:',
+      '',
+      link,
+      '',
+      `The link is valid for ${EMAIL_TOKEN_TTL_HOURS} hours and works once. If you did not ask for it,`,
+      'ignore this mail; your password stays as it is.',
+    ].join('\n'),
+  };
+}
+
+/** Issue 4: an administrator created the account; the link is a password-reset link. */
+export function invitationMail(
+  to: string,
+  name: string,
+  invitedBy: string,
+  link: string,
+): MailMessage {
+  return {
+    to,
+    kind: 'invite',
+    subject: 'You are invited to Atrium',
+    text: [
+      `Hello ${name},`,
+      '',
+      `${invitedBy} created an Atrium account for you. To choose your password and sign in, open:`,
+      '',
+      link,
+      '',
+      `The link is valid for ${EMAIL_TOKEN_TTL_HOURS} hours and works once. When it has expired, use`,
+      '"Forgot password" on the sign-in page with this address to get a new one.',
+    ].join('\n'),
+  };
+}

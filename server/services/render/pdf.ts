@@ -1,0 +1,162 @@
+/**
+ * Small PDFs built with pdf-lib (pure JS): a text document made of headings, paragraphs and
+ * table rows, laid out on A4 pages with wrapping; or one image fitted on a page. The standard
+ * Helvetica font covers Windows-1252 only, so other characters are folded to their base letter
+ * where Unicode allows it and shown as '?' otherwise.
+ */
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+
+export type PdfBlock =
+  | { kind: 'title'; text: string }
+  | { kind: 'heading'; text: string }
+  | { kind: 'text'; text: string }
+  | { kind: 'row'; text: string }
+  | { kind: 'note'; text: string };
+
+const A4 = { width: 595.28, height: 841.89 } as const;
+const MARGIN = 50;
+const STYLE: Record<
+  PdfBlock['kind'],
+  { size: number; bold: boolean; before: number; gray: boolean }
+> = {
+  title: { size: 16, bold: true, before: 0, gray: false },
+  heading: { size: 12.5, bold: true, before: 10, gray: false },
+  text: { size: 10.5, bold: false, before: 4, gray: false },
+  row: { size: 9, bold: false, before: 1, gray: false },
+  note: { size: 9, bold: false, before: 6, gray: true },
+};
+
+/** Pages a rendered document may have; the rest is cut with a note (the original has it all). */
+export const PDF_MAX_PAGES = 300;
+
+function encodable(font: PDFFont): (text: string) => string {
+  const allowed = new Set(font.getCharacterSet());
+  return (text) => {
+    let out = '';
+    for (const ch of text.replace(/\t/g, '    ')) {
+      const code = ch.codePointAt(0) ?? 63;
+      // Line breaks are kept for wrapping; other control characters (\r, \f from OCR) are spaces.
+      if (ch === '\n') out += ch;
+      else if (code < 32 || code === 127) out += ' ';
+      else if (allowed.has(code)) out += ch;
+      else {
+        const base = ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+        out += base && [...base].every((c) => allowed.has(c.codePointAt(0) ?? 0)) ? base : '?';
+      }
+    }
+    return out;
+  };
+}
+
+/** Breaks a paragraph into lines that fit `width`; very long words are cut. */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split(/\r?\n/)) {
+    let line = '';
+    for (const word of paragraph.split(/ +/)) {
+      let rest = word;
+      while (font.widthOfTextAtSize(rest, size) > width) {
+        let cut = Math.max(
+          1,
+          Math.floor((rest.length * width) / font.widthOfTextAtSize(rest, size)),
+        );
+        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1;
+        if (line) lines.push(line);
+        lines.push(rest.slice(0, cut));
+        line = '';
+        rest = rest.slice(cut);
+      }
+      const next = line ? `${line} ${rest}` : rest;
+      if (font.widthOfTextAtSize(next, size) > width && line) {
+        lines.push(line);
+        line = rest;
+      } else line = next;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+export async function textPdf(
+  info: { title: string },
+  blocks: readonly PdfBlock[],
+): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(info.title);
+  pdf.setProducer('Atrium');
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const clean = encodable(regular);
+  const width = A4.width - 2 * MARGIN;
+  let page: PDFPage = pdf.addPage([A4.width, A4.height]);
+  let y = A4.height - MARGIN;
+  let truncated = false;
+
+  const newPage = () => {
+    if (pdf.getPageCount() >= PDF_MAX_PAGES) return false;
+    page = pdf.addPage([A4.width, A4.height]);
+    y = A4.height - MARGIN;
+    return true;
+  };
+
+  outer: for (const block of blocks) {
+    const style = STYLE[block.kind];
+    const font = style.bold ? bold : regular;
+    const lineHeight = style.size * 1.35;
+    y -= style.before;
+    // A heading never sits alone at the bottom of a page.
+    if (block.kind === 'heading' && y - lineHeight * 3 < MARGIN && !newPage()) {
+      truncated = true;
+      break;
+    }
+    for (const line of wrap(clean(block.text), font, style.size, width)) {
+      if (y - lineHeight < MARGIN && !newPage()) {
+        truncated = true;
+        break outer;
+      }
+      y -= lineHeight;
+      page.drawText(line, {
+        x: MARGIN,
+        y,
+        size: style.size,
+        font,
+        color: style.gray ? rgb(0.4, 0.4, 0.4) : rgb(0.1, 0.1, 0.1),
+      });
+    }
+  }
+  if (truncated) {
+    const note = `Shortened to ${PDF_MAX_PAGES} pages; the original file holds the rest.`;
+    page.drawText(note, {
+      x: MARGIN,
+      y: MARGIN / 2,
+      size: 8,
+      font: regular,
+      color: rgb(0.6, 0, 0),
+    });
+  }
+  return pdf.save();
+}
+
+/** One page per image, the image scaled down (never up) to fit inside the margins. */
+export async function imagePdf(
+  info: { title: string },
+  bytes: Uint8Array,
+  format: 'png' | 'jpg',
+): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(info.title);
+  pdf.setProducer('Atrium');
+  const image = format === 'png' ? await pdf.embedPng(bytes) : await pdf.embedJpg(bytes);
+  const landscape = image.width > image.height;
+  const size: [number, number] = landscape ? [A4.height, A4.width] : [A4.width, A4.height];
+  const page = pdf.addPage(size);
+  const scale = Math.min(
+    1,
+    (size[0] - 2 * MARGIN) / image.width,
+    (size[1] - 2 * MARGIN) / image.height,
+  );
+  const w = image.width * scale;
+  const h = image.height * scale;
+  page.drawImage(image, { x: (size[0] - w) / 2, y: (size[1] - h) / 2, width: w, height: h });
+  return pdf.save();
+}

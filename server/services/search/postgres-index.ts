@@ -1,0 +1,107 @@
+/**
+ * PostgreSQL side of the search index: a tsvector per chunk (text weight A, heading/sheet
+ * weight B) computed from diacritic-free text, a GIN index, websearch_to_tsquery (never a
+ * syntax error) and ts_rank_cd. 'english' stems like SQLite's porter tokenizer, so both
+ * databases find "invoices" for "invoice".
+ */
+import { sql } from 'kysely';
+import type { Database } from '../../db/database';
+import type { Chunk } from '../ingest/types';
+import { foldText, websearchQuery } from './query';
+import { chunkRow, contextOf, hitOf, type HitRow } from './rows';
+import type { SearchHit, SearchQuery } from './types';
+
+const BATCH = 500;
+
+export async function replaceChunksPostgres(
+  database: Database,
+  documentId: number,
+  chunks: readonly Chunk[],
+): Promise<void> {
+  // The tsv column exists on PostgreSQL only, so it is not part of the shared schema type.
+  const db = database.db.withTables<{ chunks: { tsv: unknown } }>();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('chunks').where('document_id', '=', documentId).execute();
+    for (let i = 0; i < chunks.length; i += BATCH)
+      await trx
+        .insertInto('chunks')
+        .values(
+          chunks.slice(i, i + BATCH).map((c) => ({
+            ...chunkRow(documentId, c),
+            tsv: sql`setweight(to_tsvector('english', ${foldText(c.text)}), 'A') || setweight(to_tsvector('english', ${foldText(contextOf(c))}), 'B')`,
+          })),
+        )
+        .execute();
+  });
+}
+
+/** Rows each term matches (up to a bound; beyond it a term is simply "frequent"). */
+const DF_BOUND = 20_000;
+
+async function termWeights(database: Database, terms: string[]) {
+  const counts = terms.map(
+    (term, i) =>
+      sql`(select count(*) from (select 1 from chunks where tsv @@ plainto_tsquery('english', ${term}) limit ${DF_BOUND}) as s) as ${sql.ref(`t${i}`)}`,
+  );
+  const { rows } = await sql<Record<string, string | number>>`
+    select greatest((select reltuples from pg_class where oid = 'chunks'::regclass), 1) as n,
+           ${sql.join(counts)}
+  `.execute(database.db);
+  const row = rows[0];
+  return terms.map((term, i) => {
+    const df = Number(row[`t${i}`]);
+    const n = Math.max(Number(row.n), df, 1);
+    // BM25's inverse document frequency, kept positive for terms in most rows.
+    return { term, df, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) };
+  });
+}
+
+/**
+ * ts_rank_cd knows no document frequencies, so "the meeting" would outrank "narwhal": the score
+ * is the sum of the inverse document frequencies of the terms a chunk holds (as bm25 weighs
+ * them), with ts_rank_cd (frequency, proximity, heading weight) breaking ties.
+ */
+export async function searchPostgres(
+  database: Database,
+  query: SearchQuery,
+  terms: string[],
+): Promise<SearchHit[]> {
+  const weights = (await termWeights(database, terms)).filter((w) => w.df > 0);
+  if (weights.length === 0) return [];
+  const documentFilter = query.documentIds
+    ? sql`and c.document_id in (${sql.join(query.documentIds.map((id) => sql`${id}`))})`
+    : sql``;
+  // Each term's tsquery is built once (in q), not once per row.
+  const termQueries = sql.join(
+    weights.map((w, i) => sql`plainto_tsquery('english', ${w.term}) as ${sql.ref(`q${i}`)}`),
+  );
+  const idfSum = sql.join(
+    weights.map(
+      (w, i) => sql`case when c.tsv @@ q.${sql.ref(`q${i}`)} then ${w.idf}::float8 else 0 end`,
+    ),
+    sql` + `,
+  );
+  const { rows } = await sql<HitRow>`
+    with q as (
+      select websearch_to_tsquery('english', ${websearchQuery(weights.map((w) => w.term))}) as query,
+             ${termQueries}
+    ),
+    top as (
+      select c.id, (${idfSum}) + 0.5 * ts_rank_cd(c.tsv, q.query) as score
+      from q, chunks c
+      join documents d on d.id = c.document_id
+      where c.tsv @@ q.query
+        and d.department_id in (${sql.join(query.departmentIds.map((id) => sql`${id}`))})
+        and d.soft_delete = 0
+        and d.status = 'ready'
+        ${documentFilter}
+      order by score desc, c.id
+      limit ${query.limit}
+    )
+    select c.id, c.document_id, c.ordinal, c.text, c.page, c.sheet, c.row_start, c.row_end,
+           c.heading, top.score
+    from top join chunks c on c.id = top.id
+    order by top.score desc, c.id
+  `.execute(database.db);
+  return rows.map(hitOf);
+}

@@ -1,0 +1,111 @@
+/**
+ * SQLite FTS5 side of the search index (table and triggers in migration 0004-search).
+ *
+ * bm25 costs a few microseconds per matching row (it reads each row's length), so a question
+ * with one frequent word would rank thousands of rows. When the terms match more than
+ * CANDIDATE_CAP rows together, only rows holding one of the rarer terms (those that decide
+ * bm25's order) are ranked, still scored on every term; if that leaves fewer hits than asked
+ * for, the full ranking runs after all.
+ */
+import { type RawBuilder, sql } from 'kysely';
+import type { Database } from '../../db/database';
+import type { Chunk } from '../ingest/types';
+import { fts5Query } from './query';
+import { chunkRow, hitOf, type HitRow } from './rows';
+import type { SearchHit, SearchQuery } from './types';
+
+const BATCH = 500;
+export const CANDIDATE_CAP = 3000;
+
+export async function replaceChunksSqlite(
+  database: Database,
+  documentId: number,
+  chunks: readonly Chunk[],
+): Promise<void> {
+  await database.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('chunks').where('document_id', '=', documentId).execute();
+    for (let i = 0; i < chunks.length; i += BATCH)
+      await trx
+        .insertInto('chunks')
+        .values(chunks.slice(i, i + BATCH).map((c) => chunkRow(documentId, c)))
+        .execute();
+  });
+}
+
+/** Rows each term matches, counted up to CANDIDATE_CAP + 1 (cheap: no ranking). */
+async function documentFrequencies(database: Database, terms: string[]): Promise<number[]> {
+  const counts = terms.map(
+    (term, i) =>
+      sql`(select count(*) from (select 1 from chunks_fts where chunks_fts match ${fts5Query([term])} limit ${CANDIDATE_CAP + 1})) as ${sql.ref(`t${i}`)}`,
+  );
+  const { rows } = await sql<Record<string, number>>`select ${sql.join(counts)}`.execute(
+    database.db,
+  );
+  return terms.map((_, i) => Number(rows[0][`t${i}`]));
+}
+
+/** The rarest terms whose rows together stay under the cap (at least one), or null: rank all. */
+export function rareTerms(terms: string[], frequencies: number[]): string[] | null {
+  const total = frequencies.reduce((a, b) => a + b, 0);
+  if (total <= CANDIDATE_CAP || terms.length < 2) return null;
+  const order = terms.map((t, i) => [t, frequencies[i]] as const).sort((a, b) => a[1] - b[1]);
+  const rare: string[] = [];
+  let sum = 0;
+  for (const [term, df] of order) {
+    if (rare.length > 0 && sum + df > CANDIDATE_CAP) break;
+    rare.push(term);
+    sum += df;
+  }
+  return rare.length < terms.length ? rare : null;
+}
+
+async function ranked(
+  database: Database,
+  query: SearchQuery,
+  terms: string[],
+  candidates: string[] | null,
+): Promise<SearchHit[]> {
+  const inDocuments: RawBuilder<unknown> = query.documentIds
+    ? sql`and c.document_id in (${sql.join(query.documentIds.map((id) => sql`${id}`))})`
+    : sql``;
+  const onlyCandidates: RawBuilder<unknown> = candidates
+    ? sql`and +chunks_fts.rowid in (select rowid from chunks_fts where chunks_fts match ${fts5Query(candidates)})`
+    : sql``;
+  // Rank ids first, then read the text of the winners only. bm25 is lower-is-better; the text
+  // column counts 1, the heading/sheet context 0.4.
+  const { rows } = await sql<HitRow>`
+    with top as (
+      select c.id, -bm25(chunks_fts, 1.0, 0.4) as score
+      from chunks_fts
+      join chunks c on c.id = chunks_fts.rowid
+      join documents d on d.id = c.document_id
+      where chunks_fts match ${fts5Query(terms)}
+        ${onlyCandidates}
+        and d.department_id in (${sql.join(query.departmentIds.map((id) => sql`${id}`))})
+        and d.soft_delete = 0
+        and d.status = 'ready'
+        ${inDocuments}
+      order by score desc, c.id
+      limit ${query.limit}
+    )
+    select c.id, c.document_id, c.ordinal, c.text, c.page, c.sheet, c.row_start, c.row_end,
+           c.heading, top.score
+    from top join chunks c on c.id = top.id
+    order by top.score desc, c.id
+  `.execute(database.db);
+  return rows.map(hitOf);
+}
+
+export async function searchSqlite(
+  database: Database,
+  query: SearchQuery,
+  terms: string[],
+): Promise<SearchHit[]> {
+  const candidates =
+    terms.length > 1 ? rareTerms(terms, await documentFrequencies(database, terms)) : null;
+  if (candidates) {
+    const hits = await ranked(database, query, terms, candidates);
+    if (hits.length >= query.limit) return hits;
+  }
+  return ranked(database, query, terms, null);
+}

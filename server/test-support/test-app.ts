@@ -1,0 +1,194 @@
+/**
+ * Builds the real app on a temporary DATA_DIR for API tests: SQLite always, and PostgreSQL
+ * too when TEST_DATABASE_URL is set (each app gets a fresh schema, dropped on close).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { pino } from 'pino';
+import { buildApp } from '../app';
+import { loadConfig, type ResolvedConfig } from '../config';
+import { createDatabase, type Database, type DialectName } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { seed } from '../db/seed';
+import { loggerOptions } from '../plugins/request-log';
+import { readOutbox, type OutboxMail } from './outbox';
+
+export const TEST_API_KEY = 'test-api-key-123';
+export const TEST_ADMIN = { email: 'admin@atrium.test', password: 'Admin-Pass-123' };
+export const TEST_PUBLIC_URL = 'http://atrium.test';
+
+/** The databases the suites run on: describe.each(testDatabases). */
+export const testDatabases: DialectName[] = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
+
+export interface ApiAnswer {
+  status: number;
+  // Tests read arbitrary answer shapes; they check them with expect().
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test-only convenience
+  body: any;
+  headers: Record<string, unknown>;
+  raw: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: ResolvedConfig;
+  database: Database;
+  dataDir: string;
+  logs: () => string;
+  api: (
+    method: InjectOptions['method'],
+    url: string,
+    options?: {
+      token?: string;
+      body?: unknown;
+      headers?: Record<string, string>;
+      apiKey?: string | null;
+    },
+  ) => Promise<ApiAnswer>;
+  mails: () => OutboxMail[];
+  login: (email: string, password: string) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+async function freshPostgresSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL as string;
+  const schema = `atrium_test_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create schema ${schema}`);
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return { url: url.toString(), drop: () => run(`drop schema if exists ${schema} cascade`) };
+}
+
+async function build(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  env: Record<string, string>,
+  lines: string[],
+) {
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    API_KEY: TEST_API_KEY,
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    STATIC_DIR: join(dataDir, 'no-build'),
+    LOG_LEVEL: 'info',
+    AUTH_RATE_LIMIT: '100000',
+    ...env,
+  });
+  const database = createDatabase(config);
+  try {
+    await migrateToLatest(database);
+    await seed(database, config);
+    const logger = pino(loggerOptions(config.logLevel), {
+      write: (line: string) => lines.push(line),
+    });
+    const app = await buildApp(config, { database, logger });
+    await app.ready();
+    return { config, database, app };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+export async function startTestApp(
+  dialect: DialectName = 'sqlite',
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-api-'));
+  const pgSchema = dialect === 'postgres' ? await freshPostgresSchema() : undefined;
+  let built: { config: ResolvedConfig; database: Database; app: FastifyInstance };
+  const lines: string[] = [];
+  try {
+    built = await build(dataDir, pgSchema?.url, env, lines);
+  } catch (error) {
+    // A failed start must not leave a schema or a directory behind.
+    await pgSchema?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const { config, database, app } = built;
+
+  const api: TestApp['api'] = async (method, url, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.apiKey !== null) headers['x-api-key'] = options.apiKey ?? TEST_API_KEY;
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const res = await app.inject({
+      method,
+      url,
+      headers,
+      ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
+    });
+    let body: unknown = res.body;
+    try {
+      body = res.json();
+    } catch {
+      // not JSON
+    }
+    return { status: res.statusCode, body, headers: res.headers, raw: res.body };
+  };
+
+  return {
+    app,
+    config,
+    database,
+    dataDir,
+    logs: () => lines.join(''),
+    api,
+    mails: () => readOutbox(dataDir),
+    async login(email, password) {
+      const res = await api('POST', '/api/users/login', { body: { email, password } });
+      if (res.status !== 200) throw new Error(`login answered ${res.status}: ${res.raw}`);
+      return res.body.access_token as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await pgSchema?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+/** A fresh, valid signup body; names differ per call so tests never collide. */
+export function newPerson(tag = 'user') {
+  counter += 1;
+  const id = `${tag}${counter}${randomBytes(3).toString('hex')}`.toLowerCase();
+  return {
+    username: id.slice(0, 32),
+    first_name: 'Test',
+    last_name: 'Person',
+    email: `${id}@example.com`,
+    password: 'Good-Pass-123',
+  };
+}
+
+/** Signs a person up through the API and follows the mailed verification link. */
+export async function createVerifiedUser(t: TestApp, who = newPerson()) {
+  const res = await t.api('POST', '/api/users/signup', { body: who });
+  if (res.status !== 201) throw new Error(`signup answered ${res.status}: ${res.raw}`);
+  const mail = [...t.mails()].reverse().find((m) => m.to.includes(who.email));
+  const link = mail?.links.find((l) => l.includes('/verify?token='));
+  const token = new URL(link ?? 'http://x').searchParams.get('token') ?? '';
+  const verified = await t.api('GET', `/api/verify/${token}`);
+  if (verified.status !== 200) throw new Error(`verify answered ${verified.status}`);
+  return who;
+}

@@ -1,0 +1,42 @@
+/**
+ * Wires the pieces that must know each other only through callbacks: the http client gets the
+ * token from the cookie and, on a 401, ends the session in the store and routes to /login
+ * without a full page reload (SPEC §4, §8).
+ */
+import { createHttpClient } from '@/lib/http';
+import { loadRuntimeConfig } from '@/lib/runtime-config';
+import { clearSessionCookies, readSessionToken } from '@/lib/session/session-cookies';
+import { sessionExpired } from '@/lib/session/session-slice';
+import type { Theme } from '@/lib/theme';
+import { loginPathKeepingKey, paths } from './paths';
+import { createAppRouter, type CreateRouter } from './router';
+import { makeStore, type AppStore } from './store';
+import { initialUiState } from './ui-slice';
+
+export interface CreateAppOptions {
+  theme?: Theme;
+  createRouter?: CreateRouter;
+}
+
+export function createApp(options: CreateAppOptions = {}) {
+  let router: ReturnType<typeof createAppRouter> | null = null;
+  let store: AppStore | null = null;
+
+  const http = createHttpClient({
+    getConfig: loadRuntimeConfig,
+    getToken: () => readSessionToken('user') ?? readSessionToken('widget'),
+    onUnauthorized: () => {
+      clearSessionCookies();
+      store?.dispatch(sessionExpired());
+      // While a navigation is loading, its guards see the empty session and redirect themselves.
+      if (!router || !router.state.initialized || router.state.navigation.state !== 'idle') return;
+      const { pathname, search } = router.state.location;
+      if (pathname !== paths.login)
+        void router.navigate(loginPathKeepingKey(search), { replace: true });
+    },
+  });
+
+  store = makeStore({ http }, { ui: initialUiState(options.theme) });
+  router = createAppRouter(store, options.createRouter);
+  return { store, router, http };
+}

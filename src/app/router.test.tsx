@@ -1,0 +1,88 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminProfile, trialProfile } from '@/test/fixtures';
+import { handlers } from '@/test/handlers';
+import { createIdentityFake } from '@/test/identity-fake';
+import { server } from '@/test/msw-server';
+import { renderApp, signInWithCookie } from '@/test/render-app';
+
+const heading = () => screen.findByRole('heading', { level: 1 }, { timeout: 3000 });
+
+describe('route guards', () => {
+  it('when nobody is signed in and a guarded route opens, then they go to /login keeping the key', async () => {
+    const { router } = renderApp('/users?key=abc123');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(router.state.location.search).get('key')).toBe('abc123');
+    expect(await heading()).toHaveTextContent('Sign in');
+  });
+
+  it('when a Trial user opens /users, then they land on /forbidden', async () => {
+    signInWithCookie();
+    server.use(handlers.me(trialProfile));
+    const { router } = renderApp('/users');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forbidden'));
+    expect(await heading()).toHaveTextContent('Access denied');
+  });
+
+  it('when a Trial user opens the chatbot area, then it opens with the not-available page', async () => {
+    signInWithCookie();
+    server.use(handlers.me(trialProfile));
+    const { router } = renderApp('/integration/chatbot');
+    expect(await heading()).toHaveTextContent('Chatbots');
+    expect(router.state.location.pathname).toBe('/integration/chatbot');
+    expect(screen.getByText('This area is not available yet.')).toBeInTheDocument();
+  });
+
+  it('when the administrator opens a nested guarded route, then it opens', async () => {
+    signInWithCookie();
+    server.use(handlers.me(adminProfile), ...createIdentityFake().handlers);
+    const { router } = renderApp('/users/edit-user/2');
+    expect(await heading()).toHaveTextContent('Edit user');
+    expect(router.state.location.pathname).toBe('/users/edit-user/2');
+  });
+
+  it('when the session check answers 401, then the cookie is dropped and /login shows', async () => {
+    signInWithCookie();
+    server.use(handlers.meStatus(401, 'SESSION_EXPIRED'));
+    const { router, store } = renderApp('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(store.getState().session.profile).toBeNull();
+    expect(document.cookie).not.toMatch(/(^|; )token=/);
+  });
+
+  it('when the session check fails with a server error, then the 500 page shows', async () => {
+    signInWithCookie();
+    server.use(handlers.meStatus(500, 'INTERNAL_ERROR'));
+    renderApp('/dashboard');
+    expect(await heading()).toHaveTextContent('Something went wrong');
+  });
+
+  it('when an unknown path opens, then it redirects to /404', async () => {
+    const { router } = renderApp('/no/such/screen');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+    expect(await heading()).toHaveTextContent('Page not found');
+  });
+
+  it('when a signed-in user opens /login, then they go to the dashboard', async () => {
+    signInWithCookie();
+    server.use(handlers.me(adminProfile));
+    const { router } = renderApp('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(await heading()).toHaveTextContent('Welcome, Grace');
+  });
+
+  it('when a signed-in user opens /reset-password, then they are sent on via /login', async () => {
+    signInWithCookie();
+    server.use(handlers.me(adminProfile));
+    const { router } = renderApp('/reset-password?token=x');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('when / opens, then it redirects to the dashboard', async () => {
+    signInWithCookie();
+    server.use(handlers.me(trialProfile));
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(await heading()).toHaveTextContent('Welcome, Tria');
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Route loaders around the session (DESIGN "Routing"). React Router runs all matched loaders in
+ * parallel, so the root loader and every guard share one `ensureSession()` promise: GET /users/me
+ * runs once, and a guard never decides before the session is known.
+ */
+import { redirect, type LoaderFunction, type LoaderFunctionArgs } from 'react-router-dom';
+import { canAccess, isHelpdeskUser } from '@contract/access';
+import { routeRules, type RouteRuleKey } from '@contract/route-rules';
+import type { RuntimeConfig } from '@contract/runtime-config';
+import { externalNavigation, helpdeskUrl } from '@/lib/helpdesk';
+import { readSessionToken } from '@/lib/session/session-cookies';
+import {
+  loadSession,
+  selectAccessSubject,
+  sessionExpired,
+  widgetSessionStarted,
+} from '@/lib/session/session-slice';
+import { paths, loginPathKeepingKey } from './paths';
+import type { AppStore } from './store';
+
+export interface SessionGuards {
+  ensureSession: () => Promise<void>;
+  rootLoader: LoaderFunction;
+  requireAccess: (rule: RouteRuleKey) => LoaderFunction;
+  loginEntry: LoaderFunction;
+  guestOnly: LoaderFunction;
+  resetPasswordEntry: LoaderFunction;
+}
+
+export function createSessionGuards(
+  store: AppStore,
+  getConfig: () => Promise<RuntimeConfig>,
+): SessionGuards {
+  let inflight: Promise<void> | null = null;
+
+  async function fetchProfile(): Promise<void> {
+    const result = await store.dispatch(loadSession());
+    if (loadSession.fulfilled.match(result)) return;
+    const error = result.payload;
+    // 401 (or the token vanished meanwhile): nobody is signed in; the guards send them to /login.
+    if (!error || error.status === 401) return;
+    // Anything else is the server failing: the root's error element shows the 500 page.
+    throw new Error(error.message);
+  }
+
+  function ensureSession(): Promise<void> {
+    const session = store.getState().session;
+    if (!readSessionToken('user')) {
+      if (session.kind === 'user') store.dispatch(sessionExpired());
+      if (readSessionToken('widget') && session.kind !== 'widget')
+        store.dispatch(widgetSessionStarted());
+      return Promise.resolve();
+    }
+    if (session.kind === 'user' && session.profile) return Promise.resolve();
+    inflight ??= fetchProfile().finally(() => {
+      inflight = null;
+    });
+    return inflight;
+  }
+
+  const searchOf = (args: LoaderFunctionArgs) => new URL(args.request.url).search;
+
+  const rootLoader: LoaderFunction = async () => {
+    await ensureSession();
+    return null;
+  };
+
+  /** One check for every guarded route: contract rules, OR across roles, widgets skip. */
+  const requireAccess =
+    (rule: RouteRuleKey): LoaderFunction =>
+    async (args) => {
+      await ensureSession();
+      const subject = selectAccessSubject(store.getState());
+      if (!subject) throw redirect(loginPathKeepingKey(searchOf(args)));
+      if (!canAccess(routeRules[rule], subject)) throw redirect(paths.forbidden);
+      return null;
+    };
+
+  /**
+   * /login (SPEC §2): a widget visitor goes to /chat with the same query; a signed-in helpdesk
+   * user (role_id 3) goes to the helpdesk site with the token; anyone else signed in goes to the
+   * dashboard. Without a configured helpdesk site a helpdesk user is treated like anyone else.
+   */
+  const loginEntry: LoaderFunction = async (args) => {
+    const search = searchOf(args);
+    if (readSessionToken('widget') && !readSessionToken('user'))
+      throw redirect(`${paths.chat}${search}`);
+    await ensureSession();
+    const profile = store.getState().session.profile;
+    if (!profile) return null;
+    const token = readSessionToken('user');
+    if (isHelpdeskUser(profile) && token) {
+      const target = helpdeskUrl((await getConfig()).helpdeskUrl, token);
+      if (target) {
+        externalNavigation.assign(target);
+        return null;
+      }
+    }
+    throw redirect(paths.dashboard);
+  };
+
+  /** /signup: someone already signed in has no use for it. */
+  const guestOnly: LoaderFunction = async () => {
+    await ensureSession();
+    if (store.getState().session.profile) throw redirect(paths.dashboard);
+    return null;
+  };
+
+  /**
+   * /reset-password (SPEC §2): "a logged-in user is redirected to /login", which in turn forwards
+   * signed-in users to their landing page. A signed-in person changes the password at
+   * /change-password, which asks for the current one; a reset link must not bypass that.
+   */
+  const resetPasswordEntry: LoaderFunction = async () => {
+    await ensureSession();
+    if (store.getState().session.profile) throw redirect(paths.login);
+    return null;
+  };
+
+  return { ensureSession, rootLoader, requireAccess, loginEntry, guestOnly, resetPasswordEntry };
+}

@@ -1,0 +1,74 @@
+/**
+ * makeStore (Redux Essentials): session, shell UI and notifications from the start; the RTK Query
+ * cache is attached when its code first loads (lib/api-registry), so /login does not download it.
+ * Every slice resets on sessionExpired/loggedOut; the RTK Query cache is dropped at that moment.
+ */
+import {
+  combineSlices,
+  configureStore,
+  createAction,
+  createDynamicMiddleware,
+  type Middleware,
+  type WithSlice,
+} from '@reduxjs/toolkit';
+import { useDispatch, useSelector } from 'react-redux';
+import type { api } from '@/lib/api';
+import { whenApiLoaded, type BaseApi } from '@/lib/api-registry';
+import { whenSliceLoaded } from '@/lib/slice-registry';
+import { notifyReducer } from '@/lib/notify/notify-slice';
+import { isSessionEnd, sessionReducer } from '@/lib/session/session-slice';
+import type { ThunkExtra } from '@/lib/store-types';
+import { uiReducer } from './ui-slice';
+
+type LazyLoadedSlices = WithSlice<typeof api>;
+
+function makeRootReducer() {
+  return combineSlices({
+    session: sessionReducer,
+    ui: uiReducer,
+    notify: notifyReducer,
+  }).withLazyLoadedSlices<LazyLoadedSlices>();
+}
+
+export type RootState = ReturnType<ReturnType<typeof makeRootReducer>>;
+
+/** Dispatched once the RTK Query reducer is in, so its state exists before any hook reads it. */
+export const apiAttached = createAction('app/apiAttached');
+/** Likewise for a feature's slice that arrived with its chunk (lib/slice-registry). */
+export const sliceAttached = createAction<string>('app/sliceAttached');
+
+/** Cached server data belongs to the person who fetched it: drop it when the session ends. */
+function resetOnSessionEnd(api: BaseApi): Middleware {
+  return (storeApi) => (next) => (action) => {
+    const result = next(action);
+    if (typeof action === 'object' && action !== null && 'type' in action)
+      if (isSessionEnd(action as { type: string })) storeApi.dispatch(api.util.resetApiState());
+    return result;
+  };
+}
+
+export function makeStore(extra: ThunkExtra, preloadedState?: Partial<RootState>) {
+  const rootReducer = makeRootReducer();
+  const dynamic = createDynamicMiddleware();
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) =>
+      getDefault({ thunk: { extraArgument: extra } }).concat(dynamic.middleware),
+  });
+  whenApiLoaded((loadedApi) => {
+    rootReducer.inject(loadedApi);
+    dynamic.addMiddleware(loadedApi.middleware, resetOnSessionEnd(loadedApi));
+    store.dispatch(apiAttached());
+  });
+  whenSliceLoaded((slice) => {
+    rootReducer.inject(slice);
+    store.dispatch(sliceAttached(slice.reducerPath));
+  });
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();

@@ -1,0 +1,36 @@
+import { CToast, CToastBody, CToastClose, CToaster } from '@coreui/react';
+import { useSelector } from 'react-redux';
+import { useTranslation } from 'react-i18next';
+import { TOAST_AUTOHIDE_MS, TOAST_MAX_WIDTH_PX, TOAST_MIN_WIDTH_PX } from '@contract/constants';
+import { selectToasts, toastRemoved } from '@/lib/notify/notify-slice';
+import { useLibDispatch } from '@/lib/store-types';
+
+/** Toasts, top-right, 140–360 px wide, closed by the user or after 10 s (SPEC §3, §4, §9). */
+export function ToastsHost() {
+  const toasts = useSelector(selectToasts);
+  const dispatch = useLibDispatch();
+  const { t } = useTranslation('common');
+  return (
+    <CToaster placement="top-end" className="p-3">
+      {toasts.map((toast) => (
+        <CToast
+          key={toast.id}
+          visible
+          autohide={toast.autohide}
+          delay={TOAST_AUTOHIDE_MS}
+          color={toast.color}
+          className="text-white align-items-center border-0"
+          style={{ minWidth: TOAST_MIN_WIDTH_PX, maxWidth: TOAST_MAX_WIDTH_PX, width: 'auto' }}
+          onClose={() => dispatch(toastRemoved(toast.id))}
+          role={toast.color === 'danger' ? 'alert' : 'status'}
+          aria-live={toast.color === 'danger' ? 'assertive' : 'polite'}
+        >
+          <div className="d-flex">
+            <CToastBody>{toast.message}</CToastBody>
+            <CToastClose className="me-2 m-auto" white aria-label={t('close')} />
+          </div>
+        </CToast>
+      ))}
+    </CToaster>
+  );
+}

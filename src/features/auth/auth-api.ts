@@ -1,0 +1,69 @@
+/**
+ * Auth calls (SPEC §7 Auth, Users/me/password) as RTK Query endpoints. Sign-in and resending the
+ * verification mail are thunks (auth-thunks.ts) so the login page does not load RTK Query.
+ */
+import { apiPaths } from '@contract/api-paths';
+import type {
+  ChangePasswordBody,
+  MessageResponse,
+  SignupBody,
+  TokenCheckResponse,
+} from '@contract/auth';
+import { api } from '@/lib/api';
+
+/** Verification and reset mails link back to this origin (SPEC §9: signup passes the origin). */
+const verifyPageLink = () => window.location.origin;
+
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    signup: build.mutation<MessageResponse, SignupBody>({
+      query: (body) => ({
+        url: apiPaths.signup,
+        method: 'POST',
+        body,
+        auth: false,
+        query: { verify_page_link: verifyPageLink() },
+      }),
+    }),
+    verifyEmail: build.query<TokenCheckResponse, string>({
+      query: (token) => ({ url: apiPaths.verify(token), auth: false }),
+      // Verifying spends the token: never ask twice for the same one.
+      keepUnusedDataFor: 3600,
+    }),
+    forgotPassword: build.mutation<MessageResponse, string>({
+      query: (email) => ({
+        url: apiPaths.forgotPassword(email),
+        method: 'POST',
+        auth: false,
+        query: { verify_page_link: verifyPageLink() },
+      }),
+    }),
+    checkResetToken: build.query<TokenCheckResponse, string>({
+      query: (token) => ({ url: apiPaths.verifyReset(token), auth: false }),
+    }),
+    resetPassword: build.mutation<MessageResponse, { token: string; password: string }>({
+      query: ({ token, password }) => ({
+        url: apiPaths.verifyReset(token),
+        method: 'POST',
+        body: { password },
+        auth: false,
+      }),
+    }),
+    changePassword: build.mutation<MessageResponse, ChangePasswordBody>({
+      query: (body) => ({ url: apiPaths.myPassword, method: 'PUT', body }),
+    }),
+    logout: build.mutation<MessageResponse, void>({
+      query: () => ({ url: apiPaths.logout, method: 'POST' }),
+    }),
+  }),
+});
+
+export const {
+  useSignupMutation,
+  useVerifyEmailQuery,
+  useForgotPasswordMutation,
+  useCheckResetTokenQuery,
+  useResetPasswordMutation,
+  useChangePasswordMutation,
+  useLogoutMutation,
+} = authApi;

@@ -1,0 +1,112 @@
+import { useState, type FormEvent } from 'react';
+import { CAlert, CButton, CForm, CSpinner } from '@coreui/react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { resetPasswordBodySchema } from '@contract/auth';
+import { errorText } from '@/lib/error-text';
+import { serverFieldErrors, validateWith, type FieldErrors } from '@/lib/form-errors';
+import { isApiErrorData, toApiErrorData, type ApiErrorData } from '@/lib/http';
+import { useCheckResetTokenQuery, useResetPasswordMutation } from './auth-api';
+import { AuthShell } from './auth-shell';
+import type { AuthLinks } from './auth-links';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { NewPasswordFields, confirmError, type NewPasswordValues } from './new-password-fields';
+
+/**
+ * /reset-password: without a token it is the "forgot password" form; with ?token=… it checks the
+ * token on load (SPEC §2), then takes the new password.
+ */
+export function ResetPasswordPage({ links }: { links: AuthLinks }) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  if (!token)
+    return (
+      <AuthShell title={t('forgot.title')}>
+        <ForgotPasswordForm />
+        <p className="mt-4 mb-0">
+          <Link to={links.login}>{t('common:backToSignIn')}</Link>
+        </p>
+      </AuthShell>
+    );
+  return (
+    <AuthShell title={t('reset.title')}>
+      <ResetWithToken token={token} links={links} />
+    </AuthShell>
+  );
+}
+
+function ResetWithToken({ token, links }: { token: string; links: AuthLinks }) {
+  const { t } = useTranslation(['auth', 'validation', 'errors']);
+  const check = useCheckResetTokenQuery(token);
+  const [reset, { isLoading }] = useResetPasswordMutation();
+  const [values, setValues] = useState<NewPasswordValues>({ password: '', confirm: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<ApiErrorData | null>(null);
+  const [done, setDone] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const checked = validateWith(resetPasswordBodySchema, { password: values.password });
+    const found = { ...checked.errors, ...confirmError(values) };
+    setErrors(found);
+    setServerError(null);
+    if (!checked.data || Object.keys(found).length > 0) return;
+    try {
+      await reset({ token, password: checked.data.password }).unwrap();
+      setDone(true);
+    } catch (e) {
+      const data = toApiErrorData(e);
+      const beside = serverFieldErrors(data);
+      setErrors(beside);
+      if (Object.keys(beside).length === 0) setServerError(data);
+    }
+  }
+
+  if (check.isLoading)
+    return (
+      <p role="status" className="d-flex align-items-center gap-2">
+        <CSpinner size="sm" aria-hidden="true" /> {t('reset.checking')}
+      </p>
+    );
+
+  if (check.isError)
+    return (
+      <>
+        <CAlert color="danger" role="alert">
+          {isApiErrorData(check.error) ? errorText(t, check.error) : t('errors:unknown')}
+        </CAlert>
+        <Link to={links.forgotPassword}>{t('reset.askAgain')}</Link>
+      </>
+    );
+
+  if (done)
+    return (
+      <>
+        <CAlert color="success" role="status">
+          {t('reset.done')}
+        </CAlert>
+        <Link to={links.login} className="btn btn-primary">
+          {t('common:signIn')}
+        </Link>
+      </>
+    );
+
+  return (
+    <CForm noValidate onSubmit={(e) => void onSubmit(e)}>
+      {check.data?.email && (
+        <p className="text-body-secondary">{t('reset.forAccount', { email: check.data.email })}</p>
+      )}
+      {serverError && (
+        <CAlert color="danger" role="alert">
+          {errorText(t, serverError)}
+        </CAlert>
+      )}
+      <NewPasswordFields values={values} errors={errors} onChange={setValues} />
+      <CButton type="submit" color="primary" disabled={isLoading}>
+        {isLoading && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
+        {t('reset.submit')}
+      </CButton>
+    </CForm>
+  );
+}

@@ -1,0 +1,305 @@
+/**
+ * The chat slice (SPEC §3 chat state, §4 chat states). It lives in the chat chunk and registers
+ * itself, and resets with every other slice when the session ends (SPEC §4: logout clears the
+ * chat state; a pending request is then aborted by the 100 ms check, as `sending` is off).
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { BUILTIN_MODEL_ID, type ChatModelsResponse } from '@contract/chat';
+import { toApiErrorData } from '@/lib/http';
+import { isSessionEnd } from '@/lib/session/session-slice';
+import { registerSlice } from '@/lib/slice-registry';
+import {
+  detailsOf,
+  emptyDetails,
+  initialChatState,
+  initialSource,
+  messagesOfHistory,
+  serverMessage,
+  userMessage,
+  type ChatMessage,
+  type ChatState,
+  type ChatToggleKey,
+} from './chat-state';
+import {
+  answerDeltaReceived,
+  answerIdOf,
+  answerMetaReceived,
+  cancelledError,
+  fetchRecommendations,
+  isCancelled,
+  loadConversation,
+  openSource,
+  questionIdOf,
+  requestChart,
+  sendFeedback,
+  sendMessage,
+  sendingReleased,
+} from './chat-thunks';
+
+function message(state: ChatState, id: string): ChatMessage | undefined {
+  return state.messages.find((m) => m.id === id);
+}
+
+/** A new or reopened conversation starts without the previous one's extras. */
+function clearConversation(state: ChatState) {
+  state.messages = [];
+  state.questions = [];
+  state.references = [];
+  state.recommendedQuestions = [];
+  state.recommendationsStatus = 'idle';
+  state.pdfUrl = null;
+  state.source = initialSource;
+  state.uuid = null;
+  state.sending = false;
+  state.requestId = null;
+  state.status = 'idle';
+}
+
+const chatSlice = createSlice({
+  name: 'chat',
+  initialState: initialChatState,
+  reducers: {
+    /** The Stop button: SPEC §4 "sending is switched off"; the 100 ms check aborts the call. */
+    sendingStopped: (state) => {
+      state.sending = false;
+    },
+    newChatStarted: (state) => {
+      clearConversation(state);
+      state.conversationStatus = 'idle';
+      state.conversationError = null;
+    },
+    toggleChanged: (state, action: PayloadAction<{ key: ChatToggleKey; on: boolean }>) => {
+      const { key, on } = action.payload;
+      state.toggles[key] = on;
+      // One endpoint per question: v2 and v3 exclude each other.
+      if (on && key === 'v2') state.toggles.v3 = false;
+      if (on && key === 'v3') state.toggles.v2 = false;
+      if (key === 'recommendations' && !on) state.recommendedQuestions = [];
+    },
+    modelChosen: (state, action: PayloadAction<string>) => {
+      state.selectedModel = action.payload;
+      state.modelChosen = true;
+    },
+    /** GET /chat/models arrived: keep gpt-4o (SPEC §9) when offered, else the server's default. */
+    modelsOffered: (state, action: PayloadAction<ChatModelsResponse>) => {
+      const ids = action.payload.models.map((m) => m.id);
+      if (ids.length === 0 || ids.includes(state.selectedModel)) return;
+      const fallback = ids.includes(action.payload.default_model)
+        ? action.payload.default_model
+        : ids.includes(BUILTIN_MODEL_ID)
+          ? BUILTIN_MODEL_ID
+          : ids[0];
+      state.selectedModel = fallback;
+      state.modelChosen = false;
+    },
+    departmentChosen: (state, action: PayloadAction<number | null>) => {
+      state.departmentId = action.payload;
+    },
+    sourceClosed: (state) => {
+      state.pdfUrl = null;
+      state.source = initialSource;
+    },
+    chartDismissed: (state, action: PayloadAction<string>) => {
+      const m = message(state, action.payload);
+      if (m) m.visual = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(sendMessage.pending, (state, action) => {
+        const { query, timestamp } = action.meta.arg;
+        const { requestId } = action.meta;
+        state.messages.push(userMessage(questionIdOf(requestId), query, timestamp));
+        state.messages.push(serverMessage(answerIdOf(requestId), query, timestamp));
+        state.questions.push(query);
+        state.recommendedQuestions = [];
+        state.sending = true;
+        state.status = 'loading';
+        state.requestId = requestId;
+      })
+      .addCase(answerMetaReceived, (state, action) => {
+        const m = message(state, answerIdOf(action.payload.requestId));
+        if (!m || m.status !== 'streaming') return;
+        state.uuid = action.payload.chatId;
+        // A second meta means the model failed mid-answer and the built-in engine starts over.
+        m.text = '';
+        m.details = { ...(m.details ?? emptyDetails()), references: action.payload.references };
+      })
+      .addCase(answerDeltaReceived, (state, action) => {
+        const m = message(state, answerIdOf(action.payload.requestId));
+        if (m && m.status === 'streaming') m.text += action.payload.text;
+      })
+      .addCase(sendMessage.fulfilled, (state, action) => {
+        const answer = action.payload;
+        const { requestId } = action.meta;
+        const m = message(state, answerIdOf(requestId));
+        const question = message(state, questionIdOf(requestId));
+        if (!m || m.status !== 'streaming') return;
+        m.status = 'done';
+        m.text = answer.answer;
+        m.timestamp = answer.ai_timestamp;
+        m.details = detailsOf(answer);
+        if (question) question.timestamp = answer.user_timestamp;
+        state.uuid = answer.chat_id;
+        state.references = answer.references;
+        if (state.requestId === requestId) {
+          state.status = 'succeeded';
+          if (!action.meta.arg.chartFollows || answer.no_answer) {
+            state.sending = false;
+            state.requestId = null;
+          }
+        }
+      })
+      .addCase(sendingReleased, (state, action) => {
+        if (state.requestId !== action.payload) return;
+        state.sending = false;
+        state.requestId = null;
+      })
+      .addCase(sendMessage.rejected, (state, action) => {
+        const { requestId } = action.meta;
+        const m = message(state, answerIdOf(requestId));
+        const error = action.payload ?? toApiErrorData(action.error);
+        if (m && m.status === 'streaming') {
+          m.status = isCancelled(error) ? 'cancelled' : 'failed';
+          m.error = isCancelled(error) ? cancelledError() : error;
+        }
+        if (state.requestId === requestId) {
+          state.sending = false;
+          state.status = 'failed';
+          state.requestId = null;
+        }
+      })
+      .addCase(fetchRecommendations.pending, (state) => {
+        state.recommendationsStatus = 'loading';
+      })
+      .addCase(fetchRecommendations.fulfilled, (state, action) => {
+        state.recommendationsStatus = 'succeeded';
+        state.recommendedQuestions = action.payload;
+      })
+      .addCase(fetchRecommendations.rejected, (state) => {
+        state.recommendationsStatus = 'failed';
+      })
+      .addCase(loadConversation.pending, (state) => {
+        state.conversationStatus = 'loading';
+        state.conversationError = null;
+      })
+      .addCase(loadConversation.fulfilled, (state, action) => {
+        const detail = action.payload;
+        clearConversation(state);
+        state.conversationStatus = 'succeeded';
+        state.uuid = detail.chat_id;
+        state.messages = messagesOfHistory(detail.history);
+        state.questions = detail.history.map((h) => h.user);
+        state.references = detail.history.at(-1)?.references ?? [];
+      })
+      .addCase(loadConversation.rejected, (state, action) => {
+        state.conversationStatus = 'failed';
+        state.conversationError = action.payload ?? toApiErrorData(action.error);
+      })
+      .addCase(openSource.pending, (state, action) => {
+        const reference = action.meta.arg;
+        state.source = {
+          status: 'loading',
+          documentId: reference.document_id,
+          documentName: reference.document_name,
+          page: reference.page,
+          error: null,
+          requestId: action.meta.requestId,
+        };
+      })
+      .addCase(openSource.fulfilled, (state, action) => {
+        if (state.source.requestId !== action.meta.requestId) return;
+        state.source.status = 'succeeded';
+        state.pdfUrl = action.payload;
+      })
+      .addCase(openSource.rejected, (state, action) => {
+        if (state.source.requestId !== action.meta.requestId) return;
+        state.source.status = 'failed';
+        state.source.error = action.payload ?? toApiErrorData(action.error);
+        state.pdfUrl = null;
+      })
+      .addCase(sendFeedback.pending, (state, action) => {
+        const m = message(state, action.meta.arg.id);
+        if (!m) return;
+        m.feedbackStatus = 'loading';
+        m.feedbackError = null;
+      })
+      .addCase(sendFeedback.fulfilled, (state, action) => {
+        const m = message(state, action.meta.arg.id);
+        if (!m) return;
+        m.feedbackStatus = 'succeeded';
+        m.feedback = action.payload;
+      })
+      .addCase(sendFeedback.rejected, (state, action) => {
+        const m = message(state, action.meta.arg.id);
+        if (!m) return;
+        m.feedbackStatus = 'failed';
+        m.feedbackError = action.payload ?? toApiErrorData(action.error);
+      })
+      .addCase(requestChart.pending, (state, action) => {
+        const m = message(state, action.meta.arg.id);
+        if (!m) return;
+        // The automatic check after each answer stays quiet until there is a chart to show.
+        if (action.meta.arg.force)
+          m.visual = { status: 'loading', route: null, url: null, mimeType: null, problem: null };
+        state.sending = true;
+        state.requestId = action.meta.requestId;
+      })
+      .addCase(requestChart.fulfilled, (state, action) => {
+        const m = message(state, action.meta.arg.id);
+        const { route, url, mimeType } = action.payload;
+        if (m) {
+          const refused = !route.wants_chart;
+          m.visual =
+            refused && !action.meta.arg.force
+              ? null
+              : {
+                  status: refused ? 'failed' : 'succeeded',
+                  route,
+                  url,
+                  mimeType,
+                  problem: refused ? { kind: 'noChart', reason: route.reason } : null,
+                };
+        }
+        if (state.requestId === action.meta.requestId) {
+          state.sending = false;
+          state.requestId = null;
+        }
+      })
+      .addCase(requestChart.rejected, (state, action) => {
+        const m = message(state, action.meta.arg.id);
+        const error = action.payload ?? toApiErrorData(action.error);
+        // An automatic chart that failed shows nothing; a stopped one says it was cancelled.
+        if (m)
+          m.visual =
+            action.meta.arg.force || isCancelled(error)
+              ? {
+                  status: 'failed',
+                  route: null,
+                  url: null,
+                  mimeType: null,
+                  problem: { kind: 'error', error: isCancelled(error) ? cancelledError() : error },
+                }
+              : null;
+        if (state.requestId === action.meta.requestId) {
+          state.sending = false;
+          state.requestId = null;
+        }
+      })
+      .addMatcher(isSessionEnd, () => initialChatState);
+  },
+});
+
+export const {
+  sendingStopped,
+  newChatStarted,
+  toggleChanged,
+  modelChosen,
+  modelsOffered,
+  departmentChosen,
+  sourceClosed,
+  chartDismissed,
+} = chatSlice.actions;
+
+export const chatReducer = chatSlice.reducer;
+registerSlice(chatSlice);

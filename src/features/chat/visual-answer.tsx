@@ -1,0 +1,67 @@
+import { CButton, CSpinner } from '@coreui/react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '@/lib/error-text';
+import { useLibDispatch } from '@/lib/store-types';
+import { isCancelled } from './chat-thunks';
+import { chartDismissed } from './chat-slice';
+import type { ChatMessage } from './chat-state';
+
+const EXTENSIONS: Record<string, string> = { 'image/svg+xml': 'svg', 'image/png': 'png' };
+
+/** A chart drawn by POST /chat/generate_visual, shown from its object URL, with a download. */
+export function VisualAnswer({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation(['chat', 'errors']);
+  const dispatch = useLibDispatch();
+  const visual = message.visual;
+  if (!visual) return null;
+  if (visual.status === 'loading')
+    return (
+      <p className="small text-body-secondary mt-2" role="status">
+        <CSpinner size="sm" className="me-2" aria-hidden="true" />
+        {t('chart.loading')}
+      </p>
+    );
+  if (visual.problem) {
+    const { problem } = visual;
+    const text =
+      problem.kind === 'noChart'
+        ? t('chart.noChart', { reason: problem.reason })
+        : isCancelled(problem.error)
+          ? t('cancelled')
+          : t('chart.failed', { message: errorText(t, problem.error) });
+    return (
+      <p className="small text-danger mt-2 mb-0" role="alert">
+        {text}
+      </p>
+    );
+  }
+  if (!visual.url) return null;
+  const table = visual.route?.table?.sheet
+    ? `${visual.route.table.document_name} (${visual.route.table.sheet})`
+    : (visual.route?.table?.document_name ?? '');
+  const columns = (visual.route?.columns ?? []).join(', ');
+  const extension = EXTENSIONS[visual.mimeType ?? ''] ?? 'svg';
+  return (
+    <figure className="chat-visual mt-2 mb-0">
+      <img src={visual.url} alt={t('chart.alt', { columns, table })} className="img-fluid" />
+      <figcaption className="d-flex flex-wrap align-items-center gap-2 small mt-1">
+        <span className="text-body-secondary">{t('chart.caption', { table, columns })}</span>
+        <a
+          className="btn btn-sm btn-outline-primary"
+          href={visual.url}
+          download={`chart-${message.details?.messageId ?? 'answer'}.${extension}`}
+        >
+          {t('chart.download')}
+        </a>
+        <CButton
+          size="sm"
+          color="secondary"
+          variant="ghost"
+          onClick={() => dispatch(chartDismissed(message.id))}
+        >
+          {t('chart.dismiss')}
+        </CButton>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,44 @@
+import { CCard, CCardBody, CCardTitle, CCardText } from '@coreui/react';
+import { useSelector } from 'react-redux';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PageHeading } from '@/components/page-heading';
+import { displayName, selectAccessSubject, selectProfile } from '@/lib/session/session-slice';
+import { areasFor, type DashboardArea } from './dashboard-areas';
+
+/** /dashboard: a welcome with the user's name and one card per area they may open. */
+export function DashboardPage({ areas }: { areas: readonly DashboardArea[] }) {
+  const { t } = useTranslation('dashboard');
+  const profile = useSelector(selectProfile);
+  const subject = useSelector(selectAccessSubject);
+  const shown = subject ? areasFor(subject, areas) : [];
+  const name = profile ? profile.first_name || displayName(profile) : '';
+
+  return (
+    <>
+      <PageHeading>{name ? t('welcome', { name }) : t('welcomeAnonymous')}</PageHeading>
+      <p className="text-body-secondary">{t('intro')}</p>
+      <h2 className="h5 mt-4 mb-3">{t('shortcuts')}</h2>
+      {shown.length === 0 ? (
+        <p>{t('noAreas')}</p>
+      ) : (
+        <ul className="row row-cols-1 row-cols-md-2 row-cols-xl-3 g-3 list-unstyled">
+          {shown.map((area) => (
+            <li key={area.key} className="col">
+              <CCard className="h-100">
+                <CCardBody>
+                  <CCardTitle as="h3" className="h6">
+                    <Link to={area.to} className="stretched-link text-decoration-none">
+                      {t(area.titleKey)}
+                    </Link>
+                  </CCardTitle>
+                  <CCardText className="text-body-secondary">{t(area.descriptionKey)}</CCardText>
+                </CCardBody>
+              </CCard>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,198 @@
+import { useId, useState, type DragEvent, type FormEvent } from 'react';
+import { CAlert, CButton, CForm, CSpinner } from '@coreui/react';
+import { useSelector } from 'react-redux';
+import { useTranslation } from 'react-i18next';
+import { MAX_FILE_COUNT } from '@contract/constants';
+import { UPLOAD_ACCEPT, UPLOAD_EXTENSIONS } from '@contract/knowledge';
+import { useLibDispatch } from '@/lib/store-types';
+import { addToSelection } from './file-selection';
+import type { DepartmentChoice } from './knowledge-access';
+import { SelectedFiles, UploadedFiles } from './upload-file-list';
+import { DepartmentSelect, OptionSwitch } from './upload-options';
+import { UploadProblemAlert } from './upload-problem-alert';
+import {
+  filesCleared,
+  filesProblemShown,
+  selectUpload,
+  uploadFiles,
+  type FileToUpload,
+} from './upload-slice';
+
+interface Notices {
+  wrongType: string[];
+  overLimit: number;
+}
+
+/** Files mode of /upload: drop or pick up to 15 files, choose a department, send with progress. */
+export function FileUploadForm({ departments }: { departments: DepartmentChoice[] }) {
+  const { t } = useTranslation('knowledge');
+  const dispatch = useLibDispatch();
+  const upload = useSelector(selectUpload).files;
+  const uploading = upload.status === 'loading';
+  const inputId = useId();
+  const [selected, setSelected] = useState<FileToUpload[]>([]);
+  const [notices, setNotices] = useState<Notices>({ wrongType: [], overLimit: 0 });
+  const [department, setDepartment] = useState(() =>
+    departments.length === 1 ? String(departments[0].id) : '',
+  );
+  const [departmentError, setDepartmentError] = useState(false);
+  const [advancedTraining, setAdvancedTraining] = useState(false);
+  const [needSummary, setNeedSummary] = useState(false);
+  const [dragging, setDragging] = useState(false);
+
+  function add(files: readonly File[]) {
+    if (files.length === 0) return;
+    const result = addToSelection(selected, files);
+    setSelected(result.selected);
+    setNotices({ wrongType: result.wrongType, overLimit: result.overLimit });
+    if (result.selected.length > 0) dispatch(filesProblemShown(null));
+  }
+
+  function remove(id: string) {
+    setSelected((list) => list.filter((f) => f.id !== id));
+    setNotices({ wrongType: [], overLimit: 0 });
+  }
+
+  function onDrop(event: DragEvent) {
+    event.preventDefault();
+    setDragging(false);
+    if (!uploading) add(Array.from(event.dataTransfer.files));
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setDepartmentError(department === '');
+    if (selected.length === 0) {
+      dispatch(filesProblemShown({ kind: 'noFiles' }));
+      return;
+    }
+    if (department === '') return;
+    const files = selected;
+    setSelected([]);
+    setNotices({ wrongType: [], overLimit: 0 });
+    await dispatch(
+      uploadFiles({ files, departmentId: Number(department), advancedTraining, needSummary }),
+    );
+  }
+
+  return (
+    <CForm noValidate onSubmit={(e) => void onSubmit(e)}>
+      <div
+        className={`knowledge-dropzone mb-3${dragging ? ' is-dragging' : ''}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid="dropzone"
+      >
+        <p className="mb-2">{t('upload.dropHere')}</p>
+        <label
+          htmlFor={inputId}
+          className={`btn btn-outline-primary${uploading ? ' disabled' : ''}`}
+        >
+          {t('upload.chooseFiles')}
+        </label>
+        <input
+          id={inputId}
+          type="file"
+          multiple
+          accept={UPLOAD_ACCEPT}
+          className="visually-hidden"
+          disabled={uploading}
+          onChange={(e) => {
+            add(Array.from(e.target.files ?? []));
+            e.target.value = '';
+          }}
+        />
+        <p className="form-text mb-0 mt-2">
+          {t('upload.allowed', { types: UPLOAD_EXTENSIONS.join(', '), max: MAX_FILE_COUNT })}
+        </p>
+      </div>
+
+      {notices.wrongType.length > 0 && (
+        <CAlert color="warning" role="alert">
+          {t('upload.wrongType', {
+            count: notices.wrongType.length,
+            names: notices.wrongType.join(', '),
+          })}
+        </CAlert>
+      )}
+      {notices.overLimit > 0 && (
+        <CAlert color="warning" role="alert">
+          {t('upload.tooMany', { max: MAX_FILE_COUNT, count: notices.overLimit })}
+        </CAlert>
+      )}
+      <UploadProblemAlert
+        problem={upload.problem}
+        onClose={() => dispatch(filesProblemShown(null))}
+      />
+
+      {selected.length > 0 && (
+        <>
+          <h2 className="h6">{t('upload.selectedHeading', { count: selected.length })}</h2>
+          <SelectedFiles files={selected} onRemove={remove} />
+        </>
+      )}
+
+      <DepartmentSelect
+        choices={departments}
+        value={department}
+        onChange={(value) => {
+          setDepartment(value);
+          setDepartmentError(false);
+        }}
+        error={departmentError ? t('upload.departmentRequired') : null}
+        disabled={uploading}
+      />
+      <OptionSwitch
+        id="upload-advanced-training"
+        label={t('upload.advancedTraining')}
+        hint={t('upload.advancedTrainingHint')}
+        checked={advancedTraining}
+        onChange={setAdvancedTraining}
+        disabled={uploading}
+      />
+      <OptionSwitch
+        id="upload-need-summary"
+        label={t('upload.needSummary')}
+        hint={t('upload.needSummaryHint')}
+        checked={needSummary}
+        onChange={setNeedSummary}
+        disabled={uploading}
+      />
+      <div className="d-flex gap-2 mt-3">
+        <CButton type="submit" color="primary" disabled={uploading}>
+          {uploading && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
+          {t('upload.submitFiles')}
+        </CButton>
+        {!uploading && upload.items.length > 0 && (
+          <CButton
+            type="button"
+            color="secondary"
+            variant="outline"
+            onClick={() => dispatch(filesCleared())}
+          >
+            {t('upload.clearResults')}
+          </CButton>
+        )}
+      </div>
+
+      {upload.items.length > 0 && (
+        <section className="mt-4">
+          <h2 className="h6">{t('upload.uploadsHeading')}</h2>
+          <p role="status" className="small text-body-secondary">
+            {uploading
+              ? t('upload.inProgress', { count: upload.items.length })
+              : t('upload.finished', {
+                  succeeded: upload.items.filter((i) => i.status === 'Success').length,
+                  failed: upload.items.filter((i) => i.status === 'Fail').length,
+                })}
+          </p>
+          <UploadedFiles items={upload.items} />
+        </section>
+      )}
+    </CForm>
+  );
+}

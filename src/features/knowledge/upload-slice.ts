@@ -1,0 +1,324 @@
+/**
+ * Uploads with progress (DESIGN: a slice + thunks, idle/loading/succeeded/failed, reset when the
+ * session ends). Files go one per request through lib/http's XMLHttpRequest upload, so each row
+ * has its own progress bar 0–100 while Uploading, then Success or Fail with the server's message
+ * (SPEC §3 Upload item, §4, §8). The slice lives in this feature's chunk and registers itself.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { apiPaths } from '@contract/api-paths';
+import type {
+  UploadDocsResponse,
+  UploadItemResult,
+  UploadUrlsBody,
+  UploadUrlsResponse,
+} from '@contract/knowledge';
+import { CLIENT_ERROR_CODES, toApiErrorData, type HttpClient } from '@/lib/http';
+import { isSessionEnd, type RequestStatus } from '@/lib/session/session-slice';
+import { registerSlice } from '@/lib/slice-registry';
+import { createAppAsyncThunk } from '@/lib/store-types';
+import { documentsChanged } from './knowledge-api';
+
+/** Files sent at the same time; the rest wait their turn in Uploading at 0 %. */
+export const UPLOAD_CONCURRENCY = 3;
+
+export type UploadItemStatus = 'Uploading' | 'Success' | 'Fail';
+
+/** SPEC §3 "Upload item on screen", minus the File itself (not serialisable; the form keeps it). */
+export interface UploadItem {
+  id: string;
+  name: string;
+  size: number;
+  type: string;
+  progress: number;
+  status: UploadItemStatus;
+  /** The server's message for this file (always for Fail). */
+  message: string | null;
+  documentId: number | null;
+}
+
+export interface UrlResult {
+  url: string;
+  ok: boolean;
+  message: string;
+}
+
+/**
+ * What went wrong with a whole upload: SPEC §8's fixed texts by key (translated on screen), or
+ * the server's own message.
+ */
+export type UploadProblem =
+  | { kind: 'noFiles' | 'noDepartment' | 'uploadFailed' | 'invalidType' }
+  | { kind: 'server'; message: string };
+
+export interface UploadState {
+  files: {
+    status: RequestStatus;
+    requestId: string | null;
+    items: UploadItem[];
+    problem: UploadProblem | null;
+  };
+  urls: {
+    status: RequestStatus;
+    requestId: string | null;
+    results: UrlResult[];
+    problem: UploadProblem | null;
+  };
+}
+
+export const initialUploadState: UploadState = {
+  files: { status: 'idle', requestId: null, items: [], problem: null },
+  urls: { status: 'idle', requestId: null, results: [], problem: null },
+};
+
+export interface FileToUpload {
+  id: string;
+  file: File;
+}
+
+export interface UploadFilesArgs {
+  files: FileToUpload[];
+  departmentId: number | null;
+  advancedTraining: boolean;
+  needSummary: boolean;
+}
+
+export interface UploadUrlsArgs {
+  urls: string[];
+  departmentId: number | null;
+  advancedTraining: boolean;
+}
+
+const ok = (code: number) => code >= 200 && code < 300;
+
+function extensionType(file: File): string {
+  const dot = file.name.lastIndexOf('.');
+  return dot < 0 ? file.type : file.name.slice(dot + 1).toLowerCase();
+}
+
+/** The multipart body of POST /upload/docs; fields first, so a streaming server reads them first. */
+export function uploadForm(file: File, args: Omit<UploadFilesArgs, 'files'>): FormData {
+  const form = new FormData();
+  form.append('department_id', String(args.departmentId));
+  form.append('advanced_training', String(args.advancedTraining));
+  form.append('need_summary', String(args.needSummary));
+  form.append('files', file, file.name);
+  return form;
+}
+
+/** SPEC §8: a first item with a non-2xx status_code (409: already uploaded) marks the file Fail. */
+export function outcomeOf(answer: UploadDocsResponse | null): {
+  status: UploadItemStatus;
+  item: UploadItemResult | null;
+} {
+  const item = answer?.items?.[0] ?? null;
+  if (!item) return { status: 'Success', item: null };
+  return { status: ok(item.status_code) ? 'Success' : 'Fail', item };
+}
+
+async function sendOne(
+  http: HttpClient,
+  entry: FileToUpload,
+  args: UploadFilesArgs,
+  signal: AbortSignal,
+  onProgress: (percent: number) => void,
+): Promise<{ status: UploadItemStatus; message: string | null; documentId: number | null }> {
+  try {
+    const answer = await http.upload<UploadDocsResponse | null>(
+      apiPaths.uploadDocs,
+      uploadForm(entry.file, args),
+      { signal, onProgress },
+    );
+    const { status, item } = outcomeOf(answer);
+    return { status, message: item?.message ?? null, documentId: item?.document_id ?? null };
+  } catch (error) {
+    return { status: 'Fail', message: toApiErrorData(error).message, documentId: null };
+  }
+}
+
+/** Runs `work` over `list` with at most `limit` at a time, in order of start. */
+async function pool<T>(list: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < list.length) await work(list[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, list.length) }, worker));
+}
+
+/** POST /upload/docs, one request per file. */
+export const uploadFiles = createAppAsyncThunk<
+  { succeeded: number; failed: number },
+  UploadFilesArgs,
+  { rejectValue: UploadProblem }
+>(
+  'knowledgeUpload/files',
+  async (args, { extra, dispatch, signal, requestId, rejectWithValue }) => {
+    if (args.files.length === 0) return rejectWithValue({ kind: 'noFiles' });
+    if (args.departmentId === null) return rejectWithValue({ kind: 'noDepartment' });
+    const counts = { succeeded: 0, failed: 0 };
+    await pool(args.files, UPLOAD_CONCURRENCY, async (entry) => {
+      let last = -1;
+      const result = await sendOne(extra.http, entry, args, signal, (percent) => {
+        if (percent === last) return;
+        last = percent;
+        dispatch(fileProgressed({ requestId, id: entry.id, progress: percent }));
+      });
+      counts[result.status === 'Success' ? 'succeeded' : 'failed'] += 1;
+      dispatch(fileFinished({ requestId, id: entry.id, ...result }));
+    });
+    if (counts.succeeded > 0) dispatch(documentsChanged());
+    return counts;
+  },
+  { condition: (_, { getState }) => selectUpload(getState()).files.status !== 'loading' },
+);
+
+/**
+ * SPEC §8 for POST /upload/urls: 409, 500 or 400 show the server's message; any other answer
+ * that is not a success says 'Upload failed.'; no answer at all is the network error.
+ */
+export function urlUploadProblem(status: number, code: string, message: string): UploadProblem {
+  if (status === 400 || status === 409 || status === 500) return { kind: 'server', message };
+  if (status === 0 && code === CLIENT_ERROR_CODES.fetch) return { kind: 'server', message };
+  return { kind: 'uploadFailed' };
+}
+
+/** POST /upload/urls {urls, advanced_training, department}. */
+export const uploadUrls = createAppAsyncThunk<
+  UrlResult[],
+  UploadUrlsArgs,
+  { rejectValue: UploadProblem }
+>(
+  'knowledgeUpload/urls',
+  async (args, { extra, dispatch, signal, rejectWithValue }) => {
+    if (args.departmentId === null) return rejectWithValue({ kind: 'noDepartment' });
+    const body: UploadUrlsBody = {
+      urls: args.urls,
+      advanced_training: args.advancedTraining,
+      department: args.departmentId,
+    };
+    try {
+      const answer = await extra.http.request<UploadUrlsResponse | null>(apiPaths.uploadUrls, {
+        method: 'POST',
+        body,
+        signal,
+      });
+      const results = (answer?.items ?? []).map((item) => ({
+        url: item.url,
+        ok: ok(item.status_code),
+        message: item.message,
+      }));
+      if (results.some((r) => r.ok)) dispatch(documentsChanged());
+      return results;
+    } catch (error) {
+      const data = toApiErrorData(error);
+      return rejectWithValue(urlUploadProblem(data.status, data.code, data.message));
+    }
+  },
+  { condition: (_, { getState }) => selectUpload(getState()).urls.status !== 'loading' },
+);
+
+const uploadSlice = createSlice({
+  name: 'knowledgeUpload',
+  initialState: initialUploadState,
+  reducers: {
+    fileProgressed: (
+      state,
+      action: PayloadAction<{ requestId: string; id: string; progress: number }>,
+    ) => {
+      if (state.files.requestId !== action.payload.requestId) return;
+      const item = state.files.items.find((i) => i.id === action.payload.id);
+      if (item && item.status === 'Uploading')
+        item.progress = Math.max(item.progress, Math.min(100, action.payload.progress));
+    },
+    fileFinished: (
+      state,
+      action: PayloadAction<{
+        requestId: string;
+        id: string;
+        status: UploadItemStatus;
+        message: string | null;
+        documentId: number | null;
+      }>,
+    ) => {
+      const { requestId, id, status, message, documentId } = action.payload;
+      if (state.files.requestId !== requestId) return;
+      const item = state.files.items.find((i) => i.id === id);
+      if (!item) return;
+      item.status = status;
+      item.message = message;
+      item.documentId = documentId;
+      if (status === 'Success') item.progress = 100;
+    },
+    /** The form shows a problem of its own (no files, no department) before anything is sent. */
+    filesProblemShown: (state, action: PayloadAction<UploadProblem | null>) => {
+      state.files.problem = action.payload;
+    },
+    urlsProblemShown: (state, action: PayloadAction<UploadProblem | null>) => {
+      state.urls.problem = action.payload;
+    },
+    filesCleared: (state) => {
+      if (state.files.status !== 'loading') state.files = initialUploadState.files;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(uploadFiles.pending, (state, action) => {
+        state.files = {
+          status: 'loading',
+          requestId: action.meta.requestId,
+          problem: null,
+          items: action.meta.arg.files.map(({ id, file }) => ({
+            id,
+            name: file.name,
+            size: file.size,
+            type: extensionType(file),
+            progress: 0,
+            status: 'Uploading',
+            message: null,
+            documentId: null,
+          })),
+        };
+      })
+      .addCase(uploadFiles.fulfilled, (state, action) => {
+        if (state.files.requestId !== action.meta.requestId) return;
+        state.files.status = action.payload.failed > 0 ? 'failed' : 'succeeded';
+      })
+      .addCase(uploadFiles.rejected, (state, action) => {
+        if (state.files.requestId !== action.meta.requestId) return;
+        state.files.status = 'failed';
+        state.files.problem = action.payload ?? { kind: 'uploadFailed' };
+      })
+      .addCase(uploadUrls.pending, (state, action) => {
+        state.urls = {
+          status: 'loading',
+          requestId: action.meta.requestId,
+          results: [],
+          problem: null,
+        };
+      })
+      .addCase(uploadUrls.fulfilled, (state, action) => {
+        if (state.urls.requestId !== action.meta.requestId) return;
+        state.urls.status = action.payload.every((r) => r.ok) ? 'succeeded' : 'failed';
+        state.urls.results = action.payload;
+      })
+      .addCase(uploadUrls.rejected, (state, action) => {
+        if (state.urls.requestId !== action.meta.requestId) return;
+        state.urls.status = 'failed';
+        state.urls.problem = action.payload ?? { kind: 'uploadFailed' };
+      })
+      .addMatcher(isSessionEnd, () => initialUploadState);
+  },
+});
+
+export const { fileProgressed, fileFinished, filesProblemShown, urlsProblemShown, filesCleared } =
+  uploadSlice.actions;
+
+export const uploadReducer = uploadSlice.reducer;
+registerSlice(uploadSlice);
+
+export interface UploadRootState {
+  knowledgeUpload?: UploadState;
+}
+
+/** Before the store has injected the slice (the first render of the chunk) it reads as idle. */
+export const selectUpload = (state: unknown): UploadState =>
+  (state as UploadRootState).knowledgeUpload ?? initialUploadState;

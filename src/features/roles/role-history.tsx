@@ -1,0 +1,184 @@
+import { CAlert, CSpinner } from '@coreui/react';
+import { useTranslation } from 'react-i18next';
+import type { RoleHistoryEntry, RoleSnapshot } from '@contract/identity';
+import { HistoryTimeline } from '@/components/history-timeline';
+import { formatDateTime } from '@/lib/dates';
+import { errorText, type Translate } from '@/lib/error-text';
+import { toApiErrorData } from '@/lib/http';
+import { toastAdded } from '@/lib/notify/notify-slice';
+import { useLibDispatch } from '@/lib/store-types';
+import { permissionLabel } from './permission-labels';
+import { useRestoreRoleVersionMutation, useRoleHistoryQuery } from './roles-api';
+
+export type RightChange = 'added' | 'removed' | 'kept';
+
+/** The union of both sets in catalogue order, each right marked by what happened to it. */
+export function diffRights(
+  before: readonly number[] | null,
+  after: readonly number[] | null,
+): { id: number; change: RightChange }[] {
+  const old = new Set(before ?? []);
+  const now = new Set(after ?? []);
+  return [...new Set([...old, ...now])]
+    .sort((a, b) => a - b)
+    .map((id) => ({
+      id,
+      change: old.has(id) && now.has(id) ? 'kept' : now.has(id) ? 'added' : 'removed',
+    }));
+}
+
+/** Which version an entry brings back (the server's rule: a delete brings back what was deleted). */
+export function versionRights(entry: RoleHistoryEntry): number[] {
+  return (
+    (entry.action === 'delete' ? entry.changes.old_permission_set : entry.changes.permission_set) ??
+    []
+  );
+}
+
+const MARK: Record<RightChange, { sign: string; className: string }> = {
+  added: { sign: '+', className: 'text-success-emphasis fw-semibold' },
+  removed: { sign: '−', className: 'text-danger-emphasis text-decoration-line-through' },
+  kept: { sign: '', className: '' },
+};
+
+function RightsDiff({ entry }: { entry: RoleHistoryEntry }) {
+  const { t } = useTranslation('roles');
+  const rights = diffRights(entry.changes.old_permission_set, entry.changes.permission_set);
+  const added = rights.filter((r) => r.change === 'added').length;
+  const removed = rights.filter((r) => r.change === 'removed').length;
+  return (
+    <>
+      <p className="mb-2 small">
+        {t('history.summary', {
+          added,
+          removed,
+          count: (entry.changes.permission_set ?? []).length,
+        })}
+      </p>
+      {rights.length === 0 ? (
+        <p className="mb-0 text-body-secondary">{t('history.noRights')}</p>
+      ) : (
+        <ul
+          className="list-unstyled mb-0 d-flex flex-wrap gap-2"
+          aria-label={t('history.rightsLabel', { version: entry.id })}
+        >
+          {rights.map(({ id, change }) => (
+            <li
+              key={id}
+              data-change={change}
+              className={`border rounded px-2 py-1 small ${MARK[change].className}`}
+            >
+              {MARK[change].sign && <span aria-hidden="true">{MARK[change].sign} </span>}
+              {change !== 'kept' && (
+                <span className="visually-hidden">{t(`history.${change}`)}: </span>
+              )}
+              {permissionLabel(t, id)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function FieldChanges({
+  before,
+  after,
+  departmentName,
+}: {
+  before: RoleSnapshot | null;
+  after: RoleSnapshot | null;
+  departmentName: (id: number | null) => string;
+}) {
+  const { t } = useTranslation('roles');
+  if (!before || !after) return null;
+  const rows: { field: string; from: string; to: string }[] = [];
+  if (before.name !== after.name) rows.push({ field: 'name', from: before.name, to: after.name });
+  if (before.description !== after.description)
+    rows.push({ field: 'description', from: before.description, to: after.description });
+  if (before.department_id !== after.department_id)
+    rows.push({
+      field: 'department',
+      from: departmentName(before.department_id),
+      to: departmentName(after.department_id),
+    });
+  if (rows.length === 0) return null;
+  return (
+    <ul className="mb-2 small">
+      {rows.map((r) => (
+        <li key={r.field}>
+          {t('history.fieldChanged', {
+            field: t(`fields.${r.field}`),
+            from: r.from || '—',
+            to: r.to || '—',
+          })}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface RoleHistoryProps {
+  roleId: number;
+  canRestore: boolean;
+  departmentName: (id: number | null) => string;
+}
+
+/** view-role's history: who and when, the sorted rights with additions and removals marked. */
+export function RoleHistory({ roleId, canRestore, departmentName }: RoleHistoryProps) {
+  const { t, i18n } = useTranslation(['roles', 'errors']);
+  const dispatch = useLibDispatch();
+  const history = useRoleHistoryQuery(roleId);
+  const [restore] = useRestoreRoleVersionMutation();
+
+  if (history.isLoading) return <CSpinner aria-label={t('common:loading')} />;
+  if (history.isError)
+    return (
+      <CAlert color="danger" role="alert">
+        {errorText(t, toApiErrorData(history.error))}
+      </CAlert>
+    );
+
+  async function onRestore(entry: RoleHistoryEntry) {
+    try {
+      await restore({ id: roleId, entry: entry.id }).unwrap();
+      dispatch(
+        toastAdded({ message: t('history.restored', { version: entry.id }), color: 'success' }),
+      );
+    } catch (e) {
+      dispatch(toastAdded({ message: errorText(t, toApiErrorData(e)), color: 'danger' }));
+      throw e;
+    }
+  }
+
+  return (
+    <HistoryTimeline
+      entries={history.data ?? []}
+      label={t('history.heading')}
+      canRestore={canRestore}
+      isRestorable={(entry, index) => index > 0 || entry.action === 'delete'}
+      confirmMessage={(entry) => confirmText(t, entry, i18n.language)}
+      onRestore={onRestore}
+      renderChanges={(entry) => (
+        <>
+          <FieldChanges
+            before={entry.changes.old}
+            after={entry.changes.new}
+            departmentName={departmentName}
+          />
+          <RightsDiff entry={entry} />
+        </>
+      )}
+    />
+  );
+}
+
+function confirmText(t: Translate, entry: RoleHistoryEntry, locale: string): string {
+  const rights = versionRights(entry);
+  return t('roles:history.confirmRestore', {
+    version: entry.id,
+    when: formatDateTime(entry.changed_at, { locale }),
+    count: rights.length,
+    rights: rights.map((id) => permissionLabel(t, id)).join(', ') || t('roles:history.noRights'),
+  });
+}

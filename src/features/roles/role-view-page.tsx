@@ -1,0 +1,136 @@
+import {
+  CAlert,
+  CButton,
+  CCard,
+  CCardBody,
+  CCardHeader,
+  CCol,
+  CRow,
+  CSpinner,
+} from '@coreui/react';
+import { useSelector } from 'react-redux';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { canAccess } from '@contract/access';
+import type { Role } from '@contract/identity';
+import { routeRules } from '@contract/route-rules';
+import { PageHeading } from '@/components/page-heading';
+import { formatDateTime } from '@/lib/dates';
+import { errorText } from '@/lib/error-text';
+import { toApiErrorData } from '@/lib/http';
+import { selectAccessSubject } from '@/lib/session/session-slice';
+import { PermissionMatrix } from './permission-matrix';
+import { RoleHistory } from './role-history';
+import type { RoleLinks } from './role-links';
+import { useGetRoleQuery } from './roles-api';
+import { useRoleDepartments } from './use-role-departments';
+
+/** view-role/{id}: the role, its rights as a read-only matrix, and its history with restore. */
+export function RoleViewPage({ links }: { links: RoleLinks }) {
+  const { t } = useTranslation(['roles', 'errors']);
+  const { id } = useParams();
+  const roleId = Number(id);
+  const valid = Number.isInteger(roleId) && roleId > 0;
+  const role = useGetRoleQuery(roleId, { skip: !valid });
+
+  let body;
+  if (!valid)
+    body = (
+      <CAlert color="info">
+        {t('chooseRole')} <Link to={links.list}>{t('backToList')}</Link>
+      </CAlert>
+    );
+  else if (role.isLoading) body = <CSpinner aria-label={t('common:loading')} />;
+  else if (!role.data)
+    body = (
+      <CAlert color="warning" role="alert">
+        {role.error ? errorText(t, toApiErrorData(role.error)) : t('notFound')}{' '}
+        <Link to={links.list}>{t('backToList')}</Link>
+      </CAlert>
+    );
+  else body = <RoleDetails role={role.data} links={links} />;
+
+  return (
+    <>
+      <PageHeading>
+        {role.data ? t('viewTitleNamed', { name: role.data.name }) : t('viewTitle')}
+      </PageHeading>
+      {body}
+    </>
+  );
+}
+
+function RoleDetails({ role, links }: { role: Role; links: RoleLinks }) {
+  const { t, i18n } = useTranslation(['roles', 'common']);
+  const subject = useSelector(selectAccessSubject);
+  const { departments } = useRoleDepartments('VIEW');
+  const canUpdate = subject ? canAccess(routeRules.updateRole, subject) : false;
+  const when = (value: string) => formatDateTime(value, { locale: i18n.language });
+
+  const departmentName = (id: number | null) => {
+    if (id === null) return t('allDepartments');
+    if (id === role.department_id && role.department_name) return role.department_name;
+    return departments.find((d) => d.id === id)?.name ?? t('departmentNumber', { id });
+  };
+
+  return (
+    <CRow className="g-4">
+      <CCol xl={5}>
+        <CCard className="mb-4">
+          <CCardHeader className="d-flex align-items-center">
+            <h2 className="h5 mb-0">{t('detailsHeading')}</h2>
+            {canUpdate && (
+              <CButton
+                as={Link}
+                to={links.update(role.id)}
+                size="sm"
+                color="primary"
+                className="ms-auto"
+              >
+                {t('edit')}
+              </CButton>
+            )}
+          </CCardHeader>
+          <CCardBody>
+            <dl className="row mb-0">
+              <dt className="col-sm-4">{t('fields.name')}</dt>
+              <dd className="col-sm-8">{role.name}</dd>
+              <dt className="col-sm-4">{t('fields.department')}</dt>
+              <dd className="col-sm-8">{role.department_name ?? t('allDepartments')}</dd>
+              <dt className="col-sm-4">{t('fields.description')}</dt>
+              <dd className="col-sm-8">{role.description || '—'}</dd>
+              <dt className="col-sm-4">{t('fields.users')}</dt>
+              <dd className="col-sm-8">{role.user_count}</dd>
+              <dt className="col-sm-4">{t('fields.createdAt')}</dt>
+              <dd className="col-sm-8">
+                {t('byWhoWhen', {
+                  who: role.created_by?.name ?? t('common:history.system'),
+                  when: when(role.created_at),
+                })}
+              </dd>
+              <dt className="col-sm-4">{t('fields.updatedAt')}</dt>
+              <dd className="col-sm-8 mb-0">
+                {t('byWhoWhen', {
+                  who: role.updated_by?.name ?? t('common:history.system'),
+                  when: when(role.updated_at),
+                })}
+              </dd>
+            </dl>
+          </CCardBody>
+        </CCard>
+        <CCard>
+          <CCardHeader>
+            <h2 className="h5 mb-0">{t('matrix.heading')}</h2>
+          </CCardHeader>
+          <CCardBody>
+            <PermissionMatrix value={role.permission_set} readOnly />
+          </CCardBody>
+        </CCard>
+      </CCol>
+      <CCol xl={7}>
+        <h2 className="h5 mb-3">{t('history.heading')}</h2>
+        <RoleHistory roleId={role.id} canRestore={canUpdate} departmentName={departmentName} />
+      </CCol>
+    </CRow>
+  );
+}

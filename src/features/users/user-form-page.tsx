@@ -1,0 +1,323 @@
+import { useState, type FormEvent } from 'react';
+import {
+  CAlert,
+  CButton,
+  CCard,
+  CCardBody,
+  CCol,
+  CForm,
+  CFormSwitch,
+  CRow,
+  CSpinner,
+} from '@coreui/react';
+import { useSelector } from 'react-redux';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import {
+  userCreateSchema,
+  userUpdateSchema,
+  type AssignmentInput,
+  type ManagedUser,
+  type Role,
+  type UserCreateInput,
+} from '@contract/identity';
+import { FormField } from '@/components/form-field';
+import { PageHeading } from '@/components/page-heading';
+import { SelectField } from '@/components/select-field';
+import { errorText } from '@/lib/error-text';
+import { serverFieldErrors, validateWith, type FieldErrors } from '@/lib/form-errors';
+import { toApiErrorData, type ApiErrorData } from '@/lib/http';
+import { toastAdded } from '@/lib/notify/notify-slice';
+import { selectAccessSubject, selectProfile } from '@/lib/session/session-slice';
+import { useLibDispatch } from '@/lib/store-types';
+import { AssignmentsEditor, newDraftKey, type AssignmentDraft } from './assignments-editor';
+import { useUserDepartments } from './use-user-departments';
+import type { UserLinks } from './user-links';
+import { fullName } from './user-names';
+import {
+  useCreateUserMutation,
+  useGetUserQuery,
+  useUpdateUserMutation,
+  useUserRoleChoicesQuery,
+} from './users-api';
+
+/** Refusals that concern one part of the form; they are shown beside it. */
+const CODE_FIELDS = {
+  PRIVILEGE_ESCALATION: 'assignments',
+  SELF_MODIFICATION: 'assignments',
+  LAST_DEFAULT_ADMIN: 'status',
+};
+
+type TextField = 'username' | 'first_name' | 'last_name' | 'email';
+
+interface UserValues extends Record<TextField, string> {
+  status: 'active' | 'disabled';
+  is_defaultadmin: boolean;
+  assignments: AssignmentDraft[];
+}
+
+function toDrafts(user?: ManagedUser): AssignmentDraft[] {
+  return (user?.assignments ?? []).map((a) => ({
+    key: newDraftKey(),
+    department: String(a.department_id),
+    role: String(a.role_id),
+  }));
+}
+
+const sameAssignments = (a: AssignmentInput[], b: AssignmentInput[]) => {
+  const key = (x: AssignmentInput) => `${x.department_id}:${x.role_id}`;
+  const left = a.map(key).sort().join(',');
+  return left === b.map(key).sort().join(',');
+};
+
+/** A role known only from an assignment: enough to show and keep it. */
+function knownRole(id: number, name: string, departmentId: number): Role {
+  return {
+    id,
+    role_id: id,
+    name,
+    description: '',
+    department_id: departmentId,
+    department_name: null,
+    permission_set: [],
+    user_count: 0,
+    created_at: '',
+    updated_at: '',
+    created_by: null,
+    updated_by: null,
+  };
+}
+
+/** add-user (no id) and edit-user/{user_id}. */
+export function UserFormPage({ links }: { links: UserLinks }) {
+  const { t } = useTranslation(['users', 'errors']);
+  const { user_id } = useParams();
+  if (user_id === undefined)
+    return (
+      <>
+        <PageHeading>{t('addTitle')}</PageHeading>
+        <UserForm links={links} />
+      </>
+    );
+  return (
+    <>
+      <PageHeading>{t('editTitle')}</PageHeading>
+      <ExistingUser id={Number(user_id)} links={links} />
+    </>
+  );
+}
+
+function ExistingUser({ id, links }: { id: number; links: UserLinks }) {
+  const { t } = useTranslation(['users', 'errors']);
+  const user = useGetUserQuery(id, { skip: !Number.isInteger(id) || id < 1 });
+  if (user.isLoading) return <CSpinner aria-label={t('common:loading')} />;
+  if (!user.data)
+    return (
+      <CAlert color="warning" role="alert">
+        {user.error ? errorText(t, toApiErrorData(user.error)) : t('notFound')}{' '}
+        <Link to={links.list}>{t('backToList')}</Link>
+      </CAlert>
+    );
+  return <UserForm key={user.data.updated_at} user={user.data} links={links} />;
+}
+
+function UserForm({ user, links }: { user?: ManagedUser; links: UserLinks }) {
+  const { t } = useTranslation(['users', 'validation', 'errors']);
+  const dispatch = useLibDispatch();
+  const navigate = useNavigate();
+  const subject = useSelector(selectAccessSubject);
+  const me = useSelector(selectProfile);
+  const { departments } = useUserDepartments(user ? 'UPDATE' : 'ADD');
+  const roles = useUserRoleChoicesQuery();
+  const [create, creating] = useCreateUserMutation();
+  const [update, updating] = useUpdateUserMutation();
+  const [values, setValues] = useState<UserValues>({
+    username: user?.username ?? '',
+    first_name: user?.first_name ?? '',
+    last_name: user?.last_name ?? '',
+    email: user?.email ?? '',
+    status: user?.status ?? 'active',
+    is_defaultadmin: user?.is_defaultadmin ?? false,
+    assignments: toDrafts(user),
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<ApiErrorData | null>(null);
+  const [refusal, setRefusal] = useState('');
+  const busy = creating.isLoading || updating.isLoading;
+  const self = Boolean(user && me?.id === user.id);
+  const mayAdmin = subject?.is_defaultadmin ?? false;
+
+  // Departments the user already belongs to stay visible even when the editor cannot pick them.
+  const choices = [...departments];
+  for (const a of user?.assignments ?? [])
+    if (!choices.some((d) => d.id === a.department_id))
+      choices.push({ id: a.department_id, name: a.department_name });
+
+  // Roles the user already holds stay readable even when the editor cannot list them.
+  const roleChoices: Role[] = [...(roles.data ?? [])];
+  for (const a of user?.assignments ?? [])
+    if (!roleChoices.some((r) => r.id === a.role_id))
+      roleChoices.push(knownRole(a.role_id, a.role_name, a.department_id));
+
+  function collect(): { body: UserCreateInput | null; errors: FieldErrors } {
+    const found: FieldErrors = {};
+    if (values.assignments.some((a) => !a.department || !a.role))
+      found.assignments = 'users:assignment.incomplete';
+    const candidate: UserCreateInput = {
+      username: values.username,
+      first_name: values.first_name,
+      last_name: values.last_name,
+      email: values.email,
+      status: values.status,
+      is_defaultadmin: values.is_defaultadmin,
+      assignments: values.assignments
+        .filter((a) => a.department && a.role)
+        .map((a) => ({ department_id: Number(a.department), role_id: Number(a.role) })),
+    };
+    const checked = validateWith(userCreateSchema, candidate);
+    return { body: checked.data, errors: { ...checked.errors, ...found } };
+  }
+
+  /** Only what changed goes to PUT, so an unchanged part is never refused (own assignments). */
+  function changesOf(body: UserCreateInput, original: ManagedUser) {
+    const diff: Record<string, unknown> = {};
+    for (const k of ['username', 'first_name', 'last_name', 'email', 'status'] as const)
+      if (body[k] !== original[k]) diff[k] = body[k];
+    if (body.is_defaultadmin !== original.is_defaultadmin)
+      diff.is_defaultadmin = body.is_defaultadmin;
+    if (!sameAssignments(body.assignments, original.assignments))
+      diff.assignments = body.assignments;
+    return validateWith(userUpdateSchema, diff).data ?? diff;
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const { body, errors: found } = collect();
+    setErrors(found);
+    setServerError(null);
+    if (!body || Object.keys(found).length > 0) return;
+    try {
+      const saved = user
+        ? await update({ id: user.id, body: changesOf(body, user) }).unwrap()
+        : await create(body).unwrap();
+      const message = user
+        ? t('updated', { name: fullName(saved) })
+        : t('created', { name: fullName(saved), email: saved.email });
+      dispatch(toastAdded({ message, color: 'success' }));
+      void navigate(links.view(saved.id));
+    } catch (e) {
+      const data = toApiErrorData(e);
+      const beside = serverFieldErrors(data, CODE_FIELDS);
+      setErrors(beside);
+      setRefusal(data.code in CODE_FIELDS ? data.message : '');
+      if (Object.keys(beside).length === 0) setServerError(data);
+      dispatch(toastAdded({ message: errorText(t, data), color: 'danger' }));
+    }
+  }
+
+  const error = (name: string) => {
+    const key = errors[name];
+    if (!key) return null;
+    // A refusal (escalation, own account, last admin) also carries the server's reason.
+    const code = key.replace('errors:codes.', '');
+    return code in CODE_FIELDS && refusal ? `${t(key)} ${refusal}` : t(key);
+  };
+  const text = (name: TextField) => ({
+    name,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) =>
+      setValues((v) => ({ ...v, [name]: e.target.value })),
+    error: error(name),
+  });
+
+  return (
+    <CCard style={{ maxWidth: 960 }}>
+      <CCardBody>
+        {serverError && (
+          <CAlert color="danger" role="alert">
+            {errorText(t, serverError)}
+          </CAlert>
+        )}
+        <CForm noValidate onSubmit={(e) => void onSubmit(e)}>
+          <CRow>
+            <CCol md={6}>
+              <FormField label={t('fields.firstName')} autoComplete="off" {...text('first_name')} />
+            </CCol>
+            <CCol md={6}>
+              <FormField label={t('fields.lastName')} autoComplete="off" {...text('last_name')} />
+            </CCol>
+            <CCol md={6}>
+              <FormField label={t('fields.username')} autoComplete="off" {...text('username')} />
+            </CCol>
+            <CCol md={6}>
+              <FormField
+                label={t('fields.email')}
+                type="email"
+                autoComplete="off"
+                hint={user ? undefined : t('inviteHint')}
+                {...text('email')}
+              />
+            </CCol>
+            <CCol md={6}>
+              <SelectField
+                label={t('fields.status')}
+                name="status"
+                value={values.status}
+                onChange={(e) =>
+                  setValues((v) => ({ ...v, status: e.target.value as UserValues['status'] }))
+                }
+                error={error('status')}
+                disabled={self}
+                hint={self ? t('ownStatusLocked') : undefined}
+              >
+                <option value="active">{t('statuses.active')}</option>
+                <option value="disabled">{t('statuses.disabled')}</option>
+              </SelectField>
+            </CCol>
+            {mayAdmin && (
+              <CCol md={6} className="d-flex align-items-center">
+                <CFormSwitch
+                  id="user-default-admin"
+                  label={t('fields.defaultAdmin')}
+                  checked={values.is_defaultadmin}
+                  disabled={self}
+                  onChange={(e) => setValues((v) => ({ ...v, is_defaultadmin: e.target.checked }))}
+                />
+              </CCol>
+            )}
+          </CRow>
+          {roles.isError && (
+            <CAlert color="warning">
+              {toApiErrorData(roles.error).status === 403
+                ? t('rolesUnavailable')
+                : errorText(t, toApiErrorData(roles.error))}
+            </CAlert>
+          )}
+          <AssignmentsEditor
+            value={values.assignments}
+            onChange={(assignments) => setValues((v) => ({ ...v, assignments }))}
+            departments={choices}
+            roles={roleChoices}
+            disabled={self}
+            hint={self ? t('ownAssignmentsLocked') : undefined}
+            error={error('assignments')}
+          />
+          <div className="d-flex gap-2 mt-4">
+            <CButton type="submit" color="primary" disabled={busy}>
+              {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
+              {t(user ? 'save' : 'create')}
+            </CButton>
+            <CButton
+              as={Link}
+              to={user ? links.view(user.id) : links.list}
+              color="secondary"
+              variant="outline"
+            >
+              {t('common:cancel')}
+            </CButton>
+          </div>
+        </CForm>
+      </CCardBody>
+    </CCard>
+  );
+}

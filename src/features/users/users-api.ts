@@ -1,0 +1,116 @@
+/**
+ * Users managed by administrators and permission-limited staff (SPEC §7 Users; issue 4): paged
+ * list, one user, create (the server mails an invitation with a set-password link), update,
+ * delete, and the change history with restore.
+ */
+import { apiPaths } from '@contract/api-paths';
+import type {
+  Department,
+  ManagedUser,
+  Role,
+  UserCreateInput,
+  UserHistoryEntry,
+  UserUpdateInput,
+} from '@contract/identity';
+import type { Paged } from '@contract/paging';
+import { api } from '@/lib/api';
+
+export interface UserPageArgs {
+  page: number;
+  size: number;
+  search?: string;
+  department_name?: string;
+  status?: 'active' | 'disabled';
+}
+
+const LIST = { type: 'User', id: 'LIST' } as const;
+
+const itemsOf = <T>(answer: Paged<T> | T[]): T[] => (Array.isArray(answer) ? answer : answer.items);
+
+export const usersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listUsers: build.query<Paged<ManagedUser>, UserPageArgs>({
+      query: ({ page, size, search, department_name, status }) => ({
+        url: apiPaths.users,
+        query: {
+          page,
+          size,
+          search: search || undefined,
+          department_name: department_name || undefined,
+          status,
+        },
+      }),
+      providesTags: (result) => [
+        LIST,
+        ...(result?.items ?? []).map((u) => ({ type: 'User' as const, id: u.id })),
+      ],
+    }),
+    getUser: build.query<ManagedUser, number>({
+      query: (id) => apiPaths.userById(id),
+      providesTags: (_r, _e, id) => [{ type: 'User', id }],
+    }),
+    createUser: build.mutation<ManagedUser, UserCreateInput>({
+      query: (body) => ({
+        url: apiPaths.users,
+        method: 'POST',
+        body,
+        // The invitation's set-password link comes back to this console.
+        query: { verify_page_link: window.location.origin },
+      }),
+      invalidatesTags: [LIST, 'Department', 'Role'],
+    }),
+    updateUser: build.mutation<ManagedUser, { id: number; body: UserUpdateInput }>({
+      query: ({ id, body }) => ({ url: apiPaths.userUpdate(id), method: 'PUT', body }),
+      invalidatesTags: (_r, _e, { id }) => [
+        LIST,
+        { type: 'User', id },
+        { type: 'UserHistory', id },
+        'Department',
+        'Role',
+      ],
+    }),
+    deleteUser: build.mutation<unknown, number>({
+      query: (id) => ({ url: apiPaths.userDelete(id), method: 'DELETE' }),
+      invalidatesTags: (_r, _e, id) => [LIST, { type: 'User', id }, 'Department', 'Role'],
+    }),
+    userHistory: build.query<UserHistoryEntry[], number>({
+      query: (id) => apiPaths.userHistory(id),
+      transformResponse: itemsOf<UserHistoryEntry>,
+      providesTags: (_r, _e, id) => [{ type: 'UserHistory', id }],
+    }),
+    restoreUserVersion: build.mutation<ManagedUser, { id: number; entry: number }>({
+      query: ({ id, entry }) => ({ url: apiPaths.userHistoryRestore(id, entry), method: 'POST' }),
+      invalidatesTags: (_r, _e, { id }) => [
+        LIST,
+        { type: 'User', id },
+        { type: 'UserHistory', id },
+        'Department',
+        'Role',
+      ],
+    }),
+    /** Departments to assign in (default admins: GET /departments?type=all). */
+    userDepartmentChoices: build.query<Department[], void>({
+      query: () => ({ url: apiPaths.departments, query: { type: 'all' } }),
+      transformResponse: itemsOf<Department>,
+      providesTags: [{ type: 'Department', id: 'LIST' }],
+    }),
+    /** Roles to assign: GET /roles?type=all, scoped by the server to the caller's departments. */
+    userRoleChoices: build.query<Role[], void>({
+      query: () => ({ url: apiPaths.roles, query: { type: 'all' } }),
+      transformResponse: itemsOf<Role>,
+      providesTags: [{ type: 'Role', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const {
+  useListUsersQuery,
+  useGetUserQuery,
+  useCreateUserMutation,
+  useUpdateUserMutation,
+  useDeleteUserMutation,
+  useUserHistoryQuery,
+  useRestoreUserVersionMutation,
+  useUserDepartmentChoicesQuery,
+  useUserRoleChoicesQuery,
+} = usersApi;

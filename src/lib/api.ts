@@ -1,0 +1,46 @@
+/**
+ * The base RTK Query api (DESIGN): one createApi over lib/http with no endpoints; each feature
+ * adds its own with `api.injectEndpoints`. Unused data is kept 60 s (SPEC §9).
+ */
+import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { UNUSED_CACHE_SECONDS } from '@contract/constants';
+import { toApiErrorData, type ApiErrorData, type RequestOptions } from './http';
+import type { ThunkExtra } from './store-types';
+import { registerApi } from './api-registry';
+
+export interface HttpQueryArgs extends Omit<RequestOptions, 'signal'> {
+  url: string;
+}
+
+export const httpBaseQuery: BaseQueryFn<HttpQueryArgs | string, unknown, ApiErrorData> = async (
+  args,
+  { signal, extra },
+) => {
+  const { url, ...options } = typeof args === 'string' ? { url: args } : args;
+  try {
+    const data = await (extra as ThunkExtra).http.request<unknown>(url, { ...options, signal });
+    return { data };
+  } catch (error) {
+    return { error: toApiErrorData(error) };
+  }
+};
+
+export const TAGS = [
+  'Profile',
+  'EmailAccount',
+  'User',
+  'UserHistory',
+  'Department',
+  'Role',
+  'RoleHistory',
+] as const;
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: httpBaseQuery,
+  keepUnusedDataFor: UNUSED_CACHE_SECONDS,
+  tagTypes: TAGS,
+  endpoints: () => ({}),
+});
+
+registerApi(api);

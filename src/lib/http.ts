@@ -1,0 +1,286 @@
+/**
+ * The one HTTP client of the SPA (DESIGN `lib/http`): base URL and x-api-key from the runtime
+ * config, Bearer token, JSON or multipart bodies, and one ApiError carrying SPEC §8 wording.
+ * It never imports the store: the app passes `getToken` and `onUnauthorized`.
+ */
+import type { RuntimeConfig } from '@contract/runtime-config';
+import type { ApiErrorBody } from '@contract/errors';
+import { isEventStream, readEventStream, type ServerSentEvent } from './event-stream';
+
+export const NO_TOKEN_MESSAGE = 'No token found, redirecting to login.';
+export const NETWORK_ERROR_MESSAGE =
+  'Network error. Please check your internet connection and try again.';
+export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred';
+
+/** Codes the client itself produces (the server's codes are in contract/errors.ts). */
+export const CLIENT_ERROR_CODES = {
+  fetch: 'FETCH_ERROR',
+  noToken: 'NO_TOKEN',
+  unknown: 'UNKNOWN_ERROR',
+  aborted: 'ABORTED',
+} as const;
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** Plain, serialisable form of an API error (what RTK Query keeps in the store). */
+export interface ApiErrorData {
+  status: number;
+  code: string;
+  message: string;
+  fields: FieldError[];
+  retryAfter: number | null;
+}
+
+export class ApiError extends Error implements ApiErrorData {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: FieldError[];
+  readonly retryAfter: number | null;
+
+  constructor(data: Partial<ApiErrorData> & { message: string }) {
+    super(data.message);
+    this.name = 'ApiError';
+    this.status = data.status ?? 0;
+    this.code = data.code ?? CLIENT_ERROR_CODES.unknown;
+    this.fields = data.fields ?? [];
+    this.retryAfter = data.retryAfter ?? null;
+  }
+
+  toData(): ApiErrorData {
+    const { status, code, message, fields, retryAfter } = this;
+    return { status, code, message, fields, retryAfter };
+  }
+}
+
+/** Anything thrown by a call, as ApiErrorData (SPEC §8: otherwise 'An unknown error occurred'). */
+export function toApiErrorData(error: unknown): ApiErrorData {
+  if (error instanceof ApiError) return error.toData();
+  if (isApiErrorData(error)) return error;
+  return new ApiError({ message: UNKNOWN_ERROR_MESSAGE }).toData();
+}
+
+export function isApiErrorData(value: unknown): value is ApiErrorData {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.status === 'number' && typeof v.code === 'string' && typeof v.message === 'string'
+  );
+}
+
+/** SPEC §8 request-failure wording: the given message followed by ' error. Please verify.' */
+export function requestFailureText(error: Pick<ApiErrorData, 'message'>): string {
+  return `${error.message} error. Please verify.`;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  /** Plain values are sent as JSON; FormData as multipart (the browser sets the boundary). */
+  body?: unknown;
+  /** Whether the call needs the Bearer token (default true). */
+  auth?: boolean;
+  signal?: AbortSignal;
+  responseType?: 'json' | 'blob' | 'text';
+  headers?: Record<string, string>;
+  /**
+   * Asks for Server-Sent Events (`Accept: text/event-stream`). When the server streams, each event
+   * is passed here as it arrives and the call resolves with null at the end of the stream; a
+   * server that answers JSON instead resolves with that body as usual.
+   */
+  onEvent?: (event: ServerSentEvent) => void;
+}
+
+export interface UploadOptions {
+  query?: Record<string, QueryValue>;
+  method?: 'POST' | 'PUT';
+  signal?: AbortSignal;
+  /** Percentage 0–100 (SPEC §4 upload progress). */
+  onProgress?: (percent: number) => void;
+}
+
+export type UnauthorizedReason = 'expired' | 'no-token';
+
+export interface HttpClientDeps {
+  getConfig: () => Promise<RuntimeConfig>;
+  getToken: () => string | null;
+  /** A 401 on an authenticated call, or such a call without a token (SPEC §8). */
+  onUnauthorized: (reason: UnauthorizedReason) => void;
+}
+
+export interface HttpClient {
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  upload<T>(path: string, form: FormData, options?: UploadOptions): Promise<T>;
+}
+
+export function buildUrl(base: string, path: string, query?: Record<string, QueryValue>): string {
+  const url = new URL(base.replace(/\/+$/, '') + path, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+  return url.toString();
+}
+
+/** Turns a non-2xx answer into an ApiError, keeping the server's code, fields and wait time. */
+export function errorFromResponse(status: number, body: unknown): ApiError {
+  if (isErrorBody(body)) return fromBody(status, body);
+  const message =
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as { message?: unknown }).message === 'string'
+      ? (body as { message: string }).message
+      : UNKNOWN_ERROR_MESSAGE;
+  return new ApiError({ status, message, code: statusCode(status) });
+}
+
+/**
+ * The contract's `apiErrorBodySchema`, checked by hand so that zod stays out of the first
+ * download (every screen, /login included, loads this client).
+ */
+export function isErrorBody(body: unknown): body is ApiErrorBody {
+  if (typeof body !== 'object' || body === null) return false;
+  const b = body as Record<string, unknown>;
+  if (typeof b.message !== 'string' || typeof b.code !== 'string') return false;
+  if (b.retry_after !== undefined && typeof b.retry_after !== 'number') return false;
+  if (b.fields === undefined) return true;
+  return (
+    Array.isArray(b.fields) &&
+    b.fields.every(
+      (f: unknown) =>
+        typeof f === 'object' &&
+        f !== null &&
+        typeof (f as Record<string, unknown>).path === 'string' &&
+        typeof (f as Record<string, unknown>).message === 'string',
+    )
+  );
+}
+
+function fromBody(status: number, body: ApiErrorBody): ApiError {
+  return new ApiError({
+    status,
+    code: body.code,
+    message: body.message,
+    fields: body.fields ?? [],
+    retryAfter: body.retry_after ?? null,
+  });
+}
+
+function statusCode(status: number): string {
+  if (status === 401) return 'UNAUTHORIZED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status >= 500) return 'INTERNAL_ERROR';
+  return CLIENT_ERROR_CODES.unknown;
+}
+
+function parseText(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export function createHttpClient(deps: HttpClientDeps): HttpClient {
+  function authHeaders(auth: boolean): Record<string, string> {
+    if (!auth) return {};
+    const token = deps.getToken();
+    if (!token) {
+      deps.onUnauthorized('no-token');
+      throw new ApiError({
+        status: 401,
+        code: CLIENT_ERROR_CODES.noToken,
+        message: NO_TOKEN_MESSAGE,
+      });
+    }
+    return { authorization: `Bearer ${token}` };
+  }
+
+  function failed(status: number, body: unknown, auth: boolean): ApiError {
+    if (status === 401 && auth) deps.onUnauthorized('expired');
+    return errorFromResponse(status, body);
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const { method = 'GET', query, body, auth = true, signal, responseType = 'json' } = options;
+    const config = await deps.getConfig();
+    const headers: Record<string, string> = {
+      accept: options.onEvent ? 'text/event-stream' : 'application/json',
+      'x-api-key': config.apiKey,
+      ...authHeaders(auth),
+      ...options.headers,
+    };
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+
+    let res: Response;
+    try {
+      res = await fetch(buildUrl(config.apiBaseUrl, path, query), {
+        method,
+        headers,
+        body: payload,
+        signal,
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError')
+        throw new ApiError({ code: CLIENT_ERROR_CODES.aborted, message: error.message });
+      throw new ApiError({ code: CLIENT_ERROR_CODES.fetch, message: NETWORK_ERROR_MESSAGE });
+    }
+
+    if (!res.ok) throw failed(res.status, parseText(await res.text()), auth);
+    if (options.onEvent && res.body && isEventStream(res.headers.get('content-type'))) {
+      await readEventStream(res.body, options.onEvent).catch((error: unknown) => {
+        if (error instanceof ApiError) throw error;
+        if (signal?.aborted)
+          throw new ApiError({ code: CLIENT_ERROR_CODES.aborted, message: 'Aborted' });
+        throw new ApiError({ code: CLIENT_ERROR_CODES.fetch, message: NETWORK_ERROR_MESSAGE });
+      });
+      return null as T;
+    }
+    if (responseType === 'blob') return (await res.blob()) as T;
+    const text = await res.text();
+    return (responseType === 'text' ? text : parseText(text)) as T;
+  }
+
+  /** Multipart upload through XMLHttpRequest, the one browser API that reports upload progress. */
+  async function upload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+    const config = await deps.getConfig();
+    const headers = {
+      accept: 'application/json',
+      'x-api-key': config.apiKey,
+      ...authHeaders(true),
+    };
+    return new Promise<T>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open(options.method ?? 'POST', buildUrl(config.apiBaseUrl, path, options.query));
+      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && options.onProgress)
+          options.onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      };
+      xhr.onload = () => {
+        const body = parseText(xhr.responseText);
+        if (xhr.status >= 200 && xhr.status < 300) {
+          options.onProgress?.(100);
+          resolve(body as T);
+        } else reject(failed(xhr.status, body, true));
+      };
+      xhr.onerror = () =>
+        reject(new ApiError({ code: CLIENT_ERROR_CODES.fetch, message: NETWORK_ERROR_MESSAGE }));
+      xhr.onabort = () =>
+        reject(new ApiError({ code: CLIENT_ERROR_CODES.aborted, message: 'Upload cancelled' }));
+      options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(form);
+    });
+  }
+
+  return { request, upload };
+}

@@ -1,0 +1,90 @@
+/**
+ * Session tokens in cookies (SPEC §3): obfuscated with XOR against a fixed string, then base64;
+ * `token`/`tokenExpiry` for users, `widgetToken`/`widgetTokenExpiry` for widget visitors; path '/'.
+ * Obfuscation keeps the raw token out of casual view; it is not encryption.
+ */
+import Cookies from 'js-cookie';
+
+const OBFUSCATION_KEY = 'atrium-console-session';
+
+export type SessionKind = 'user' | 'widget';
+
+const COOKIE_NAMES: Record<SessionKind, { token: string; expiry: string }> = {
+  user: { token: 'token', expiry: 'tokenExpiry' },
+  widget: { token: 'widgetToken', expiry: 'widgetTokenExpiry' },
+};
+
+function xorBytes(bytes: Uint8Array): Uint8Array {
+  const key = new TextEncoder().encode(OBFUSCATION_KEY);
+  return bytes.map((b, i) => b ^ key[i % key.length]);
+}
+
+export function obfuscate(value: string): string {
+  const bytes = xorBytes(new TextEncoder().encode(value));
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
+}
+
+export function deobfuscate(value: string): string | null {
+  try {
+    const binary = atob(value);
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    return new TextDecoder().decode(xorBytes(bytes));
+  } catch {
+    return null;
+  }
+}
+
+function cookieOptions(expires: Date): Cookies.CookieAttributes {
+  return {
+    path: '/',
+    expires,
+    sameSite: 'lax',
+    secure: window.location.protocol === 'https:',
+  };
+}
+
+export function saveSessionToken(kind: SessionKind, token: string, expiresAt: Date): void {
+  const names = COOKIE_NAMES[kind];
+  Cookies.set(names.token, obfuscate(token), cookieOptions(expiresAt));
+  Cookies.set(names.expiry, obfuscate(expiresAt.toISOString()), cookieOptions(expiresAt));
+}
+
+/** Token expiry, read from the matching expiry cookie (SPEC §4). */
+export function readTokenExpiry(kind: SessionKind): Date | null {
+  const raw = Cookies.get(COOKIE_NAMES[kind].expiry);
+  const text = raw ? deobfuscate(raw) : null;
+  const date = text ? new Date(text) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+}
+
+/** The token if its cookie exists and its expiry has not passed. */
+export function readSessionToken(kind: SessionKind, now: Date = new Date()): string | null {
+  const raw = Cookies.get(COOKIE_NAMES[kind].token);
+  if (!raw) return null;
+  const expiry = readTokenExpiry(kind);
+  if (expiry && expiry.getTime() <= now.getTime()) return null;
+  return deobfuscate(raw);
+}
+
+export function clearSessionCookies(): void {
+  for (const names of Object.values(COOKIE_NAMES)) {
+    Cookies.remove(names.token, { path: '/' });
+    Cookies.remove(names.expiry, { path: '/' });
+  }
+}
+
+/** Local storage keys SPEC §4 clears on logout. */
+export const LOGOUT_STORAGE_KEYS = [
+  'agent',
+  'access_token',
+  'refresh_token',
+  'theme',
+  'isLoggedIn',
+];
+
+export function clearClientSession(): void {
+  for (const key of LOGOUT_STORAGE_KEYS) localStorage.removeItem(key);
+  clearSessionCookies();
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { nextListParams, readListParams } from './use-list-params';
+
+const q = (s: string) => new URLSearchParams(s);
+
+describe('list parameters in the address', () => {
+  it('when the address is empty, then the SPEC defaults apply (page 1, size 100)', () => {
+    expect(readListParams(q(''), ['department'])).toEqual({
+      page: 1,
+      size: 100,
+      search: '',
+      filters: { department: '' },
+    });
+  });
+
+  it('when the address holds nonsense, then the defaults apply and the size is capped', () => {
+    expect(readListParams(q('page=-2&size=abc'), []).page).toBe(1);
+    expect(readListParams(q('page=1.5'), []).page).toBe(1);
+    expect(readListParams(q('size=100000'), []).size).toBe(500);
+  });
+
+  it('when the search or a filter changes, then the page goes back to 1 and other values stay', () => {
+    expect(nextListParams(q('page=4&size=10&department=Sales'), { search: 'ada' }).toString()).toBe(
+      'size=10&department=Sales&search=ada',
+    );
+    expect(
+      nextListParams(q('page=4&search=ada'), { filters: { status: 'active' } }).toString(),
+    ).toBe('search=ada&status=active');
+  });
+
+  it('when a value returns to its default or is emptied, then it leaves the address', () => {
+    expect(nextListParams(q('page=2&size=10'), { page: 1 }).toString()).toBe('size=10');
+    expect(nextListParams(q('size=10&search=x'), { size: 100 }).toString()).toBe('search=x');
+    expect(
+      nextListParams(q('search=x&department=Sales'), { filters: { department: '' } }).toString(),
+    ).toBe('search=x');
+  });
+
+  it('when only the page changes, then everything else stays', () => {
+    expect(nextListParams(q('size=10&search=x'), { page: 3 }).toString()).toBe(
+      'size=10&search=x&page=3',
+    );
+  });
+});

@@ -1,0 +1,43 @@
+/** A synchronous English i18next instance with the real resource files, for component tests. */
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { baseOptions, NAMESPACES } from '@/lib/i18n';
+import auth from '../../public/locales/en/auth.json';
+import chat from '../../public/locales/en/chat.json';
+import common from '../../public/locales/en/common.json';
+import dashboard from '../../public/locales/en/dashboard.json';
+import departments from '../../public/locales/en/departments.json';
+import errors from '../../public/locales/en/errors.json';
+import knowledge from '../../public/locales/en/knowledge.json';
+import nav from '../../public/locales/en/nav.json';
+import profile from '../../public/locales/en/profile.json';
+import roles from '../../public/locales/en/roles.json';
+import users from '../../public/locales/en/users.json';
+import validation from '../../public/locales/en/validation.json';
+
+export function createTestI18n(): I18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    ...baseOptions,
+    lng: 'en',
+    ns: [...NAMESPACES],
+    initAsync: false,
+    resources: {
+      en: {
+        auth,
+        chat,
+        common,
+        dashboard,
+        departments,
+        errors,
+        knowledge,
+        nav,
+        profile,
+        roles,
+        users,
+        validation,
+      },
+    },
+  });
+  return instance;
+}

@@ -1,0 +1,25 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { resetRuntimeConfigForTests } from '@/lib/runtime-config';
+import { createTestI18n } from './i18n-for-tests';
+import { server } from './msw-server';
+
+createTestI18n();
+// Lazy pages resolve through dynamic imports; on a busy 2-core machine the first one can take
+// longer than Testing Library's 1 s default, which made findBy* queries flaky, not wrong.
+configure({ asyncUtilTimeout: 5000 });
+// jsdom has no layout; ScrollRestoration calls scrollTo.
+window.scrollTo = () => undefined;
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+  localStorage.clear();
+  sessionStorage.clear();
+  resetRuntimeConfigForTests();
+});
+afterAll(() => server.close());

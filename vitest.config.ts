@@ -1,0 +1,50 @@
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+  '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
+};
+
+// Two cores: keep workers low so API tests (scrypt) and browser tests do not starve each other.
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts'],
+          setupFiles: ['src/test/setup.ts'],
+          maxWorkers: 2,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          testTimeout: 20000,
+          hookTimeout: 30000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/**/*.e2e.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 60000,
+          hookTimeout: 120000,
+          fileParallelism: false,
+          maxWorkers: 1,
+        },
+      },
+    ],
+  },
+});
