@@ -79,6 +79,8 @@ describe('session', () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The sign-in form has an Email field too: wait for the reset form before typing.
+    await page.getByRole('button', { name: 'Send reset link' }).waitFor();
     await page.getByLabel('Email').fill(who.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('status').or(page.getByRole('alert')).first().waitFor();
