@@ -13,6 +13,15 @@ import type { SearchHit, SearchQuery } from './types';
 
 const BATCH = 500;
 
+/**
+ * PostgreSQL's parser reads "-1009" in "Falcon-1009" (or "-05" in a date) as a signed number,
+ * so the index would hold '-1009' while a question's term is '1009'. A hyphen before a digit is
+ * indexed as a space, as SQLite's unicode61 tokenizer does.
+ */
+export function postgresIndexText(text: string): string {
+  return foldText(text).replace(/-(?=\p{N})/gu, ' ');
+}
+
 export async function replaceChunksPostgres(
   database: Database,
   documentId: number,
@@ -28,7 +37,7 @@ export async function replaceChunksPostgres(
         .values(
           chunks.slice(i, i + BATCH).map((c) => ({
             ...chunkRow(documentId, c),
-            tsv: sql`setweight(to_tsvector('english', ${foldText(c.text)}), 'A') || setweight(to_tsvector('english', ${foldText(contextOf(c))}), 'B')`,
+            tsv: sql`setweight(to_tsvector('english', ${postgresIndexText(c.text)}), 'A') || setweight(to_tsvector('english', ${postgresIndexText(contextOf(c))}), 'B')`,
           })),
         )
         .execute();

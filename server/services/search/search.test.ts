@@ -220,6 +220,19 @@ describe.each(testDatabases)('search index on %s', (dialect) => {
       ).toContain(id);
   });
 
+  it('when a code or date joins letters and digits with hyphens, then each number alone finds it', async () => {
+    const id = await addDocument(
+      sales,
+      'codes.pdf',
+      textChunks('Project Falcon-1009 ships on 2024-05-17 with part ABC-123-x.'),
+    );
+    for (const text of ['falcon 1009', '1009', 'Falcon-1009', '17', 'abc 123'])
+      expect(
+        (await index.search({ text, departmentIds: [sales], limit: 5 })).map((h) => h.documentId),
+        text,
+      ).toContain(id);
+  });
+
   it('when chunks are replaced or removed, then the index holds no duplicates and no leftovers', async () => {
     const id = await addDocument(
       sales,
