@@ -25,9 +25,14 @@ export function createApp(options: CreateAppOptions = {}) {
   const http = createHttpClient({
     getConfig: loadRuntimeConfig,
     getToken: () => readSessionToken('user') ?? readSessionToken('widget'),
-    onUnauthorized: () => {
+    onUnauthorized: (reason) => {
       clearSessionCookies();
-      store?.dispatch(sessionExpired());
+      // After logout the cache reset makes mounted pages refetch; those calls find no token.
+      // Ending an already ended session again would reset the cache again, and so on forever.
+      const session = store?.getState().session;
+      const alreadyEnded =
+        reason === 'no-token' && session?.profile === null && session.status === 'idle';
+      if (!alreadyEnded) store?.dispatch(sessionExpired());
       // While a navigation is loading, its guards see the empty session and redirect themselves.
       if (!router || !router.state.initialized || router.state.navigation.state !== 'idle') return;
       const { pathname, search } = router.state.location;

@@ -7,6 +7,7 @@ import { apiPaths } from '@contract/api-paths';
 import { adminProfile } from '@/test/fixtures';
 import { apiUrl, errorResponse, handlers } from '@/test/handlers';
 import { server } from '@/test/msw-server';
+import { createIdentityFake } from '@/test/identity-fake';
 import { renderApp, signInWithCookie } from '@/test/render-app';
 
 async function openAsAdmin(path = '/dashboard') {
@@ -32,6 +33,25 @@ describe('header', () => {
     expect(localStorage.getItem('isLoggedIn')).toBeNull();
     expect(localStorage.getItem('theme')).toBeNull();
     expect(store.getState().session.profile).toBeNull();
+  });
+
+  it('when the user logs out from a page showing server data, then the page does not keep refetching without a token', async () => {
+    server.use(handlers.message('post', apiPaths.logout), ...createIdentityFake().handlers);
+    const { router, store } = await openAsAdmin('/users');
+    await screen.findByRole('table', {}, { timeout: 3000 });
+    let changes = 0;
+    store.subscribe(() => (changes += 1));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    const settled = changes;
+    await new Promise((r) => setTimeout(r, 300));
+    // A refetch loop (reset cache -> refetch -> no token -> session ended -> reset cache …)
+    // changes the store hundreds of times; once on /login it must be quiet.
+    expect(changes - settled).toBeLessThan(5);
+    expect(changes).toBeLessThan(60);
   });
 
   it('when the logout call fails, then the user goes back one page and stays signed in', async () => {
