@@ -2,8 +2,8 @@
  * Issue 4 as people do it: the default administrator creates a department, a role with the
  * permission matrix and a user in it; the user sets a password through the invitation mail,
  * signs in and sees exactly the menu SPEC §6 gives that role. The administrator takes rights
- * away, the user's menu loses them on reload without signing in again; the role's history shows
- * the change and Restore brings the old set back.
+ * away, the user's menu loses them on the next navigation without signing in again; the role's
+ * history shows the change and Restore brings the old set back.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -172,7 +172,7 @@ describe('identity: departments, roles, users, menus and history', () => {
     );
   });
 
-  it('when the administrator removes rights, then the user’s menu loses them on reload without signing in again', async () => {
+  it('when the administrator removes rights, then the user’s menu loses them on the next navigation without signing in again', async () => {
     await admin.goto(`${server.url}/roles/update-role/${roleId}`);
     for (const cell of ['Documents: Add', 'Documents: List'])
       await admin.getByRole('checkbox', { name: cell, exact: true }).uncheck();
@@ -181,8 +181,13 @@ describe('identity: departments, roles, users, menus and history', () => {
     await admin.waitForURL((u) => u.pathname === `/roles/view-role/${roleId}`);
     await admin.getByText('The role Field Staff was saved.').waitFor();
 
-    await staff.reload();
-    expect(await menuOf(staff)).toEqual(expectedMenu([...AFTER_REMOVAL]));
+    // The next navigation inside the app (no reload, no new sign-in) applies the new rights.
+    await staff
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Profile', exact: true })
+      .click();
+    await expectPath(staff, '/profile');
+    await expect.poll(() => menuOf(staff)).toEqual(expectedMenu([...AFTER_REMOVAL]));
     expect(await menuOf(staff)).not.toContain('Content');
     await staff.goto(`${server.url}/repository`);
     await expectPath(staff, '/forbidden');

@@ -56,30 +56,66 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-async function freshPostgresSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** Any fixed number: the advisory lock that keeps schema drops out of running migrations. */
+const SCHEMA_LOCK = 74_201;
+
+interface PostgresSchema {
+  url: string;
+  /** Runs `fn` while no other test's schema can be dropped. */
+  whileMigrating: <T>(fn: () => Promise<T>) => Promise<T>;
+  drop: () => Promise<void>;
+}
+
+/**
+ * Kysely's migrator lists the tables of every schema; a schema another test file drops in that
+ * moment fails it with "relation … does not exist". Migrations hold a shared advisory lock and
+ * drops an exclusive one, so the two never overlap (migrations still run side by side).
+ */
+async function freshPostgresSchema(): Promise<PostgresSchema> {
   const base = process.env.TEST_DATABASE_URL as string;
   const schema = `atrium_test_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
+  const withClient = async <T>(fn: (client: pg.Client) => Promise<T>): Promise<T> => {
     const client = new pg.Client({ connectionString: base });
     await client.connect();
     try {
-      await client.query(statement);
+      return await fn(client);
     } finally {
       await client.end();
     }
   };
-  await run(`create schema ${schema}`);
+  await withClient((c) => c.query(`create schema ${schema}`));
   const url = new URL(base);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: url.toString(), drop: () => run(`drop schema if exists ${schema} cascade`) };
+  return {
+    url: url.toString(),
+    whileMigrating: (fn) =>
+      withClient(async (c) => {
+        await c.query('select pg_advisory_lock_shared($1)', [SCHEMA_LOCK]);
+        try {
+          return await fn();
+        } finally {
+          await c.query('select pg_advisory_unlock_shared($1)', [SCHEMA_LOCK]);
+        }
+      }),
+    drop: () =>
+      withClient(async (c) => {
+        await c.query('select pg_advisory_lock($1)', [SCHEMA_LOCK]);
+        try {
+          await c.query(`drop schema if exists ${schema} cascade`);
+        } finally {
+          await c.query('select pg_advisory_unlock($1)', [SCHEMA_LOCK]);
+        }
+      }),
+  };
 }
 
 async function build(
   dataDir: string,
-  databaseUrl: string | undefined,
+  pgSchema: PostgresSchema | undefined,
   env: Record<string, string>,
   lines: string[],
 ) {
+  const databaseUrl = pgSchema?.url;
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
@@ -94,7 +130,8 @@ async function build(
   });
   const database = createDatabase(config);
   try {
-    await migrateToLatest(database);
+    if (pgSchema) await pgSchema.whileMigrating(() => migrateToLatest(database));
+    else await migrateToLatest(database);
     await seed(database, config);
     const logger = pino(loggerOptions(config.logLevel), {
       write: (line: string) => lines.push(line),
@@ -117,7 +154,7 @@ export async function startTestApp(
   let built: { config: ResolvedConfig; database: Database; app: FastifyInstance };
   const lines: string[] = [];
   try {
-    built = await build(dataDir, pgSchema?.url, env, lines);
+    built = await build(dataDir, pgSchema, env, lines);
   } catch (error) {
     // A failed start must not leave a schema or a directory behind.
     await pgSchema?.drop();

@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { apiPaths } from '@contract/api-paths';
 import { adminProfile, trialProfile } from '@/test/fixtures';
-import { handlers } from '@/test/handlers';
+import { apiUrl, errorResponse, handlers } from '@/test/handlers';
 import { createIdentityFake } from '@/test/identity-fake';
 import { server } from '@/test/msw-server';
 import { renderApp, signInWithCookie } from '@/test/render-app';
@@ -39,6 +41,30 @@ describe('route guards', () => {
     const { router } = renderApp('/users/edit-user/2');
     expect(await heading()).toHaveTextContent('Edit user');
     expect(router.state.location.pathname).toBe('/users/edit-user/2');
+  });
+
+  it('when an administrator loses rights on the server, then the next navigation applies it without signing in again', async () => {
+    signInWithCookie();
+    server.use(handlers.me(adminProfile), ...createIdentityFake().handlers);
+    const { router } = renderApp('/dashboard');
+    expect(await heading()).toHaveTextContent('Welcome');
+    server.use(handlers.me(trialProfile));
+    await router.navigate('/users');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forbidden'));
+    expect(await heading()).toHaveTextContent('Access denied');
+  });
+
+  it('when a refreshed session check fails with a server error, then the known profile still decides', async () => {
+    signInWithCookie();
+    server.use(handlers.me(adminProfile), ...createIdentityFake().handlers);
+    const { router } = renderApp('/dashboard');
+    expect(await heading()).toHaveTextContent('Welcome');
+    server.use(http.get(apiUrl(apiPaths.me), () => errorResponse(500, 'INTERNAL_ERROR', 'down')));
+    await router.navigate('/users');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Users' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
   });
 
   it('when the session check answers 401, then the cookie is dropped and /login shows', async () => {

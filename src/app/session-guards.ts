@@ -1,7 +1,7 @@
 /**
  * Route loaders around the session (DESIGN "Routing"). React Router runs all matched loaders in
- * parallel, so the root loader and every guard share one `ensureSession()` promise: GET /users/me
- * runs once, and a guard never decides before the session is known.
+ * parallel, so the root loader and every guard share one promise: GET /users/me runs once per
+ * navigation, and a guard never decides before the session is known.
  */
 import { redirect, type LoaderFunction, type LoaderFunctionArgs } from 'react-router-dom';
 import { canAccess, isHelpdeskUser } from '@contract/access';
@@ -58,6 +58,25 @@ export function createSessionGuards(
     return inflight;
   }
 
+  /**
+   * A navigation to a guarded route asks /users/me again (one call, shared by the route's
+   * guards), so a role change or a disabled account takes effect on the next navigation without
+   * signing in again (issue 4). A refresh that fails for another reason than 401 keeps the
+   * profile already known: the server checks every call anyway.
+   */
+  function refreshSession(): Promise<void> {
+    const session = store.getState().session;
+    if (!readSessionToken('user') || !(session.kind === 'user' && session.profile))
+      return ensureSession();
+    inflight ??= store
+      .dispatch(loadSession())
+      .then(() => undefined)
+      .finally(() => {
+        inflight = null;
+      });
+    return inflight;
+  }
+
   const searchOf = (args: LoaderFunctionArgs) => new URL(args.request.url).search;
 
   const rootLoader: LoaderFunction = async () => {
@@ -69,7 +88,7 @@ export function createSessionGuards(
   const requireAccess =
     (rule: RouteRuleKey): LoaderFunction =>
     async (args) => {
-      await ensureSession();
+      await refreshSession();
       const subject = selectAccessSubject(store.getState());
       if (!subject) throw redirect(loginPathKeepingKey(searchOf(args)));
       if (!canAccess(routeRules[rule], subject)) throw redirect(paths.forbidden);

@@ -160,7 +160,7 @@ describe('/repository', { timeout: 30_000 }, () => {
     ]);
     const { user } = await openRepository();
     await user.click(screen.getByRole('checkbox', { name: 'Select old.xlsx' }));
-    expect(screen.getByText('Selected: 1')).toBeInTheDocument();
+    expect(await screen.findByText('Selected: 1')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Move to recycle bin' }));
     await waitFor(() => expect(screen.queryByText('old.xlsx')).not.toBeInTheDocument());
     expect(screen.getByText('keep.pdf')).toBeInTheDocument();
@@ -188,7 +188,9 @@ describe('/repository', { timeout: 30_000 }, () => {
     ]);
     const { user } = await openRepository();
     await user.click(screen.getByRole('checkbox', { name: 'Select a.pdf' }));
+    await screen.findByText('Selected: 1');
     await user.click(screen.getByRole('checkbox', { name: 'Select c.pdf' }));
+    await screen.findByText('Selected: 2');
     await user.click(screen.getByRole('button', { name: 'Delete for good' }));
     let dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Documents to delete: 2.');
