@@ -312,12 +312,14 @@ async function withPostgresSchema(base: string, work: (url: string) => Promise<v
   try {
     await work(url.toString());
   } finally {
-    await run(`drop schema if exists ${schema} cascade`);
+    // BENCH_KEEP_SCHEMA=1 keeps the seeded schema to look at query plans afterwards.
+    if (process.env.BENCH_KEEP_SCHEMA === '1') console.log(`kept schema ${schema}`);
+    else await run(`drop schema if exists ${schema} cascade`);
   }
 }
 
 async function main() {
-  await benchOne('SQLite', undefined);
+  if (process.env.BENCH_ONLY !== 'postgres') await benchOne('SQLite', undefined);
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (pgUrl) await withPostgresSchema(pgUrl, (url) => benchOne('PostgreSQL', url));
   else console.log('\nPostgreSQL: skipped (set TEST_DATABASE_URL to include it)');
