@@ -16,6 +16,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { roleInputSchema, type Role } from '@contract/identity';
 import { FormField } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
+import { RecordLoader } from '@/components/record-loader';
 import { SelectField } from '@/components/select-field';
 import { TextareaField } from '@/components/textarea-field';
 import { errorText } from '@/lib/error-text';
@@ -63,15 +64,16 @@ export function RoleFormPage({ links }: { links: RoleLinks }) {
 function ExistingRole({ id, links }: { id: number; links: RoleLinks }) {
   const { t } = useTranslation(['roles', 'errors']);
   const role = useGetRoleQuery(id, { skip: !Number.isInteger(id) || id < 1 });
-  if (role.isLoading) return <CSpinner aria-label={t('common:loading')} />;
-  if (!role.data)
-    return (
-      <CAlert color="warning" role="alert">
-        {role.error ? errorText(t, toApiErrorData(role.error)) : t('notFound')}{' '}
-        <Link to={links.list}>{t('backToList')}</Link>
-      </CAlert>
-    );
-  return <RoleForm key={role.data.updated_at} role={role.data} links={links} />;
+  return (
+    <RecordLoader
+      query={role}
+      notFound={t('notFound')}
+      listPath={links.list}
+      backToList={t('backToList')}
+    >
+      {(data) => <RoleForm key={data.updated_at} role={data} links={links} />}
+    </RecordLoader>
+  );
 }
 
 function RoleForm({ role, links }: { role?: Role; links: RoleLinks }) {

@@ -1,13 +1,4 @@
-import {
-  CAlert,
-  CButton,
-  CCard,
-  CCardBody,
-  CCardHeader,
-  CCol,
-  CRow,
-  CSpinner,
-} from '@coreui/react';
+import { CAlert, CButton, CCard, CCardBody, CCardHeader, CCol, CRow } from '@coreui/react';
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -15,9 +6,8 @@ import { canAccess } from '@contract/access';
 import type { Role } from '@contract/identity';
 import { routeRules } from '@contract/route-rules';
 import { PageHeading } from '@/components/page-heading';
+import { RecordLoader } from '@/components/record-loader';
 import { formatDateTime } from '@/lib/dates';
-import { errorText } from '@/lib/error-text';
-import { toApiErrorData } from '@/lib/http';
 import { selectAccessSubject } from '@/lib/session/session-slice';
 import { PermissionMatrix } from './permission-matrix';
 import { RoleHistory } from './role-history';
@@ -40,15 +30,17 @@ export function RoleViewPage({ links }: { links: RoleLinks }) {
         {t('chooseRole')} <Link to={links.list}>{t('backToList')}</Link>
       </CAlert>
     );
-  else if (role.isLoading) body = <CSpinner aria-label={t('common:loading')} />;
-  else if (!role.data)
+  else
     body = (
-      <CAlert color="warning" role="alert">
-        {role.error ? errorText(t, toApiErrorData(role.error)) : t('notFound')}{' '}
-        <Link to={links.list}>{t('backToList')}</Link>
-      </CAlert>
+      <RecordLoader
+        query={role}
+        notFound={t('notFound')}
+        listPath={links.list}
+        backToList={t('backToList')}
+      >
+        {(data) => <RoleDetails role={data} links={links} />}
+      </RecordLoader>
     );
-  else body = <RoleDetails role={role.data} links={links} />;
 
   return (
     <>

@@ -23,6 +23,7 @@ import {
 } from '@contract/identity';
 import { FormField } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
+import { RecordLoader } from '@/components/record-loader';
 import { SelectField } from '@/components/select-field';
 import { errorText } from '@/lib/error-text';
 import { serverFieldErrors, validateWith, type FieldErrors } from '@/lib/form-errors';
@@ -110,15 +111,16 @@ export function UserFormPage({ links }: { links: UserLinks }) {
 function ExistingUser({ id, links }: { id: number; links: UserLinks }) {
   const { t } = useTranslation(['users', 'errors']);
   const user = useGetUserQuery(id, { skip: !Number.isInteger(id) || id < 1 });
-  if (user.isLoading) return <CSpinner aria-label={t('common:loading')} />;
-  if (!user.data)
-    return (
-      <CAlert color="warning" role="alert">
-        {user.error ? errorText(t, toApiErrorData(user.error)) : t('notFound')}{' '}
-        <Link to={links.list}>{t('backToList')}</Link>
-      </CAlert>
-    );
-  return <UserForm key={user.data.updated_at} user={user.data} links={links} />;
+  return (
+    <RecordLoader
+      query={user}
+      notFound={t('notFound')}
+      listPath={links.list}
+      backToList={t('backToList')}
+    >
+      {(data) => <UserForm key={data.updated_at} user={data} links={links} />}
+    </RecordLoader>
+  );
 }
 
 function UserForm({ user, links }: { user?: ManagedUser; links: UserLinks }) {

@@ -1,13 +1,4 @@
-import {
-  CAlert,
-  CButton,
-  CCard,
-  CCardBody,
-  CCardHeader,
-  CCol,
-  CRow,
-  CSpinner,
-} from '@coreui/react';
+import { CAlert, CButton, CCard, CCardBody, CCardHeader, CCol, CRow } from '@coreui/react';
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -15,10 +6,9 @@ import { canAccess } from '@contract/access';
 import type { ManagedUser } from '@contract/identity';
 import { routeRules } from '@contract/route-rules';
 import { PageHeading } from '@/components/page-heading';
+import { RecordLoader } from '@/components/record-loader';
 import { SoftBadge } from '@/components/soft-badge';
 import { formatDateTime } from '@/lib/dates';
-import { errorText } from '@/lib/error-text';
-import { toApiErrorData } from '@/lib/http';
 import { selectAccessSubject } from '@/lib/session/session-slice';
 import { AssignmentBadges, UserStatusBadge } from './user-badges';
 import { UserHistory } from './user-history';
@@ -41,15 +31,17 @@ export function UserViewPage({ links }: { links: UserLinks }) {
         {t('chooseUser')} <Link to={links.list}>{t('backToList')}</Link>
       </CAlert>
     );
-  else if (user.isLoading) body = <CSpinner aria-label={t('common:loading')} />;
-  else if (!user.data)
+  else
     body = (
-      <CAlert color="warning" role="alert">
-        {user.error ? errorText(t, toApiErrorData(user.error)) : t('notFound')}{' '}
-        <Link to={links.list}>{t('backToList')}</Link>
-      </CAlert>
+      <RecordLoader
+        query={user}
+        notFound={t('notFound')}
+        listPath={links.list}
+        backToList={t('backToList')}
+      >
+        {(data) => <UserDetails user={data} links={links} />}
+      </RecordLoader>
     );
-  else body = <UserDetails user={user.data} links={links} />;
 
   return (
     <>
