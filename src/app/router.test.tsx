@@ -51,7 +51,9 @@ describe('route guards', () => {
     server.use(handlers.me(trialProfile));
     await router.navigate('/users');
     await waitFor(() => expect(router.state.location.pathname).toBe('/forbidden'));
-    expect(await heading()).toHaveTextContent('Access denied');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Access denied' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
   });
 
   it('when a refreshed session check fails with a server error, then the known profile still decides', async () => {

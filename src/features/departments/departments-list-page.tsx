@@ -4,7 +4,6 @@ import {
   CButton,
   CCard,
   CCardBody,
-  CSpinner,
   CTable,
   CTableBody,
   CTableDataCell,
@@ -16,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Department } from '@contract/identity';
 import { ConfirmModal } from '@/components/confirm-modal';
-import { ListPager } from '@/components/list-pager';
+import { PagedListBody } from '@/components/paged-list-body';
 import { ListSearch } from '@/components/list-search';
 import { PageHeading } from '@/components/page-heading';
 import { ToneButton } from '@/components/tone-button';
@@ -83,15 +82,18 @@ export function DepartmentsListPage({ links }: { links: DepartmentLinks }) {
               label={t('search')}
             />
           </div>
-          {list.isError ? (
-            <CAlert color="danger" role="alert">
-              {errorText(t, toApiErrorData(list.error))}
-            </CAlert>
-          ) : list.isLoading ? (
-            <CSpinner aria-label={t('common:loading')} />
-          ) : rows.length === 0 ? (
-            <p className="mb-0">{params.search ? t('noMatches') : t('empty')}</p>
-          ) : (
+          <PagedListBody
+            error={list.isError ? list.error : undefined}
+            isLoading={list.isLoading}
+            rowCount={rows.length}
+            total={list.data?.total ?? 0}
+            empty={params.search ? t('noMatches') : t('empty')}
+            page={params.page}
+            size={params.size}
+            onPage={(page) => setParams({ page })}
+            onSize={(size) => setParams({ size })}
+            pagerLabel={t('pages')}
+          >
             <CTable responsive hover align="middle">
               <caption className="visually-hidden">{t('title')}</caption>
               <CTableHead>
@@ -141,17 +143,7 @@ export function DepartmentsListPage({ links }: { links: DepartmentLinks }) {
                 ))}
               </CTableBody>
             </CTable>
-          )}
-          {list.data && list.data.total > 0 && (
-            <ListPager
-              page={params.page}
-              size={params.size}
-              total={list.data.total}
-              onPage={(page) => setParams({ page })}
-              onSize={(size) => setParams({ size })}
-              label={t('pages')}
-            />
-          )}
+          </PagedListBody>
         </CCardBody>
       </CCard>
       <ConfirmModal

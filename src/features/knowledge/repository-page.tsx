@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { CAlert, CButton, CCard, CCardBody, CSpinner } from '@coreui/react';
+import { CButton, CCard, CCardBody } from '@coreui/react';
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -7,7 +7,7 @@ import { hasPermission } from '@contract/access';
 import { DOCUMENTS_DEFAULT_SIZE } from '@contract/constants';
 import type { KnowledgeDocument } from '@contract/knowledge';
 import { ConfirmModal } from '@/components/confirm-modal';
-import { ListPager } from '@/components/list-pager';
+import { PagedListBody } from '@/components/paged-list-body';
 import { PageHeading } from '@/components/page-heading';
 import { errorText } from '@/lib/error-text';
 import { toApiErrorData } from '@/lib/http';
@@ -174,15 +174,18 @@ export function RepositoryPage({ uploadPath }: { uploadPath: string }) {
               {t('repository.live')}
             </p>
           )}
-          {list.isError ? (
-            <CAlert color="danger" role="alert">
-              {errorText(t, toApiErrorData(list.error))}
-            </CAlert>
-          ) : list.isLoading ? (
-            <CSpinner aria-label={t('common:loading')} />
-          ) : rows.length === 0 ? (
-            <p className="mb-0">{t(filtered ? 'repository.noMatches' : empty)}</p>
-          ) : (
+          <PagedListBody
+            error={list.isError ? list.error : undefined}
+            isLoading={list.isLoading}
+            rowCount={rows.length}
+            total={list.data?.total ?? 0}
+            empty={t(filtered ? 'repository.noMatches' : empty)}
+            page={params.page}
+            size={params.size}
+            onPage={(page) => setParams({ page })}
+            onSize={(size) => setParams({ size })}
+            pagerLabel={t('repository.pages')}
+          >
             <DocumentsTable
               caption={t(view === 'bin' ? 'repository.view.bin' : 'repository.title')}
               documents={rows}
@@ -197,17 +200,7 @@ export function RepositoryPage({ uploadPath }: { uploadPath: string }) {
                 busy,
               }}
             />
-          )}
-          {list.data && list.data.total > 0 && (
-            <ListPager
-              page={params.page}
-              size={params.size}
-              total={list.data.total}
-              onPage={(page) => setParams({ page })}
-              onSize={(size) => setParams({ size })}
-              label={t('repository.pages')}
-            />
-          )}
+          </PagedListBody>
         </CCardBody>
       </CCard>
       <ConfirmModal

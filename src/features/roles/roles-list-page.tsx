@@ -4,7 +4,6 @@ import {
   CButton,
   CCard,
   CCardBody,
-  CSpinner,
   CTable,
   CTableBody,
   CTableDataCell,
@@ -26,7 +25,7 @@ import {
 } from '@contract/permissions';
 import { routeRules } from '@contract/route-rules';
 import { ConfirmModal } from '@/components/confirm-modal';
-import { ListPager } from '@/components/list-pager';
+import { PagedListBody } from '@/components/paged-list-body';
 import { ListSearch } from '@/components/list-search';
 import { PageHeading } from '@/components/page-heading';
 import { ToneButton } from '@/components/tone-button';
@@ -180,15 +179,18 @@ export function RolesListPage({ links }: { links: RoleLinks }) {
               ))}
             </SelectField>
           </div>
-          {error ? (
-            <CAlert color="danger" role="alert">
-              {errorText(t, toApiErrorData(error))}
-            </CAlert>
-          ) : isLoading ? (
-            <CSpinner aria-label={t('common:loading')} />
-          ) : rows.length === 0 ? (
-            <p className="mb-0">{filtered ? t('noMatches') : t('empty')}</p>
-          ) : (
+          <PagedListBody
+            error={error}
+            isLoading={isLoading}
+            rowCount={rows.length}
+            total={total}
+            empty={filtered ? t('noMatches') : t('empty')}
+            page={params.page}
+            size={params.size}
+            onPage={(page) => setParams({ page })}
+            onSize={(size) => setParams({ size })}
+            pagerLabel={t('pages')}
+          >
             <CTable responsive hover align="middle">
               <caption className="visually-hidden">{t('title')}</caption>
               <CTableHead>
@@ -256,17 +258,7 @@ export function RolesListPage({ links }: { links: RoleLinks }) {
                 ))}
               </CTableBody>
             </CTable>
-          )}
-          {total > 0 && (
-            <ListPager
-              page={params.page}
-              size={params.size}
-              total={total}
-              onPage={(page) => setParams({ page })}
-              onSize={(size) => setParams({ size })}
-              label={t('pages')}
-            />
-          )}
+          </PagedListBody>
         </CCardBody>
       </CCard>
       <ConfirmModal

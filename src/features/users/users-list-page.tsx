@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import {
-  CAlert,
   CButton,
   CCard,
   CCardBody,
-  CSpinner,
   CTable,
   CTableBody,
   CTableDataCell,
@@ -19,7 +17,7 @@ import { canAccess, hasPermission } from '@contract/access';
 import type { ManagedUser } from '@contract/identity';
 import { routeRules } from '@contract/route-rules';
 import { ConfirmModal } from '@/components/confirm-modal';
-import { ListPager } from '@/components/list-pager';
+import { PagedListBody } from '@/components/paged-list-body';
 import { ListSearch } from '@/components/list-search';
 import { PageHeading } from '@/components/page-heading';
 import { ToneButton } from '@/components/tone-button';
@@ -121,15 +119,18 @@ export function UsersListPage({ links }: { links: UserLinks }) {
               <option value="disabled">{t('statuses.disabled')}</option>
             </SelectField>
           </div>
-          {list.isError ? (
-            <CAlert color="danger" role="alert">
-              {errorText(t, toApiErrorData(list.error))}
-            </CAlert>
-          ) : list.isLoading ? (
-            <CSpinner aria-label={t('common:loading')} />
-          ) : rows.length === 0 ? (
-            <p className="mb-0">{filtered ? t('noMatches') : t('empty')}</p>
-          ) : (
+          <PagedListBody
+            error={list.isError ? list.error : undefined}
+            isLoading={list.isLoading}
+            rowCount={rows.length}
+            total={list.data?.total ?? 0}
+            empty={filtered ? t('noMatches') : t('empty')}
+            page={params.page}
+            size={params.size}
+            onPage={(page) => setParams({ page })}
+            onSize={(size) => setParams({ size })}
+            pagerLabel={t('pages')}
+          >
             <CTable responsive hover align="middle">
               <caption className="visually-hidden">{t('title')}</caption>
               <CTableHead>
@@ -191,17 +192,7 @@ export function UsersListPage({ links }: { links: UserLinks }) {
                 })}
               </CTableBody>
             </CTable>
-          )}
-          {list.data && list.data.total > 0 && (
-            <ListPager
-              page={params.page}
-              size={params.size}
-              total={list.data.total}
-              onPage={(page) => setParams({ page })}
-              onSize={(size) => setParams({ size })}
-              label={t('pages')}
-            />
-          )}
+          </PagedListBody>
         </CCardBody>
       </CCard>
       <ConfirmModal
