@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -154,6 +154,23 @@ describe.each(testDatabases)('GET /download/{id} on %s', (dialect) => {
       for (const part of expected) expect(text).toContain(part);
     },
   );
+
+  it('when a document holds Cyrillic, Greek and Arabic text, then the pdf shows those letters, not question marks', async () => {
+    const path = join(dir, 'offices.csv');
+    writeFileSync(path, 'city,manager\nМосква,Иван Петров\nΑθήνα,Ελένη\nالقاهرة,محمد\n');
+    const id = await addDocumentRow(t, {
+      departmentId: mine,
+      name: 'offices.csv',
+      type: 'csv',
+      file: path,
+    });
+    const res = await download(id, querier);
+    expect(res.status).toBe(200);
+    const text = await pdfText(res.bytes);
+    for (const word of ['Москва', 'Иван Петров', 'Αθήνα', 'Ελένη']) expect(text).toContain(word);
+    expect(text).toMatch(/[\u0600-\u06ff]{4}/);
+    expect(text).not.toContain('?');
+  });
 
   it('when the document is a sitemap, then the pdf lists its pages still shown', async () => {
     const sitemap = await addDocumentRow(t, {

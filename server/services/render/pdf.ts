@@ -1,9 +1,14 @@
 /**
  * Small PDFs built with pdf-lib (pure JS): a text document made of headings, paragraphs and
- * table rows, laid out on A4 pages with wrapping; or one image fitted on a page. The standard
- * Helvetica font covers Windows-1252 only, so other characters are folded to their base letter
- * where Unicode allows it and shown as '?' otherwise.
+ * table rows, laid out on A4 pages with wrapping; or one image fitted on a page. Text is set in
+ * DejaVu Sans (npm package dejavu-fonts-ttf, embedded as a subset through fontkit), which covers
+ * Latin, Greek, Cyrillic, Hebrew and Arabic (shaped, right to left within a line); characters it
+ * lacks (CJK, for one) are folded to a base letter where Unicode allows it, else shown as '?'.
+ * Should the font files be missing, the standard Helvetica (Windows-1252 only) stands in.
  */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 
 export type PdfBlock =
@@ -77,6 +82,45 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
+interface UnicodeFonts {
+  regular: Uint8Array;
+  bold: Uint8Array;
+}
+
+let unicodeFonts: Promise<UnicodeFonts | null> | null = null;
+
+/** The DejaVu Sans files, read once per process; null when the package is not installed. */
+function loadUnicodeFonts(): Promise<UnicodeFonts | null> {
+  unicodeFonts ??= (async () => {
+    try {
+      const require = createRequire(import.meta.url);
+      const [regular, bold] = await Promise.all(
+        ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((file) =>
+          readFile(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)),
+        ),
+      );
+      return { regular, bold };
+    } catch {
+      return null;
+    }
+  })();
+  return unicodeFonts;
+}
+
+async function embedFonts(pdf: PDFDocument): Promise<{ regular: PDFFont; bold: PDFFont }> {
+  const files = await loadUnicodeFonts();
+  if (!files)
+    return {
+      regular: await pdf.embedFont(StandardFonts.Helvetica),
+      bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+    };
+  pdf.registerFontkit(fontkit);
+  return {
+    regular: await pdf.embedFont(files.regular, { subset: true }),
+    bold: await pdf.embedFont(files.bold, { subset: true }),
+  };
+}
+
 export async function textPdf(
   info: { title: string },
   blocks: readonly PdfBlock[],
@@ -84,8 +128,7 @@ export async function textPdf(
   const pdf = await PDFDocument.create();
   pdf.setTitle(info.title);
   pdf.setProducer('Atrium');
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await embedFonts(pdf);
   const clean = encodable(regular);
   const width = A4.width - 2 * MARGIN;
   let page: PDFPage = pdf.addPage([A4.width, A4.height]);
