@@ -28,7 +28,7 @@ export function ChatSettings({
   return (
     <section className="chat-settings" aria-label={t('settings.heading')}>
       <CRow className="g-2 align-items-end">
-        <CCol sm={6} lg={4}>
+        <CCol sm={6}>
           <CFormLabel htmlFor={modelId} className="small mb-1">
             {t('settings.model')}
           </CFormLabel>
@@ -55,7 +55,7 @@ export function ChatSettings({
             ))}
           </CFormSelect>
         </CCol>
-        <CCol sm={6} lg={4}>
+        <CCol sm={6}>
           {chat.toggles.multiSource ? (
             <p className="small text-body-secondary mb-1">{t('settings.allDepartments')}</p>
           ) : (
