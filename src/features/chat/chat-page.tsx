@@ -65,10 +65,22 @@ export function ChatPage() {
   }, [dispatch, departments, chat.departmentId]);
 
   const lastText = chat.messages.at(-1)?.text ?? '';
+  const lastVisual = chat.messages.at(-1)?.visual?.status;
   useEffect(() => {
     const list = listRef.current;
     if (list) list.scrollTop = list.scrollHeight;
-  }, [chat.messages.length, lastText]);
+  }, [chat.messages.length, lastText, lastVisual]);
+
+  // A chart grows the last answer when its image has loaded, after the effect above ran.
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const onLoad = (event: Event) => {
+      if (list.lastElementChild?.contains(event.target as Node)) list.scrollTop = list.scrollHeight;
+    };
+    list.addEventListener('load', onLoad, true);
+    return () => list.removeEventListener('load', onLoad, true);
+  }, []);
 
   const modelList = models.data?.models ?? [];
   const actions: MessageActions = {
