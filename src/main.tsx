@@ -1,4 +1,5 @@
 import '@coreui/coreui/dist/css/coreui.min.css';
+import './app/rtl.css';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';

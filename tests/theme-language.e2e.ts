@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { heading, signIn } from './support/actions';
+import { heading } from './support/actions';
 import { launchBrowser, type BrowserSession } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -51,18 +51,24 @@ describe('theme and language', () => {
     await page.goto(`${server.url}/login?lng=ar`);
     await heading(page);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    await signIn(page, server.url, server.admin.email, server.admin.password).catch(async () => {
-      // The labels are Arabic now; sign in by field type instead.
-      await page.locator('input[type=email]').fill(server.admin.email);
-      await page.locator('input[type=password]').first().fill(server.admin.password);
-      await page.locator('button[type=submit]').click();
-      await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-    });
+    // The labels are Arabic now; sign in by field type.
+    await page.locator('input[type=email]').fill(server.admin.email);
+    await page.locator('input[type=password]').first().fill(server.admin.password);
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     const sidebar = page.locator('.sidebar').first();
     await sidebar.waitFor();
     const box = await sidebar.boundingBox();
     const width = await page.evaluate(() => window.innerWidth);
     expect(box && box.x + box.width).toBeGreaterThan(width - 5);
+
+    // A select's caret sits at its left end, clear of the chosen text on the right.
+    await page.goto(`${server.url}/users`);
+    const select = page.locator('select.form-select').first();
+    await select.waitFor();
+    const caret = await select.evaluate((el) => getComputedStyle(el).backgroundPositionX);
+    // Measured from the left edge ("12px"); in LTR it is "calc(100% - 12px)".
+    expect(caret.split(',')[0].trim()).toBe('12px');
     await page.close();
   });
 });
