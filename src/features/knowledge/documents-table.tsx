@@ -121,7 +121,7 @@ export function DocumentsTable(props: DocumentsTableProps) {
             </CTableHeaderCell>
             <CTableDataCell className="text-uppercase small">{d.type}</CTableDataCell>
             <CTableDataCell className="text-nowrap">
-              {d.size_bytes > 0 ? formatBytes(d.size_bytes, i18n.language) : '—'}
+              {d.size_bytes > 0 ? <bdi>{formatBytes(d.size_bytes, i18n.language)}</bdi> : '—'}
             </CTableDataCell>
             <CTableDataCell>{d.department_name}</CTableDataCell>
             <CTableDataCell className="small">

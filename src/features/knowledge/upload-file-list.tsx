@@ -34,7 +34,7 @@ export function SelectedFiles({
               {file.name}
             </CTableHeaderCell>
             <CTableDataCell className="text-nowrap">
-              {formatBytes(file.size, i18n.language)}
+              <bdi>{formatBytes(file.size, i18n.language)}</bdi>
             </CTableDataCell>
             <CTableDataCell>{extensionOf(file.name)}</CTableDataCell>
             <CTableDataCell className="text-end">
@@ -69,7 +69,7 @@ export function UploadedFiles({ items }: { items: UploadItem[] }) {
               {item.name}
             </CTableHeaderCell>
             <CTableDataCell className="text-nowrap">
-              {formatBytes(item.size, i18n.language)}
+              <bdi>{formatBytes(item.size, i18n.language)}</bdi>
             </CTableDataCell>
             <CTableDataCell>{item.type}</CTableDataCell>
             <CTableDataCell style={{ minWidth: 200 }}>
