@@ -18,6 +18,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts'],
           setupFiles: ['src/test/setup.ts'],
+          // findBy* waits up to 5 s (src/test/setup.ts); under CI load a test that waits twice
+          // must not be cut off by vitest's own 5 s default.
+          testTimeout: 15000,
           maxWorkers: 2,
         },
       },
