@@ -101,7 +101,7 @@ export function DocumentsTable(props: DocumentsTableProps) {
             <CTableHeaderCell
               scope="row"
               className="fw-normal text-break"
-              style={{ maxWidth: 360 }}
+              style={{ minWidth: 160, maxWidth: 360 }}
             >
               {d.is_url && isWebAddress(d.name) ? (
                 <a href={d.name} target="_blank" rel="noopener noreferrer">
