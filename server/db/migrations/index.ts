@@ -10,6 +10,7 @@ import { knowledge } from './0003-knowledge';
 import { search } from './0004-search';
 import { chat } from './0005-chat';
 import { userSearch } from './0006-user-search';
+import { searchGinDirect } from './0007-search-gin-direct';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -19,5 +20,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0004-search': search(dialect),
     '0005-chat': chat(dialect),
     '0006-user-search': userSearch(dialect),
+    '0007-search-gin-direct': searchGinDirect(dialect),
   };
 }
