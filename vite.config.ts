@@ -2,7 +2,8 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:8080';
+// `npm run dev` starts the API on PORT (8080 unless set); the dev server forwards to it.
+const apiTarget = process.env.VITE_API_PROXY ?? `http://localhost:${process.env.PORT ?? '8080'}`;
 
 export default defineConfig({
   plugins: [react()],
