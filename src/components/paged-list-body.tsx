@@ -3,12 +3,13 @@ import { CAlert, CSpinner } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/error-text';
 import { toApiErrorData } from '@/lib/http';
+import type { ListParams } from '@/lib/use-list-params';
 import { ListPager } from './list-pager';
 
 /**
  * The body of a paged list: the server's reason when the list failed, a spinner while it loads,
  * `empty` when it has no rows, otherwise the table (`children`); then the pager when anything
- * matched. Page and size live in the address (lib/use-list-params).
+ * matched. Page and size live in the address: pass the pair `useListParams` returns.
  */
 export function PagedListBody({
   error,
@@ -16,10 +17,8 @@ export function PagedListBody({
   rowCount,
   total,
   empty,
-  page,
-  size,
-  onPage,
-  onSize,
+  params,
+  setParams,
   pagerLabel,
   children,
 }: {
@@ -28,10 +27,8 @@ export function PagedListBody({
   rowCount: number;
   total: number;
   empty: string;
-  page: number;
-  size: number;
-  onPage: (page: number) => void;
-  onSize: (size: number) => void;
+  params: Pick<ListParams<string>, 'page' | 'size'>;
+  setParams: (change: { page?: number; size?: number }) => void;
   pagerLabel: string;
   children: ReactNode;
 }) {
@@ -51,11 +48,11 @@ export function PagedListBody({
       )}
       {total > 0 && (
         <ListPager
-          page={page}
-          size={size}
+          page={params.page}
+          size={params.size}
           total={total}
-          onPage={onPage}
-          onSize={onSize}
+          onPage={(page) => setParams({ page })}
+          onSize={(size) => setParams({ size })}
           label={pagerLabel}
         />
       )}

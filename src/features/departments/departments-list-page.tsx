@@ -88,10 +88,8 @@ export function DepartmentsListPage({ links }: { links: DepartmentLinks }) {
             rowCount={rows.length}
             total={list.data?.total ?? 0}
             empty={params.search ? t('noMatches') : t('empty')}
-            page={params.page}
-            size={params.size}
-            onPage={(page) => setParams({ page })}
-            onSize={(size) => setParams({ size })}
+            params={params}
+            setParams={setParams}
             pagerLabel={t('pages')}
           >
             <CTable responsive hover align="middle">

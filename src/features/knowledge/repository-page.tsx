@@ -180,10 +180,8 @@ export function RepositoryPage({ uploadPath }: { uploadPath: string }) {
             rowCount={rows.length}
             total={list.data?.total ?? 0}
             empty={t(filtered ? 'repository.noMatches' : empty)}
-            page={params.page}
-            size={params.size}
-            onPage={(page) => setParams({ page })}
-            onSize={(size) => setParams({ size })}
+            params={params}
+            setParams={setParams}
             pagerLabel={t('repository.pages')}
           >
             <DocumentsTable

@@ -185,10 +185,8 @@ export function RolesListPage({ links }: { links: RoleLinks }) {
             rowCount={rows.length}
             total={total}
             empty={filtered ? t('noMatches') : t('empty')}
-            page={params.page}
-            size={params.size}
-            onPage={(page) => setParams({ page })}
-            onSize={(size) => setParams({ size })}
+            params={params}
+            setParams={setParams}
             pagerLabel={t('pages')}
           >
             <CTable responsive hover align="middle">

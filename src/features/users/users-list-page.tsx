@@ -125,10 +125,8 @@ export function UsersListPage({ links }: { links: UserLinks }) {
             rowCount={rows.length}
             total={list.data?.total ?? 0}
             empty={filtered ? t('noMatches') : t('empty')}
-            page={params.page}
-            size={params.size}
-            onPage={(page) => setParams({ page })}
-            onSize={(size) => setParams({ size })}
+            params={params}
+            setParams={setParams}
             pagerLabel={t('pages')}
           >
             <CTable responsive hover align="middle">
