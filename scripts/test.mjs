@@ -1,8 +1,25 @@
 // `npm test`: everything, in the order that fails fastest — type check, lint, format, unit and
-// component tests, API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), build, then
-// end-to-end browser tests against the build. Ends with one line "N passed, N failed".
+// component tests, API tests (SQLite and PostgreSQL), build, then end-to-end browser tests
+// against the build. Ends with one line "N passed, N failed".
+// First it gets what the tests need from the operating system (scripts/test-env.mjs): missing
+// Debian packages, and a throw-away PostgreSQL cluster unless TEST_DATABASE_URL names one.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { ensureSystemPackages, startThrowawayPostgres } from './test-env.mjs';
+
+ensureSystemPackages();
+if (!process.env.TEST_DATABASE_URL) {
+  const pg = await startThrowawayPostgres();
+  process.env.TEST_DATABASE_URL = pg.url;
+  console.log(`▶ PostgreSQL for the API tests: ${pg.url} (removed when the run ends)`);
+  process.on('exit', pg.stop);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => {
+      pg.stop();
+      process.exit(130);
+    });
+  }
+}
 
 const reportDir = 'node_modules/.cache/atrium-test';
 rmSync(reportDir, { recursive: true, force: true });
