@@ -5,7 +5,12 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: process.env.PORT ?? '8080' },
+    // Mailed links may point at the Vite dev server's origin.
+    env: {
+      ...process.env,
+      PORT: process.env.PORT ?? '8080',
+      CONSOLE_ORIGINS: process.env.CONSOLE_ORIGINS ?? 'http://localhost:5173',
+    },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit' }),
 ];

@@ -53,6 +53,10 @@ const envSchema = z.object({
   ADMIN_EMAIL: withDefault('admin@atrium.local').pipe(z.email()),
   ADMIN_PASSWORD: optional().pipe(passwordField.optional()),
   PUBLIC_URL: urlWithDefault('http://localhost:8080'),
+  CONSOLE_ORIGINS: optional().refine(
+    (v) => v === undefined || v.split(',').every((o) => isHttpUrl(o.trim())),
+    'must be comma-separated http(s) origins',
+  ),
   SMTP_URL: optional(),
   MAIL_FROM: withDefault('Atrium <no-reply@atrium.local>'),
   HELPDESK_URL: optionalUrl(),
@@ -103,6 +107,8 @@ export interface AppConfig {
   adminEmail: string;
   adminPassword?: string;
   publicUrl: string;
+  /** Further origins the console is served from; mailed links may point at these too. */
+  consoleOrigins: string[];
   smtpUrl?: string;
   mailFrom: string;
   helpdeskUrl?: string;
@@ -157,6 +163,10 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    consoleOrigins: (e.CONSOLE_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     helpdeskUrl: e.HELPDESK_URL,

@@ -1,5 +1,5 @@
 /** HTTP side of sign-in, sign-up, verification and password reset (SPEC §7 Auth). */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   changePasswordBodySchema,
@@ -26,11 +26,11 @@ export function registerAuthRoutes(api: FastifyInstance, s: Services, config: Re
   const rateLimit = { max: config.authRateLimit, timeWindow: '1 minute' };
   const limitedPublic = { public: true, rateLimit };
 
-  /** Where links in mails point: the SPA's origin when it is trusted, else PUBLIC_URL. */
-  const mailOrigin = (request: FastifyRequest, verifyPageLink: string | undefined) =>
+  /** Where links in mails point: the SPA's origin when it is a configured one, else PUBLIC_URL. */
+  const mailOrigin = (verifyPageLink: string | undefined) =>
     trustedOrigin({
       publicUrl: config.publicUrl,
-      requestOrigin: `${request.protocol}://${request.host}`,
+      consoleOrigins: config.consoleOrigins,
       verifyPageLink,
     });
 
@@ -42,7 +42,7 @@ export function registerAuthRoutes(api: FastifyInstance, s: Services, config: Re
   api.post('/users/signup', { config: limitedPublic }, async (request, reply) => {
     const query = parseInput(verifyLinkQuerySchema, request.query, 'query');
     const body = parseInput(signupBodySchema, request.body);
-    const answer = await s.registration.signup(body, mailOrigin(request, query.verify_page_link));
+    const answer = await s.registration.signup(body, mailOrigin(query.verify_page_link));
     return reply.code(201).send(shape(messageResponseSchema, answer));
   });
 
@@ -53,20 +53,14 @@ export function registerAuthRoutes(api: FastifyInstance, s: Services, config: Re
 
   api.post('/users/resend-verification/', { config: limitedPublic }, async (request) => {
     const query = parseInput(resendQuerySchema, request.query, 'query');
-    const answer = await s.registration.resend(
-      query.email,
-      mailOrigin(request, query.verify_page_link),
-    );
+    const answer = await s.registration.resend(query.email, mailOrigin(query.verify_page_link));
     return shape(messageResponseSchema, answer);
   });
 
   api.post('/users/forgot-password/:email', { config: limitedPublic }, async (request) => {
     const { email } = parseInput(emailParams, request.params, 'params');
     const query = parseInput(verifyLinkQuerySchema, request.query, 'query');
-    const answer = await s.passwordReset.requestReset(
-      email,
-      mailOrigin(request, query.verify_page_link),
-    );
+    const answer = await s.passwordReset.requestReset(email, mailOrigin(query.verify_page_link));
     return shape(messageResponseSchema, answer);
   });
 

@@ -29,7 +29,7 @@ export function registerUserRoutes(api: FastifyInstance, s: Services, config: Re
   const mailOrigin = (request: FastifyRequest) =>
     trustedOrigin({
       publicUrl: config.publicUrl,
-      requestOrigin: `${request.protocol}://${request.host}`,
+      consoleOrigins: config.consoleOrigins,
       verifyPageLink: parseInput(verifyLinkQuerySchema, request.query, 'query').verify_page_link,
     });
 

@@ -4,15 +4,15 @@ import { resetLink, trustedOrigin, verifyLink } from './links';
 describe('links in mails', () => {
   const publicUrl = 'https://console.example.com';
 
-  it('when verify_page_link is PUBLIC_URL or the request origin, then its origin is used', () => {
+  it('when verify_page_link is PUBLIC_URL or a configured console origin, then its origin is used', () => {
     expect(trustedOrigin({ publicUrl, verifyPageLink: 'https://console.example.com/signup' })).toBe(
       publicUrl,
     );
     expect(
       trustedOrigin({
         publicUrl,
-        requestOrigin: 'http://localhost:5173',
-        verifyPageLink: 'http://localhost:5173',
+        consoleOrigins: ['http://localhost:5173'],
+        verifyPageLink: 'http://localhost:5173/signup',
       }),
     ).toBe('http://localhost:5173');
   });
@@ -27,7 +27,7 @@ describe('links in mails', () => {
       undefined,
     ])
       expect(
-        trustedOrigin({ publicUrl, requestOrigin: 'http://localhost:8080', verifyPageLink }),
+        trustedOrigin({ publicUrl, consoleOrigins: ['http://localhost:8080'], verifyPageLink }),
       ).toBe(publicUrl);
   });
 

@@ -1,7 +1,8 @@
 /**
- * Links in mails. The SPA sends its own origin as verify_page_link; it is used only when it is
- * PUBLIC_URL's origin or the origin the request came to, so nobody can make the server mail a
- * link to another site (open redirect / token theft). Otherwise PUBLIC_URL is used.
+ * Links in mails. They may point only at the console's configured origins: PUBLIC_URL, or one of
+ * CONSOLE_ORIGINS when the SPA says it runs there (verify_page_link). Nothing the request carries
+ * about itself (Host, X-Forwarded-Host) is believed: a forged Host header would otherwise make the
+ * server mail a genuine reset token to another site (account takeover).
  */
 function originOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
@@ -16,17 +17,21 @@ function originOf(url: string | undefined): string | undefined {
 
 export interface LinkContext {
   publicUrl: string;
-  /** The origin the request was made to (`protocol://Host`). */
-  requestOrigin?: string;
+  /** CONSOLE_ORIGINS: further origins the console is served from. */
+  consoleOrigins?: readonly string[];
   verifyPageLink?: string;
 }
 
-export function trustedOrigin({ publicUrl, requestOrigin, verifyPageLink }: LinkContext): string {
+export function trustedOrigin({
+  publicUrl,
+  consoleOrigins = [],
+  verifyPageLink,
+}: LinkContext): string {
   const fallback = originOf(publicUrl) ?? publicUrl;
   const wanted = originOf(verifyPageLink);
   if (!wanted) return fallback;
-  if (wanted === fallback || wanted === originOf(requestOrigin)) return wanted;
-  return fallback;
+  const allowed = [fallback, ...consoleOrigins.map((o) => originOf(o))];
+  return allowed.includes(wanted) ? wanted : fallback;
 }
 
 export function verifyLink(origin: string, token: string): string {
