@@ -128,6 +128,19 @@ export function createAuthRepo(db: Kysely<DB>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /**
+     * Withdraws every outstanding mail token of the user (of one purpose, or all): a link mailed
+     * before the address or the password changed must not work after.
+     */
+    async revokeEmailTokens(trx: Executor, userId: number, purpose?: EmailTokenRow['purpose']) {
+      let q = trx
+        .deleteFrom('email_tokens')
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null);
+      if (purpose) q = q.where('purpose', '=', purpose);
+      await q.execute();
+    },
+
     async useAllEmailTokens(trx: Executor, userId: number, purpose: EmailTokenRow['purpose']) {
       await trx
         .updateTable('email_tokens')

@@ -106,6 +106,8 @@ export function createSessionService({ repo, tokens, sessionTtlSeconds }: Sessio
           updated_by: user.id,
         });
         await repo.revokeUserSessions(trx, user.id, sessionId);
+        // A reset link mailed before must not undo the change the user just made.
+        await repo.revokeEmailTokens(trx, user.id, 'reset');
       });
     },
   };

@@ -171,6 +171,9 @@ export function createUserWriter({ users, roles, departments, auth }: UserWriter
       // the sessions as well means enabling it later does not bring old tokens back to life.
       if (fields.status === 'disabled' && row.status !== 'disabled')
         await auth.revokeUserSessions(trx, row.id);
+      // Invitation, reset and verification links went to the old address: its owner must not
+      // be able to set this account's password or verify the new address.
+      if (fields.email !== row.email) await auth.revokeEmailTokens(trx, row.id);
       await writeHistory(trx, actor, row.id, kind, before, restoredFrom);
       return true;
     },

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENERAL } from '../../test-support/identity';
+import {
+  createVerifiedUser,
+  newPerson,
+  startTestApp,
+  TEST_ADMIN,
+  testDatabases,
+  type TestApp,
+} from '../../test-support/test-app';
+
+/**
+ * Security findings: invitation and reset links survived an admin changing the user's e-mail
+ * (the old address's owner could set the password), and reset links survived a password change.
+ */
+describe.each(testDatabases)('mailed links are withdrawn on %s', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    admin = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  });
+  afterAll(async () => t?.close());
+
+  /** The token of the newest mail to `email` whose link contains `path`. */
+  function tokenMailedTo(email: string, path: string): string {
+    const mail = [...t.mails()].reverse().find((m) => m.to.includes(email));
+    const link = mail?.links.find((l) => l.includes(path));
+    if (!link) throw new Error(`no ${path} link mailed to ${email}`);
+    return new URL(link).searchParams.get('token') as string;
+  }
+
+  it('when an admin changes an invited user’s e-mail, then the invitation link sent to the old address no longer works', async () => {
+    const { username, first_name, last_name, email } = newPerson('invite');
+    const created = await t.api('POST', '/api/users', {
+      token: admin,
+      body: {
+        username,
+        first_name,
+        last_name,
+        email,
+        assignments: [{ department_id: GENERAL, role_id: 2 }],
+      },
+    });
+    expect(created.status).toBe(201);
+    const oldToken = tokenMailedTo(email, '/reset-password?token=');
+    expect((await t.api('GET', `/api/verify/reset/${oldToken}`)).status).toBe(200);
+
+    const newEmail = `moved.${email}`;
+    const moved = await t.api('PUT', `/api/users/${created.body.id}`, {
+      token: admin,
+      body: { email: newEmail },
+    });
+    expect(moved.status).toBe(200);
+
+    const check = await t.api('GET', `/api/verify/reset/${oldToken}`);
+    expect(check.status).toBe(400);
+    expect(check.body.code).toBe('TOKEN_INVALID');
+    expect(JSON.stringify(check.body)).not.toContain(newEmail);
+    const takeover = await t.api('POST', `/api/verify/reset/${oldToken}`, {
+      body: { password: 'Taken-Over-Pass-99' },
+    });
+    expect(takeover.status).toBe(400);
+    const signIn = await t.api('POST', '/api/users/login', {
+      body: { email: newEmail, password: 'Taken-Over-Pass-99' },
+    });
+    expect(signIn.status).toBe(401);
+  });
+
+  it('when a user changes their password, then a reset link mailed before no longer works', async () => {
+    const who = await createVerifiedUser(t, newPerson('change'));
+    expect((await t.api('POST', `/api/users/forgot-password/${who.email}`)).status).toBe(200);
+    const resetToken = tokenMailedTo(who.email, '/reset-password?token=');
+
+    const session = await t.login(who.email, who.password);
+    const changed = await t.api('PUT', '/api/users/me/password', {
+      token: session,
+      body: { old_password: who.password, new_password: 'Brand-New-Pass-77' },
+    });
+    expect(changed.status).toBe(200);
+
+    const reuse = await t.api('POST', `/api/verify/reset/${resetToken}`, {
+      body: { password: 'Attacker-Pass-55' },
+    });
+    expect(reuse.status).toBe(400);
+    expect(reuse.body.code).toBe('TOKEN_INVALID');
+    const attacker = await t.api('POST', '/api/users/login', {
+      body: { email: who.email, password: 'Attacker-Pass-55' },
+    });
+    expect(attacker.status).toBe(401);
+    expect(await t.login(who.email, 'Brand-New-Pass-77')).toBeTruthy();
+  });
+
+  it('when a password is reset by one link, then the other reset links mailed before no longer work', async () => {
+    const who = await createVerifiedUser(t, newPerson('reset'));
+    await t.api('POST', `/api/users/forgot-password/${who.email}`);
+    const first = tokenMailedTo(who.email, '/reset-password?token=');
+    await t.api('POST', `/api/users/forgot-password/${who.email}`);
+    const second = tokenMailedTo(who.email, '/reset-password?token=');
+    expect(first).not.toBe(second);
+    const used = await t.api('POST', `/api/verify/reset/${second}`, {
+      body: { password: 'Reset-Once-Pass-11' },
+    });
+    expect(used.status).toBe(200);
+    const again = await t.api('POST', `/api/verify/reset/${first}`, {
+      body: { password: 'Reset-Twice-Pass-22' },
+    });
+    expect(again.status).toBeGreaterThanOrEqual(400);
+    expect(await t.login(who.email, 'Reset-Once-Pass-11')).toBeTruthy();
+  });
+});
