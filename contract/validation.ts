@@ -3,8 +3,13 @@
  * Messages are i18n keys of the `validation` namespace; both sides translate or pass them on.
  */
 export const patterns = {
-  /** {local}@{domain}.{tld} with no spaces. */
-  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+  /**
+   * {local}@{domain}.{tld} with no spaces. The local part takes RFC 5322 dot-atom characters only
+   * and the domain letters, digits and hyphens: nothing a mail library would read as a display
+   * name, a group, a comment or a second address (`<`, `>`, `"`, `,`, `;`, `:`, `(`, `)`, `\`).
+   */
+  email:
+    /^(?!\.)(?!.*\.\.)[\p{L}\p{N}!#$%&'*+/=?^_`{|}~.-]{1,64}(?<!\.)@(?=.{4,253}$)(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+\p{L}{2,63}$/u,
   /** http or https URL. */
   url: /^https?:\/\/[^\s/$.?#][^\s]*$/i,
   /** Optional scheme and www, a domain with a TLD of at least 2 letters, optional path. */

@@ -115,3 +115,35 @@ describe.each(testDatabases)('links in mails ignore request headers on %s', (dia
     expect(links.map((l) => new URL(l).origin)).toEqual(['https://admin.atrium.test']);
   });
 });
+
+describe.each(testDatabases)('e-mail addresses that would re-route mail on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+  });
+  afterAll(async () => t?.close());
+
+  it('when sign-up or an invitation names an address with <, > or quotes, then it is refused and no mail is sent', async () => {
+    const admin = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const before = t.mails().length;
+    for (const email of [
+      'victim@example.com<evil@attacker.example>',
+      '"victim"@example.com',
+      'a@example.com,evil@attacker.example',
+    ]) {
+      const signup = await t.api('POST', '/api/users/signup', { body: { ...newPerson(), email } });
+      expect(signup.status, email).toBe(400);
+      const invite = await t.api('POST', '/api/users', {
+        token: admin,
+        body: {
+          ...newPerson(),
+          password: undefined,
+          email,
+          assignments: [{ department_id: GENERAL, role_id: 2 }],
+        },
+      });
+      expect(invite.status, email).toBe(400);
+    }
+    expect(t.mails().length).toBe(before);
+  });
+});

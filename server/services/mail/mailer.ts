@@ -6,6 +6,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { patterns } from '../../../contract/validation';
 import type { AppConfig } from '../../config';
 
 export interface MailMessage {
@@ -25,6 +26,15 @@ export interface Mailer {
 
 let sequence = 0;
 
+/**
+ * The recipient exactly as stored: one plain address, handed to nodemailer as an address object
+ * so that nothing in it is parsed as a display name or a second recipient.
+ */
+function recipient(to: string): { name: string; address: string } {
+  if (!patterns.email.test(to)) throw new Error('refusing to mail an address that is not plain');
+  return { name: '', address: to };
+}
+
 function outboxFileName(kind: string): string {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   sequence = (sequence + 1) % 1_000_000;
@@ -37,7 +47,7 @@ export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'd
     return {
       target: 'smtp',
       async send({ to, subject, text, html }) {
-        await transport.sendMail({ from: config.mailFrom, to, subject, text, html });
+        await transport.sendMail({ from: config.mailFrom, to: recipient(to), subject, text, html });
       },
     };
   }
@@ -51,7 +61,13 @@ export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'd
   return {
     target: outbox,
     async send({ to, subject, text, html, kind }) {
-      const info = await renderer.sendMail({ from: config.mailFrom, to, subject, text, html });
+      const info = await renderer.sendMail({
+        from: config.mailFrom,
+        to: recipient(to),
+        subject,
+        text,
+        html,
+      });
       await mkdir(outbox, { recursive: true });
       // Written under a temporary name first so a reader never sees half a message.
       const name = outboxFileName(kind);
