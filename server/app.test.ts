@@ -45,6 +45,41 @@ describe('the HTTP shell: api key, errors, headers, static SPA, logs', () => {
     expect((await t.api('GET', '/api/health')).body).toEqual({ status: 'ok', database: 'sqlite' });
   });
 
+  it('when an /api path is spelled with escapes or extra slashes and no key, then it is 401 and the raw path is not logged', async () => {
+    const who = await createVerifiedUser(t);
+    const token = await t.login(who.email, who.password);
+    const secretMail = `${who.email}`;
+    for (const url of [
+      '/%61pi/users/me',
+      '/%61%70%69/users/me',
+      '/api/users/%6De',
+      '/%61pi/health',
+      `/%61pi/users/forgot-password/${encodeURIComponent(secretMail)}`,
+      '/%61pi/verify/reset/some-secret-reset-token',
+    ]) {
+      const method = url.includes('forgot') ? 'POST' : 'GET';
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode, url).not.toBe(200);
+      if (res.statusCode !== 404) expect(res.json().code, url).toBe('INVALID_API_KEY');
+      // whatever the router made of it, nobody got the profile without the key
+      expect(res.body, url).not.toContain(who.email);
+    }
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/%61pi/users/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.statusCode).toBe(401);
+    const logs = t.logs();
+    expect(logs).not.toContain('some-secret-reset-token');
+    expect(logs).not.toContain(encodeURIComponent(secretMail));
+    expect(logs).not.toContain(secretMail);
+  });
+
   it('when an unknown /api path is called, then the answer is JSON 404 NOT_FOUND', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
       const res = await t.api(method, '/api/no/such/route');

@@ -1,10 +1,11 @@
 /**
- * One JSON line per request. API routes are logged by their pattern (`/api/verify/:token`),
- * other paths without their query, so tokens and e-mail addresses in URLs never reach the log.
+ * One JSON line per request. API routes are logged by their pattern (`/api/verify/:token`), API
+ * paths that match no route by a fixed text, other paths without their query: tokens and e-mail
+ * addresses in URLs never reach the log, however the path is spelled (`/%61pi/verify/…`).
  */
 import type { FastifyInstance } from 'fastify';
 import type { LoggerOptions } from 'pino';
-import { isApiPath } from './api-key';
+import { reachesApi } from './api-key';
 
 export function loggerOptions(level: string): LoggerOptions {
   return {
@@ -30,12 +31,13 @@ export function loggerOptions(level: string): LoggerOptions {
 
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
-    const path = request.url.split('?')[0];
     const route = request.routeOptions.url;
+    let url = request.url.split('?')[0];
+    if (reachesApi(request.url, route)) url = route?.startsWith('/api') ? route : '/api (no route)';
     request.log.info(
       {
         method: request.method,
-        url: isApiPath(path) && route?.startsWith('/api') ? route : path,
+        url,
         statusCode: reply.statusCode,
         responseTimeMs: Math.round(reply.elapsedTime),
         ip: request.ip,
