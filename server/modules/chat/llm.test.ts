@@ -172,12 +172,21 @@ describe.each(testDatabases)('the assistant with an OpenAI-compatible model on %
   });
 
   it('when the model answers 500, then the built-in engine answers and the error is shown and logged', async () => {
-    fake.behave = () => ({ kind: 'error', status: 500, message: 'upstream exploded' });
+    fake.behave = () => ({
+      kind: 'error',
+      status: 500,
+      message: 'upstream exploded; Incorrect API key provided: sk-test',
+    });
     const res = await ask({ query: 'What is the warranty period of the X200 printer?' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ engine: 'builtin', model: BUILTIN, no_answer: false });
     expect(res.body.answer).toContain('24 months');
-    expect(res.body.provider_error).toContain('HTTP 500: upstream exploded');
+    expect(res.body.provider_error).toContain('HTTP 500');
+    // The provider's own words (which echo the key) go to the log only, without the key.
+    expect(JSON.stringify(res.body)).not.toContain('upstream exploded');
+    expect(JSON.stringify(res.body)).not.toContain('sk-test');
+    expect(t.logs()).toContain('upstream exploded');
+    expect(t.logs()).not.toContain('sk-test');
     expect(res.body.provider_error).toContain('built-in extractive engine');
     const row = await t.database.db
       .selectFrom('chat_turns')

@@ -29,7 +29,7 @@ import type { Database } from '../../db/database';
 import { parseInput, shape } from '../../http/validate';
 import { authOf } from '../../plugins/auth';
 import { toErrorBody } from '../../plugins/errors';
-import { createOpenAiProvider, type LlmProvider } from '../../services/llm/openai';
+import { createOpenAiProvider, type LlmLog, type LlmProvider } from '../../services/llm/openai';
 import { createSearchIndex } from '../../services/search';
 import type { SearchIndex } from '../../services/search/types';
 import { ChatCancelled, createAnswerService, type ChatMode } from './answer-service';
@@ -51,7 +51,7 @@ export interface ChatDeps {
   provider?: LlmProvider | null;
 }
 
-export function providerFrom(config: ResolvedConfig): LlmProvider | null {
+export function providerFrom(config: ResolvedConfig, log?: LlmLog): LlmProvider | null {
   if (!config.llmBaseUrl || !config.llmApiKey) return null;
   return createOpenAiProvider({
     baseUrl: config.llmBaseUrl,
@@ -59,6 +59,7 @@ export function providerFrom(config: ResolvedConfig): LlmProvider | null {
     models: config.llmModels,
     headersTimeoutMs: config.llmTimeoutMs,
     idleTimeoutMs: config.llmIdleTimeoutMs,
+    log,
   });
 }
 
@@ -72,7 +73,7 @@ function disconnectSignal(reply: FastifyReply): AbortSignal {
 }
 
 export function registerChatRoutes(api: FastifyInstance, deps: ChatDeps): void {
-  const provider = deps.provider !== undefined ? deps.provider : providerFrom(deps.config);
+  const provider = deps.provider !== undefined ? deps.provider : providerFrom(deps.config, api.log);
   const index = deps.index ?? createSearchIndex(deps.database);
   const repo = createChatRepo(deps.database);
   const retriever = createRetriever(deps.database, index);

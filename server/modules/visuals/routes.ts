@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { chatApiPaths, visualRequestSchema, visualRouteSchema } from '../../../contract/chat';
 import { DEFAULT_CHAT_MODEL } from '../../../contract/constants';
 import { parseInput, shape } from '../../http/validate';
-import { createOpenAiProvider } from '../../services/llm/openai';
+import { createOpenAiProvider, type LlmLog } from '../../services/llm/openai';
 import { actorOf } from '../identity/request-actor';
 import type { AppDeps } from '../../deps';
 import type { LlmSettings } from './llm-spec';
@@ -18,7 +18,7 @@ import { createVisualsService, type VisualsService } from './service';
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
 /** The model that designs charts: the first of LLM_MODELS, when an LLM is configured. */
-export function llmSettingsOf(config: AppDeps['config']): LlmSettings | null {
+export function llmSettingsOf(config: AppDeps['config'], log?: LlmLog): LlmSettings | null {
   if (!config.llmBaseUrl || !config.llmApiKey) return null;
   const provider = createOpenAiProvider({
     baseUrl: config.llmBaseUrl,
@@ -26,6 +26,7 @@ export function llmSettingsOf(config: AppDeps['config']): LlmSettings | null {
     models: config.llmModels,
     headersTimeoutMs: config.llmTimeoutMs,
     idleTimeoutMs: config.llmIdleTimeoutMs,
+    log,
   });
   return { provider, model: config.llmModels[0] ?? DEFAULT_CHAT_MODEL };
 }
@@ -33,7 +34,7 @@ export function llmSettingsOf(config: AppDeps['config']): LlmSettings | null {
 export function registerVisualRoutes(api: FastifyInstance, deps: AppDeps) {
   const visuals: VisualsService = createVisualsService({
     repo: createVisualsRepo(deps.database.db),
-    llm: llmSettingsOf(deps.config),
+    llm: llmSettingsOf(deps.config, api.log),
     log: api.log,
   });
   const config = { permission: { module: 'Query', action: 'QUERY_DOCUMENT' } } as const;

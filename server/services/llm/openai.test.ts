@@ -5,6 +5,7 @@ import { completionsUrl, createOpenAiProvider, LlmError } from './openai';
 describe('the OpenAI-compatible provider against a local fake', () => {
   let fake: FakeLlm;
   // Generous by default (a loaded machine is slow to connect); short where timeouts are tested.
+  const logged: Record<string, unknown>[] = [];
   const provider = (timeoutMs = 5000) =>
     createOpenAiProvider({
       baseUrl: fake.url,
@@ -12,6 +13,7 @@ describe('the OpenAI-compatible provider against a local fake', () => {
       models: ['gpt-4o'],
       headersTimeoutMs: timeoutMs,
       idleTimeoutMs: timeoutMs,
+      log: { warn: (details) => logged.push(details) },
     });
   const ask = (signal?: AbortSignal, onDelta?: (t: string) => void, timeoutMs?: number) =>
     provider(timeoutMs).complete({
@@ -48,12 +50,21 @@ describe('the OpenAI-compatible provider against a local fake', () => {
     expect(await ask()).toBe('Plain answer.');
   });
 
-  it('when the server answers 500, then the error says so with its message', async () => {
-    fake.behave = () => ({ kind: 'error', status: 500, message: 'model overloaded' });
+  it('when the server answers 500 echoing the key, then the error names the status only and the log has the text without the key', async () => {
+    fake.behave = () => ({
+      kind: 'error',
+      status: 500,
+      message: 'model overloaded; Incorrect API key provided: sk-test',
+    });
     const error = await ask().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LlmError);
     expect(error).toMatchObject({ kind: 'http' });
-    expect((error as Error).message).toContain('HTTP 500: model overloaded');
+    expect((error as Error).message).toContain('HTTP 500');
+    expect((error as Error).message).not.toContain('overloaded');
+    expect((error as Error).message).not.toContain('sk-test');
+    const said = JSON.stringify(logged.at(-1));
+    expect(said).toContain('model overloaded');
+    expect(said).not.toContain('sk-test');
   });
 
   it('when the server never answers or stops mid-stream, then each times out with its own message', async () => {

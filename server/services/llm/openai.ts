@@ -32,6 +32,10 @@ export interface LlmProvider {
 
 export type LlmErrorKind = 'timeout' | 'http' | 'network' | 'protocol' | 'aborted';
 
+/**
+ * `message` is what users may read: our own words, never the provider's. Whatever the provider
+ * said (its error text can echo the API key) goes only to the log, with the key removed.
+ */
 export class LlmError extends Error {
   constructor(
     readonly kind: LlmErrorKind,
@@ -42,6 +46,10 @@ export class LlmError extends Error {
   }
 }
 
+export interface LlmLog {
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
 export interface OpenAiOptions {
   baseUrl: string;
   apiKey: string;
@@ -49,6 +57,8 @@ export interface OpenAiOptions {
   headersTimeoutMs: number;
   idleTimeoutMs: number;
   fetchImpl?: typeof fetch;
+  /** Where the provider's own error text goes (never to users). */
+  log?: LlmLog;
 }
 
 export function completionsUrl(baseUrl: string): string {
@@ -79,6 +89,12 @@ export function createOpenAiProvider(options: OpenAiOptions): LlmProvider {
   const url = completionsUrl(options.baseUrl);
   const doFetch = options.fetchImpl ?? fetch;
   const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+  /** Logs the provider's words without the key, then fails with our own. */
+  const providerFailure = (kind: LlmErrorKind, message: string, said: string): LlmError => {
+    const redacted = options.apiKey ? said.split(options.apiKey).join('[redacted]') : said;
+    options.log?.warn({ kind, provider: redacted.slice(0, 500) }, 'LLM provider failed');
+    return new LlmError(kind, message);
+  };
 
   async function complete(request: CompletionRequest): Promise<string> {
     const upstream = new AbortController();
@@ -101,7 +117,7 @@ export function createOpenAiProvider(options: OpenAiOptions): LlmProvider {
       if (error instanceof LlmError) throw error;
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
       const detail = cause?.code ?? cause?.message ?? (error as Error).message;
-      throw new LlmError('network', `The AI model could not be reached (${detail}).`);
+      throw providerFailure('network', 'The AI model could not be reached.', String(detail));
     };
 
     try {
@@ -132,9 +148,10 @@ export function createOpenAiProvider(options: OpenAiOptions): LlmProvider {
       }
       if (!response.ok) {
         const detail = (await errorText(response)).replace(/\s+/g, ' ').trim().slice(0, 300);
-        throw new LlmError(
+        throw providerFailure(
           'http',
-          `The AI model answered with an error (HTTP ${response.status}${detail ? `: ${detail}` : ''}).`,
+          `The AI model answered with an error (HTTP ${response.status}).`,
+          detail,
         );
       }
       const idleMessage = `The AI model stopped sending for ${seconds(options.idleTimeoutMs)}.`;
@@ -147,8 +164,11 @@ export function createOpenAiProvider(options: OpenAiOptions): LlmProvider {
         if (text) request.onDelta?.(text);
         return text;
       }
-      return await readStream(response, request.onDelta, () =>
-        arm(options.idleTimeoutMs, idleMessage),
+      return await readStream(
+        response,
+        request.onDelta,
+        () => arm(options.idleTimeoutMs, idleMessage),
+        (said) => providerFailure('http', 'The AI model reported an error.', said),
       );
     } catch (error) {
       return fail(error);
@@ -165,6 +185,7 @@ async function readStream(
   response: Response,
   onDelta: ((text: string) => void) | undefined,
   onActivity: () => void,
+  reported: (said: string) => LlmError,
 ): Promise<string> {
   if (!response.body) throw new LlmError('protocol', 'The AI model sent an empty answer.');
   const reader = response.body.getReader();
@@ -193,8 +214,7 @@ async function readStream(
       } catch {
         throw new LlmError('protocol', 'The AI model sent a stream that could not be read.');
       }
-      if (chunk.error)
-        throw new LlmError('http', `The AI model reported an error: ${chunk.error.message ?? ''}`);
+      if (chunk.error) throw reported(chunk.error.message ?? '');
       const text = chunk.choices?.[0]?.delta?.content ?? '';
       if (text) {
         full += text;
