@@ -194,19 +194,19 @@ describe.each(testDatabases)('web address refusals on %s', (dialect) => {
   it.each([
     [
       'http://127.0.0.1/',
-      'http://127.0.0.1 leads to 127.0.0.1, a loopback address, which may not be fetched.',
+      'http://127.0.0.1 resolves to a loopback address, which may not be fetched.',
     ],
     [
       'http://169.254.169.254/latest/meta-data/',
-      'http://169.254.169.254 leads to 169.254.169.254, a link-local (cloud metadata) address, which may not be fetched.',
+      'http://169.254.169.254 resolves to a link-local (cloud metadata) address, which may not be fetched.',
     ],
     [
       'http://[::1]:8080/',
-      'http://[::1]:8080 leads to ::1, a loopback address, which may not be fetched.',
+      'http://[::1]:8080 resolves to a loopback address, which may not be fetched.',
     ],
     [
       'http://10.1.2.3/',
-      'http://10.1.2.3 leads to 10.1.2.3, a private address, which may not be fetched.',
+      'http://10.1.2.3 resolves to a private address, which may not be fetched.',
     ],
     [
       'ftp://example.com/file',
@@ -229,11 +229,11 @@ describe.each(testDatabases)('web address refusals on %s', (dialect) => {
     const loopback = await add([`${site.origin}/to-loopback`]);
     expect(loopback.status).toBe(400);
     expect(loopback.body.message).toBe(
-      'http://127.0.0.1:9 leads to 127.0.0.1, a loopback address, which may not be fetched.',
+      'http://127.0.0.1:9 resolves to a loopback address, which may not be fetched.',
     );
     const metadata = await add([`${site.origin}/to-metadata`]);
     expect(metadata.body.message).toBe(
-      'http://169.254.169.254 leads to 169.254.169.254, a link-local (cloud metadata) address, which may not be fetched.',
+      'http://169.254.169.254 resolves to a link-local (cloud metadata) address, which may not be fetched.',
     );
     const ftp = await add([`${site.origin}/to-ftp`]);
     expect(ftp.body.message).toMatch(

@@ -22,7 +22,12 @@ const FORBIDDEN: [cidr: string, label: string][] = [
   ['240.0.0.0/4', 'a reserved'],
   ['::/128', 'an unspecified'],
   ['::1/128', 'a loopback'],
+  // Deprecated IPv4-compatible addresses (::a.b.c.d): nothing public uses them.
+  ['::/96', 'an IPv4-compatible'],
   ['64:ff9b::/96', 'a NAT64'],
+  ['64:ff9b:1::/48', 'a NAT64'],
+  ['2001::/32', 'a Teredo tunnel'],
+  ['fec0::/10', 'a site-local'],
   ['100::/64', 'a discard'],
   ['2001:db8::/32', 'a documentation'],
   ['fc00::/7', 'a private (unique local)'],
@@ -43,11 +48,41 @@ function blockListOf(cidrs: string[]): BlockList {
 
 const forbidden = FORBIDDEN.map(([cidr, label]) => ({ list: blockListOf([cidr]), label }));
 
-/** ::ffff:127.0.0.1 is 127.0.0.1: check mapped IPv4 addresses as what they are. */
+/** The eight 16-bit groups of an IPv6 address (dotted IPv4 tails included). */
+function ipv6Groups(address: string): number[] | undefined {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::');
+  const part = (s: string | undefined) => (s ? s.split(':').map((g) => parseInt(g, 16)) : []);
+  const left = part(head);
+  const right = part(tail);
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
+  return groups.length === 8 && groups.every((g) => g >= 0 && g <= 0xffff) ? groups : undefined;
+}
+
+const ipv4Of = (high: number, low: number) =>
+  `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+
+/**
+ * An IPv6 address that carries an IPv4 one is checked as that IPv4 address: mapped
+ * (::ffff:127.0.0.1, also written ::ffff:7f00:1) and 6to4 (2002:7f00:1::). Other embeddings
+ * (IPv4-compatible ::/96, NAT64, Teredo) are refused as whole ranges.
+ */
 export function normaliseAddress(address: string): string {
   const bare = address.replace(/^\[|\]$/g, '');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
-  return mapped ? mapped[1] : bare;
+  if (isIP(bare) !== 6) return bare;
+  const g = ipv6Groups(bare);
+  if (!g) return bare;
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return ipv4Of(g[6], g[7]);
+  if (g[0] === 0x2002) return ipv4Of(g[1], g[2]);
+  return bare;
 }
 
 function familyOf(address: string): 'ipv4' | 'ipv6' {

@@ -16,6 +16,15 @@ describe('address policy', () => {
     ['fd12::1', 'a private (unique local)'],
     ['fe80::1', 'a link-local'],
     ['0.0.0.0', 'an unspecified'],
+    ['::ffff:7f00:1', 'a loopback'],
+    ['::ffff:10.1.2.3', 'a private'],
+    ['::127.0.0.1', 'an IPv4-compatible'],
+    ['::7f00:1', 'an IPv4-compatible'],
+    ['::a9fe:a9fe', 'an IPv4-compatible'],
+    ['64:ff9b::7f00:1', 'a NAT64'],
+    ['2002:7f00:1::1', 'a loopback'],
+    ['2002:a9fe:a9fe::', 'a link-local (cloud metadata)'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'a Teredo tunnel'],
   ])('when the address is %s, then it is refused as %s', (address, label) => {
     expect(forbiddenRange(address)).toBe(label);
   });
@@ -23,6 +32,7 @@ describe('address policy', () => {
   it('when the address is public, then it passes', () => {
     expect(forbiddenRange('93.184.216.34')).toBeUndefined();
     expect(forbiddenRange('2606:4700::1111')).toBeUndefined();
+    expect(forbiddenRange('2002:5db8:d822::1')).toBeUndefined();
   });
 
   it('when URL_FETCH_ALLOW lists hosts, addresses and CIDRs, then exactly those are allowed', () => {
@@ -121,5 +131,14 @@ describe('safe fetch against a local site', () => {
       safeFetch(`${site.origin}/page`, { ...policy(), allow: [] }),
     ).rejects.toMatchObject({ kind: 'refused' });
     expect(site.hits.length).toBe(before);
+  });
+
+  it('when a name resolves to an internal address, then the refusal does not reveal the address', async () => {
+    const refusal = await safeFetch('http://localhost:9/page', { ...policy(), allow: [] }).catch(
+      (e: unknown) => e as Error,
+    );
+    expect(refusal).toMatchObject({ kind: 'refused' });
+    expect((refusal as Error).message).toContain('a loopback address');
+    expect((refusal as Error).message).not.toMatch(/127\.0\.0\.1|::1/);
   });
 });

@@ -9,7 +9,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { forbiddenRange, normaliseAddress, parseAllowList, type AllowList } from './address-policy';
+import { forbiddenRange, parseAllowList, type AllowList } from './address-policy';
 import { robotsAllows } from './robots';
 
 export const MAX_REDIRECTS = 5;
@@ -83,7 +83,7 @@ async function resolveChecked(
     const range = forbiddenRange(address);
     if (range && !hostListed && !allow.addressAllowed(address))
       throw new FetchError(
-        `${url.origin} leads to ${normaliseAddress(address)}, ${range} address, which may not be fetched.`,
+        `${url.origin} resolves to ${range} address, which may not be fetched.`,
         'refused',
       );
   }
