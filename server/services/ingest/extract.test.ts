@@ -136,3 +136,31 @@ describe('extractDocument', () => {
     },
   );
 });
+
+describe('xlsx part order', () => {
+  it.each(['strings-first', 'strings-last'] as const)(
+    'when the shared strings come %s, then every cell reads as its text under the real sheet name',
+    async (order) => {
+      const { writeFileSync } = await import('node:fs');
+      const { buildXlsx } = await import('../../test-support/fixtures/xlsx-writer');
+      const path = join(dir, `order-${order}.xlsx`);
+      writeFileSync(
+        path,
+        buildXlsx(
+          'Inventory 2024',
+          [
+            ['Item', 'Supplier'],
+            ['wombat', 'Acme Ltd'],
+          ],
+          order,
+        ),
+      );
+      const doc = docOf(await extractDocument(path, 'xlsx', { advancedTraining: false }));
+      const text = doc.sections.map((s) => s.text).join('\n');
+      expect(text).not.toContain('[object Object]');
+      expect(text).toContain('wombat');
+      expect(text).toContain('Acme Ltd');
+      expect(JSON.stringify(doc.sections.map((s) => s.position))).toContain('Inventory 2024');
+    },
+  );
+});

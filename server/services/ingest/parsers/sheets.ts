@@ -38,11 +38,30 @@ export function excelCell(value: unknown): CellValue {
   return String(value);
 }
 
-export async function extractXlsx(
+/** A cell exceljs could not resolve: its shared string was not read yet (parts out of order). */
+const sharedStringRef = (value: unknown): number | undefined =>
+  typeof value === 'object' && value !== null && 'sharedString' in value
+    ? Number((value as { sharedString: unknown }).sharedString)
+    : undefined;
+
+/** The shared-strings table alone (worksheets skipped), for workbooks that store it last. */
+async function readSharedStrings(filePath: string): Promise<unknown[]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    worksheets: 'ignore',
+    entries: 'emit',
+  });
+  for await (const worksheet of reader) void worksheet;
+  return (reader as unknown as { sharedStrings?: unknown[] }).sharedStrings ?? [];
+}
+
+async function readXlsx(
   filePath: string,
   settings: ExtractSettings,
-): Promise<ExtractedDocument> {
-  await checkZipPackage(filePath, 'xlsx', settings);
+  strings: unknown[] | undefined,
+): Promise<{ doc: ExtractedDocument; unresolved: boolean }> {
   const collector = new SheetCollector(settings.maxRows, 'workbook');
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
     sharedStrings: 'cache',
@@ -52,6 +71,13 @@ export async function extractXlsx(
     entries: 'emit',
   });
   let sheets = 0;
+  let unresolved = false;
+  const cell = (value: unknown): CellValue => {
+    const ref = sharedStringRef(value);
+    if (ref === undefined) return excelCell(value);
+    if (!strings) unresolved = true;
+    return excelCell(strings?.[ref] ?? null);
+  };
   for await (const worksheet of reader) {
     sheets += 1;
     const ws = worksheet as unknown as AsyncIterable<{ number: number; values: unknown[] }> & {
@@ -59,11 +85,28 @@ export async function extractXlsx(
       id?: number;
     };
     collector.startSheet(ws.name ?? `Sheet${ws.id ?? sheets}`);
-    for await (const row of ws)
-      collector.addRow(row.number, (row.values ?? []).slice(1).map(excelCell));
+    for await (const row of ws) collector.addRow(row.number, (row.values ?? []).slice(1).map(cell));
   }
   collector.finishSheet();
-  return { sections: collector.sections, tables: collector.tables, pageCount: sheets, title: null };
+  const doc = {
+    sections: collector.sections,
+    tables: collector.tables,
+    pageCount: sheets,
+    title: null,
+  };
+  return { doc, unresolved };
+}
+
+export async function extractXlsx(
+  filePath: string,
+  settings: ExtractSettings,
+): Promise<ExtractedDocument> {
+  await checkZipPackage(filePath, 'xlsx', settings);
+  const first = await readXlsx(filePath, settings, undefined);
+  if (!first.unresolved) return first.doc;
+  // The worksheets came before the shared strings: read those first, then the sheets again.
+  const strings = await readSharedStrings(filePath);
+  return (await readXlsx(filePath, settings, strings)).doc;
 }
 
 export async function extractXls(
