@@ -1,6 +1,6 @@
 /** Request and response schemas of the auth calls (SPEC §7 Auth, Users/me). */
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, patterns } from './validation';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength, patterns } from './validation';
 
 const trimmed = () => z.string().trim();
 
@@ -9,10 +9,13 @@ export const emailField = trimmed()
   .max(254, 'validation:tooLong')
   .regex(patterns.email, 'validation:email');
 
+/** A password being set (sign-up, reset, change): ASVS V2.1 length and characters. */
 export const passwordField = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, 'validation:passwordLength')
-  .max(PASSWORD_MAX_LENGTH, 'validation:passwordLength')
+  .refine(
+    (p) => passwordLength(p) >= PASSWORD_MIN_LENGTH && passwordLength(p) <= PASSWORD_MAX_LENGTH,
+    'validation:passwordLength',
+  )
   .regex(patterns.passwordLike, 'validation:passwordChars');
 
 export const nameField = trimmed()

@@ -7,6 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { passwordField } from '../contract/auth';
+import { isCommonPassword } from './services/security/common-passwords';
 
 /** The documented development key; set API_KEY in any shared deployment. */
 export const DEFAULT_API_KEY = 'atrium-local-key';
@@ -51,7 +52,9 @@ const envSchema = z.object({
   API_KEY: withDefault(DEFAULT_API_KEY).pipe(z.string().min(8)),
   JWT_SECRET: optional().refine((v) => v === undefined || v.length >= 32, 'at least 32 chars'),
   ADMIN_EMAIL: withDefault('admin@atrium.local').pipe(z.email()),
-  ADMIN_PASSWORD: optional().pipe(passwordField.optional()),
+  ADMIN_PASSWORD: optional()
+    .pipe(passwordField.optional())
+    .refine((v) => v === undefined || !isCommonPassword(v), 'is a common or breached password'),
   PUBLIC_URL: urlWithDefault('http://localhost:8080'),
   CONSOLE_ORIGINS: optional().refine(
     (v) => v === undefined || v.split(',').every((o) => isHttpUrl(o.trim())),

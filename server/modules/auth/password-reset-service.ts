@@ -7,6 +7,7 @@ import { nowIso } from '../../db/database';
 import { resetLink } from '../../services/mail/links';
 import { resetMail } from '../../services/mail/templates';
 import { hashPassword } from '../../services/security/passwords';
+import { assertUncommonPassword } from '../../services/security/common-passwords';
 import { authErrors } from './auth-errors';
 import { assertUsable, hashToken, newMailToken } from './mail-tokens';
 import type { MailDeps } from './registration-service';
@@ -50,6 +51,7 @@ export function createPasswordResetService({ repo, mailer, log }: MailDeps) {
 
     async reset(token: string, body: ResetPasswordBody): Promise<{ message: string }> {
       const { row, user } = await usableToken(token);
+      assertUncommonPassword(body.password);
       const password_hash = await hashPassword(body.password);
       await repo.transaction(async (trx) => {
         if (!(await repo.useEmailToken(trx, row.id))) throw authErrors.tokenUsed();

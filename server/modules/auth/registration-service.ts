@@ -10,6 +10,7 @@ import { verifyLink } from '../../services/mail/links';
 import type { Mailer } from '../../services/mail/mailer';
 import { verificationMail } from '../../services/mail/templates';
 import { hashPassword } from '../../services/security/passwords';
+import { assertUncommonPassword } from '../../services/security/common-passwords';
 import { authErrors } from './auth-errors';
 import { assertUsable, hashToken, newMailToken } from './mail-tokens';
 import type { AuthRepo } from './repo';
@@ -54,6 +55,7 @@ export function createRegistrationService({ repo, mailer, log }: MailDeps) {
 
   return {
     async signup(body: SignupBody, origin: string): Promise<{ message: string }> {
+      assertUncommonPassword(body.password);
       const email = body.email.toLowerCase();
       if (await repo.findUserByEmail(email)) throw authErrors.emailTaken();
       if (await repo.usernameTaken(body.username)) throw authErrors.usernameTaken();

@@ -14,6 +14,7 @@ import {
   verifyAgainstDummy,
   verifyPassword,
 } from '../../services/security/passwords';
+import { assertUncommonPassword } from '../../services/security/common-passwords';
 import { authErrors } from './auth-errors';
 import type { AuthRepo } from './repo';
 
@@ -98,6 +99,7 @@ export function createSessionService({ repo, tokens, sessionTtlSeconds }: Sessio
     async changePassword(user: UserRow, sessionId: string, body: ChangePasswordBody) {
       if (!(await verifyPassword(body.old_password, user.password_hash)))
         throw authErrors.wrongPassword();
+      assertUncommonPassword(body.new_password, 'new_password');
       const password_hash = await hashPassword(body.new_password);
       await repo.transaction(async (trx) => {
         await repo.updateUser(trx, user.id, {
