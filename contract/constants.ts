@@ -22,5 +22,3 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const RTL_LANGUAGES: readonly string[] = ['ar'];
 /** Verification and reset links stay valid this long. */
 export const EMAIL_TOKEN_TTL_HOURS = 24;
-export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_LOCK_MINUTES = 15;

@@ -5,6 +5,7 @@ import { createPasswordResetService } from './modules/auth/password-reset-servic
 import { createRegistrationService } from './modules/auth/registration-service';
 import { createAuthRepo } from './modules/auth/repo';
 import { createSessionService } from './modules/auth/service';
+import { createThrottle } from './modules/auth/throttle';
 import { createEmailAgentService } from './modules/email-agents/service';
 import { createProfileRepo } from './modules/profile/repo';
 import { createProfileService } from './modules/profile/service';
@@ -21,6 +22,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
   const { db } = deps.database;
   const authRepo = createAuthRepo(db);
   const mailDeps = { repo: authRepo, mailer: deps.mailer, log };
+  const throttle = createThrottle(deps.database);
   const departmentsRepo = createDepartmentsRepo(db);
   const rolesRepo = createRolesRepo(db, deps.database.dialect);
   const usersRepo = createUsersRepo(db, deps.database.dialect);
@@ -42,9 +44,10 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
       repo: authRepo,
       tokens: deps.tokens,
       sessionTtlSeconds: deps.config.sessionTtlSeconds,
+      throttle,
     }),
     registration: createRegistrationService(mailDeps),
-    passwordReset: createPasswordResetService(mailDeps),
+    passwordReset: createPasswordResetService({ ...mailDeps, throttle }),
     profiles: createProfileService(createProfileRepo(db), authRepo),
     emailAgents: createEmailAgentService(db),
     departments: createDepartmentService(deps.database, departmentsRepo),

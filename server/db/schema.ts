@@ -267,3 +267,15 @@ export interface ChunksTable {
   row_end: number | null;
   heading: string | null;
 }
+
+// Password-guess back-off (0008-auth-throttle).
+export interface AuthThrottleTable {
+  key: string;
+  failures: number;
+  blocked_until: string | null;
+  updated_at: string;
+}
+
+export interface DB {
+  auth_throttle: AuthThrottleTable;
+}

@@ -11,6 +11,7 @@ import { search } from './0004-search';
 import { chat } from './0005-chat';
 import { userSearch } from './0006-user-search';
 import { searchGinDirect } from './0007-search-gin-direct';
+import { authThrottle } from './0008-auth-throttle';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -21,5 +22,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0005-chat': chat(dialect),
     '0006-user-search': userSearch(dialect),
     '0007-search-gin-direct': searchGinDirect(dialect),
+    '0008-auth-throttle': authThrottle(),
   };
 }

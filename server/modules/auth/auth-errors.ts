@@ -4,13 +4,6 @@ import { AppError } from '../../http/app-error';
 export const authErrors = {
   invalidCredentials: () =>
     new AppError(401, 'INVALID_CREDENTIALS', 'The e-mail address or password is incorrect.'),
-  locked: (retryAfterSeconds: number) =>
-    new AppError(
-      429,
-      'ACCOUNT_LOCKED',
-      `Too many failed sign-ins. The account is locked; try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`,
-      { retry_after: retryAfterSeconds },
-    ),
   disabled: () =>
     new AppError(
       403,

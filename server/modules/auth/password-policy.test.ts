@@ -71,6 +71,29 @@ describe.each(testDatabases)('password policy on %s', (dialect) => {
   });
 });
 
+describe.each(testDatabases)('current-password checks on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+  });
+  afterAll(async () => t?.close());
+
+  it('when a session keeps trying wrong current passwords, then further tries wait with 429 and Retry-After', async () => {
+    const who = await createVerifiedUser(t, newPerson('stolen'));
+    const session = await t.login(who.email, who.password);
+    const change = (old_password: string) =>
+      t.api('PUT', '/api/users/me/password', {
+        token: session,
+        body: { old_password, new_password: 'Fresh-Passphrase-2026' },
+      });
+    for (let i = 1; i <= 4; i++) expect((await change(`Guess-${i}-abcdef`)).status).toBe(400);
+    const right = await change(who.password);
+    expect(right.status).toBe(429);
+    expect(right.headers['retry-after']).toBeDefined();
+    expect(await t.login(who.email, who.password)).toBeTruthy();
+  });
+});
+
 describe('the common-password list', () => {
   it('when it is consulted, then well-known passwords are found in any case and rare ones are not', () => {
     expect(isCommonPassword('qwerty123456')).toBe(true);

@@ -11,11 +11,17 @@ import { assertUncommonPassword } from '../../services/security/common-passwords
 import { authErrors } from './auth-errors';
 import { assertUsable, hashToken, newMailToken } from './mail-tokens';
 import type { MailDeps } from './registration-service';
+import type { Throttle } from './throttle';
 
 export const FORGOT_ANSWER =
   'If an account exists for this address, a mail with a link to reset the password is on its way.';
 
-export function createPasswordResetService({ repo, mailer, log }: MailDeps) {
+export function createPasswordResetService({
+  repo,
+  mailer,
+  log,
+  throttle,
+}: MailDeps & { throttle: Throttle }) {
   async function usableToken(token: string) {
     const row = await repo.findEmailToken(hashToken(token), 'reset');
     assertUsable(row);
@@ -67,6 +73,8 @@ export function createPasswordResetService({ repo, mailer, log }: MailDeps) {
         await repo.useAllEmailTokens(trx, user.id, 'reset');
         await repo.revokeUserSessions(trx, user.id);
       });
+      // Following the mailed link proves the owner: guesses by others no longer slow them down.
+      await throttle.clearAccount(user.email);
       return { message: 'Your password has been reset. You can sign in with the new password.' };
     },
   };

@@ -36,7 +36,10 @@ export function registerAuthRoutes(api: FastifyInstance, s: Services, config: Re
 
   api.post('/users/login', { config: limitedPublic }, async (request) => {
     const body = parseInput(loginBodySchema, request.body);
-    return shape(loginResponseSchema, await s.sessions.login(body, request.headers['user-agent']));
+    return shape(
+      loginResponseSchema,
+      await s.sessions.login(body, request.headers['user-agent'], request.ip),
+    );
   });
 
   api.post('/users/signup', { config: limitedPublic }, async (request, reply) => {

@@ -1,11 +1,10 @@
 /**
  * Signing in and out, sessions and the own password (SPEC §3, §4). No Fastify types here.
- * Lockout: LOGIN_MAX_FAILURES wrong passwords within LOGIN_LOCK_MINUTES lock the account for
- * LOGIN_LOCK_MINUTES; the failure that reaches the limit already answers ACCOUNT_LOCKED.
+ * Wrong passwords slow down the guesser, not the account (see throttle.ts): there is no lock
+ * that an attacker could keep the owner in.
  */
 import { randomUUID } from 'node:crypto';
 import type { ChangePasswordBody, LoginBody, LoginResponse } from '../../../contract/auth';
-import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '../../../contract/constants';
 import { errors } from '../../http/app-error';
 import type { UserRow } from '../../db/schema';
 import type { AccessTokens } from '../../services/security/access-tokens';
@@ -17,53 +16,44 @@ import {
 import { assertUncommonPassword } from '../../services/security/common-passwords';
 import { authErrors } from './auth-errors';
 import type { AuthRepo } from './repo';
-
-const LOCK_MS = LOGIN_LOCK_MINUTES * 60_000;
+import { accountKey, LOGIN_ACCOUNT, LOGIN_PAIR, PASSWORD_CHANGE, type Throttle } from './throttle';
 
 export interface SessionServiceDeps {
   repo: AuthRepo;
   tokens: AccessTokens;
   sessionTtlSeconds: number;
+  throttle: Throttle;
 }
 
-export function createSessionService({ repo, tokens, sessionTtlSeconds }: SessionServiceDeps) {
-  async function recordFailure(user: UserRow, now: number): Promise<void> {
-    const failures = await repo.recordLoginFailure(
-      user.id,
-      new Date(now).toISOString(),
-      new Date(now - LOCK_MS).toISOString(),
-    );
-    if (failures >= LOGIN_MAX_FAILURES) {
-      await repo.updateUser(repo.db, user.id, {
-        failed_logins: 0,
-        failed_window_started_at: null,
-        locked_until: new Date(now + LOCK_MS).toISOString(),
-      });
-      throw authErrors.locked(Math.ceil(LOCK_MS / 1000));
-    }
-  }
-
+export function createSessionService({
+  repo,
+  tokens,
+  sessionTtlSeconds,
+  throttle,
+}: SessionServiceDeps) {
   return {
-    async login(body: LoginBody, userAgent: string | undefined): Promise<LoginResponse> {
+    async login(
+      body: LoginBody,
+      userAgent: string | undefined,
+      clientAddress = 'unknown',
+    ): Promise<LoginResponse> {
+      const account = accountKey(body.email);
+      const pair = `${account}:${clientAddress}`;
+      await throttle.assertOpen([pair, account]);
       const user = await repo.findUserByEmail(body.email);
       // Unknown addresses cost one hash too, so timing does not reveal who has an account.
       const passwordOk = user
         ? await verifyPassword(body.password, user.password_hash)
         : await verifyAgainstDummy(body.password);
-      if (!user) throw authErrors.invalidCredentials();
-      const now = Date.now();
-      if (user.locked_until && Date.parse(user.locked_until) > now)
-        throw authErrors.locked(Math.ceil((Date.parse(user.locked_until) - now) / 1000));
-      if (!passwordOk) {
-        await recordFailure(user, now);
+      if (!user || !passwordOk) {
+        await throttle.fail([
+          [pair, LOGIN_PAIR],
+          [account, LOGIN_ACCOUNT],
+        ]);
         throw authErrors.invalidCredentials();
       }
-      if (user.failed_logins || user.locked_until || user.failed_window_started_at)
-        await repo.updateUser(repo.db, user.id, {
-          failed_logins: 0,
-          failed_window_started_at: null,
-          locked_until: null,
-        });
+      await throttle.succeed([pair, account]);
+      const now = Date.now();
       if (user.status !== 'active') throw authErrors.disabled();
       if (!user.is_verified) throw authErrors.notVerified();
 
@@ -97,8 +87,13 @@ export function createSessionService({ repo, tokens, sessionTtlSeconds }: Sessio
     logout: (sessionId: string) => repo.revokeSession(sessionId),
 
     async changePassword(user: UserRow, sessionId: string, body: ChangePasswordBody) {
-      if (!(await verifyPassword(body.old_password, user.password_hash)))
+      const key = `password-change:${user.id}`;
+      await throttle.assertOpen([key]);
+      if (!(await verifyPassword(body.old_password, user.password_hash))) {
+        await throttle.fail([[key, PASSWORD_CHANGE]]);
         throw authErrors.wrongPassword();
+      }
+      await throttle.succeed([key]);
       assertUncommonPassword(body.new_password, 'new_password');
       const password_hash = await hashPassword(body.new_password);
       await repo.transaction(async (trx) => {

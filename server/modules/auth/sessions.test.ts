@@ -148,7 +148,7 @@ describe.each(testDatabases)('sessions and passwords on %s', (dialect) => {
     expect((await t.api('GET', `/api/verify/reset/${token}`)).body.code).toBe('TOKEN_USED');
   });
 
-  it('when a locked account resets its password, then the lock is lifted', async () => {
+  it('when a slowed-down account resets its password, then it signs in at once', async () => {
     const who = await createVerifiedUser(t);
     for (let i = 0; i < 5; i++)
       await t.api('POST', '/api/users/login', {
