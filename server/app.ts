@@ -7,6 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { RuntimeConfig } from '../contract/runtime-config';
 import type { ResolvedConfig } from './config';
 import { createServices } from './container';
+import type { BackgroundTasks } from './services/background';
 import { createDatabase, type Database } from './db/database';
 import type { AppDeps } from './deps';
 import { AppError } from './http/app-error';
@@ -76,6 +77,9 @@ export async function buildApp(
   // Ingestion workers run while the app is up; stopping puts running jobs back in the queue.
   app.addHook('onReady', () => knowledge.start());
   app.addHook('preClose', () => knowledge.stop());
+  // Mails queued by the last requests still go out before the database closes.
+  app.addHook('preClose', () => services.background.idle());
+  app.decorate('backgroundTasks', services.background);
 
   // The API speaks JSON (multipart is added by the areas that upload); anything else is 415.
   app.removeContentTypeParser('text/plain');
@@ -124,4 +128,11 @@ export async function buildApp(
 
   await registerStaticSpa(app, config.staticDir);
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Work running after answers were sent (mails); see services/background.ts. */
+    backgroundTasks: BackgroundTasks;
+  }
 }

@@ -17,11 +17,13 @@ import { createUserHistoryService } from './modules/users/history-service';
 import { createUsersRepo } from './modules/users/repo';
 import { createUserService } from './modules/users/service';
 import { createUserWriter } from './modules/users/writer';
+import { createBackgroundTasks } from './services/background';
 
 export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
   const { db } = deps.database;
   const authRepo = createAuthRepo(db);
-  const mailDeps = { repo: authRepo, mailer: deps.mailer, log };
+  const background = createBackgroundTasks(log);
+  const mailDeps = { repo: authRepo, mailer: deps.mailer, log, background };
   const throttle = createThrottle(deps.database);
   const departmentsRepo = createDepartmentsRepo(db);
   const rolesRepo = createRolesRepo(db, deps.database.dialect);
@@ -40,6 +42,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
     log,
   });
   return {
+    background,
     sessions: createSessionService({
       repo: authRepo,
       tokens: deps.tokens,

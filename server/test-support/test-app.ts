@@ -173,6 +173,8 @@ export async function startTestApp(
       headers,
       ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
     });
+    // Mails go out after the answer; a test reads the outbox once they are written.
+    await app.backgroundTasks.idle();
     let body: unknown = res.body;
     try {
       body = res.json();

@@ -6,9 +6,11 @@
 import type { SignupBody, TokenCheckResponse } from '../../../contract/auth';
 import { isUniqueViolation, nowIso } from '../../db/database';
 import { GENERAL_DEPARTMENT_ID, ROLE_IDS } from '../../db/seed';
-import { verifyLink } from '../../services/mail/links';
+import type { UserRow } from '../../db/schema';
+import type { BackgroundTasks } from '../../services/background';
+import { resetLink, verifyLink } from '../../services/mail/links';
 import type { Mailer } from '../../services/mail/mailer';
-import { verificationMail } from '../../services/mail/templates';
+import { accountExistsMail, verificationMail } from '../../services/mail/templates';
 import { hashPassword } from '../../services/security/passwords';
 import { assertUncommonPassword } from '../../services/security/common-passwords';
 import { authErrors } from './auth-errors';
@@ -23,12 +25,17 @@ export interface MailDeps {
   repo: AuthRepo;
   mailer: Mailer;
   log: ErrorLog;
+  background: BackgroundTasks;
 }
+
+/** The same for a new and a taken address (no account enumeration). */
+export const SIGNUP_ANSWER =
+  'Thank you. Please check your e-mail: it tells you how to verify your address and sign in.';
 
 export const RESEND_ANSWER =
   'If an unverified account exists for this address, a new verification mail is on its way.';
 
-export function createRegistrationService({ repo, mailer, log }: MailDeps) {
+export function createRegistrationService({ repo, mailer, log, background }: MailDeps) {
   async function sendVerification(
     user: { id: number; email: string; first_name: string },
     origin: string,
@@ -44,6 +51,20 @@ export function createRegistrationService({ repo, mailer, log }: MailDeps) {
     await deliver(verificationMail(user.email, user.first_name, verifyLink(origin, token.token)));
   }
 
+  /** Sign-up with a taken address: tell its owner, with a link to set a new password. */
+  async function mailExistingAccount(user: UserRow, origin: string) {
+    if (user.status !== 'active') return;
+    const token = newMailToken();
+    await repo.insertEmailToken(repo.db, {
+      user_id: user.id,
+      purpose: 'reset',
+      token_hash: token.token_hash,
+      created_at: token.created_at,
+      expires_at: token.expires_at,
+    });
+    await deliver(accountExistsMail(user.email, user.first_name, resetLink(origin, token.token)));
+  }
+
   /** Mail failures are logged, not answered: the account exists and resend can try again. */
   async function deliver(message: Parameters<Mailer['send']>[0]) {
     try {
@@ -57,9 +78,15 @@ export function createRegistrationService({ repo, mailer, log }: MailDeps) {
     async signup(body: SignupBody, origin: string): Promise<{ message: string }> {
       assertUncommonPassword(body.password);
       const email = body.email.toLowerCase();
-      if (await repo.findUserByEmail(email)) throw authErrors.emailTaken();
-      if (await repo.usernameTaken(body.username)) throw authErrors.usernameTaken();
+      const existing = await repo.findUserByEmail(email);
+      // Both paths hash once, so the time does not tell either.
       const password_hash = await hashPassword(body.password);
+      if (existing) {
+        // The answer is the one a new address gets; the owner learns of it by mail.
+        background.run('signup-existing', () => mailExistingAccount(existing, origin));
+        return { message: SIGNUP_ANSWER };
+      }
+      if (await repo.usernameTaken(body.username)) throw authErrors.usernameTaken();
       const now = nowIso();
       let userId: number;
       try {
@@ -83,14 +110,12 @@ export function createRegistrationService({ repo, mailer, log }: MailDeps) {
       } catch (error) {
         // Someone took the address or name between the check and the insert.
         if (!isUniqueViolation(error)) throw error;
-        if (await repo.findUserByEmail(email)) throw authErrors.emailTaken();
+        if (await repo.findUserByEmail(email)) return { message: SIGNUP_ANSWER };
         throw authErrors.usernameTaken();
       }
-      await sendVerification({ id: userId, email, first_name: body.first_name }, origin);
-      return {
-        message:
-          'Account created. Please check your e-mail to verify your address before signing in.',
-      };
+      const created = { id: userId, email, first_name: body.first_name };
+      background.run('signup', () => sendVerification(created, origin));
+      return { message: SIGNUP_ANSWER };
     },
 
     async verify(token: string): Promise<TokenCheckResponse> {
@@ -110,7 +135,7 @@ export function createRegistrationService({ repo, mailer, log }: MailDeps) {
     async resend(email: string, origin: string): Promise<{ message: string }> {
       const user = await repo.findUserByEmail(email);
       if (user && !user.is_verified && user.status === 'active')
-        await sendVerification(user, origin);
+        background.run('resend', () => sendVerification(user, origin));
       return { message: RESEND_ANSWER };
     },
   };

@@ -108,12 +108,25 @@ describe.each(testDatabases)('sign-up and verification on %s', (dialect) => {
     expect(res.body).toEqual({ code: 'TOKEN_INVALID', message: expect.any(String) });
   });
 
-  it('when the e-mail or username is already registered, then signup answers 409 with the matching code', async () => {
+  it('when the e-mail is already registered, then signup answers exactly as for a new one and the owner is told by mail; a taken username is 409', async () => {
     const who = newPerson();
-    expect((await signup(who)).status).toBe(201);
+    const fresh = await signup(who);
+    expect(fresh.status).toBe(201);
+    const mailsBefore = t.mails().length;
     const sameEmail = await signup({ ...newPerson(), email: who.email.toUpperCase() });
-    expect(sameEmail.status).toBe(409);
-    expect(sameEmail.body.code).toBe('EMAIL_TAKEN');
+    expect(sameEmail.status).toBe(201);
+    expect(sameEmail.body).toEqual(fresh.body);
+    const told = t.mails().slice(mailsBefore);
+    expect(told).toHaveLength(1);
+    expect(told[0].to).toContain(who.email);
+    expect(told[0].subject).toMatch(/already have/i);
+    expect(told[0].links.some((l) => l.includes('/reset-password?token='))).toBe(true);
+    const accounts = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', who.email)
+      .execute();
+    expect(accounts).toHaveLength(1);
     const sameName = await signup({ ...newPerson(), username: who.username.toUpperCase() });
     expect(sameName.status).toBe(409);
     expect(sameName.body.code).toBe('USERNAME_TAKEN');

@@ -40,6 +40,26 @@ export function resetMail(to: string, name: string, link: string): MailMessage {
   };
 }
 
+/** Someone signed up with this address although it has an account (no enumeration). */
+export function accountExistsMail(to: string, name: string, link: string): MailMessage {
+  return {
+    to,
+    kind: 'account-exists',
+    subject: 'You already have an Atrium account',
+    text: [
+      `Hello ${name},`,
+      '',
+      'Someone, perhaps you, tried to sign up to Atrium with this e-mail address. You already have',
+      'an account, so no new one was made. Sign in as usual, or set a new password here:',
+      '',
+      link,
+      '',
+      `The link is valid for ${EMAIL_TOKEN_TTL_HOURS} hours and works once. If it was not you,`,
+      'ignore this mail; nothing has changed.',
+    ].join('\n'),
+  };
+}
+
 /** Issue 4: an administrator created the account; the link is a password-reset link. */
 export function invitationMail(
   to: string,
