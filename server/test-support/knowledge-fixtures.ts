@@ -14,7 +14,7 @@ import { encodeBmp, encodePng, renderText } from './fixtures/bitmap-text';
 import { buildDoc } from './fixtures/doc-writer';
 import { buildDocx, docxEntries } from './fixtures/docx-writer';
 import { buildPdf, type PdfPage } from './fixtures/pdf-writer';
-import { buildOverlappingZip, buildZip } from './fixtures/zip-writer';
+import { buildOverlappingZip, buildZip, deflateRepeated } from './fixtures/zip-writer';
 
 export interface KnowledgeFixture {
   kind: ExtractableKind;
@@ -95,6 +95,37 @@ export function writeZipBombDocx(path: string, entries = 30, entryMb = 10): void
     ...Array.from({ length: entries - 1 }, (_, i) => `word/media/pad${i}.xml`),
   ];
   writeFileSync(path, buildOverlappingZip(names, entryMb * 1024 * 1024));
+}
+
+/**
+ * A .docx of a few MB whose document.xml honestly declares and inflates to `mb` MB of ordinary
+ * paragraphs, at a ratio near 90:1 — under every zip cap but the one on a part's size, like the
+ * 3 MB file that unpacked to 191 MB in the security probe.
+ */
+export async function writeExpandingDocx(path: string, mb = 190): Promise<void> {
+  const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+  const words = 'shipment pallet invoice customs carrier freight warehouse label'.split(' ');
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+  let paragraph = '';
+  // 28 KB of varied text: each copy lies within deflate's 32 KB window of the one before.
+  while (paragraph.length < 28 * 1024)
+    paragraph += `<w:p><w:r><w:t>${Array.from({ length: 12 }, () => words[next() % words.length]).join(' ')} ${next()}</w:t></w:r></w:p>`;
+  const block = Buffer.from(paragraph);
+  const head = Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W}"><w:body>`,
+  );
+  const tail = Buffer.from('</w:body></w:document>');
+  const deflated = await deflateRepeated(
+    head,
+    block,
+    Math.ceil((mb * 1024 * 1024) / block.length),
+    tail,
+  );
+  const entries = docxEntries([{ paragraph: 'placeholder' }]).map((e) =>
+    e.name === 'word/document.xml' ? { ...e, deflated } : e,
+  );
+  writeFileSync(path, buildZip(entries));
 }
 
 /** A .docx whose document.xml claims 1 KB but inflates to `realMb` MB (a lying zip). */

@@ -109,7 +109,12 @@ async function extract(
 
   const answer = await runInWorker(
     { filePath, kind, settings },
-    { timeoutMs: settings.timeoutMs, memoryMb: settings.memoryMb, signal: options.signal },
+    {
+      timeoutMs: settings.timeoutMs,
+      memoryMb: settings.memoryMb,
+      maxRssMb: settings.maxRssMb,
+      signal: options.signal,
+    },
   );
   if (!answer.ok) throw new ExtractionFailure(answer.reason);
   let { doc } = answer;

@@ -11,6 +11,7 @@ import {
   writeScannedPdf,
   writeTruncatedPdf,
   writeXls,
+  writeExpandingDocx,
   writeXlsx,
   writeZipBombDocx,
 } from '../../test-support/knowledge-fixtures';
@@ -159,5 +160,47 @@ describe('extraction guards', () => {
     expect(await refuse(file('heap.xlsx'), 'xlsx', { memoryMb: 16 })).toMatch(
       /more memory than extraction may use \(16 MB\)|stopped unexpectedly/,
     );
+  });
+
+  describe('a docx whose one part inflates to 190 MB at an honest ratio', () => {
+    const MB = 1024 * 1024;
+    /** Runs `work` while sampling this process's RSS (the extractor's threads live in it). */
+    async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
+      let peak = process.memoryUsage.rss();
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage.rss());
+      }, 5);
+      try {
+        const result = await work();
+        return { result, peakMb: Math.max(peak, process.memoryUsage.rss()) / MB };
+      } finally {
+        clearInterval(sampler);
+      }
+    }
+
+    beforeAll(async () => {
+      await writeExpandingDocx(file('expanding.docx'), 190);
+    });
+
+    it('when it is read, then it is refused for its part size and RSS stays under 600 MB', async () => {
+      const { result, peakMb } = await peakRss(() => refuse(file('expanding.docx'), 'docx'));
+      expect(result).toMatch(
+        /zip bomb: 'word\/document.xml' declares 190 MB \(at most 32 MB for one part\)/,
+      );
+      expect(peakMb).toBeLessThan(600);
+    });
+
+    it('when the part cap is lifted, then the RSS watchdog stops the parser, the file fails and RSS stays under 600 MB', async () => {
+      const capMb = Math.round(process.memoryUsage.rss() / MB) + 150;
+      const { result, peakMb } = await peakRss(() =>
+        refuse(file('expanding.docx'), 'docx', { maxPartBytes: 1024 * MB, maxRssMb: capMb }),
+      );
+      expect(result).toMatch(/more memory than extraction may use/);
+      expect(peakMb).toBeLessThan(600);
+      // The next file reads normally: the stopped worker did not leave the pool broken.
+      await writeXlsx(file('after.xlsx'), 'quokka', 5);
+      const after = await extractDocument(file('after.xlsx'), 'xlsx', { advancedTraining: false });
+      expect(after.ok).toBe(true);
+    });
   });
 });

@@ -6,6 +6,8 @@ export const DEFAULT_EXTRACT_SETTINGS: ExtractSettings = {
   maxDecompressedBytes: 200 * MB,
   maxCompressionRatio: 200,
   maxZipEntries: 10_000,
+  maxPartBytes: 32 * MB,
+  maxRssMb: 1_536,
   maxPages: 2_000,
   maxRows: 200_000,
   maxOcrPages: 100,

@@ -47,6 +47,16 @@ export interface ExtractSettings {
   /** Highest inflate ratio of an entry over 1 MB; deflate tops out near 1032:1. */
   maxCompressionRatio: number;
   maxZipEntries: number;
+  /**
+   * Bytes one part that a parser holds in memory whole may inflate to: any XML part of a docx,
+   * the shared strings and styles of an xlsx (worksheets are streamed and capped by rows).
+   */
+  maxPartBytes: number;
+  /**
+   * Resident memory of the whole server process while extraction runs, in MB; above it the
+   * running extractions are stopped (a real cap: the heap limit misses buffers outside it).
+   */
+  maxRssMb: number;
   /** Pages of a pdf. */
   maxPages: number;
   /** Rows of all sheets of a workbook or csv together. */

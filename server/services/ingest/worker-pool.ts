@@ -23,6 +23,36 @@ interface PooledWorker {
 const idle: PooledWorker[] = [];
 let nextId = 1;
 
+/**
+ * The RSS watchdog. A worker's heap limit does not count the buffers a parser allocates outside
+ * the JS heap (a zip part inflated to 200 MB, its decoded string), so the process's resident
+ * memory is sampled while any extraction runs; above the cap every running extraction is
+ * stopped (terminating a worker frees its memory) and fails with the reason. Running ones are
+ * all stopped because a thread's own share of the process's memory cannot be told apart.
+ */
+const WATCH_MS = 20;
+const running = new Map<number, { maxRssMb: number; stop: (reason: string) => void }>();
+let watchdog: NodeJS.Timeout | undefined;
+
+function watchMemory(): void {
+  if (watchdog || running.size === 0) return;
+  watchdog = setInterval(() => {
+    if (running.size === 0) {
+      clearInterval(watchdog);
+      watchdog = undefined;
+      return;
+    }
+    const rssMb = process.memoryUsage.rss() / (1024 * 1024);
+    const cap = Math.min(...[...running.values()].map((r) => r.maxRssMb));
+    if (rssMb <= cap) return;
+    for (const r of [...running.values()])
+      r.stop(
+        `The file needs more memory than extraction may use (the server reached ${Math.round(rssMb)} MB of ${cap} MB).`,
+      );
+  }, WATCH_MS);
+  watchdog.unref();
+}
+
 function spawnWorker(memoryMb: number): PooledWorker {
   const resourceLimits = { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 64 };
   const here = import.meta.url;
@@ -67,7 +97,7 @@ export type PoolAnswer = WorkerReply | { id: number; ok: false; reason: string }
 
 export function runInWorker(
   request: Omit<WorkerRequest, 'id'>,
-  options: { timeoutMs: number; memoryMb: number; signal?: AbortSignal },
+  options: { timeoutMs: number; memoryMb: number; maxRssMb?: number; signal?: AbortSignal },
 ): Promise<PoolAnswer> {
   const id = nextId++;
   const pooled = take(options.memoryMb);
@@ -77,6 +107,7 @@ export function runInWorker(
     const finish = (answer: PoolAnswer, healthy: boolean) => {
       if (settled) return;
       settled = true;
+      running.delete(id);
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       worker.off('message', onMessage);
@@ -109,6 +140,10 @@ export function runInWorker(
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);
+    if (options.maxRssMb) {
+      running.set(id, { maxRssMb: options.maxRssMb, stop: fail });
+      watchMemory();
+    }
     if (options.signal?.aborted) return onAbort();
     options.signal?.addEventListener('abort', onAbort);
     worker.postMessage({ ...request, id } satisfies WorkerRequest);

@@ -12,8 +12,18 @@ const BIG_ENTRY = 1024 * 1024;
 
 type ZipLimits = Pick<
   ExtractSettings,
-  'maxDecompressedBytes' | 'maxCompressionRatio' | 'maxZipEntries'
+  'maxDecompressedBytes' | 'maxCompressionRatio' | 'maxZipEntries' | 'maxPartBytes'
 >;
+
+/**
+ * Parts a parser reads whole into memory, where a few hundred MB of XML become gigabytes of
+ * objects: every XML part of a docx (mammoth), shared strings and styles of an xlsx (exceljs
+ * streams the worksheets).
+ */
+function heldWhole(kind: string, name: string): boolean {
+  if (kind === 'xlsx') return /^xl\/(sharedStrings|styles|workbook)\.xml$/i.test(name);
+  return /\.(xml|rels)$/i.test(name);
+}
 
 function readCentralDirectory(zip: ZipFile): Promise<Entry[]> {
   return new Promise((resolve, reject) => {
@@ -80,6 +90,10 @@ export async function checkZipPackage(
         throw bomb('several entries share the same compressed data');
       offsets.add(entry.relativeOffsetOfLocalHeader);
       declared += entry.uncompressedSize;
+      if (heldWhole(kind, entry.fileName) && entry.uncompressedSize > limits.maxPartBytes)
+        throw bomb(
+          `'${entry.fileName}' declares ${formatBytes(entry.uncompressedSize)} (at most ${formatBytes(limits.maxPartBytes)} for one part)`,
+        );
       const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
       if (entry.uncompressedSize > BIG_ENTRY && ratio > limits.maxCompressionRatio)
         throw bomb(
@@ -93,8 +107,10 @@ export async function checkZipPackage(
     let actual = 0;
     for (const entry of entries) {
       if (entry.fileName.endsWith('/')) continue;
+      const partCap = heldWhole(kind, entry.fileName) ? limits.maxPartBytes : Infinity;
+      let inflated: number;
       try {
-        actual += await inflatedSize(zip, entry, cap - actual);
+        inflated = await inflatedSize(zip, entry, Math.min(cap - actual, partCap));
       } catch (error) {
         if (/too many bytes|Too many bytes/.test(String(error)))
           throw bomb(`'${entry.fileName}' expands to more than it declares`);
@@ -102,6 +118,11 @@ export async function checkZipPackage(
           `The ${label} file is damaged: '${entry.fileName}' cannot be read.`,
         );
       }
+      if (inflated > partCap)
+        throw bomb(
+          `'${entry.fileName}' expands to more than ${formatBytes(partCap)} (the cap for one part)`,
+        );
+      actual += inflated;
       if (actual > cap) throw bomb(`it expands to more than ${formatBytes(cap)}`);
     }
   } finally {
