@@ -3,6 +3,9 @@
  *   1. peak RSS growth of the server while a 1 GiB file is uploaded over HTTP (target < 100 MB)
  *      and the upload's throughput (MB/s); the body is generated while sending, the stored
  *      file lands in a temporary directory that is deleted at the end
+ *   1b. peak server RSS while a 3 MB docx whose document part inflates to 190 MB is uploaded and
+ *      refused (security: extraction's memory cap), and with the part cap lifted, so that only
+ *      the RSS watchdog stops it
  *   2. extraction throughput: pages/s for pdf, rows/s for xlsx and csv
  *   3. time to ready of a 100-page pdf uploaded through the API
  *   4. index size and search p95 over 10,000 documents (target < 20 ms)
@@ -18,8 +21,13 @@ import { chunkDocument, closeParserWorkers, extractDocument } from '../server/se
 import type { ExtractableKind } from '../server/services/ingest/types';
 import { createSearchIndex } from '../server/services/search';
 import { nowIso } from '../server/db/database';
-import { multipart, waitForDocument } from '../server/test-support/knowledge';
-import { writeCsv, writePdf, writeXlsx } from '../server/test-support/knowledge-fixtures';
+import { multipart, uploadFiles, waitForDocument } from '../server/test-support/knowledge';
+import {
+  writeCsv,
+  writeExpandingDocx,
+  writePdf,
+  writeXlsx,
+} from '../server/test-support/knowledge-fixtures';
 import { startTestApp, TEST_ADMIN, TEST_API_KEY } from '../server/test-support/test-app';
 
 const MB = 1024 * 1024;
@@ -109,6 +117,42 @@ async function benchUpload(work: string) {
   } finally {
     await t.close();
   }
+}
+
+async function benchZipBomb(work: string) {
+  const path = join(work, 'bomb.docx');
+  await writeExpandingDocx(path, 190);
+  console.log(`\nZip bomb: ${(statSync(path).size / MB).toFixed(1)} MB docx, one part of 190 MB`);
+  const t = await startTestApp(dialect, { STORAGE_DIR: join(work, 'bomb-storage') });
+  try {
+    const token = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    global.gc?.();
+    let peak = process.memoryUsage().rss;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 5);
+    const res = await uploadFiles(t, token, [{ name: 'bomb.docx', content: readFileSync(path) }]);
+    const doc = await waitForDocument(t, token, res.body.items[0].document_id as number);
+    clearInterval(sampler);
+    line('uploaded through the API: status', `${doc.status}`);
+    line('peak server RSS (target < 600 MB)', `${(peak / MB).toFixed(0)} MB`);
+  } finally {
+    await t.close();
+  }
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 5);
+  const maxRssMb = Math.round(process.memoryUsage().rss / MB) + 300;
+  const result = await extractDocument(path, 'docx', {
+    advancedTraining: false,
+    settings: { maxPartBytes: 1024 * MB, maxRssMb },
+  });
+  clearInterval(sampler);
+  line(
+    `part cap lifted, watchdog at ${maxRssMb} MB`,
+    `${result.ok ? 'read (!)' : 'stopped'}, peak RSS ${(peak / MB).toFixed(0)} MB`,
+  );
 }
 
 async function timeExtraction(path: string, kind: ExtractableKind) {
@@ -280,9 +324,10 @@ async function main() {
     `bench:ingest on ${dialect}, node ${process.version}, load average ${loadavg()[0].toFixed(1)}`,
   );
   try {
-    // BENCH_ONLY=upload,extraction,ready,search runs a part.
+    // BENCH_ONLY=upload,bomb,extraction,ready,search runs a part (upload includes bomb).
     const only = (process.env.BENCH_ONLY ?? 'upload,extraction,ready,search').split(',');
     if (only.includes('upload')) await benchUpload(work);
+    if (only.includes('upload') || only.includes('bomb')) await benchZipBomb(work);
     if (only.includes('extraction')) await benchExtraction(work);
     if (only.includes('ready')) await benchTimeToReady(work);
     if (only.includes('search')) await benchSearch(work);
