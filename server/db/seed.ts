@@ -41,6 +41,11 @@ export const SEED_ROLES = [
       'Service_agent.LIST_VIEW',
       'Service_agent.DELETE',
       'Query.QUERY_DOCUMENT',
+      // Their own knowledge: each Trial user holds the role only in their sandbox department.
+      'Documents.ADD',
+      'Documents.LIST_VIEW',
+      'Documents.VIEW',
+      'Documents.DELETE',
     ),
   },
 ];

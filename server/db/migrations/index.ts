@@ -12,6 +12,7 @@ import { chat } from './0005-chat';
 import { userSearch } from './0006-user-search';
 import { searchGinDirect } from './0007-search-gin-direct';
 import { authThrottle } from './0008-auth-throttle';
+import { trialSandboxes } from './0009-trial-sandboxes';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -23,5 +24,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0006-user-search': userSearch(dialect),
     '0007-search-gin-direct': searchGinDirect(dialect),
     '0008-auth-throttle': authThrottle(),
+    '0009-trial-sandboxes': trialSandboxes(),
   };
 }

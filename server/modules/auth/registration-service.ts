@@ -5,7 +5,7 @@
  */
 import type { SignupBody, TokenCheckResponse } from '../../../contract/auth';
 import { isUniqueViolation, nowIso } from '../../db/database';
-import { GENERAL_DEPARTMENT_ID, ROLE_IDS } from '../../db/seed';
+import { ROLE_IDS } from '../../db/seed';
 import type { UserRow } from '../../db/schema';
 import type { BackgroundTasks } from '../../services/background';
 import { resetLink, verifyLink } from '../../services/mail/links';
@@ -16,6 +16,7 @@ import { assertUncommonPassword } from '../../services/security/common-passwords
 import { authErrors } from './auth-errors';
 import { assertUsable, hashToken, newMailToken } from './mail-tokens';
 import type { AuthRepo } from './repo';
+import { createSandboxDepartment } from './trial-sandbox';
 
 export interface ErrorLog {
   error(details: object, message: string): void;
@@ -104,7 +105,8 @@ export function createRegistrationService({ repo, mailer, log, background }: Mai
             created_at: now,
             updated_at: now,
           });
-          await repo.assignRole(trx, id, ROLE_IDS.trial, GENERAL_DEPARTMENT_ID);
+          const sandbox = await createSandboxDepartment(trx, body.username, now);
+          await repo.assignRole(trx, id, ROLE_IDS.trial, sandbox);
           return id;
         });
       } catch (error) {

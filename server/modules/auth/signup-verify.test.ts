@@ -56,7 +56,12 @@ describe.each(testDatabases)('sign-up and verification on %s', (dialect) => {
     });
     expect(profile.permissions).toHaveLength(1);
     const [entry] = profile.permissions;
-    expect(entry).toMatchObject({ role_id: 4, role_name: 'Trial', department_name: 'General' });
+    expect(entry).toMatchObject({
+      role_id: 4,
+      role_name: 'Trial',
+      department_name: `Trial: ${who.username}`,
+    });
+    expect(entry.department_id).not.toBe(1);
     expect(entry.actions).toHaveLength(9);
     const agent = entry.actions.find((a) => a.module_name === 'Service_agent');
     expect(agent).toMatchObject({
