@@ -195,4 +195,38 @@ describe.each(testDatabases)('role history and restore on %s', (dialect) => {
     expect((await t.api('GET', `/api/roles/${id}`, { token: admin })).body).toEqual(before.body);
     expect((await t.api('GET', '/api/roles?search=Orphan', { token: admin })).body.total).toBe(0);
   });
+
+  it('when a role was moved to another department and deleted there, then a manager of the first department can neither restore an old version nor read the history', async () => {
+    const first = await addDepartment(t);
+    const other = await addDepartment(t);
+    const { id, name } = await roleWithVersions(first);
+    const moved = await t.api('PUT', `/api/roles/${id}`, {
+      token: admin,
+      body: { name, department_id: other, permission_set: idsOf('Users.VIEW') },
+    });
+    expect(moved.status).toBe(200);
+    expect((await t.api('DELETE', `/api/roles/${id}`, { token: admin })).status).toBe(200);
+    const entries = (await history(id)).body.items;
+    const inFirst = entries.find((e: { action: string }) => e.action === 'create');
+
+    const manager = await personWith(
+      t,
+      first,
+      'Roles.LIST_VIEW',
+      'Roles.VIEW',
+      'Roles.ADD',
+      'Roles.UPDATE',
+      'Roles.DELETE',
+      'Users.VIEW',
+      'Users.ADD',
+    );
+    const roles = await countRows(t, 'roles');
+    const restore = await t.api('POST', `/api/roles/${id}/history/restore/${inFirst.id}`, {
+      token: manager.token,
+    });
+    expect(restore.status).toBe(404);
+    expect(await countRows(t, 'roles')).toBe(roles);
+    const read = await history(id, manager.token);
+    expect(read.status).toBe(404);
+  });
 });

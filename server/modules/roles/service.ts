@@ -307,8 +307,16 @@ export function createRoleService(
             });
             return;
           }
-          // Bringing a deleted role back: outside the actor's departments it stays invisible; the
-          // checks below then ask for Roles.ADD there, as creating it would.
+          // Bringing a deleted role back: the actor must have been able to manage the role as
+          // it was when deleted (an older version in their department is no way in), and the
+          // version brought back lies in their departments too; outside them it stays
+          // invisible. The checks below then ask for Roles.ADD there, as creating it would.
+          const latest = await roles.latestHistory(trx, id);
+          const last = latest && toHistoryEntry(latest).changes;
+          const lastDept = (last?.old ?? last?.new)?.department_id ?? null;
+          if (lastDept === null && !actor.isAdmin) throw identityErrors.roleNotFound();
+          if (lastDept !== null && !holdsIn(actor, lastDept, 'Roles', 'UPDATE'))
+            throw identityErrors.roleNotFound();
           const dept = values.department_id;
           if (dept !== null && !holdsIn(actor, dept, 'Roles', 'UPDATE'))
             throw identityErrors.roleNotFound();

@@ -16,7 +16,7 @@ import type { Actor } from '../identity/actor-scope';
 import { versionOf } from '../identity/history';
 import { identityErrors } from '../identity/identity-errors';
 import type { UsersRepo } from './repo';
-import { visibleTo } from './rules';
+import { managesAll, visibleTo } from './rules';
 import type { UserService } from './service';
 import { toUserHistoryEntry } from './view';
 import type { DesiredUser, UserWriter } from './writer';
@@ -76,8 +76,18 @@ export function createUserHistoryService({ database, users, writer, service }: U
             await writer.change(trx, actor, loaded, desired, 'restore', entryId);
             return;
           }
-          // A deleted user: invisible unless one of their departments is the actor's.
-          if (!visibleTo(actor, desired.assignments, 'UPDATE')) throw identityErrors.userNotFound();
+          // A deleted user: the actor must have been able to manage the account as it was when
+          // deleted — every assignment in their departments — not merely some older version of
+          // it (that would bring back a user deleted in another department). Otherwise it stays
+          // invisible.
+          const latest = await users.latestHistory(trx, id);
+          const last = latest && toUserHistoryEntry(latest).changes;
+          const lastAssignments = (last?.old ?? last?.new)?.assignments ?? [];
+          if (
+            !managesAll(actor, lastAssignments) ||
+            !visibleTo(actor, desired.assignments, 'UPDATE')
+          )
+            throw identityErrors.userNotFound();
           const created = await writer.create(trx, actor, desired, {
             id,
             kind: 'restore',

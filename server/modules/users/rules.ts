@@ -42,6 +42,18 @@ export function visibleTo(
   return actor.isAdmin || assignments.some((a) => holdsIn(actor, a.department_id, 'Users', action));
 }
 
+/** Whether every one of the assignments lies where the actor holds Users.UPDATE. */
+export function managesAll(
+  actor: Actor,
+  assignments: readonly { department_id: number }[],
+): boolean {
+  if (actor.isAdmin) return true;
+  return (
+    assignments.length > 0 &&
+    assignments.every((a) => holdsIn(actor, a.department_id, 'Users', 'UPDATE'))
+  );
+}
+
 export function assertCanManage(actor: Actor, target: TargetUser, action: ManageAction): void {
   if (actor.isAdmin) return;
   if (target.is_defaultadmin)

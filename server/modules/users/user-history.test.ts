@@ -236,4 +236,42 @@ describe.each(testDatabases)('user history and restore on %s', (dialect) => {
     expect((await t.api('GET', `/api/user/${u.id}`, { token: admin })).body).toEqual(before.body);
     expect(await countRows(t, 'users')).toBe(users);
   });
+
+  it('when a user was moved to another department and deleted there, then a manager of the first department can neither restore an old version nor read the history', async () => {
+    const u = await userWithVersions();
+    const other = await addDepartment(t);
+    const otherRole = await addRole(t, other, idsOf('Sop.VIEW'), `Other ${letters()}`);
+    await t.api('PUT', `/api/users/${u.id}`, {
+      token: admin,
+      body: { assignments: [{ department_id: other, role_id: otherRole }] },
+    });
+    await t.api('DELETE', `/api/users/delete/${u.id}`, { token: admin });
+    const entries = (await history(u.id)).items;
+    const inFirstDepartment = entries.find((e: { action: string }) => e.action === 'create');
+
+    const manager = await personWith(
+      t,
+      u.dept,
+      'Users.LIST_VIEW',
+      'Users.VIEW',
+      'Users.ADD',
+      'Users.UPDATE',
+      'Users.DELETE',
+      'Sop.VIEW',
+      'Sop.LIST_VIEW',
+    );
+    const users = await countRows(t, 'users');
+    const restore = await t.api(
+      'POST',
+      `/api/users/history/${u.id}/restore/${inFirstDepartment.id}`,
+      {
+        token: manager.token,
+      },
+    );
+    expect(restore.status).toBe(404);
+    expect(await countRows(t, 'users')).toBe(users);
+    const read = await t.api('GET', `/api/users/history/${u.id}`, { token: manager.token });
+    expect(read.status).toBe(404);
+    expect(read.raw).not.toContain(u.email);
+  });
 });
