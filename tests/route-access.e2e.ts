@@ -26,8 +26,12 @@ const guardedRoutes = [
   '/sentiment-analytics',
 ];
 
-/** What SPEC §6 denies the Trial role (Service_agent rights and Query.QUERY_DOCUMENT only). */
-const deniedToTrial = guardedRoutes.filter((r) => r !== '/integration/chatbot');
+/**
+ * What SPEC §6 denies the Trial role: it holds Service_agent rights, Query.QUERY_DOCUMENT and,
+ * since issue 9, Documents rights in the user's own sandbox department (their uploads).
+ */
+const allowedToTrial = ['/integration/chatbot', '/upload', '/repository'];
+const deniedToTrial = guardedRoutes.filter((r) => !allowedToTrial.includes(r));
 
 describe('route access', () => {
   let server: RunningServer;
@@ -83,8 +87,10 @@ describe('route access', () => {
       expect(new URL(page.url()).pathname, route).toBe('/forbidden');
       expect(title, route).toBe('Access denied');
     }
-    const allowed = await openRoute(page, server.url, '/integration/chatbot');
-    expect(allowed).not.toBe('Access denied');
+    for (const route of allowedToTrial) {
+      const allowed = await openRoute(page, server.url, route);
+      expect(allowed, route).not.toBe('Access denied');
+    }
     await page.close();
   });
 

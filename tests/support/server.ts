@@ -27,7 +27,8 @@ function freePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string, apiKey: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  // Generous: under load (CI on two cores) tsx compiling the server can take a while.
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -38,7 +39,7 @@ async function waitForHealth(url: string, apiKey: string, child: ChildProcess): 
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error('server did not become healthy in 30 s');
+  throw new Error('server did not become healthy in 60 s');
 }
 
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
