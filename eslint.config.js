@@ -25,6 +25,11 @@ export default tseslint.config(
     files: ['scripts/**/*.mjs', 'eslint.config.js'],
     languageOptions: { globals: globals.node },
   },
+  // Plain scripts the page loads as they are (no build step).
+  {
+    files: ['public/**/*.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'script' },
+  },
   // Imports run one way (DESIGN): contract <- server; contract <- lib/components <- features <- app.
   {
     files: ['contract/**/*.ts'],

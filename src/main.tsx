@@ -1,4 +1,4 @@
-import '@coreui/coreui/dist/css/coreui.min.css';
+import './app/styles/coreui.scss';
 import './app/rtl.css';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -2,6 +2,8 @@
  * Serves the built SPA from STATIC_DIR with a history fallback: any GET outside /api that is
  * not a file gets index.html, so the SPA's router decides what /some/route (or /404) shows.
  * Unknown /api paths answer JSON 404. Without a build, pages answer 503 saying how to make one.
+ * Text files are sent as the brotli or gzip copy the build wrote beside them (whichever the
+ * browser accepts, brotli first; `Vary: Accept-Encoding`): nothing is compressed per request.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,8 +20,11 @@ export async function registerStaticSpa(app: FastifyInstance, staticDir: string)
       wildcard: true,
       index: ['index.html'],
       cacheControl: false,
+      preCompressed: true,
       allowedPath: (pathName) => !isApiPath(pathName),
       setHeaders: (res, path) => {
+        // The same URL answers brotli, gzip or plain: caches must key on what was accepted.
+        res.setHeader('vary', 'Accept-Encoding');
         // Hashed asset names never change content; index.html must be re-read after deploys.
         if (path.includes('/assets/'))
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
