@@ -6,7 +6,8 @@
  *   1b. peak server RSS while a 3 MB docx whose document part inflates to 190 MB is uploaded and
  *      refused (security: extraction's memory cap), and with the part cap lifted, so that only
  *      the RSS watchdog stops it
- *   2. extraction throughput: pages/s for pdf, rows/s for xlsx and csv
+ *   2. extraction throughput: pages/s for pdf, rows/s for xlsx and csv, and OCR pages/s of
+ *      scanned pdf pages with Debian's tesseract + pdftoppm and with tesseract.js + pdf.js
  *   3. time to ready of a 100-page pdf uploaded through the API
  *   4. index size and search p95 over 10,000 documents (target < 20 ms)
  * Inputs are generated at run time; nothing big is committed. SQLite (the default) unless
@@ -26,6 +27,7 @@ import {
   writeCsv,
   writeExpandingDocx,
   writePdf,
+  writeScannedPdf,
   writeXlsx,
 } from '../server/test-support/knowledge-fixtures';
 import { startTestApp, TEST_ADMIN, TEST_API_KEY } from '../server/test-support/test-app';
@@ -187,6 +189,27 @@ async function benchExtraction(work: string) {
   );
 }
 
+async function benchOcr(work: string) {
+  console.log('\nOCR of scanned pdf pages (render at 200 dpi, then read), 10 pages each');
+  const pdf = join(work, 'scanned.pdf');
+  writeScannedPdf(pdf, false);
+  for (const ocrEngine of ['system', 'wasm'] as const) {
+    const once = () =>
+      extractDocument(pdf, 'pdf', { advancedTraining: true, settings: { ocrEngine } });
+    const warm = await once();
+    if (!warm.ok) {
+      line(ocrEngine, `failed: ${warm.reason}`);
+      continue;
+    }
+    const started = performance.now();
+    for (let i = 0; i < 10; i++) await once();
+    const seconds = (performance.now() - started) / 1000;
+    const label =
+      ocrEngine === 'system' ? 'tesseract + pdftoppm (Debian)' : 'tesseract.js + pdf.js (npm)';
+    line(label, `${(10 / seconds).toFixed(2)} pages/s`);
+  }
+}
+
 async function benchTimeToReady(work: string) {
   const t = await startTestApp(dialect, {
     INGEST_CONCURRENCY: '1',
@@ -324,11 +347,13 @@ async function main() {
     `bench:ingest on ${dialect}, node ${process.version}, load average ${loadavg()[0].toFixed(1)}`,
   );
   try {
-    // BENCH_ONLY=upload,bomb,extraction,ready,search runs a part (upload includes bomb).
+    // BENCH_ONLY=upload,bomb,extraction,ocr,ready,search runs a part (upload includes bomb,
+    // extraction includes ocr).
     const only = (process.env.BENCH_ONLY ?? 'upload,extraction,ready,search').split(',');
     if (only.includes('upload')) await benchUpload(work);
     if (only.includes('upload') || only.includes('bomb')) await benchZipBomb(work);
     if (only.includes('extraction')) await benchExtraction(work);
+    if (only.includes('extraction') || only.includes('ocr')) await benchOcr(work);
     if (only.includes('ready')) await benchTimeToReady(work);
     if (only.includes('search')) await benchSearch(work);
   } finally {

@@ -69,6 +69,7 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: integer('50', 1, 1024 * 1024),
   STORAGE_DIR: optional(),
   INGEST_CONCURRENCY: integer('2', 0, 64),
+  OCR_ENGINE: withDefault('auto').pipe(z.enum(['auto', 'system', 'wasm'])),
   INGEST_STALE_SECONDS: integer('60', 1),
   SITEMAP_MAX_PAGES: integer('500', 1, 100000),
   LLM_BASE_URL: optionalUrl(),
@@ -124,6 +125,8 @@ export interface AppConfig {
   storageDir: string;
   /** Ingestion jobs one process runs at once; 0 runs none (an API-only process). */
   ingestConcurrency: number;
+  /** auto: Debian's tesseract/pdftoppm where installed, else tesseract.js/pdf.js from npm. */
+  ocrEngine: 'auto' | 'system' | 'wasm';
   /** A claimed job whose heartbeat is older than this is taken to be dead and runs again. */
   ingestStaleSeconds: number;
   sitemapMaxPages: number;
@@ -179,6 +182,7 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
     maxUploadMb: e.MAX_UPLOAD_MB,
     storageDir: resolve(e.STORAGE_DIR ?? join(e.DATA_DIR, 'files')),
     ingestConcurrency: e.INGEST_CONCURRENCY,
+    ocrEngine: e.OCR_ENGINE,
     ingestStaleSeconds: e.INGEST_STALE_SECONDS,
     sitemapMaxPages: e.SITEMAP_MAX_PAGES,
     llmBaseUrl: e.LLM_BASE_URL,

@@ -9,6 +9,7 @@ import type {
   ExtractedDocument,
   ExtractionResult,
   ExtractOptions,
+  ExtractSettings,
 } from '../../services/ingest/types';
 import type { SearchIndex } from '../../services/search/types';
 
@@ -24,11 +25,18 @@ export interface IngestEngine {
   close(): Promise<void>;
 }
 
-export async function createIngestEngine(database: Database): Promise<IngestEngine> {
+export async function createIngestEngine(
+  database: Database,
+  settings: Partial<ExtractSettings> = {},
+): Promise<IngestEngine> {
   const ingest = await import('../../services/ingest/index');
   const search = await import('../../services/search/index');
   return {
-    extract: (filePath, kind, options) => ingest.extractDocument(filePath, kind, options),
+    extract: (filePath, kind, options) =>
+      ingest.extractDocument(filePath, kind, {
+        ...options,
+        settings: { ...settings, ...options.settings },
+      }),
     chunk: (doc) => ingest.chunkDocument(doc),
     index: search.createSearchIndex(database),
     close: async () => {

@@ -38,7 +38,8 @@ export function createKnowledge(
   let enginePromise: Promise<IngestEngine> | undefined = options.engine
     ? Promise.resolve(options.engine)
     : undefined;
-  const engine = () => (enginePromise ??= createIngestEngine(database));
+  const engine = () =>
+    (enginePromise ??= createIngestEngine(database, { ocrEngine: config.ocrEngine }));
   let wake = () => {};
 
   const processor = createIngestProcessor({

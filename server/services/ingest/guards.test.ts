@@ -112,16 +112,37 @@ describe('extraction guards', () => {
     );
   });
 
-  it('when the OCR engine is missing, then an image fails with that reason and nothing crashes', async () => {
+  it("when Debian's tesseract and pdftoppm are missing, then the npm engine reads images and scanned pages", async () => {
+    const fixtures = await writeKnowledgeFixtures(dir);
+    const missing = { tesseractCommand: 'no-such-tesseract', pdftoppmCommand: 'no-such-pdftoppm' };
+    const image = await extractDocument(fixtures.png.path, 'png', {
+      advancedTraining: false,
+      settings: missing,
+    });
+    expect(image.ok && image.doc.sections.map((s) => s.text.toLowerCase()).join(' ')).toContain(
+      fixtures.png.word.toLowerCase(),
+    );
+    writeScannedPdf(file('scan-npm.pdf'), false);
+    const scanned = await extractDocument(file('scan-npm.pdf'), 'pdf', {
+      advancedTraining: true,
+      settings: missing,
+    });
+    expect(scanned.ok && scanned.doc.sections.map((s) => s.text).join(' ')).toMatch(/harbour/i);
+  });
+
+  it('when the system OCR engine is asked for and missing, then an image fails with that reason and nothing crashes', async () => {
     const fixtures = await writeKnowledgeFixtures(dir);
     expect(
-      await refuse(fixtures.png.path, 'png', { tesseractCommand: 'no-such-tesseract-here' }),
+      await refuse(fixtures.png.path, 'png', {
+        ocrEngine: 'system',
+        tesseractCommand: 'no-such-tesseract-here',
+      }),
     ).toBe(OCR_MISSING);
     // A scanned pdf page needs OCR too; the text pages alone are kept when only OCR is missing.
     writeScannedPdf(file('scan-ocr.pdf'), false);
     const scanned = await extractDocument(file('scan-ocr.pdf'), 'pdf', {
       advancedTraining: true,
-      settings: { tesseractCommand: 'no-such-tesseract-here' },
+      settings: { ocrEngine: 'system', tesseractCommand: 'no-such-tesseract-here' },
     });
     expect(reasonOf(scanned)).toBe(OCR_MISSING);
   });
@@ -180,6 +201,8 @@ describe('extraction guards', () => {
 
     beforeAll(async () => {
       await writeExpandingDocx(file('expanding.docx'), 190);
+      // Start from a quiet process: no OCR worker or idle parsers holding memory.
+      await closeParserWorkers();
     });
 
     it('when it is read, then it is refused for its part size and RSS stays under 600 MB', async () => {

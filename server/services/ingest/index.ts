@@ -7,6 +7,12 @@ export {
   type ChunkOptions,
 } from './chunker';
 export { DEFAULT_EXTRACT_SETTINGS, resolveSettings } from './settings';
-export { closeParserWorkers } from './worker-pool';
+import { closeWasmOcr } from './ocr-wasm';
+import { closeParserWorkers as closeWorkerPool } from './worker-pool';
+
+/** Ends the parser workers and the OCR worker (server shutdown, end of a test file). */
+export async function closeParserWorkers(): Promise<void> {
+  await Promise.all([closeWorkerPool(), closeWasmOcr()]);
+}
 export { isOcrAvailable, OCR_MISSING, RENDERER_MISSING } from './ocr';
 export type * from './types';

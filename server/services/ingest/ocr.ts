@@ -2,9 +2,12 @@
  * OCR with Debian's tesseract CLI, and page rendering with poppler's pdftoppm for scanned pdf
  * pages. Both run as child processes of the server (not of the parser worker) so a timeout or a
  * cancel kills them for certain; their output streams through pipes, never temporary files.
+ * Where a tool is missing (or OCR_ENGINE=wasm), tesseract.js and pdf.js from npm stand in
+ * (ocr-wasm.ts), so OCR works after a plain `npm ci`.
  */
 import { spawn } from 'node:child_process';
 import { ExtractionFailure } from './failure';
+import { ocrWithWasm, renderPdfPage } from './ocr-wasm';
 import { formatDuration } from './settings';
 import { tidyText } from './text';
 import type { ExtractSettings } from './types';
@@ -108,25 +111,57 @@ function tesseractRun(settings: ExtractSettings, input: string, signal?: AbortSi
   };
 }
 
+/** Whether each system tool answers, asked once per command. */
+const present = new Map<string, Promise<boolean>>();
+function hasTool(command: string, versionFlag: string): Promise<boolean> {
+  let known = present.get(command);
+  if (!known) {
+    known = start({
+      command,
+      args: [versionFlag],
+      timeoutMs: 10_000,
+      missing: 'missing',
+      what: command,
+    })
+      .done.then(() => true)
+      .catch(
+        (error: unknown) => !(error instanceof ExtractionFailure && error.message === 'missing'),
+      );
+    present.set(command, known);
+  }
+  return known;
+}
+
+async function useSystemOcr(settings: ExtractSettings): Promise<boolean> {
+  if (settings.ocrEngine !== 'auto') return settings.ocrEngine === 'system';
+  return hasTool(settings.tesseractCommand, '--version');
+}
+
+async function useSystemRenderer(settings: ExtractSettings): Promise<boolean> {
+  if (settings.ocrEngine !== 'auto') return settings.ocrEngine === 'system';
+  return hasTool(settings.pdftoppmCommand, '-v');
+}
+
 /** Text of an image file (png, jpg, gif, bmp). */
 export async function ocrImage(
   filePath: string,
   settings: ExtractSettings,
   signal?: AbortSignal,
 ): Promise<string> {
+  if (!(await useSystemOcr(settings)))
+    return ocrWithWasm(filePath, settings.ocrLanguages, settings.ocrTimeoutMs, signal);
   const ran = start(tesseractRun(settings, filePath, signal));
   await ran.done;
   return tidyText(ran.stdout.toString('utf8'));
 }
 
-/** Renders one pdf page with pdftoppm and pipes the png straight into tesseract. */
-export async function ocrPdfPage(
+function pdftoppmRun(
   filePath: string,
   page: number,
   settings: ExtractSettings,
   signal?: AbortSignal,
-): Promise<string> {
-  const render = start({
+) {
+  return {
     command: settings.pdftoppmCommand,
     args: [
       '-f',
@@ -143,8 +178,46 @@ export async function ocrPdfPage(
     signal,
     missing: RENDERER_MISSING,
     what: `Rendering page ${page}`,
-    collect: false,
-  });
+  };
+}
+
+/**
+ * Renders one pdf page and reads it. With both system tools the png is piped from pdftoppm
+ * straight into tesseract; otherwise the page is rendered by pdftoppm or pdf.js and read by
+ * tesseract or tesseract.js, whichever is there.
+ */
+export async function ocrPdfPage(
+  filePath: string,
+  page: number,
+  settings: ExtractSettings,
+  signal?: AbortSignal,
+): Promise<string> {
+  const [systemOcr, systemRenderer] = await Promise.all([
+    useSystemOcr(settings),
+    useSystemRenderer(settings),
+  ]);
+  if (systemOcr && systemRenderer) return pipedPdfPage(filePath, page, settings, signal);
+  let png: Buffer;
+  if (systemRenderer) {
+    const rendered = start(pdftoppmRun(filePath, page, settings, signal));
+    await rendered.done;
+    png = rendered.stdout;
+  } else png = await renderPdfPage(filePath, page, OCR_DPI);
+  if (!systemOcr) return ocrWithWasm(png, settings.ocrLanguages, settings.ocrTimeoutMs, signal);
+  const { Readable } = await import('node:stream');
+  const ocr = start({ ...tesseractRun(settings, 'stdin', signal), stdin: Readable.from([png]) });
+  await ocr.done;
+  return tidyText(ocr.stdout.toString('utf8'));
+}
+
+/** pdftoppm's png piped straight into tesseract. */
+async function pipedPdfPage(
+  filePath: string,
+  page: number,
+  settings: ExtractSettings,
+  signal?: AbortSignal,
+): Promise<string> {
+  const render = start({ ...pdftoppmRun(filePath, page, settings, signal), collect: false });
   const ocr = start({
     ...tesseractRun(settings, 'stdin', signal),
     stdin: render.process.stdout ?? undefined,

@@ -15,6 +15,7 @@ export const DEFAULT_EXTRACT_SETTINGS: ExtractSettings = {
   timeoutMs: 5 * 60_000,
   ocrTimeoutMs: 60_000,
   memoryMb: 1_024,
+  ocrEngine: 'auto',
   ocrLanguages: 'eng',
   tesseractCommand: 'tesseract',
   pdftoppmCommand: 'pdftoppm',

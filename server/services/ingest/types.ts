@@ -71,6 +71,11 @@ export interface ExtractSettings {
   ocrTimeoutMs: number;
   /** Heap of the parser worker. */
   memoryMb: number;
+  /**
+   * Which OCR to use: Debian's tesseract and pdftoppm ('system'), tesseract.js and pdf.js from
+   * npm ('wasm'), or the system tools where installed and the npm ones otherwise ('auto').
+   */
+  ocrEngine: 'auto' | 'system' | 'wasm';
   /** tesseract -l value, e.g. 'eng' or 'eng+deu'. */
   ocrLanguages: string;
   tesseractCommand: string;

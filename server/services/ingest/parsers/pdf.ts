@@ -40,7 +40,7 @@ let pdfjs: PdfJs | undefined;
  * such as tsx's do not rewrite; its worker module is handed over as `globalThis.pdfjsWorker`
  * so pdf.js does not import it again through the hooks.
  */
-function loadPdfJs(): PdfJs {
+export function loadPdfJs(): PdfJs {
   if (!pdfjs) {
     pdfjs = require('pdfjs-dist/legacy/build/pdf.mjs') as PdfJs;
     (
@@ -48,6 +48,15 @@ function loadPdfJs(): PdfJs {
     ).pdfjsWorker = require('pdfjs-dist/legacy/build/pdf.worker.mjs');
   }
   return pdfjs;
+}
+
+/** Where pdf.js finds its character maps and standard fonts (inside the npm package). */
+export function pdfjsAssets() {
+  return {
+    cMapUrl: join(pdfjsRoot, 'cmaps') + '/',
+    cMapPacked: true,
+    standardFontDataUrl: join(pdfjsRoot, 'standard_fonts') + '/',
+  };
 }
 
 /** Acrobat accepts %%EOF within the last 1024 bytes; a file cut short has none. */

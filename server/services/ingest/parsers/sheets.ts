@@ -9,6 +9,7 @@ import { createReadStream } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
+import yauzl, { type Entry } from 'yauzl';
 import * as XLSX from '@e965/xlsx';
 import { checkZipPackage } from '../zip-guard';
 import type { ExtractedDocument, ExtractSettings } from '../types';
@@ -44,17 +45,53 @@ const sharedStringRef = (value: unknown): number | undefined =>
     ? Number((value as { sharedString: unknown }).sharedString)
     : undefined;
 
-/** The shared-strings table alone (worksheets skipped), for workbooks that store it last. */
-async function readSharedStrings(filePath: string): Promise<unknown[]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    worksheets: 'ignore',
-    entries: 'emit',
+const XML_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+function decodeXml(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#')
+      return String.fromCodePoint(
+        name[1].toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : Number(name.slice(1)),
+      );
+    return XML_ENTITIES[name] ?? whole;
   });
-  for await (const worksheet of reader) void worksheet;
-  return (reader as unknown as { sharedStrings?: unknown[] }).sharedStrings ?? [];
+}
+
+/** The text of one zip entry (at most maxPartBytes: the zip guard has checked it already). */
+async function zipEntryText(filePath: string, name: RegExp): Promise<string | undefined> {
+  const zip = await yauzl.openPromise(filePath, { lazyEntries: true, autoClose: true });
+  return new Promise((resolve, reject) => {
+    zip.on('entry', (entry: Entry) => {
+      if (!name.test(entry.fileName)) return zip.readEntry();
+      zip
+        .openReadStreamPromise(entry)
+        .then(async (stream) => {
+          const parts: Buffer[] = [];
+          for await (const chunk of stream) parts.push(chunk as Buffer);
+          zip.close();
+          resolve(Buffer.concat(parts).toString('utf8'));
+        })
+        .catch(reject);
+    });
+    zip.on('end', () => resolve(undefined));
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+}
+
+/**
+ * The shared-strings table, for workbooks that store it after the worksheets (exceljs's stream
+ * reader then hands out `{sharedString: n}` instead of the text). Each <si> is plain or rich
+ * text; phonetic guides (<rPh>) are not part of the cell's text.
+ */
+async function readSharedStrings(filePath: string): Promise<string[]> {
+  const xml = await zipEntryText(filePath, /^xl\/sharedStrings\.xml$/i);
+  if (!xml) return [];
+  return [...xml.matchAll(/<si\b[^>]*>([\s\S]*?)<\/si>|<si\b[^>]*\/>/g)].map((si) =>
+    [...(si[1] ?? '').replace(/<rPh\b[\s\S]*?<\/rPh>/g, '').matchAll(/<t\b[^>]*>([\s\S]*?)<\/t>/g)]
+      .map((t) => decodeXml(t[1]))
+      .join(''),
+  );
 }
 
 async function readXlsx(

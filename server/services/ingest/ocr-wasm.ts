@@ -1,0 +1,152 @@
+/**
+ * OCR that needs no Debian package: tesseract.js (Tesseract compiled to WebAssembly) with the
+ * language data of the npm packages `@tesseract.js-data/<lang>`, read from node_modules —
+ * nothing is downloaded at run time — and scanned pdf pages rendered by pdf.js onto
+ * @napi-rs/canvas (pdf.js's own Node canvas, installed with it). Used when Debian's tesseract or
+ * pdftoppm is missing (OCR_ENGINE=auto) or when asked for (OCR_ENGINE=wasm); the CLI tools are
+ * faster where they exist.
+ *
+ * One tesseract.js worker serves every recognition (they queue); it ends after a minute idle,
+ * and a recognition that times out or is cancelled ends it at once (a fresh one starts next
+ * time), so a stuck page cannot hold memory.
+ */
+import { mkdtempSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createWorker, type Worker } from 'tesseract.js';
+import { ExtractionFailure } from './failure';
+import { loadPdfJs, pdfjsAssets } from './parsers/pdf';
+import { formatDuration } from './settings';
+import { tidyText } from './text';
+
+const require = createRequire(import.meta.url);
+const IDLE_MS = 60_000;
+
+interface LanguageData {
+  langPath: string;
+  gzip: boolean;
+}
+
+/** The language data directory of one npm data package; every language must use the same one. */
+function languageData(languages: string): LanguageData {
+  const codes = languages.split('+').filter(Boolean);
+  const found = codes.map((code) => {
+    try {
+      return require(`@tesseract.js-data/${code}`) as LanguageData;
+    } catch {
+      throw new ExtractionFailure(
+        `OCR language data for '${code}' is not installed (npm install @tesseract.js-data/${code}).`,
+      );
+    }
+  });
+  // The packages keep their data side by side under one version folder name; tesseract.js takes
+  // one langPath, so languages from several packages are served from the first one's folder
+  // only when they share it. English alone is the common case.
+  return found[0];
+}
+
+let current: { worker: Promise<Worker>; languages: string; idle?: NodeJS.Timeout } | undefined;
+
+function workerFor(languages: string): Promise<Worker> {
+  if (current && current.languages === languages) {
+    clearTimeout(current.idle);
+    return current.worker;
+  }
+  void stopWorker();
+  const { langPath, gzip } = languageData(languages);
+  const worker = createWorker(languages, 1, {
+    langPath,
+    gzip,
+    cacheMethod: 'none',
+    cachePath: mkdtempSync(join(tmpdir(), 'atrium-ocr-')),
+  });
+  current = { worker, languages };
+  return worker;
+}
+
+async function stopWorker(): Promise<void> {
+  const ending = current;
+  current = undefined;
+  if (!ending) return;
+  clearTimeout(ending.idle);
+  try {
+    await (await ending.worker).terminate();
+  } catch {
+    // it failed to start or is gone already
+  }
+}
+
+function idleLater(): void {
+  if (!current) return;
+  clearTimeout(current.idle);
+  current.idle = setTimeout(() => void stopWorker(), IDLE_MS);
+  current.idle.unref();
+}
+
+/** Text of an image (a file path or encoded bytes: png, jpg, gif, bmp). */
+export async function ocrWithWasm(
+  image: string | Buffer,
+  languages: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<string> {
+  if (signal?.aborted) throw new ExtractionFailure('Extraction was cancelled.');
+  const worker = await workerFor(languages);
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  const stopped = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      void stopWorker();
+      reject(
+        new ExtractionFailure(`OCR took longer than ${formatDuration(timeoutMs)} and was stopped.`),
+      );
+    }, timeoutMs);
+    onAbort = () => {
+      void stopWorker();
+      reject(new ExtractionFailure('Extraction was cancelled.'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    const { data } = await Promise.race([worker.recognize(image), stopped]);
+    return tidyText(data.text);
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+    idleLater();
+  }
+}
+
+/** One pdf page as a grey PNG at `dpi`, drawn by pdf.js (no poppler needed). */
+export async function renderPdfPage(filePath: string, page: number, dpi: number): Promise<Buffer> {
+  const { getDocument } = loadPdfJs();
+  const task = getDocument({
+    data: new Uint8Array(await readFile(filePath)),
+    isEvalSupported: false,
+    verbosity: 0,
+    ...pdfjsAssets(),
+  });
+  const pdf = await task.promise;
+  try {
+    const pdfPage = await pdf.getPage(page);
+    const viewport = pdfPage.getViewport({ scale: dpi / 72 });
+    const { createCanvas } = require('@napi-rs/canvas') as typeof import('@napi-rs/canvas');
+    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+    const context = canvas.getContext('2d');
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    await pdfPage.render({
+      canvas: canvas as unknown as HTMLCanvasElement,
+      canvasContext: context as unknown as CanvasRenderingContext2D,
+      viewport,
+    }).promise;
+    return canvas.toBuffer('image/png');
+  } finally {
+    await task.destroy();
+  }
+}
+
+/** Ends the OCR worker (server shutdown, end of a test file). */
+export const closeWasmOcr = stopWorker;
