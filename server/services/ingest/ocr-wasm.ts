@@ -15,6 +15,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type * as NapiCanvas from '@napi-rs/canvas';
 import { createWorker, type Worker } from 'tesseract.js';
 import { ExtractionFailure } from './failure';
 import { loadPdfJs, pdfjsAssets } from './parsers/pdf';
@@ -132,7 +133,7 @@ export async function renderPdfPage(filePath: string, page: number, dpi: number)
   try {
     const pdfPage = await pdf.getPage(page);
     const viewport = pdfPage.getViewport({ scale: dpi / 72 });
-    const { createCanvas } = require('@napi-rs/canvas') as typeof import('@napi-rs/canvas');
+    const { createCanvas } = require('@napi-rs/canvas') as typeof NapiCanvas;
     const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
     const context = canvas.getContext('2d');
     context.fillStyle = '#ffffff';

@@ -132,12 +132,12 @@ function hasTool(command: string, versionFlag: string): Promise<boolean> {
   return known;
 }
 
-async function useSystemOcr(settings: ExtractSettings): Promise<boolean> {
+async function systemOcrChosen(settings: ExtractSettings): Promise<boolean> {
   if (settings.ocrEngine !== 'auto') return settings.ocrEngine === 'system';
   return hasTool(settings.tesseractCommand, '--version');
 }
 
-async function useSystemRenderer(settings: ExtractSettings): Promise<boolean> {
+async function systemRendererChosen(settings: ExtractSettings): Promise<boolean> {
   if (settings.ocrEngine !== 'auto') return settings.ocrEngine === 'system';
   return hasTool(settings.pdftoppmCommand, '-v');
 }
@@ -148,7 +148,7 @@ export async function ocrImage(
   settings: ExtractSettings,
   signal?: AbortSignal,
 ): Promise<string> {
-  if (!(await useSystemOcr(settings)))
+  if (!(await systemOcrChosen(settings)))
     return ocrWithWasm(filePath, settings.ocrLanguages, settings.ocrTimeoutMs, signal);
   const ran = start(tesseractRun(settings, filePath, signal));
   await ran.done;
@@ -193,8 +193,8 @@ export async function ocrPdfPage(
   signal?: AbortSignal,
 ): Promise<string> {
   const [systemOcr, systemRenderer] = await Promise.all([
-    useSystemOcr(settings),
-    useSystemRenderer(settings),
+    systemOcrChosen(settings),
+    systemRendererChosen(settings),
   ]);
   if (systemOcr && systemRenderer) return pipedPdfPage(filePath, page, settings, signal);
   let png: Buffer;
