@@ -20,10 +20,12 @@ import { createAccessTokens } from '../server/services/security/access-tokens';
 
 const mode = process.argv[2];
 const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-api-'));
-process.on('SIGTERM', () => {
-  rmSync(dataDir, { recursive: true, force: true });
-  process.exit(0);
-});
+// A normal exit, so that `node --cpu-prof` writes its profile.
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.on(signal, () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
 const config = loadConfig({
   DATA_DIR: dataDir,
   ADMIN_EMAIL: 'admin@bench.test',

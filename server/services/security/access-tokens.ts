@@ -1,4 +1,5 @@
 /** Access tokens: HS256 JWTs that name a session row (`sid`); the row decides validity. */
+import { createSecretKey } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export interface AccessTokens {
@@ -10,7 +11,8 @@ export interface AccessTokens {
 const ISSUER = 'atrium';
 
 export function createAccessTokens(secret: string): AccessTokens {
-  const key = new TextEncoder().encode(secret);
+  // A KeyObject made once: given raw bytes, jose imports the key again on every verify.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
     sign: ({ sessionId, userId, expiresAt }) =>
       new SignJWT({ sid: sessionId })
