@@ -1,5 +1,5 @@
 /** Access tokens: HS256 JWTs that name a session row (`sid`); the row decides validity. */
-import { createSecretKey } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export interface AccessTokens {
@@ -11,20 +11,30 @@ export interface AccessTokens {
 const ISSUER = 'atrium';
 
 export function createAccessTokens(secret: string): AccessTokens {
-  // A KeyObject made once: given raw bytes, jose imports the key again on every verify.
-  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  // One WebCrypto key, imported once: given bytes or a KeyObject, jose (its Web Crypto build)
+  // imports the key again for every signature, a tenth of a /users/me request.
+  const key = webcrypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
-    sign: ({ sessionId, userId, expiresAt }) =>
+    sign: async ({ sessionId, userId, expiresAt }) =>
       new SignJWT({ sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuer(ISSUER)
         .setSubject(String(userId))
         .setIssuedAt()
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(key),
+        .sign(await key),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
+        const { payload } = await jwtVerify(token, await key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+        });
         const userId = Number(payload.sub);
         if (typeof payload.sid !== 'string' || !Number.isInteger(userId)) return undefined;
         return { sessionId: payload.sid, userId };
