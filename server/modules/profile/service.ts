@@ -18,13 +18,29 @@ function parsePermissionSet(text: string): number[] {
   }
 }
 
+/**
+ * The action table of a stored permission set, built once per distinct set: every guarded
+ * request reads the caller's assignments, and few distinct sets exist. The entries are shared,
+ * so nothing may change them (answers are shaped into new objects by their contract schema).
+ */
+const actionsBySet = new Map<string, PermissionEntry['actions']>();
+function actionsOf(permissionSet: string): PermissionEntry['actions'] {
+  let actions = actionsBySet.get(permissionSet);
+  if (!actions) {
+    actions = actionsFromPermissionSet(parsePermissionSet(permissionSet));
+    if (actionsBySet.size >= 5000) actionsBySet.clear();
+    actionsBySet.set(permissionSet, actions);
+  }
+  return actions;
+}
+
 function toEntry(row: AssignmentRow): PermissionEntry {
   return {
     role_id: row.role_id,
     role_name: row.role_name,
     department_id: row.department_id,
     department_name: row.department_name,
-    actions: actionsFromPermissionSet(parsePermissionSet(row.permission_set)),
+    actions: actionsOf(row.permission_set),
   };
 }
 
