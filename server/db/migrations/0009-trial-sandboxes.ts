@@ -1,7 +1,8 @@
 /**
  * Trial users made by self sign-up before issue 9 held the Trial role in General, whose Query
  * right read every General document. Each such assignment moves to a department of the user's
- * own ("Trial: <username>", numbered when the name is taken), as sign-up now does.
+ * own ("Trial <first name> <last name>", with a letter when the name is taken), as sign-up now
+ * does. Department names take letters, spaces and hyphens only.
  */
 import type { Kysely, Migration } from 'kysely';
 
@@ -14,10 +15,10 @@ const GENERAL = 1;
 export function trialSandboxes(): Migration {
   return {
     async up(db: AnyDb) {
-      const trials: { user_id: number; username: string }[] = await db
+      const trials: { user_id: number; first_name: string; last_name: string }[] = await db
         .selectFrom('user_roles')
         .innerJoin('users', 'users.id', 'user_roles.user_id')
-        .select(['user_roles.user_id', 'users.username'])
+        .select(['user_roles.user_id', 'users.first_name', 'users.last_name'])
         .where('user_roles.role_id', '=', TRIAL_ROLE)
         .where('user_roles.department_id', '=', GENERAL)
         .execute();
@@ -28,10 +29,17 @@ export function trialSandboxes(): Migration {
         ),
       );
       const now = new Date().toISOString();
-      for (const { user_id, username } of trials) {
-        const base = `Trial: ${username}`;
-        let name = base;
-        for (let n = 2; names.has(name.toLowerCase()); n++) name = `${base} (${n})`;
+      const suffix = (n: number) => {
+        let letters = '';
+        for (let rest = n; rest > 0; rest = Math.floor(rest / 25))
+          letters = String.fromCharCode(66 + ((rest - 1) % 25)) + letters;
+        return letters ? ` ${letters}` : '';
+      };
+      for (const { user_id, first_name, last_name } of trials) {
+        const base = `Trial ${first_name} ${last_name}`.replace(/\s+/g, ' ').slice(0, 58).trim();
+        let n = 0;
+        while (names.has(`${base}${suffix(n)}`.toLowerCase())) n += 1;
+        const name = `${base}${suffix(n)}`;
         names.add(name.toLowerCase());
         const { id } = await db
           .insertInto('departments')

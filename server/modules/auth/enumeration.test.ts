@@ -54,6 +54,13 @@ describe.each(testDatabases)('answers that do not tell who has an account on %s'
     const fresh = await post('/api/users/signup', newPerson());
     expect(taken.statusCode).toBe(201);
     expect(taken.body).toBe(fresh.body);
+    // A taken username is refused the same way whether or not the address has an account.
+    const sameName = { ...newPerson(), username: who.username };
+    const withKnown = await post('/api/users/signup', { ...sameName, email: who.email });
+    const withNew = await post('/api/users/signup', sameName);
+    expect(withKnown.statusCode).toBe(409);
+    expect(withNew.statusCode).toBe(409);
+    expect(withKnown.body).toBe(withNew.body);
     expect(held.length).toBeGreaterThan(0);
     // The mails fail later, in the background, and say so in the log only.
     await t.app.backgroundTasks.idle();

@@ -79,6 +79,9 @@ export function createRegistrationService({ repo, mailer, log, background }: Mai
     async signup(body: SignupBody, origin: string): Promise<{ message: string }> {
       assertUncommonPassword(body.password);
       const email = body.email.toLowerCase();
+      // The username first, for every address alike: checked after the address, a taken name
+      // would answer 409 for a new address and 201 for a registered one, telling them apart.
+      if (await repo.usernameTaken(body.username)) throw authErrors.usernameTaken();
       const existing = await repo.findUserByEmail(email);
       // Both paths hash once, so the time does not tell either.
       const password_hash = await hashPassword(body.password);
@@ -87,7 +90,6 @@ export function createRegistrationService({ repo, mailer, log, background }: Mai
         background.run('signup-existing', () => mailExistingAccount(existing, origin));
         return { message: SIGNUP_ANSWER };
       }
-      if (await repo.usernameTaken(body.username)) throw authErrors.usernameTaken();
       const now = nowIso();
       let userId: number;
       try {
@@ -105,7 +107,7 @@ export function createRegistrationService({ repo, mailer, log, background }: Mai
             created_at: now,
             updated_at: now,
           });
-          const sandbox = await createSandboxDepartment(trx, body.username, now);
+          const sandbox = await createSandboxDepartment(trx, body, now);
           await repo.assignRole(trx, id, ROLE_IDS.trial, sandbox);
           return id;
         });

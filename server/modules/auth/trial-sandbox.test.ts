@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { patterns } from '../../../contract/validation';
 import { trialSandboxes } from '../../db/migrations/0009-trial-sandboxes';
 import { uploadFiles, waitForDocument } from '../../test-support/knowledge';
 import {
@@ -119,6 +120,7 @@ describe.each(testDatabases)('Trial users live in their own sandbox on %s', (dia
       .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ role_id: 4 });
-    expect(rows[0].name).toMatch(new RegExp(`^Trial: ${old.username}( \\(\\d+\\))?$`));
+    expect(rows[0].name).toMatch(/^Trial Test Person( [B-Z]+)?$/);
+    expect(rows[0].name).toMatch(patterns.nameLike);
   });
 });

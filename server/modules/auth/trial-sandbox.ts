@@ -1,5 +1,5 @@
 /**
- * Self sign-up puts each Trial user in a department of their own ("Trial: <username>"), not in
+ * Self sign-up puts each Trial user in a department of their own ("Trial <first> <last>"), not in
  * General: a Trial role's rights then reach only what the user owns — their uploads, their chat,
  * their widgets — and nothing of anyone else's (security finding: Query in General read every
  * General document). The default administrator sees sandbox departments like any other.
@@ -7,22 +7,36 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 
-export const sandboxName = (username: string) => `Trial: ${username}`;
+/**
+ * Department names take letters, spaces and hyphens only (SPEC §5 name-like), so the sandbox is
+ * named after the person ("Trial Ann Lee"); a name already taken gets a letter: "Trial Ann Lee B".
+ */
+export const sandboxBaseName = (firstName: string, lastName: string) =>
+  `Trial ${firstName} ${lastName}`.replace(/\s+/g, ' ').slice(0, 58).trim();
 
-/** Creates the sandbox department (a free name: "Trial: ann", else "Trial: ann (2)", ...). */
+/** 0 -> '', 1 -> ' B', 2 -> ' C' ... 25 -> ' Z', 26 -> ' BA' ... */
+export function sandboxSuffix(n: number): string {
+  let letters = '';
+  for (let rest = n; rest > 0; rest = Math.floor(rest / 25))
+    letters = String.fromCharCode(65 + 1 + ((rest - 1) % 25)) + letters;
+  return letters ? ` ${letters}` : '';
+}
+
+/** Creates the sandbox department under the first free name. */
 export async function createSandboxDepartment(
   trx: Kysely<DB> | Transaction<DB>,
-  username: string,
+  person: { first_name: string; last_name: string },
   now: string,
 ): Promise<number> {
-  const base = sandboxName(username);
+  const base = sandboxBaseName(person.first_name, person.last_name);
   const taken = new Set(
     (
       await trx.selectFrom('departments').select('name').where('name', 'like', `${base}%`).execute()
     ).map((d) => d.name.toLowerCase()),
   );
-  let name = base;
-  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base} (${n})`;
+  let n = 0;
+  while (taken.has(`${base}${sandboxSuffix(n)}`.toLowerCase())) n += 1;
+  const name = `${base}${sandboxSuffix(n)}`;
   const { id } = await trx
     .insertInto('departments')
     .values({
