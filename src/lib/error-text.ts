@@ -12,13 +12,18 @@ export function errorText(t: Translate, error: ApiErrorData | null | undefined):
   if (!error) return '';
   if (error.code === CLIENT_ERROR_CODES.unknown && error.message === UNKNOWN_ERROR_MESSAGE)
     return t('errors:unknown');
-  const waitMinutes = error.retryAfter ? Math.max(1, Math.ceil(error.retryAfter / 60)) : null;
+  // Short waits (the sign-in back-off starts at 1 s) are said in seconds, longer ones in minutes.
+  const wait = !error.retryAfter
+    ? ''
+    : error.retryAfter < 60
+      ? t('errors:retryAfterSeconds', { seconds: Math.ceil(error.retryAfter) })
+      : t('errors:retryAfter', { minutes: Math.ceil(error.retryAfter / 60) });
   // Every contract ERROR_CODE has a text (locales.test.ts checks); unknown codes fall through.
   const text = /^[A-Z_]+$/.test(error.code)
     ? t(`errors:codes.${error.code}`, { defaultValue: '' })
     : '';
   if (text) {
-    return waitMinutes ? `${text} ${t('errors:retryAfter', { minutes: waitMinutes })}` : text;
+    return wait ? `${text} ${wait}` : text;
   }
   return t('errors:requestFailed', { message: error.message });
 }

@@ -53,6 +53,17 @@ describe('login page', () => {
     );
   });
 
+  it('when wrong passwords are being slowed down, then a short wait is said in seconds', async () => {
+    server.use(
+      http.post(apiUrl(apiPaths.login), () =>
+        errorResponse(429, 'RATE_LIMITED', 'Too many wrong passwords', { retry_after: 4 }),
+      ),
+    );
+    renderApp('/login');
+    await signIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please wait 4 s and try again.');
+  });
+
   it('when the e-mail is not verified, then resending the verification mail is offered', async () => {
     let resentTo = '';
     server.use(
