@@ -14,6 +14,7 @@ import { encodeBmp, encodePng, renderText } from './fixtures/bitmap-text';
 import { buildDoc } from './fixtures/doc-writer';
 import { buildDocx, docxEntries } from './fixtures/docx-writer';
 import { buildPdf, type PdfPage } from './fixtures/pdf-writer';
+import { buildXlsxPackage, SPREADSHEET_NS } from './fixtures/xlsx-writer';
 import { buildOverlappingZip, buildZip, deflateRepeated } from './fixtures/zip-writer';
 
 export interface KnowledgeFixture {
@@ -126,6 +127,99 @@ export async function writeExpandingDocx(path: string, mb = 190): Promise<void> 
     e.name === 'word/document.xml' ? { ...e, deflated } : e,
   );
   writeFileSync(path, buildZip(entries));
+}
+
+/**
+ * Varied words (a seeded generator) as `count` pieces of about `words` words each, wrapped by
+ * `wrap`, until at least `bytes` long: text that deflates at an honest ratio (about 90:1 when
+ * repeated), not a run of zeros that every ratio check catches.
+ */
+function variedBlock(bytes: number, words: number, wrap: (text: string) => string): Buffer {
+  const vocabulary = 'shipment pallet invoice customs carrier freight warehouse label'.split(' ');
+  let seed = 11;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+  let block = '';
+  while (block.length < bytes)
+    block += wrap(
+      `${Array.from({ length: words }, () => vocabulary[next() % vocabulary.length]).join(' ')} ${next()}`,
+    );
+  return Buffer.from(block);
+}
+
+const xmlHead = (body: string) =>
+  Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`);
+const emptyStrings = () => ({
+  data: xmlHead(`<sst xmlns="${SPREADSHEET_NS}" count="0" uniqueCount="0"></sst>`),
+});
+
+/**
+ * An .xlsx of about 1.5 MB whose worksheet inflates to `mb` MB of rows (one text cell of 80
+ * words each) at about 90:1: under every zip cap (worksheets are streamed, so no part cap
+ * applies) and under the row cap, it yields far more text than a document may.
+ */
+export async function writeSheetBombXlsx(path: string, mb = 190): Promise<void> {
+  // Row numbers repeat from block to block; readers take them as given.
+  let row = 0;
+  const rows = variedBlock(28 * 1024, 80, (text) => {
+    row += 1;
+    return `<row r="${row}"><c r="A${row}" t="inlineStr"><is><t>${text}</t></is></c></row>`;
+  });
+  const deflated = await deflateRepeated(
+    xmlHead(`<worksheet xmlns="${SPREADSHEET_NS}"><sheetData>`),
+    rows,
+    Math.ceil((mb * 1024 * 1024) / rows.length),
+    Buffer.from('</sheetData></worksheet>'),
+  );
+  writeFileSync(
+    path,
+    buildXlsxPackage('Data', { data: Buffer.alloc(0), deflated }, emptyStrings(), 'strings-first'),
+  );
+}
+
+/** An .xlsx of about 2 MB whose one cell holds `mb` MB of text (Excel allows 32,767 characters). */
+export async function writeGiantCellXlsx(path: string, mb = 190): Promise<void> {
+  const block = variedBlock(28 * 1024, 12, (text) => `${text} `);
+  const deflated = await deflateRepeated(
+    xmlHead(
+      `<worksheet xmlns="${SPREADSHEET_NS}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>`,
+    ),
+    block,
+    Math.ceil((mb * 1024 * 1024) / block.length),
+    Buffer.from('</t></is></c></row></sheetData></worksheet>'),
+  );
+  writeFileSync(
+    path,
+    buildXlsxPackage('Data', { data: Buffer.alloc(0), deflated }, emptyStrings(), 'strings-first'),
+  );
+}
+
+/**
+ * An .xlsx of a few KB whose shared strings hold one string of `stringKb` KB and whose sheet
+ * points `cells` cells at it: every part is small, yet read naively the rows repeat that string
+ * `cells` times (900 KB x 4,000 = 3.6 GB of text).
+ */
+export async function writeSharedStringBombXlsx(
+  path: string,
+  stringKb = 900,
+  cells = 4000,
+): Promise<void> {
+  const text = variedBlock(stringKb * 1024 - 64, 12, (t) => `${t} `);
+  const strings = xmlHead(
+    `<sst xmlns="${SPREADSHEET_NS}" count="${cells}" uniqueCount="1"><si><t>${text.toString().slice(0, stringKb * 1024 - 64)}</t></si></sst>`,
+  );
+  const columns = 'ABCDEFGHIJ';
+  const rows = Array.from(
+    { length: Math.ceil(cells / columns.length) },
+    (_, r) =>
+      `<row r="${r + 1}">${[...columns].map((c) => `<c r="${c}${r + 1}" t="s"><v>0</v></c>`).join('')}</row>`,
+  ).join('');
+  const sheet = xmlHead(
+    `<worksheet xmlns="${SPREADSHEET_NS}"><sheetData>${rows}</sheetData></worksheet>`,
+  );
+  writeFileSync(
+    path,
+    buildXlsxPackage('Data', { data: sheet }, { data: strings }, 'strings-first'),
+  );
 }
 
 /** A .docx whose document.xml claims 1 KB but inflates to `realMb` MB (a lying zip). */

@@ -1,13 +1,26 @@
 /**
  * The parser worker: reads one file per message with the pure-JS parsers and answers with the
- * extracted sections. It runs in a worker thread with its own heap limit, so a parser that
- * loops, throws or runs out of memory takes down only this thread, never the server.
+ * extracted sections. It runs in a child process with its own heap limit and an RSS watchdog
+ * (worker-pool.ts), so a parser that loops, throws or runs out of memory takes down only this
+ * process, never the server.
  */
-import { parentPort } from 'node:worker_threads';
-import { describeParserError } from './failure';
+import { checkTextBudget, describeParserError, kindLabel } from './failure';
 import type { WorkerReply, WorkerRequest } from './worker-protocol';
 
 async function handle(request: WorkerRequest): Promise<WorkerReply> {
+  const reply = await read(request);
+  if (!reply.ok) return reply;
+  // Every parser's result meets the text budget before it is sent to the server (sheets and
+  // pdf pages are also counted as they are read).
+  try {
+    checkTextBudget(reply.doc, `${kindLabel(request.kind)} file`, request.settings.maxTextChars);
+  } catch (error) {
+    return { id: request.id, ok: false, reason: describeParserError(request.kind, error) };
+  }
+  return reply;
+}
+
+async function read(request: WorkerRequest): Promise<WorkerReply> {
   const { id, filePath, kind, settings } = request;
   try {
     switch (kind) {
@@ -55,6 +68,8 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
   }
 }
 
-parentPort?.on('message', (request: WorkerRequest) => {
-  void handle(request).then((reply) => parentPort?.postMessage(reply));
+process.on('message', (request: WorkerRequest) => {
+  void handle(request).then((reply) => process.send?.(reply));
 });
+// The server went away (crash, kill): nothing is left to answer to.
+process.on('disconnect', () => process.exit(0));

@@ -1,3 +1,5 @@
+import { formatChars } from './settings';
+
 /**
  * A readable reason why a file cannot be extracted. Parsers throw it; the extractor turns it into
  * `{ ok: false, reason }`. Anything else a parser throws is wrapped by `describeParserError`.
@@ -7,6 +9,24 @@ export class ExtractionFailure extends Error {
     super(reason);
     this.name = 'ExtractionFailure';
   }
+}
+
+/** The document yields more text than `maxTextChars` (see ExtractSettings). */
+export function textBudgetExceeded(unit: string, maxChars: number): never {
+  throw new ExtractionFailure(
+    `The ${unit} holds more than ${formatChars(maxChars)} of text; at most ${formatChars(maxChars)} are read per document.`,
+  );
+}
+
+/** Throws when the sections of a finished document hold more text than the budget. */
+export function checkTextBudget(
+  doc: { sections: { text: string }[] },
+  unit: string,
+  maxChars: number,
+): void {
+  let chars = 0;
+  for (const section of doc.sections) chars += section.text.length;
+  if (chars > maxChars) textBudgetExceeded(unit, maxChars);
 }
 
 const LABELS: Record<string, string> = {

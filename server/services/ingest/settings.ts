@@ -7,7 +7,9 @@ export const DEFAULT_EXTRACT_SETTINGS: ExtractSettings = {
   maxCompressionRatio: 200,
   maxZipEntries: 10_000,
   maxPartBytes: 32 * MB,
-  maxRssMb: 1_536,
+  maxXmlTokenBytes: MB,
+  maxTextChars: 64_000_000,
+  maxRssMb: 1_024,
   maxPages: 2_000,
   maxRows: 200_000,
   maxOcrPages: 100,
@@ -28,6 +30,11 @@ export function resolveSettings(partial: Partial<ExtractSettings> = {}): Extract
 
 export function formatBytes(bytes: number): string {
   return bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+/** '64 million characters', for the text budget's reason. */
+export function formatChars(chars: number): string {
+  return chars >= 1e6 ? `${Math.round(chars / 1e6)} million characters` : `${chars} characters`;
 }
 
 export function formatDuration(ms: number): string {

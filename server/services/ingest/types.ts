@@ -53,8 +53,18 @@ export interface ExtractSettings {
    */
   maxPartBytes: number;
   /**
-   * Resident memory of the whole server process while extraction runs, in MB; above it the
-   * running extractions are stopped (a real cap: the heap limit misses buffers outside it).
+   * Bytes of one XML text or tag in a workbook part (a cell's text; Excel keeps at most 32,767
+   * characters): the XML parser builds each whole, so a giant one is refused while inflating.
+   */
+  maxXmlTokenBytes: number;
+  /**
+   * Characters of text one document may yield (sections of all pages, sheets and rows): a few
+   * KB of zip can otherwise repeat one long shared string in every cell.
+   */
+  maxTextChars: number;
+  /**
+   * Resident memory of one extraction process in MB, read from /proc every 20 ms; above it that
+   * process is killed and its file fails (a real cap: the heap limit misses buffers outside it).
    */
   maxRssMb: number;
   /** Pages of a pdf. */
@@ -69,7 +79,7 @@ export interface ExtractSettings {
   timeoutMs: number;
   /** One OCR run (an image or a pdf page). */
   ocrTimeoutMs: number;
-  /** Heap of the parser worker. */
+  /** Heap of the extraction process (`--max-old-space-size`). */
   memoryMb: number;
   /**
    * Which OCR to use: Debian's tesseract and pdftoppm ('system'), tesseract.js and pdf.js from

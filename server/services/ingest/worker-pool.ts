@@ -1,10 +1,24 @@
 /**
- * Runs parser requests on worker threads with a heap limit, a timeout and cancellation. A worker
- * that hangs is terminated (terminate() stops even a busy loop); one that crashes or runs out of
- * memory is replaced; either way the caller gets a readable reason. Idle workers are kept for a
- * while (the parsers' modules stay loaded) and never keep the process alive.
+ * Runs parser requests in a pool of child processes, each under a real memory cap, a timeout and
+ * cancellation. Any way an extractor ends badly (a hang, a crash, a heap overflow, resident
+ * memory over the cap) kills only that child, and the caller gets a readable reason.
+ *
+ * Why child processes and not worker threads (security, issue 9): a thread's heap limit counts
+ * neither the buffers a parser allocates outside the JS heap (an inflated zip part, its decoded
+ * string) nor, worse, does it hold when one allocation overshoots it — V8 then aborts the whole
+ * process ("Reached heap limit"), and a 260 KB xlsx whose cells all point at one huge shared
+ * string took the server down that way. A child has its own heap (`--max-old-space-size`) and
+ * its own resident memory, which a watchdog reads from /proc/<pid>/status every 20 ms and kills
+ * the child above `maxRssMb`; the server's memory is never at stake. The content caps
+ * (zip-guard.ts, the text budget) stop known bombs long before either limit, with a precise
+ * reason.
+ *
+ * Throughput: children are pooled like the threads were (kept while idle, the parsers' modules
+ * stay loaded, recycled after MAX_USES files), so a file pays no process start; results come
+ * back over IPC with V8's structured serialisation, as a thread's postMessage did.
  */
-import { Worker } from 'node:worker_threads';
+import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { formatDuration } from './settings';
 import type { WorkerReply, WorkerRequest } from './worker-protocol';
 
@@ -12,26 +26,55 @@ const IDLE_MS = 30_000;
 const MAX_IDLE = 2;
 /** Recycled after this many files, so a slow leak in a parser cannot build up. */
 const MAX_USES = 25;
+const WATCH_MS = 20;
 
-interface PooledWorker {
-  worker: Worker;
+interface PooledChild {
+  child: ChildProcess;
   memoryMb: number;
   uses: number;
+  /** The last lines the child wrote to stderr (V8 says "heap out of memory" there). */
+  stderrTail: string;
   idleTimer?: NodeJS.Timeout;
 }
 
-const idle: PooledWorker[] = [];
+const idle: PooledChild[] = [];
 let nextId = 1;
 
-/**
- * The RSS watchdog. A worker's heap limit does not count the buffers a parser allocates outside
- * the JS heap (a zip part inflated to 200 MB, its decoded string), so the process's resident
- * memory is sampled while any extraction runs; above the cap every running extraction is
- * stopped (terminating a worker frees its memory) and fails with the reason. Running ones are
- * all stopped because a thread's own share of the process's memory cannot be told apart.
- */
-const WATCH_MS = 20;
-const running = new Map<number, { maxRssMb: number; stop: (reason: string) => void }>();
+/** Resident and peak resident memory of a process in MB (Linux); undefined elsewhere. */
+export function processMemoryMb(pid: number | 'self'): { rss: number; peak: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'latin1');
+    const kb = (field: string) =>
+      Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
+    const rss = kb('VmRSS');
+    const peak = kb('VmHWM');
+    if (!Number.isFinite(rss)) return undefined;
+    return { rss: rss / 1024, peak: Number.isFinite(peak) ? peak / 1024 : rss / 1024 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Highest resident memory an extraction child reached (bench and tests read it). */
+let peakChildMb = 0;
+const notePeak = (mb: number | undefined) => {
+  if (mb !== undefined && mb > peakChildMb) peakChildMb = mb;
+};
+
+/** Peak RSS in MB of any extraction process since the last reset (0 when none ran). */
+export function extractionPeakRssMb(): number {
+  return peakChildMb;
+}
+
+export function resetExtractionPeakRss(): void {
+  peakChildMb = 0;
+}
+
+/** The RSS watchdog: samples every running child; above its cap the child is killed. */
+const running = new Map<
+  number,
+  { child: ChildProcess; maxRssMb: number; stop: (reason: string) => void }
+>();
 let watchdog: NodeJS.Timeout | undefined;
 
 function watchMemory(): void {
@@ -42,52 +85,84 @@ function watchMemory(): void {
       watchdog = undefined;
       return;
     }
-    const rssMb = process.memoryUsage.rss() / (1024 * 1024);
-    const cap = Math.min(...[...running.values()].map((r) => r.maxRssMb));
-    if (rssMb <= cap) return;
-    for (const r of [...running.values()])
-      r.stop(
-        `The file needs more memory than extraction may use (the server reached ${Math.round(rssMb)} MB of ${cap} MB).`,
-      );
+    for (const r of [...running.values()]) {
+      const pid = r.child.pid;
+      const memory = pid === undefined ? undefined : processMemoryMb(pid);
+      if (!memory) continue;
+      notePeak(memory.peak);
+      if (memory.rss > r.maxRssMb)
+        r.stop(
+          `The file needs more memory than extraction may use (the extractor reached ${Math.round(memory.rss)} MB of ${r.maxRssMb} MB).`,
+        );
+    }
   }, WATCH_MS);
   watchdog.unref();
 }
 
-function spawnWorker(memoryMb: number): PooledWorker {
-  const resourceLimits = { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 64 };
+function spawnChild(memoryMb: number): PooledChild {
   const here = import.meta.url;
-  let worker: Worker;
-  if (here.endsWith('.ts')) {
-    // Source run (tsx, vitest): register only tsx's ESM loader inside the thread, then load the
-    // worker. execArgv is not inherited: the server's `--import tsx` would also hook require(),
-    // and tsx then rewrites pdf.js's 2 MB bundles on every start (seconds per worker).
-    const entry = new URL('./extract-worker.ts', here).href;
-    const boot = `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
-    worker = new Worker(boot, { eval: true, resourceLimits, execArgv: [] });
-  } else {
-    worker = new Worker(new URL('./extract-worker.js', here), { resourceLimits });
-  }
-  return { worker, memoryMb, uses: 0 };
-}
-
-function take(memoryMb: number): PooledWorker {
-  const index = idle.findIndex((w) => w.memoryMb === memoryMb);
-  const pooled = index >= 0 ? idle.splice(index, 1)[0] : spawnWorker(memoryMb);
-  clearTimeout(pooled.idleTimer);
-  pooled.worker.ref();
+  // Source run (tsx, vitest, `npm start`): a small .mjs registers only tsx's ESM loader in the
+  // child, then loads the worker. The server's own `--import tsx` is not inherited: it would
+  // also hook require(), and tsx then rewrites pdf.js's 2 MB bundles on every start.
+  const entry = new URL(here.endsWith('.ts') ? './extract-child.mjs' : './extract-worker.js', here);
+  const child = fork(entry, [], {
+    execArgv: [`--max-old-space-size=${memoryMb}`],
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  const pooled: PooledChild = { child, memoryMb, uses: 0, stderrTail: '' };
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (text: string) => {
+    pooled.stderrTail = (pooled.stderrTail + text).slice(-4096);
+  });
+  // An idle child must not keep the server (or a test run) alive.
+  (child.stderr as (NodeJS.ReadableStream & { unref?: () => void }) | null)?.unref?.();
+  child.on('error', () => undefined); // a failed spawn also ends in 'exit', handled per request
   return pooled;
 }
 
-function giveBack(pooled: PooledWorker): void {
-  if (pooled.uses >= MAX_USES || idle.length >= MAX_IDLE) {
-    void pooled.worker.terminate();
+function setRef(pooled: PooledChild, on: boolean): void {
+  if (on) {
+    pooled.child.ref();
+    pooled.child.channel?.ref();
+  } else {
+    pooled.child.unref();
+    pooled.child.channel?.unref();
+  }
+}
+
+function usable(pooled: PooledChild): boolean {
+  return (
+    pooled.child.exitCode === null && pooled.child.signalCode === null && pooled.child.connected
+  );
+}
+
+function take(memoryMb: number): PooledChild {
+  let pooled: PooledChild | undefined;
+  while (!pooled) {
+    const index = idle.findIndex((c) => c.memoryMb === memoryMb);
+    if (index < 0) {
+      pooled = spawnChild(memoryMb);
+      break;
+    }
+    const [candidate] = idle.splice(index, 1);
+    clearTimeout(candidate.idleTimer);
+    if (usable(candidate)) pooled = candidate;
+  }
+  setRef(pooled, true);
+  return pooled;
+}
+
+function giveBack(pooled: PooledChild): void {
+  if (pooled.uses >= MAX_USES || idle.length >= MAX_IDLE || !usable(pooled)) {
+    pooled.child.kill('SIGKILL');
     return;
   }
-  pooled.worker.unref();
+  setRef(pooled, false);
   pooled.idleTimer = setTimeout(() => {
     const i = idle.indexOf(pooled);
     if (i >= 0) idle.splice(i, 1);
-    void pooled.worker.terminate();
+    pooled.child.kill('SIGKILL');
   }, IDLE_MS);
   pooled.idleTimer.unref();
   idle.push(pooled);
@@ -101,7 +176,8 @@ export function runInWorker(
 ): Promise<PoolAnswer> {
   const id = nextId++;
   const pooled = take(options.memoryMb);
-  const { worker } = pooled;
+  const { child } = pooled;
+  const outOfMemory = `The file needs more memory than extraction may use (${options.memoryMb} MB).`;
   return new Promise<PoolAnswer>((resolve) => {
     let settled = false;
     const finish = (answer: PoolAnswer, healthy: boolean) => {
@@ -110,11 +186,11 @@ export function runInWorker(
       running.delete(id);
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      worker.off('exit', onExit);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      if (child.pid !== undefined) notePeak(processMemoryMb(child.pid)?.peak);
       if (healthy) giveBack(pooled);
-      else void worker.terminate();
+      else child.kill('SIGKILL');
       resolve(answer);
     };
     const fail = (reason: string) => finish({ id, ok: false, reason }, false);
@@ -123,30 +199,32 @@ export function runInWorker(
       pooled.uses += 1;
       finish(reply, true);
     };
-    const onError = (error: Error & { code?: string }) =>
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+      // V8 aborts (SIGABRT, or exit code 134 through a shell) when a heap limit is reached.
+      if (/heap out of memory|Reached heap limit/i.test(pooled.stderrTail) || signal === 'SIGABRT')
+        return fail(outOfMemory);
+      const firstError = /^\w*Error: .*$/m.exec(pooled.stderrTail)?.[0].slice(0, 160);
       fail(
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? `The file needs more memory than extraction may use (${options.memoryMb} MB).`
-          : `The extractor stopped unexpectedly while reading this file (${error.message.split('\n')[0].slice(0, 160)}).`,
+        `The extractor stopped unexpectedly while reading this file (${firstError ?? (signal ? `signal ${signal}` : `exit code ${code}`)}).`,
       );
-    const onExit = (code: number) =>
-      fail(`The extractor stopped unexpectedly while reading this file (exit code ${code}).`);
+    };
     const onAbort = () => fail('Extraction was cancelled.');
     const timer = setTimeout(
       () =>
         fail(`Extraction took longer than ${formatDuration(options.timeoutMs)} and was stopped.`),
       options.timeoutMs,
     );
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.on('exit', onExit);
+    child.on('message', onMessage);
+    child.on('exit', onExit);
     if (options.maxRssMb) {
-      running.set(id, { maxRssMb: options.maxRssMb, stop: fail });
+      running.set(id, { child, maxRssMb: options.maxRssMb, stop: fail });
       watchMemory();
     }
     if (options.signal?.aborted) return onAbort();
     options.signal?.addEventListener('abort', onAbort);
-    worker.postMessage({ ...request, id } satisfies WorkerRequest);
+    child.send({ ...request, id } satisfies WorkerRequest, (error) => {
+      if (error) fail(`The extractor could not be started (${error.message.slice(0, 160)}).`);
+    });
   });
 }
 
@@ -154,9 +232,14 @@ export function runInWorker(
 export async function closeParserWorkers(): Promise<void> {
   const all = idle.splice(0);
   await Promise.all(
-    all.map((w) => {
-      clearTimeout(w.idleTimer);
-      return w.worker.terminate();
-    }),
+    all.map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          clearTimeout(c.idleTimer);
+          if (c.child.exitCode !== null || c.child.signalCode !== null) return resolve();
+          c.child.once('exit', () => resolve());
+          c.child.kill('SIGKILL');
+        }),
+    ),
   );
 }

@@ -12,7 +12,11 @@ const BIG_ENTRY = 1024 * 1024;
 
 type ZipLimits = Pick<
   ExtractSettings,
-  'maxDecompressedBytes' | 'maxCompressionRatio' | 'maxZipEntries' | 'maxPartBytes'
+  | 'maxDecompressedBytes'
+  | 'maxCompressionRatio'
+  | 'maxZipEntries'
+  | 'maxPartBytes'
+  | 'maxXmlTokenBytes'
 >;
 
 /**
@@ -24,6 +28,13 @@ function heldWhole(kind: string, name: string): boolean {
   if (kind === 'xlsx') return /^xl\/(sharedStrings|styles|workbook)\.xml$/i.test(name);
   return /\.(xml|rels)$/i.test(name);
 }
+
+/**
+ * Workbook parts whose text or tags are checked for length as they inflate: exceljs's XML parser
+ * builds each text (a cell) and tag whole however long, so one 190 MB cell would be in memory
+ * before any row or text cap could see it. Excel itself keeps at most 32,767 characters a cell.
+ */
+const tokensChecked = (kind: string, name: string) => kind === 'xlsx' && /\.xml$/i.test(name);
 
 function readCentralDirectory(zip: ZipFile): Promise<Entry[]> {
   return new Promise((resolve, reject) => {
@@ -38,17 +49,43 @@ function readCentralDirectory(zip: ZipFile): Promise<Entry[]> {
   });
 }
 
-async function inflatedSize(zip: ZipFile, entry: Entry, budget: number): Promise<number> {
+/**
+ * Inflates an entry into nothing, counting its bytes, and (when `maxToken` is given) the longest
+ * run of bytes between two '<': an XML text or tag. Stops as soon as either is over its cap.
+ */
+async function inflatedSize(
+  zip: ZipFile,
+  entry: Entry,
+  budget: number,
+  maxToken?: number,
+): Promise<{ bytes: number; longToken: boolean }> {
   const stream = await zip.openReadStreamPromise(entry);
-  let total = 0;
-  for await (const chunk of stream) {
-    total += (chunk as Buffer).length;
-    if (total > budget) {
+  let bytes = 0;
+  let sinceTag = 0;
+  let longToken = false;
+  for await (const data of stream) {
+    const chunk = data as Buffer;
+    bytes += chunk.length;
+    if (maxToken !== undefined) {
+      // A run inside a chunk no longer than the cap cannot exceed it: then only the runs across
+      // chunk ends count (two native searches a chunk); otherwise every run is measured.
+      let from = 0;
+      for (let at = chunk.indexOf(0x3c); at >= 0; at = chunk.indexOf(0x3c, from)) {
+        if (sinceTag + at - from > maxToken) longToken = true;
+        sinceTag = 0;
+        from = at + 1;
+        if (chunk.length <= maxToken) from = chunk.lastIndexOf(0x3c) + 1;
+        if (from >= chunk.length || chunk.length <= maxToken) break;
+      }
+      sinceTag += chunk.length - from;
+      if (sinceTag > maxToken) longToken = true;
+    }
+    if (bytes > budget || longToken) {
       stream.destroy();
       break;
     }
   }
-  return total;
+  return { bytes, longToken };
 }
 
 export async function checkZipPackage(
@@ -110,8 +147,20 @@ export async function checkZipPackage(
       const partCap = heldWhole(kind, entry.fileName) ? limits.maxPartBytes : Infinity;
       let inflated: number;
       try {
-        inflated = await inflatedSize(zip, entry, Math.min(cap - actual, partCap));
+        const checkTokens = tokensChecked(kind, entry.fileName);
+        const read = await inflatedSize(
+          zip,
+          entry,
+          Math.min(cap - actual, partCap),
+          checkTokens ? limits.maxXmlTokenBytes : undefined,
+        );
+        if (read.longToken)
+          throw bomb(
+            `'${entry.fileName}' holds a text or tag longer than ${formatBytes(limits.maxXmlTokenBytes)} (a cell holds at most 32,767 characters)`,
+          );
+        inflated = read.bytes;
       } catch (error) {
+        if (error instanceof ExtractionFailure) throw error;
         if (/too many bytes|Too many bytes/.test(String(error)))
           throw bomb(`'${entry.fileName}' expands to more than it declares`);
         throw new ExtractionFailure(

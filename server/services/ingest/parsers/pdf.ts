@@ -6,7 +6,7 @@ import { open, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { ExtractionFailure } from '../failure';
+import { ExtractionFailure, textBudgetExceeded } from '../failure';
 import { countWordCharacters, tidyText } from '../text';
 import type { ExtractedSection, ExtractSettings } from '../types';
 
@@ -99,7 +99,7 @@ function pageText(items: TextItem[]): string {
 
 export async function extractPdf(
   filePath: string,
-  settings: Pick<ExtractSettings, 'maxPages'>,
+  settings: Pick<ExtractSettings, 'maxPages' | 'maxTextChars'>,
 ): Promise<PdfText> {
   await assertComplete(filePath);
   const { getDocument } = loadPdfJs();
@@ -134,11 +134,14 @@ export async function extractPdf(
       );
     const sections: ExtractedSection[] = [];
     const pagesWithoutText: number[] = [];
+    let chars = 0;
     for (let number = 1; number <= pdf.numPages; number++) {
       const page = await pdf.getPage(number);
       const content = await page.getTextContent();
       const text = pageText(content.items.filter((i) => 'str' in i) as TextItem[]);
       page.cleanup();
+      chars += text.length;
+      if (chars > settings.maxTextChars) textBudgetExceeded('PDF', settings.maxTextChars);
       if (countWordCharacters(text) < MIN_TEXT_LAYER_CHARS) pagesWithoutText.push(number);
       if (text)
         sections.push({

@@ -4,7 +4,7 @@
  * 12-20"), and each sheet kept whole as a table for visual answers. The row cap counts every
  * sheet together.
  */
-import { ExtractionFailure } from '../failure';
+import { ExtractionFailure, textBudgetExceeded } from '../failure';
 import type { ExtractedSection, ExtractedTable } from '../types';
 
 export type CellValue = string | number | null;
@@ -26,11 +26,14 @@ export class SheetCollector {
   readonly sections: ExtractedSection[] = [];
   readonly tables: ExtractedTable[] = [];
   private rowCount = 0;
+  private textChars = 0;
   private current: { name: string; columns: string[] | null; rows: CellValue[][] } | null = null;
 
   constructor(
     private readonly maxRows: number,
     private readonly unit: 'workbook' | 'file',
+    /** Text budget of the document: counted before a row's text is built. */
+    private readonly maxTextChars = Infinity,
   ) {}
 
   startSheet(name: string): void {
@@ -44,6 +47,13 @@ export class SheetCollector {
     if (!sheet || values.every(isEmpty)) return;
     this.rowCount += 1;
     if (this.rowCount > this.maxRows) this.tooManyRows(sheet.name);
+    // Every row's text repeats its column names: a cell that points at a long shared string a
+    // thousand times would be a thousand long strings, so the budget is checked first.
+    let chars = 0;
+    for (const [i, v] of values.entries())
+      if (v !== null) chars += String(v).length + (sheet.columns?.[i]?.length ?? 10) + 2;
+    this.textChars += chars;
+    if (this.textChars > this.maxTextChars) textBudgetExceeded(this.unit, this.maxTextChars);
     const cells = values.map((v) => (typeof v === 'string' ? v.trim() : v));
     if (!sheet.columns) {
       sheet.columns = cells.map((v, i) => (isEmpty(v) ? `Column ${columnLetter(i)}` : String(v)));

@@ -99,7 +99,7 @@ async function readXlsx(
   settings: ExtractSettings,
   strings: unknown[] | undefined,
 ): Promise<{ doc: ExtractedDocument; unresolved: boolean }> {
-  const collector = new SheetCollector(settings.maxRows, 'workbook');
+  const collector = new SheetCollector(settings.maxRows, 'workbook', settings.maxTextChars);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -159,7 +159,7 @@ export async function extractXls(
     cellStyles: false,
     sheetRows: settings.maxRows + 1,
   });
-  const collector = new SheetCollector(settings.maxRows, 'workbook');
+  const collector = new SheetCollector(settings.maxRows, 'workbook', settings.maxTextChars);
   for (const name of workbook.SheetNames) {
     const sheet = workbook.Sheets[name];
     collector.startSheet(name);
@@ -227,7 +227,7 @@ export async function extractCsv(
   settings: ExtractSettings,
 ): Promise<ExtractedDocument> {
   const { delimiter, encoding } = await sniffCsv(filePath);
-  const collector = new SheetCollector(settings.maxRows, 'file');
+  const collector = new SheetCollector(settings.maxRows, 'file', settings.maxTextChars);
   collector.startSheet('csv');
   const source = createReadStream(filePath);
   const parser = source.pipe(
