@@ -12,10 +12,13 @@ import {
   writeTruncatedPdf,
   writeXls,
   writeExpandingDocx,
+  writeGiantCellXlsx,
+  writeSharedStringBombXlsx,
   writeXlsx,
   writeZipBombDocx,
 } from '../../test-support/knowledge-fixtures';
 import { closeParserWorkers, extractDocument, OCR_MISSING } from './index';
+import { extractionPeakRssMb, resetExtractionPeakRss } from './worker-pool';
 import type { ExtractableKind, ExtractionResult, ExtractSettings } from './types';
 
 let dir: string;
@@ -185,7 +188,7 @@ describe('extraction guards', () => {
 
   describe('a docx whose one part inflates to 190 MB at an honest ratio', () => {
     const MB = 1024 * 1024;
-    /** Runs `work` while sampling this process's RSS (the extractor's threads live in it). */
+    /** Runs `work` while sampling this process's RSS (the server's side of extraction). */
     async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
       let peak = process.memoryUsage.rss();
       const sampler = setInterval(() => {
@@ -206,24 +209,76 @@ describe('extraction guards', () => {
     });
 
     it('when it is read, then it is refused for its part size and RSS stays under 600 MB', async () => {
+      resetExtractionPeakRss();
       const { result, peakMb } = await peakRss(() => refuse(file('expanding.docx'), 'docx'));
       expect(result).toMatch(
         /zip bomb: 'word\/document.xml' declares 190 MB \(at most 32 MB for one part\)/,
       );
       expect(peakMb).toBeLessThan(600);
+      expect(extractionPeakRssMb()).toBeLessThan(600);
     });
 
-    it('when the part cap is lifted, then the RSS watchdog stops the parser, the file fails and RSS stays under 600 MB', async () => {
-      const capMb = Math.round(process.memoryUsage.rss() / MB) + 150;
+    it('when the part cap is lifted, then the RSS watchdog kills the extractor at its cap, the file fails and the server stays small', async () => {
+      resetExtractionPeakRss();
       const { result, peakMb } = await peakRss(() =>
-        refuse(file('expanding.docx'), 'docx', { maxPartBytes: 1024 * MB, maxRssMb: capMb }),
+        refuse(file('expanding.docx'), 'docx', { maxPartBytes: 1024 * MB, maxRssMb: 300 }),
       );
-      expect(result).toMatch(/more memory than extraction may use/);
+      expect(result).toMatch(
+        /more memory than extraction may use \(the extractor reached \d+ MB of 300 MB\)/,
+      );
       expect(peakMb).toBeLessThan(600);
-      // The next file reads normally: the stopped worker did not leave the pool broken.
+      // Sampled every 20 ms: the child is killed soon after it passes the cap.
+      expect(extractionPeakRssMb()).toBeGreaterThan(300);
+      expect(extractionPeakRssMb()).toBeLessThan(600);
+      // The next file reads normally: the killed extractor did not leave the pool broken.
       await writeXlsx(file('after.xlsx'), 'quokka', 5);
       const after = await extractDocument(file('after.xlsx'), 'xlsx', { advancedTraining: false });
       expect(after.ok).toBe(true);
     });
+  });
+
+  it('when a parser overflows its heap limit in one allocation, then only the extractor dies and the file fails', async () => {
+    // With the text budget lifted, rows that repeat a 900 KB shared string outgrow a 256 MB heap
+    // at once; in a worker thread V8 then aborted the whole process, this test run included.
+    await writeSharedStringBombXlsx(file('heap-bomb.xlsx'), 900, 4000);
+    expect(
+      await refuse(file('heap-bomb.xlsx'), 'xlsx', {
+        maxTextChars: Infinity,
+        memoryMb: 256,
+        maxRssMb: 4096,
+      }),
+    ).toBe('The file needs more memory than extraction may use (256 MB).');
+    await writeXlsx(file('after-heap.xlsx'), 'quokka', 5);
+    const after = await extractDocument(file('after-heap.xlsx'), 'xlsx', {
+      advancedTraining: false,
+    });
+    expect(after.ok).toBe(true);
+  });
+
+  it('when a workbook yields more text than the budget, then it fails saying so', async () => {
+    await writeXlsx(file('budget.xlsx'), 'quokka', 200);
+    writeCsv(file('budget.csv'), 'zucchini', 200);
+    writePdf(file('budget.pdf'), 3);
+    expect(await refuse(file('budget.xlsx'), 'xlsx', { maxTextChars: 2000 })).toBe(
+      'The workbook holds more than 2000 characters of text; at most 2000 characters are read per document.',
+    );
+    expect(await refuse(file('budget.csv'), 'csv', { maxTextChars: 2000 })).toMatch(
+      /^The file holds more than 2000 characters of text/,
+    );
+    expect(await refuse(file('budget.pdf'), 'pdf', { maxTextChars: 200 })).toMatch(
+      /^The PDF holds more than 200 characters of text/,
+    );
+  });
+
+  it('when a workbook part holds a text longer than the cap, then it is refused while inflating', async () => {
+    await writeGiantCellXlsx(file('cell.xlsx'), 3);
+    expect(await refuse(file('cell.xlsx'), 'xlsx')).toBe(
+      "The Excel (.xlsx) file was refused as a zip bomb: 'xl/worksheets/sheet1.xml' holds a text or tag longer than 1 MB (a cell holds at most 32,767 characters).",
+    );
+    // An ordinary workbook passes the same check.
+    await writeXlsx(file('plain.xlsx'), 'quokka', 2000);
+    expect(
+      (await extractDocument(file('plain.xlsx'), 'xlsx', { advancedTraining: false })).ok,
+    ).toBe(true);
   });
 });
