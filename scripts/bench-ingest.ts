@@ -3,9 +3,10 @@
  *   1. peak RSS growth of the server while a 1 GiB file is uploaded over HTTP (target < 100 MB)
  *      and the upload's throughput (MB/s); the body is generated while sending, the stored
  *      file lands in a temporary directory that is deleted at the end
- *   1b. peak server RSS while a 3 MB docx whose document part inflates to 190 MB is uploaded and
- *      refused (security: extraction's memory cap), and with the part cap lifted, so that only
- *      the RSS watchdog stops it
+ *   1b. peak RSS of the server and of the extraction child while zip bombs are uploaded and
+ *      refused (security: extraction's memory cap): a 3 MB docx whose document part inflates to
+ *      190 MB, xlsx files with a 190 MB worksheet, a 190 MB cell, one long shared string in
+ *      4,000 cells; and the docx with the part cap lifted, so that only the RSS watchdog stops it
  *   2. extraction throughput: pages/s for pdf, rows/s for xlsx and csv, and OCR pages/s of
  *      scanned pdf pages with Debian's tesseract + pdftoppm and with tesseract.js + pdf.js
  *   3. time to ready of a 100-page pdf uploaded through the API
@@ -26,10 +27,14 @@ import { multipart, uploadFiles, waitForDocument } from '../server/test-support/
 import {
   writeCsv,
   writeExpandingDocx,
+  writeGiantCellXlsx,
   writePdf,
   writeScannedPdf,
+  writeSharedStringBombXlsx,
+  writeSheetBombXlsx,
   writeXlsx,
 } from '../server/test-support/knowledge-fixtures';
+import { extractionPeakRssMb, resetExtractionPeakRss } from '../server/services/ingest/worker-pool';
 import { startTestApp, TEST_ADMIN, TEST_API_KEY } from '../server/test-support/test-app';
 
 const MB = 1024 * 1024;
@@ -122,22 +127,37 @@ async function benchUpload(work: string) {
 }
 
 async function benchZipBomb(work: string) {
-  const path = join(work, 'bomb.docx');
-  await writeExpandingDocx(path, 190);
-  console.log(`\nZip bomb: ${(statSync(path).size / MB).toFixed(1)} MB docx, one part of 190 MB`);
+  const bombs = [
+    { file: 'bomb.docx', label: 'docx, document part of 190 MB', write: writeExpandingDocx },
+    { file: 'sheet.xlsx', label: 'xlsx, worksheet of 190 MB', write: writeSheetBombXlsx },
+    { file: 'cell.xlsx', label: 'xlsx, one cell of 190 MB', write: writeGiantCellXlsx },
+    {
+      file: 'shared.xlsx',
+      label: 'xlsx, 900 KB string in 4,000 cells',
+      write: (path: string) => writeSharedStringBombXlsx(path, 900, 4000),
+    },
+  ];
+  console.log('\nZip bombs uploaded through the API (target: server and extractor < 600 MB RSS)');
   const t = await startTestApp(dialect, { STORAGE_DIR: join(work, 'bomb-storage') });
   try {
     const token = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
-    global.gc?.();
-    let peak = process.memoryUsage().rss;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }, 5);
-    const res = await uploadFiles(t, token, [{ name: 'bomb.docx', content: readFileSync(path) }]);
-    const doc = await waitForDocument(t, token, res.body.items[0].document_id as number);
-    clearInterval(sampler);
-    line('uploaded through the API: status', `${doc.status}`);
-    line('peak server RSS (target < 600 MB)', `${(peak / MB).toFixed(0)} MB`);
+    for (const bomb of bombs) {
+      const path = join(work, bomb.file);
+      await bomb.write(path);
+      global.gc?.();
+      resetExtractionPeakRss();
+      let peak = process.memoryUsage().rss;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 5);
+      const res = await uploadFiles(t, token, [{ name: bomb.file, content: readFileSync(path) }]);
+      const doc = await waitForDocument(t, token, res.body.items[0].document_id as number);
+      clearInterval(sampler);
+      line(
+        `${bomb.label} (${(statSync(path).size / MB).toFixed(1)} MB)`,
+        `${doc.status}, peak RSS server ${(peak / MB).toFixed(0)} MB, extractor ${extractionPeakRssMb().toFixed(0)} MB`,
+      );
+    }
   } finally {
     await t.close();
   }
@@ -145,15 +165,16 @@ async function benchZipBomb(work: string) {
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 5);
-  const maxRssMb = Math.round(process.memoryUsage().rss / MB) + 300;
-  const result = await extractDocument(path, 'docx', {
+  const maxRssMb = 300;
+  resetExtractionPeakRss();
+  const result = await extractDocument(join(work, 'bomb.docx'), 'docx', {
     advancedTraining: false,
     settings: { maxPartBytes: 1024 * MB, maxRssMb },
   });
   clearInterval(sampler);
   line(
-    `part cap lifted, watchdog at ${maxRssMb} MB`,
-    `${result.ok ? 'read (!)' : 'stopped'}, peak RSS ${(peak / MB).toFixed(0)} MB`,
+    `docx, part cap lifted, watchdog at ${maxRssMb} MB`,
+    `${result.ok ? 'read (!)' : 'stopped'}, peak RSS server ${(peak / MB).toFixed(0)} MB, extractor ${extractionPeakRssMb().toFixed(0)} MB`,
   );
 }
 
@@ -166,7 +187,7 @@ async function timeExtraction(path: string, kind: ExtractableKind) {
 }
 
 async function benchExtraction(work: string) {
-  console.log('\nExtraction (worker thread, warm)');
+  console.log('\nExtraction (pooled child process, warm)');
   const pdf = join(work, 'pages.pdf');
   writePdf(pdf, 300, 'benchword', 150);
   await timeExtraction(pdf, 'pdf'); // warm the worker
