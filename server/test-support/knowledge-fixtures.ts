@@ -64,6 +64,16 @@ export function writeScannedPdf(path: string, withTextPage = true): void {
   writeFileSync(path, buildPdf(pages, 'Scanned inspection'));
 }
 
+/**
+ * One scanned page of `inches` x `inches` (a pdf may declare up to 200 x 200: 1.6 billion pixels
+ * at the 200 dpi OCR uses) showing "HARBOUR LANTERN" over a quarter of its width.
+ */
+export function writeGiantScannedPdf(path: string, inches = 200): void {
+  const image = renderText(['HARBOUR LANTERN', 'ZEPHYR 4471'], 4);
+  const side = inches * 72;
+  writeFileSync(path, buildPdf([{ image, mediaBox: [side, side] }], 'Giant scan'));
+}
+
 /** The first 60% of a valid pdf: no xref, no trailer, no %%EOF. */
 export function writeTruncatedPdf(path: string): void {
   const whole = buildPdf([

@@ -1,15 +1,17 @@
 /**
- * The parser worker: reads one file per message with the pure-JS parsers and answers with the
- * extracted sections. It runs in a child process with its own heap limit and an RSS watchdog
+ * The extraction process: reads one file per message with the pure-JS parsers and answers with
+ * the extracted sections, or does one piece of the npm OCR engine's work (tesseract.js, pdf.js
+ * page rendering). It runs in a child process with its own heap limit and an RSS watchdog
  * (worker-pool.ts), so a parser that loops, throws or runs out of memory takes down only this
  * process, never the server.
  */
-import { checkTextBudget, describeParserError, kindLabel } from './failure';
-import type { WorkerReply, WorkerRequest } from './worker-protocol';
+import { checkTextBudget, describeParserError, ExtractionFailure, kindLabel } from './failure';
+import type { ExtractTask, OcrTask, WorkerReply, WorkerRequest } from './worker-protocol';
 
 async function handle(request: WorkerRequest): Promise<WorkerReply> {
+  if (request.task === 'ocr') return ocr(request);
   const reply = await read(request);
-  if (!reply.ok) return reply;
+  if (!reply.ok || !('doc' in reply)) return reply;
   // Every parser's result meets the text budget before it is sent to the server (sheets and
   // pdf pages are also counted as they are read).
   try {
@@ -20,7 +22,32 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
   return reply;
 }
 
-async function read(request: WorkerRequest): Promise<WorkerReply> {
+/** One tesseract.js worker serves this process's OCR and ends when idle (ocr-wasm.ts). */
+async function ocr(request: OcrTask & { id: number }): Promise<WorkerReply> {
+  const { id, source, languages, timeoutMs } = request;
+  try {
+    const { ocrWithWasm, renderPdfPage } = await import('./ocr-wasm');
+    let image: string | Buffer;
+    if ('pdf' in source) {
+      const png = await renderPdfPage(source.pdf, source.page, source.dpi);
+      if (!source.read) return { id, ok: true, png };
+      image = png;
+    } else if ('png' in source)
+      image = Buffer.from(source.png.buffer, source.png.byteOffset, source.png.byteLength);
+    else image = source.image;
+    return { id, ok: true, text: await ocrWithWasm(image, languages, timeoutMs) };
+  } catch (error) {
+    const reason =
+      error instanceof ExtractionFailure
+        ? error.message
+        : `OCR failed (${String((error as Error).message ?? error)
+            .split('\n')[0]
+            .slice(0, 160)}).`;
+    return { id, ok: false, reason };
+  }
+}
+
+async function read(request: ExtractTask & { id: number }): Promise<WorkerReply> {
   const { id, filePath, kind, settings } = request;
   try {
     switch (kind) {
@@ -32,6 +59,7 @@ async function read(request: WorkerRequest): Promise<WorkerReply> {
           ok: true,
           doc: { sections: pdf.sections, tables: [], pageCount: pdf.pageCount, title: pdf.title },
           pagesWithoutText: pdf.pagesWithoutText,
+          pageSizes: pdf.pageSizes,
         };
       }
       case 'docx':
@@ -41,7 +69,7 @@ async function read(request: WorkerRequest): Promise<WorkerReply> {
           kind === 'docx'
             ? await office.extractDocx(filePath, settings)
             : await office.extractDoc(filePath);
-        return { id, ok: true, doc, pagesWithoutText: [] };
+        return { id, ok: true, doc, pagesWithoutText: [], pageSizes: {} };
       }
       case 'xlsx':
       case 'xls':
@@ -50,11 +78,23 @@ async function read(request: WorkerRequest): Promise<WorkerReply> {
         const read = { xlsx: sheets.extractXlsx, xls: sheets.extractXls, csv: sheets.extractCsv }[
           kind
         ];
-        return { id, ok: true, doc: await read(filePath, settings), pagesWithoutText: [] };
+        return {
+          id,
+          ok: true,
+          doc: await read(filePath, settings),
+          pagesWithoutText: [],
+          pageSizes: {},
+        };
       }
       case 'html': {
         const { extractHtml } = await import('./parsers/html');
-        return { id, ok: true, doc: await extractHtml(filePath), pagesWithoutText: [] };
+        return {
+          id,
+          ok: true,
+          doc: await extractHtml(filePath),
+          pagesWithoutText: [],
+          pageSizes: {},
+        };
       }
       default:
         return {

@@ -6,7 +6,7 @@
 import { stat } from 'node:fs/promises';
 import { describeParserError, ExtractionFailure } from './failure';
 import { readImageSize } from './image-info';
-import { ocrImage, ocrPdfPage, RENDERER_MISSING } from './ocr';
+import { OCR_PAGE_PIXELS, ocrDpi, ocrImage, ocrPdfPage, RENDERER_MISSING } from './ocr';
 import { formatDuration, resolveSettings } from './settings';
 import type {
   ExtractableKind,
@@ -17,6 +17,7 @@ import type {
   ExtractSettings,
 } from './types';
 import { runInWorker } from './worker-pool';
+import type { PageSizes } from './worker-protocol';
 
 const IMAGE_KINDS = new Set<ExtractableKind>(['jpg', 'png', 'gif', 'bmp']);
 
@@ -73,6 +74,7 @@ async function ocrScannedPages(
   filePath: string,
   doc: ExtractedDocument,
   pages: number[],
+  pageSizes: PageSizes,
   settings: ExtractSettings,
   signal?: AbortSignal,
 ): Promise<ExtractedDocument> {
@@ -84,7 +86,8 @@ async function ocrScannedPages(
     doc.sections.map((s) => [s.position.page ?? 0, s]),
   );
   for (const page of pages) {
-    const text = await ocrPdfPage(filePath, page, settings, signal);
+    const dpi = ocrDpi(pageSizes[page], Math.min(OCR_PAGE_PIXELS, settings.maxImagePixels));
+    const text = await ocrPdfPage(filePath, page, settings, signal, dpi);
     if (text)
       byPage.set(page, {
         text,
@@ -108,7 +111,7 @@ async function extract(
   if (IMAGE_KINDS.has(kind)) return extractImage(filePath, kind, settings, options.signal);
 
   const answer = await runInWorker(
-    { filePath, kind, settings },
+    { task: 'extract', filePath, kind, settings },
     {
       timeoutMs: settings.timeoutMs,
       memoryMb: settings.memoryMb,
@@ -117,6 +120,7 @@ async function extract(
     },
   );
   if (!answer.ok) throw new ExtractionFailure(answer.reason);
+  if (!('doc' in answer)) throw new ExtractionFailure('The extractor gave no answer.');
   let { doc } = answer;
   if (kind === 'pdf' && answer.pagesWithoutText.length > 0) {
     const textPages = doc.pageCount - answer.pagesWithoutText.length;
@@ -126,6 +130,7 @@ async function extract(
           filePath,
           doc,
           answer.pagesWithoutText,
+          answer.pageSizes,
           settings,
           options.signal,
         );

@@ -13,6 +13,7 @@ import {
   writeXls,
   writeExpandingDocx,
   writeGiantCellXlsx,
+  writeGiantScannedPdf,
   writeSharedStringBombXlsx,
   writeXlsx,
   writeZipBombDocx,
@@ -149,6 +150,40 @@ describe('extraction guards', () => {
     });
     expect(reasonOf(scanned)).toBe(OCR_MISSING);
   });
+
+  it('when the npm OCR engine needs more memory than extraction may use, then the image fails saying so and the next one reads', async () => {
+    // tesseract.js runs in the extraction process, under its RSS cap, not in the server.
+    const fixtures = await writeKnowledgeFixtures(dir);
+    expect(await refuse(fixtures.png.path, 'png', { ocrEngine: 'wasm', maxRssMb: 150 })).toMatch(
+      /^The file needs more memory than extraction may use \(the extractor reached \d+ MB of 150 MB\)/,
+    );
+    const image = await extractDocument(fixtures.png.path, 'png', {
+      advancedTraining: false,
+      settings: { ocrEngine: 'wasm' },
+    });
+    expect(image.ok && image.doc.sections[0].text.toLowerCase()).toContain(
+      fixtures.png.word.toLowerCase(),
+    );
+  });
+
+  it.each(['system', 'wasm'] as const)(
+    'when a scanned pdf declares a page of 50 x 50 inches, then the %s engine reads it at a lower resolution and the server stays under 600 MB',
+    async (ocrEngine) => {
+      // At 200 dpi the page would be 100 million pixels; pdf.js drew it in the server (2.3 GB).
+      writeGiantScannedPdf(file(`giant-${ocrEngine}.pdf`), 50);
+      let peak = process.memoryUsage.rss();
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage.rss());
+      }, 5);
+      const result = await extractDocument(file(`giant-${ocrEngine}.pdf`), 'pdf', {
+        advancedTraining: true,
+        settings: { ocrEngine },
+      }).finally(() => clearInterval(sampler));
+      expect(result.ok && result.doc.sections.map((s) => s.text).join(' ')).toMatch(/LANTERN/i);
+      expect(peak / (1024 * 1024)).toBeLessThan(600);
+    },
+    30_000,
+  );
 
   it('when an image declares more pixels than the cap, then it is refused before OCR', async () => {
     const header = encodePng({ width: 20, height: 20, pixels: Buffer.alloc(400, 255) });

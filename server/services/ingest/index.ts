@@ -7,12 +7,7 @@ export {
   type ChunkOptions,
 } from './chunker';
 export { DEFAULT_EXTRACT_SETTINGS, resolveSettings } from './settings';
-import { closeWasmOcr } from './ocr-wasm';
-import { closeParserWorkers as closeWorkerPool } from './worker-pool';
-
-/** Ends the parser workers and the OCR worker (server shutdown, end of a test file). */
-export async function closeParserWorkers(): Promise<void> {
-  await Promise.all([closeWorkerPool(), closeWasmOcr()]);
-}
+/** Ends the idle extraction processes, and their OCR workers with them (shutdown, tests). */
+export { closeParserWorkers } from './worker-pool';
 export { isOcrAvailable, OCR_MISSING, RENDERER_MISSING } from './ocr';
 export type * from './types';

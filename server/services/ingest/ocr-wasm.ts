@@ -6,9 +6,12 @@
  * pdftoppm is missing (OCR_ENGINE=auto) or when asked for (OCR_ENGINE=wasm); the CLI tools are
  * faster where they exist.
  *
- * One tesseract.js worker serves every recognition (they queue); it ends after a minute idle,
- * and a recognition that times out or is cancelled ends it at once (a fresh one starts next
- * time), so a stuck page cannot hold memory.
+ * Everything here runs in the pooled extraction process (extract-worker.ts), never in the
+ * server: its memory counts against that process's RSS cap, and pdf.js's rendering does not
+ * block the server's event loop. One tesseract.js worker serves that process's recognitions
+ * (they queue); it ends after a minute idle (or with its process, which the pool ends after 30 s
+ * idle), and a recognition that times out ends it at once (a fresh one starts next time), so a
+ * stuck page cannot hold memory.
  */
 import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';

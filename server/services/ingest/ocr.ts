@@ -1,22 +1,30 @@
 /**
  * OCR with Debian's tesseract CLI, and page rendering with poppler's pdftoppm for scanned pdf
- * pages. Both run as child processes of the server (not of the parser worker) so a timeout or a
- * cancel kills them for certain; their output streams through pipes, never temporary files.
+ * pages. Both run as child processes of the server (not of the extraction process) so a timeout
+ * or a cancel kills them for certain; their output streams through pipes, never temporary files.
  * Where a tool is missing (or OCR_ENGINE=wasm), tesseract.js and pdf.js from npm stand in
- * (ocr-wasm.ts), so OCR works after a plain `npm ci`.
+ * (ocr-wasm.ts), so OCR works after a plain `npm ci`; they run in the pooled extraction process
+ * (worker-pool.ts), under its memory cap and off the server's event loop.
  */
 import { spawn } from 'node:child_process';
 import { ExtractionFailure } from './failure';
-import { ocrWithWasm, renderPdfPage } from './ocr-wasm';
 import { formatDuration } from './settings';
 import { tidyText } from './text';
 import type { ExtractSettings } from './types';
+import { runInWorker } from './worker-pool';
+import type { OcrTask } from './worker-protocol';
 
 export const OCR_MISSING = 'OCR engine (tesseract) is not installed';
 export const RENDERER_MISSING =
   'PDF page renderer (pdftoppm from poppler-utils) is not installed, so scanned pages cannot be read';
 /** Scanned pages are rendered at this resolution; tesseract reads 200-300 dpi best. */
 export const OCR_DPI = 200;
+/**
+ * At most this many pixels a rendered page (A2 at 200 dpi; Letter is 3.7 million): a larger page
+ * is rendered at a lower resolution, so a pdf that declares a page of 200 x 200 inches (1.6
+ * billion pixels at 200 dpi) cannot make the renderer or OCR allocate gigabytes.
+ */
+export const OCR_PAGE_PIXELS = 16_000_000;
 
 interface Run {
   command: string;
@@ -142,14 +150,47 @@ async function systemRendererChosen(settings: ExtractSettings): Promise<boolean>
   return hasTool(settings.pdftoppmCommand, '-v');
 }
 
+/** Time for the extraction process to start and load tesseract.js, beyond the OCR timeout. */
+const ENGINE_START_MS = 30_000;
+
+/** The npm engine's work in the extraction process: OCR text, or a rendered page's PNG. */
+async function inExtractor(
+  source: OcrTask['source'],
+  settings: ExtractSettings,
+  signal?: AbortSignal,
+): Promise<{ text: string } | { png: Buffer }> {
+  const answer = await runInWorker(
+    { task: 'ocr', source, languages: settings.ocrLanguages, timeoutMs: settings.ocrTimeoutMs },
+    {
+      timeoutMs: settings.ocrTimeoutMs + ENGINE_START_MS,
+      memoryMb: settings.memoryMb,
+      maxRssMb: settings.maxRssMb,
+      signal,
+    },
+  );
+  if (!answer.ok) throw new ExtractionFailure(answer.reason);
+  if ('text' in answer) return { text: answer.text };
+  if ('png' in answer)
+    return { png: Buffer.from(answer.png.buffer, answer.png.byteOffset, answer.png.byteLength) };
+  throw new ExtractionFailure('The OCR engine gave no answer.');
+}
+
+async function wasmText(
+  source: OcrTask['source'],
+  settings: ExtractSettings,
+  signal?: AbortSignal,
+): Promise<string> {
+  const answer = await inExtractor(source, settings, signal);
+  return 'text' in answer ? answer.text : '';
+}
+
 /** Text of an image file (png, jpg, gif, bmp). */
 export async function ocrImage(
   filePath: string,
   settings: ExtractSettings,
   signal?: AbortSignal,
 ): Promise<string> {
-  if (!(await systemOcrChosen(settings)))
-    return ocrWithWasm(filePath, settings.ocrLanguages, settings.ocrTimeoutMs, signal);
+  if (!(await systemOcrChosen(settings))) return wasmText({ image: filePath }, settings, signal);
   const ran = start(tesseractRun(settings, filePath, signal));
   await ran.done;
   return tidyText(ran.stdout.toString('utf8'));
@@ -158,27 +199,29 @@ export async function ocrImage(
 function pdftoppmRun(
   filePath: string,
   page: number,
+  dpi: number,
   settings: ExtractSettings,
   signal?: AbortSignal,
 ) {
   return {
     command: settings.pdftoppmCommand,
-    args: [
-      '-f',
-      String(page),
-      '-l',
-      String(page),
-      '-r',
-      String(OCR_DPI),
-      '-gray',
-      '-png',
-      filePath,
-    ],
+    args: ['-f', String(page), '-l', String(page), '-r', String(dpi), '-gray', '-png', filePath],
     timeoutMs: settings.ocrTimeoutMs,
     signal,
     missing: RENDERER_MISSING,
     what: `Rendering page ${page}`,
   };
+}
+
+/**
+ * The resolution a page of `size` points is rendered at: OCR_DPI, or less when it would pass
+ * `maxPixels` (OCR_PAGE_PIXELS, or the image cap when that is lower).
+ */
+export function ocrDpi(size: [number, number] | undefined, maxPixels = OCR_PAGE_PIXELS): number {
+  if (!size) return OCR_DPI;
+  const squareInches = (size[0] / 72) * (size[1] / 72);
+  if (squareInches <= 0) return OCR_DPI;
+  return Math.max(1, Math.min(OCR_DPI, Math.floor(Math.sqrt(maxPixels / squareInches))));
 }
 
 /**
@@ -191,19 +234,25 @@ export async function ocrPdfPage(
   page: number,
   settings: ExtractSettings,
   signal?: AbortSignal,
+  dpi = OCR_DPI,
 ): Promise<string> {
   const [systemOcr, systemRenderer] = await Promise.all([
     systemOcrChosen(settings),
     systemRendererChosen(settings),
   ]);
-  if (systemOcr && systemRenderer) return pipedPdfPage(filePath, page, settings, signal);
+  if (systemOcr && systemRenderer) return pipedPdfPage(filePath, page, dpi, settings, signal);
+  if (!systemRenderer && !systemOcr)
+    return wasmText({ pdf: filePath, page, dpi, read: true }, settings, signal);
   let png: Buffer;
   if (systemRenderer) {
-    const rendered = start(pdftoppmRun(filePath, page, settings, signal));
+    const rendered = start(pdftoppmRun(filePath, page, dpi, settings, signal));
     await rendered.done;
     png = rendered.stdout;
-  } else png = await renderPdfPage(filePath, page, OCR_DPI);
-  if (!systemOcr) return ocrWithWasm(png, settings.ocrLanguages, settings.ocrTimeoutMs, signal);
+  } else {
+    const rendered = await inExtractor({ pdf: filePath, page, dpi, read: false }, settings, signal);
+    png = 'png' in rendered ? rendered.png : Buffer.alloc(0);
+  }
+  if (!systemOcr) return wasmText({ png }, settings, signal);
   const { Readable } = await import('node:stream');
   const ocr = start({ ...tesseractRun(settings, 'stdin', signal), stdin: Readable.from([png]) });
   await ocr.done;
@@ -214,10 +263,11 @@ export async function ocrPdfPage(
 async function pipedPdfPage(
   filePath: string,
   page: number,
+  dpi: number,
   settings: ExtractSettings,
   signal?: AbortSignal,
 ): Promise<string> {
-  const render = start({ ...pdftoppmRun(filePath, page, settings, signal), collect: false });
+  const render = start({ ...pdftoppmRun(filePath, page, dpi, settings, signal), collect: false });
   const ocr = start({
     ...tesseractRun(settings, 'stdin', signal),
     stdin: render.process.stdout ?? undefined,

@@ -20,7 +20,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { formatDuration } from './settings';
-import type { WorkerReply, WorkerRequest } from './worker-protocol';
+import type { WorkerReply, WorkerRequest, WorkerTask } from './worker-protocol';
 
 const IDLE_MS = 30_000;
 const MAX_IDLE = 2;
@@ -171,7 +171,7 @@ function giveBack(pooled: PooledChild): void {
 export type PoolAnswer = WorkerReply | { id: number; ok: false; reason: string };
 
 export function runInWorker(
-  request: Omit<WorkerRequest, 'id'>,
+  request: WorkerTask,
   options: { timeoutMs: number; memoryMb: number; maxRssMb?: number; signal?: AbortSignal },
 ): Promise<PoolAnswer> {
   const id = nextId++;
@@ -222,7 +222,7 @@ export function runInWorker(
     }
     if (options.signal?.aborted) return onAbort();
     options.signal?.addEventListener('abort', onAbort);
-    child.send({ ...request, id } satisfies WorkerRequest, (error) => {
+    child.send({ ...request, id } satisfies WorkerRequest, (error: Error | null) => {
       if (error) fail(`The extractor could not be started (${error.message.slice(0, 160)}).`);
     });
   });
@@ -238,6 +238,7 @@ export async function closeParserWorkers(): Promise<void> {
           clearTimeout(c.idleTimer);
           if (c.child.exitCode !== null || c.child.signalCode !== null) return resolve();
           c.child.once('exit', () => resolve());
+          c.child.ref(); // an idle child is unref'd: wait for its end before the caller goes on
           c.child.kill('SIGKILL');
         }),
     ),

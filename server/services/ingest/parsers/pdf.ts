@@ -19,6 +19,8 @@ export interface PdfText {
   title: string | null;
   /** 1-based pages with (almost) no text layer. */
   pagesWithoutText: number[];
+  /** Their width and height in points, so OCR can render them within the pixel cap. */
+  pageSizes: Record<number, [number, number]>;
 }
 
 interface TextItem {
@@ -134,11 +136,16 @@ export async function extractPdf(
       );
     const sections: ExtractedSection[] = [];
     const pagesWithoutText: number[] = [];
+    const pageSizes: PdfText['pageSizes'] = {};
     let chars = 0;
     for (let number = 1; number <= pdf.numPages; number++) {
       const page = await pdf.getPage(number);
       const content = await page.getTextContent();
       const text = pageText(content.items.filter((i) => 'str' in i) as TextItem[]);
+      if (countWordCharacters(text) < MIN_TEXT_LAYER_CHARS) {
+        const { width, height } = page.getViewport({ scale: 1 });
+        pageSizes[number] = [width, height];
+      }
       page.cleanup();
       chars += text.length;
       if (chars > settings.maxTextChars) textBudgetExceeded('PDF', settings.maxTextChars);
@@ -152,7 +159,7 @@ export async function extractPdf(
     const metadata = await pdf.getMetadata().catch(() => null);
     const info = (metadata?.info ?? {}) as { Title?: unknown };
     const title = typeof info.Title === 'string' && info.Title.trim() ? info.Title.trim() : null;
-    return { sections, pageCount: pdf.numPages, title, pagesWithoutText };
+    return { sections, pageCount: pdf.numPages, title, pagesWithoutText, pageSizes };
   } finally {
     await task.destroy();
   }
