@@ -24,7 +24,7 @@ import type { WorkerReply, WorkerRequest, WorkerTask } from './worker-protocol';
 
 const IDLE_MS = 30_000;
 const MAX_IDLE = 2;
-/** Recycled after this many files, so a slow leak in a parser cannot build up. */
+/** Recycled after this many files, so a slow leak in a parser cannot build up (bounded by RSS too). */
 const MAX_USES = 25;
 const WATCH_MS = 20;
 
@@ -196,7 +196,9 @@ export function runInWorker(
     const fail = (reason: string) => finish({ id, ok: false, reason }, false);
     const onMessage = (reply: WorkerReply) => {
       if (reply.id !== id) return;
-      pooled.uses += 1;
+      // Files count towards recycling; OCR pages do not (a 100-page scan would restart the
+      // process and reload tesseract.js four times).
+      if (request.task === 'extract') pooled.uses += 1;
       finish(reply, true);
     };
     const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
