@@ -4,10 +4,10 @@
  * cache. Each run gets a Chromium of its own with a fresh user-data-dir. For a signed-in page the
  * sign-in form is driven first in that same profile (playwright-core over CDP), then the HTTP
  * cache is cleared and Lighthouse runs without its storage reset, so the session cookies survive
- * and every asset still comes from the network.
+ * and every asset still comes from the network. BENCH_LH_REPORTS=<dir> keeps the full reports.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { desktopConfig, type Config } from 'lighthouse';
@@ -113,11 +113,7 @@ async function signInThenClearCache(port: number, origin: string, user: SignIn):
 }
 
 /** One Lighthouse run of `url` with the preset, in a Chromium of its own. */
-export async function runLighthouse(
-  url: string,
-  preset: Preset,
-  signIn?: SignIn,
-): Promise<LighthouseFigures> {
+async function runOnce(url: string, preset: Preset, signIn?: SignIn): Promise<LighthouseFigures> {
   const browser = await startChromium();
   try {
     if (signIn) await signInThenClearCache(browser.port, new URL(url).origin, signIn);
@@ -135,6 +131,15 @@ export async function runLighthouse(
       config,
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (result.lhr.runtimeError)
+      throw new Error(`Lighthouse: ${result.lhr.runtimeError.code} on ${url}`);
+    // BENCH_LH_REPORTS=<dir> keeps each run's full Lighthouse report, to see where time goes.
+    const reports = process.env.BENCH_LH_REPORTS;
+    if (reports) {
+      mkdirSync(reports, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '') || 'root'}-${preset}-${Date.now()}.json`;
+      writeFileSync(join(reports, name), JSON.stringify(result.lhr, null, 1));
+    }
     const { categories, audits } = result.lhr;
     const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
     const requests = audits['network-requests']?.details;
@@ -151,6 +156,25 @@ export async function runLighthouse(
     };
   } finally {
     await browser.stop();
+  }
+}
+
+/**
+ * One Lighthouse run; a run whose trace Lighthouse could not read (NO_NAVSTART and the like,
+ * which happen now and then on a busy machine) is started again, up to twice.
+ */
+export async function runLighthouse(
+  url: string,
+  preset: Preset,
+  signIn?: SignIn,
+): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(url, preset, signIn);
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      console.log(`  (${(e as Error).message}; running it again)`);
+    }
   }
 }
 

@@ -29,8 +29,10 @@ function chunksOf(bundle: OutputBundle, modules: string[]): string[] {
     wanted.add(chunk.fileName);
     chunk.imports.forEach((f) => add(byFile.get(f)));
   };
-  for (const module of modules)
-    add(chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(module)));
+  // The chunk that holds the module: its own, or a group chunk of vite.config.ts's codeSplitting.
+  const holding = (module: string) =>
+    chunks.find((c) => c.moduleIds.some((id) => id.replace(/\\/g, '/').endsWith(module)));
+  for (const module of modules) add(holding(module));
   return [...wanted].map((f) => `/${f}`);
 }
 
