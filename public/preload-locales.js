@@ -52,4 +52,6 @@
   if (/^\/(dashboard)?\/?$/.test(path)) namespaces.push('dashboard');
   for (var n = 0; n < namespaces.length; n++)
     preload('preload', 'locales/' + lng + '/' + namespaces[n] + '.json', 'fetch');
+  // Every screen reads the runtime settings before its first API call (src/lib/runtime-config.ts).
+  preload('preload', '/runtime-config.json', 'fetch');
 })();

@@ -29,8 +29,10 @@ function chunksOf(bundle: OutputBundle, modules: string[]): string[] {
     wanted.add(chunk.fileName);
     chunk.imports.forEach((f) => add(byFile.get(f)));
   };
-  for (const module of modules)
-    add(chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(module)));
+  // The chunk that holds the module: its own, or a group chunk of vite.config.ts's codeSplitting.
+  const holding = (module: string) =>
+    chunks.find((c) => c.moduleIds.some((id) => id.replace(/\\/g, '/').endsWith(module)));
+  for (const module of modules) add(holding(module));
   return [...wanted].map((f) => `/${f}`);
 }
 
@@ -48,8 +50,8 @@ export function firstScreens(): Plugin {
         );
         const attribute = JSON.stringify(routes).replace(/&/g, '&amp;').replace(/'/g, '&#39;');
         return html.replace(
-          '<script src="/preload-locales.js"></script>',
-          `<script src="/preload-locales.js" data-first-screens='${attribute}'></script>`,
+          '<script async src="/preload-locales.js"></script>',
+          `<script async src="/preload-locales.js" data-first-screens='${attribute}'></script>`,
         );
       },
     },

@@ -1,5 +1,7 @@
 import './app/styles/coreui.scss';
 import './app/rtl.css';
+// In the entry's stylesheet: a separate file fetched with the lazy layout delayed the dashboard.
+import './app/layouts/layout.css';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';

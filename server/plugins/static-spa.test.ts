@@ -72,6 +72,35 @@ describe('the built SPA is served compressed and cached right', () => {
     expect(text(plain)).toBe(text(gz));
   });
 
+  it('when a hashed asset is asked for with "br, gzip", gzip alone or no Accept-Encoding, then it answers br, gzip, identity — always with Vary and its JavaScript type', async () => {
+    for (const [encoding, expected] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+      [undefined, undefined],
+    ] as const) {
+      const res = await get('/assets/app-3f9a1c.js', encoding);
+      expect(res.statusCode, String(encoding)).toBe(200);
+      expect(res.headers['content-encoding'], String(encoding)).toBe(expected);
+      expect(String(res.headers.vary), String(encoding)).toMatch(/accept-encoding/i);
+      expect(res.headers['content-type'], String(encoding)).toMatch(/javascript/);
+      expect(text(res), String(encoding)).toContain('console.log(');
+    }
+  });
+
+  it('when the page, a route of the SPA or a translation is fetched again with its validator, then it answers 304 (they revalidate rather than expire)', async () => {
+    for (const url of ['/', '/dashboard', '/locales/en/common.json']) {
+      const first = await get(url, 'br');
+      expect(first.headers.etag, url).toBeTruthy();
+      expect(first.headers['last-modified'], url).toBeTruthy();
+      const again = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) },
+      });
+      expect(again.statusCode, url).toBe(304);
+    }
+  });
+
   it('when a hashed asset is served, then it is cached immutably; pages and translations revalidate', async () => {
     expect((await get('/assets/app-3f9a1c.js', 'br')).headers['cache-control']).toBe(
       'public, max-age=31536000, immutable',

@@ -8,7 +8,7 @@ import {
   type Page,
 } from 'playwright-core';
 
-function chromiumPath(): string {
+export function chromiumPath(): string {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
   try {
     return execSync('command -v chromium || command -v chromium-browser', {
