@@ -86,6 +86,15 @@ export const chatEvalSchema = z.object({
 });
 export type ChatEval = z.infer<typeof chatEvalSchema>;
 
+/** Kinds of LLM failure a chat answer reports; the console translates each. */
+export const providerErrorCodes = [
+  'LLM_TIMEOUT',
+  'LLM_HTTP_ERROR',
+  'LLM_UNREACHABLE',
+  'LLM_BAD_ANSWER',
+] as const;
+export type ProviderErrorCode = (typeof providerErrorCodes)[number];
+
 export const chatAnswerSchema = z.object({
   chat_id: z.string(),
   /** The turn's id: feedback and recommendations refer to it. */
@@ -106,6 +115,8 @@ export const chatAnswerSchema = z.object({
   ai_timestamp: z.string(),
   /** Set when the LLM failed or timed out: the message, and the built-in engine is offered. */
   provider_error: z.string().nullable(),
+  /** Why the LLM failed, for the console to say in the reader's language (never its own text). */
+  provider_error_code: z.enum(providerErrorCodes).nullable().optional(),
 });
 export type ChatAnswer = z.infer<typeof chatAnswerSchema>;
 

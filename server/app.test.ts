@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,29 @@ import {
   TEST_API_KEY,
   type TestApp,
 } from './test-support/test-app';
+
+/** A GET sent byte for byte as written (no client tidies the path), over loopback. */
+function rawGet(port: number, target: string, headers: Record<string, string>): Promise<string> {
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () =>
+      socket.write(
+        `GET ${target} HTTP/1.1\r\nhost: atrium.test\r\n${lines.join('')}connection: close\r\n\r\n`,
+      ),
+    );
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+const logLines = (t: TestApp) =>
+  t
+    .logs()
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('the HTTP shell: api key, errors, headers, static SPA, logs', () => {
   let t: TestApp;
@@ -78,6 +102,102 @@ describe('the HTTP shell: api key, errors, headers, static SPA, logs', () => {
     expect(logs).not.toContain('some-secret-reset-token');
     expect(logs).not.toContain(encodeURIComponent(secretMail));
     expect(logs).not.toContain(secretMail);
+  });
+
+  it('when a path is spelled any way the router still takes to an /api route, then it needs the key, and no spelling gives the profile without it', async () => {
+    const who = await createVerifiedUser(t);
+    const token = await t.login(who.email, who.password);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const spellings = [
+      '/api/users/me',
+      '/%61pi/users/me',
+      '/%61%70%69/users/me',
+      '/api/users/%6De',
+      '/api/users/me/',
+      '/API/users/me',
+      '//api/users/me',
+      '/api//users/me',
+      '/api/../api/users/me',
+      '/x/../api/users/me',
+      '/./api/users/me',
+      '/api/./users/me',
+      '/%2561pi/users/me',
+      '/%2e%2e/api/users/me',
+      '/api%2Fusers%2Fme',
+      '/api/users/me;x',
+      '/api/users/me%00',
+      '/\\api/users/me',
+      'http://atrium.test/%61pi/users/me',
+    ];
+    for (const target of spellings) {
+      const answer = await rawGet(port, target, { authorization: `Bearer ${token}` });
+      expect(answer, target).not.toContain(who.email);
+      const route = logLines(t).at(-1)?.url;
+      // Whatever reached an API route was stopped by the key check.
+      if (typeof route === 'string' && route.startsWith('/api/users'))
+        expect(answer, target).toMatch(/^HTTP\/1\.1 401[\s\S]*INVALID_API_KEY/);
+    }
+    // The same spellings with the key do reach the profile where the router takes them there.
+    const withKey = await rawGet(port, '/%61pi/users/me', {
+      authorization: `Bearer ${token}`,
+      'x-api-key': TEST_API_KEY,
+    });
+    expect(withKey).toContain(who.email);
+  });
+
+  it('when secrets travel in paths and query strings, then the request log shows routes and redacted values only', async () => {
+    const who = await createVerifiedUser(t);
+    const admin = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const secretToken = 'Zq9-secret-token-value-4242';
+    const secretMail = who.email;
+    const requests: [string, string, string | undefined][] = [
+      ['GET', `/api/verify/${secretToken}`, undefined],
+      ['GET', `/api/verify/reset/${secretToken}`, undefined],
+      ['POST', `/api/users/forgot-password/${encodeURIComponent(secretMail)}`, undefined],
+      ['GET', `/api/users/${encodeURIComponent(secretMail)}`, admin],
+      ['GET', `/api/users?page=1&size=10&search=${encodeURIComponent(secretMail)}`, admin],
+      [
+        'GET',
+        `/api/health?token=${secretToken}&key=${secretToken}&email=${encodeURIComponent(secretMail)}&verify_page_link=${encodeURIComponent(`https://x.test/verify?token=${secretToken}`)}`,
+        undefined,
+      ],
+      ['GET', `/verify?token=${secretToken}`, undefined],
+      [
+        'GET',
+        `/reset-password?token=${secretToken}&email=${encodeURIComponent(secretMail)}`,
+        undefined,
+      ],
+      ['GET', `/%2561pi/verify/reset/${secretToken}`, undefined],
+      ['GET', `/x/../api/users/forgot-password/${encodeURIComponent(secretMail)}`, undefined],
+      ['GET', `/api/no-such-route/${secretMail}`, undefined],
+    ];
+    for (const [method, url, token] of requests)
+      await t.api(method as 'GET' | 'POST', url, { token });
+
+    const logs = t.logs();
+    for (const secret of [
+      secretToken,
+      secretMail,
+      encodeURIComponent(secretMail),
+      secretMail.split('@')[0],
+    ])
+      expect(logs, `log contains ${secret}`).not.toContain(secret);
+    const urls = logLines(t).map((l) => l.url);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/api/verify/:token',
+        '/api/verify/reset/:token',
+        '/api/users/forgot-password/:email',
+        '/api/users/:email',
+        '/api/users?page=1&size=10&search=[redacted]',
+        '/api/health?token=[redacted]&key=[redacted]&email=[redacted]&verify_page_link=[redacted]',
+        '/verify?token=[redacted]',
+        '/reset-password?token=[redacted]&email=[redacted]',
+        '/[redacted]/verify/reset/[redacted]',
+        '/api/no-such-route/[redacted]',
+      ]),
+    );
   });
 
   it('when an unknown /api path is called, then the answer is JSON 404 NOT_FOUND', async () => {

@@ -1,11 +1,19 @@
 /** SQL of the auth area: users as sign-in sees them, sessions and one-time mail tokens. */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { nowIso } from '../../db/database';
+import { prepareQuery } from '../../db/prepared';
 import type { DB, EmailTokenRow, NewUser, SessionRow, UserRow } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
 export function createAuthRepo(db: Kysely<DB>) {
+  // Read by the session check of every request: built and compiled once (db/prepared.ts).
+  const userById = prepareQuery((id: number) =>
+    db.selectFrom('users').selectAll().where('id', '=', id),
+  );
+  const sessionById = prepareQuery((id: string) =>
+    db.selectFrom('sessions').selectAll().where('id', '=', id),
+  );
   return {
     db,
     transaction: <T>(work: (trx: Transaction<DB>) => Promise<T>) => db.transaction().execute(work),
@@ -18,7 +26,7 @@ export function createAuthRepo(db: Kysely<DB>) {
         .executeTakeFirst(),
 
     findUserById: (id: number, trx: Executor = db): Promise<UserRow | undefined> =>
-      trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+      userById.first(trx, id),
 
     async usernameTaken(username: string, exceptUserId?: number): Promise<boolean> {
       let q = db
@@ -77,8 +85,7 @@ export function createAuthRepo(db: Kysely<DB>) {
         .execute();
     },
 
-    findSession: (id: string): Promise<SessionRow | undefined> =>
-      db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst(),
+    findSession: (id: string): Promise<SessionRow | undefined> => sessionById.first(db, id),
 
     async revokeSession(id: string) {
       await db

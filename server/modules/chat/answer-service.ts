@@ -20,7 +20,12 @@
  * built-in loop; the turn is still logged (cancelled = 1) and ChatCancelled is thrown.
  */
 import { randomUUID } from 'node:crypto';
-import type { ChatAnswer, ChatReference, chatRequestSchema } from '../../../contract/chat';
+import type {
+  ChatAnswer,
+  ChatReference,
+  chatRequestSchema,
+  ProviderErrorCode,
+} from '../../../contract/chat';
 import type { AccessSubject } from '../../../contract/profile';
 import type { z } from 'zod';
 import { nowIso, type Database } from '../../db/database';
@@ -147,6 +152,7 @@ export function createAnswerService({ database, repo, retriever, provider }: Ans
     let standalone: string | null = null;
     let parts: string[] | null = null;
     let providerError: string | null = null;
+    let providerErrorCode: ProviderErrorCode | null = null;
     let retrievalMs = 0;
     let generationStarted = 0;
     let generated: Generated | null = null;
@@ -214,6 +220,7 @@ export function createAnswerService({ database, repo, retriever, provider }: Ans
           if (signal.aborted) throw new ChatCancelled();
           if (!(error instanceof LlmError)) throw error;
           providerError = `${error.message} This answer comes from the built-in extractive engine instead.`;
+          providerErrorCode = error.code ?? null;
         }
       }
       if (!generated) {
@@ -277,6 +284,7 @@ export function createAnswerService({ database, repo, retriever, provider }: Ans
       user_timestamp: askedAt,
       ai_timestamp: answeredAt,
       provider_error: providerError,
+      provider_error_code: providerErrorCode,
     };
   }
 

@@ -140,6 +140,7 @@ describe.each(testDatabases)('the assistant with an OpenAI-compatible model on %
       model: 'gpt-4o',
       no_answer: false,
       provider_error: null,
+      provider_error_code: null,
     });
     expect(done.answer).toMatch(/^The X200 printer has a warranty of 24 months \[\d\]\.$/);
     expect(done.references).toEqual([
@@ -188,6 +189,8 @@ describe.each(testDatabases)('the assistant with an OpenAI-compatible model on %
     expect(t.logs()).toContain('upstream exploded');
     expect(t.logs()).not.toContain('sk-test');
     expect(res.body.provider_error).toContain('built-in extractive engine');
+    // The console says it in the reader's language from the code, not from any text.
+    expect(res.body.provider_error_code).toBe('LLM_HTTP_ERROR');
     const row = await t.database.db
       .selectFrom('chat_turns')
       .select(['provider_error', 'engine'])
@@ -203,6 +206,7 @@ describe.each(testDatabases)('the assistant with an OpenAI-compatible model on %
     const res = await ask({ query: 'What is the warranty period of the X300 printer?' });
     expect(Date.now() - started).toBeLessThan(5000);
     expect(res.body.provider_error).toContain('did not start answering within 1.5 s');
+    expect(res.body.provider_error_code).toBe('LLM_TIMEOUT');
     expect(res.body.answer).toContain('36 months');
   });
 
@@ -217,6 +221,7 @@ describe.each(testDatabases)('the assistant with an OpenAI-compatible model on %
     const done = events[events.length - 1].data;
     expect(done).toMatchObject({ engine: 'builtin' });
     expect(done.provider_error).toContain('stopped sending for 1.5 s');
+    expect(done.provider_error_code).toBe('LLM_TIMEOUT');
     const after = events
       .slice(3)
       .filter((e) => e.event === 'delta')

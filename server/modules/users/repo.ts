@@ -1,6 +1,7 @@
 /** SQL of managed users: accounts, their role assignments, history and the admin count. */
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/database';
+import { prepareQuery } from '../../db/prepared';
 import type { DB, NewUser, UserHistoryTable, UserRow } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -24,6 +25,46 @@ export interface UserFilter {
 
 export type UserHistoryRow = Selectable<UserHistoryTable>;
 
+/** What a list shows of a user: no password hash or sign-in counters. */
+const LISTED_COLUMNS = [
+  'u.id',
+  'u.username',
+  'u.email',
+  'u.first_name',
+  'u.last_name',
+  'u.status',
+  'u.is_verified',
+  'u.is_defaultadmin',
+  'u.created_at',
+  'u.updated_at',
+  'u.created_by',
+  'u.updated_by',
+] as const;
+
+export type ListedUserRow = Pick<
+  UserRow,
+  | 'id'
+  | 'username'
+  | 'email'
+  | 'first_name'
+  | 'last_name'
+  | 'status'
+  | 'is_verified'
+  | 'is_defaultadmin'
+  | 'created_at'
+  | 'updated_at'
+  | 'created_by'
+  | 'updated_by'
+>;
+
+/** A list filter as prepared-query arguments: null leaves a filter out. */
+interface ListArgs {
+  scope: readonly number[] | null;
+  like: string | null;
+  departmentName: string | null;
+  status: 'active' | 'disabled' | null;
+}
+
 /** pg_trgm indexes runs of 3 characters; shorter patterns cannot use the index. */
 const TRIGRAM_LENGTH = 3;
 
@@ -32,59 +73,86 @@ export function createUsersRepo(db: Kysely<DB>, dialect: DialectName) {
    * Filters drive from indexes: departments through user_roles(department_id, user_id) as an
    * IN list (a correlated EXISTS per user scanned every user), search through the trigram index
    * of migration 0006 (FTS5 on SQLite, pg_trgm on PostgreSQL). `%` and `_` in a search act as
-   * wildcards; harmless for a read-only filter.
+   * wildcards; harmless for a read-only filter. Built as prepared queries (db/prepared.ts): the
+   * list is the most read page of the console, and building it was a good part of its cost.
    */
-  function filtered(filter: UserFilter) {
+  function filtered(f: ListArgs) {
     let q = db.selectFrom('users as u');
-    const { scope } = filter;
-    if (scope !== 'all')
+    const { scope } = f;
+    if (scope !== null)
       q = q.where('u.id', 'in', (eb) =>
         eb
           .selectFrom('user_roles as s')
           .select('s.user_id')
           .where('s.department_id', 'in', scope.length ? scope : [-1]),
       );
-    if (filter.search) {
-      const like = `%${filter.search.toLowerCase()}%`;
+    if (f.like !== null) {
+      const { like } = f;
       q = q.where(
         dialect === 'postgres'
           ? sql<boolean>`lower(u.username || ' ' || u.email || ' ' || u.first_name || ' ' || u.last_name) like ${like}`
           : sql<boolean>`u.id in (select rowid from users_search where text like ${like})`,
       );
     }
-    if (filter.departmentName) {
-      const name = filter.departmentName.toLowerCase();
+    if (f.departmentName !== null) {
+      const { departmentName } = f;
       q = q.where('u.id', 'in', (eb) =>
         eb
           .selectFrom('user_roles as f')
           .innerJoin('departments as fd', 'fd.id', 'f.department_id')
           .select('f.user_id')
-          .where((e) => e(e.fn('lower', ['fd.name']), '=', name)),
+          .where((e) => e(e.fn('lower', ['fd.name']), '=', departmentName)),
       );
     }
-    if (filter.status) q = q.where('u.status', '=', filter.status);
+    if (f.status !== null) q = q.where('u.status', '=', f.status);
     return q;
   }
 
+  const countOf = prepareQuery((f: ListArgs) =>
+    filtered(f).select((eb) => eb.fn.countAll<number | string>().as('total')),
+  );
+  // PostgreSQL guesses 1% of users for any LIKE pattern, so for a rare search it walks the
+  // primary key in order and filters all 100,000 rows (~90 ms). Ordering by an expression
+  // the key cannot serve makes it take the trigram index's few matches and sort them (~1 ms).
+  // Patterns under 3 letters have no trigrams; there the ordered walk stops early.
+  const pageOf = prepareQuery(
+    (f: ListArgs, byIndexedSearch: boolean, size: number, offset: number) =>
+      filtered(f)
+        .select(LISTED_COLUMNS)
+        .orderBy(byIndexedSearch ? sql`u.id + 0` : sql`u.id`)
+        .limit(size)
+        .offset(offset),
+  );
+  const assignmentsOf = prepareQuery((userIds: readonly number[]) =>
+    db
+      .selectFrom('user_roles as ur')
+      .innerJoin('roles as r', 'r.id', 'ur.role_id')
+      .innerJoin('departments as d', 'd.id', 'ur.department_id')
+      .select([
+        'ur.user_id',
+        'ur.department_id',
+        'd.name as department_name',
+        'ur.role_id',
+        'r.name as role_name',
+        'r.permission_set',
+      ])
+      .where('ur.user_id', 'in', userIds)
+      .orderBy('ur.id'),
+  );
+
   return {
     async list(filter: UserFilter, limit: { size: number; offset: number }) {
-      const q = filtered(filter);
-      const { total } = await q
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .executeTakeFirstOrThrow();
-      // PostgreSQL guesses 1% of users for any LIKE pattern, so for a rare search it walks the
-      // primary key in order and filters all 100,000 rows (~90 ms). Ordering by an expression
-      // the key cannot serve makes it take the trigram index's few matches and sort them (~1 ms).
-      // Patterns under 3 letters have no trigrams; there the ordered walk stops early.
+      const args: ListArgs = {
+        scope: filter.scope === 'all' ? null : filter.scope,
+        like: filter.search ? `%${filter.search.toLowerCase()}%` : null,
+        departmentName: filter.departmentName ? filter.departmentName.toLowerCase() : null,
+        status: filter.status ?? null,
+      };
+      const counted = await countOf.first(db, args);
       const byIndexedSearch =
         dialect === 'postgres' && (filter.search?.length ?? 0) >= TRIGRAM_LENGTH;
-      const rows = await q
-        .selectAll('u')
-        .orderBy(byIndexedSearch ? sql`u.id + 0` : sql`u.id`)
-        .limit(limit.size)
-        .offset(limit.offset)
-        .execute();
-      return { total: Number(total), rows };
+      const rows = await pageOf.all(db, args, byIndexedSearch, limit.size, limit.offset);
+      return { total: Number(counted?.total ?? 0), rows };
     },
 
     async find(ex: Executor, id: number, lock = false): Promise<UserRow | undefined> {
@@ -103,23 +171,7 @@ export function createUsersRepo(db: Kysely<DB>, dialect: DialectName) {
         .executeTakeFirst(),
 
     assignmentsOf: (ex: Executor, userIds: readonly number[]): Promise<UserAssignmentRow[]> =>
-      userIds.length === 0
-        ? Promise.resolve([])
-        : ex
-            .selectFrom('user_roles as ur')
-            .innerJoin('roles as r', 'r.id', 'ur.role_id')
-            .innerJoin('departments as d', 'd.id', 'ur.department_id')
-            .select([
-              'ur.user_id',
-              'ur.department_id',
-              'd.name as department_name',
-              'ur.role_id',
-              'r.name as role_name',
-              'r.permission_set',
-            ])
-            .where('ur.user_id', 'in', userIds)
-            .orderBy('ur.id')
-            .execute(),
+      userIds.length === 0 ? Promise.resolve([]) : assignmentsOf.all(ex, userIds),
 
     async emailTaken(ex: Executor, email: string, exceptId?: number) {
       let q = ex.selectFrom('users').select('id').where('email', '=', email.toLowerCase());

@@ -30,11 +30,11 @@ import { resetLink } from '../../services/mail/links';
 import { invitationMail } from '../../services/mail/templates';
 import { authErrors } from '../auth/auth-errors';
 import type { ErrorLog } from '../auth/registration-service';
-import { actorNames } from '../identity/actor-names';
+import { preparedActorNames } from '../identity/actor-names';
 import { departmentsWith, type Actor } from '../identity/actor-scope';
 import { historyValues } from '../identity/history';
 import { identityErrors } from '../identity/identity-errors';
-import type { UsersRepo } from './repo';
+import type { ListedUserRow, UsersRepo } from './repo';
 import { assertAdminsRemain, assertCanManage, visibleTo } from './rules';
 import { heldAssignments, snapshotOf, toManagedUser } from './view';
 import type { DesiredUser, UserWriter } from './writer';
@@ -53,17 +53,15 @@ export interface UserServiceDeps {
 
 export function createUserService({ database, users, writer, mailer, log }: UserServiceDeps) {
   const { db } = database;
+  const actorNames = preparedActorNames(db);
 
-  async function managed(rows: UserRow[]): Promise<ManagedUser[]> {
+  async function managed(rows: readonly ListedUserRow[]): Promise<ManagedUser[]> {
     const [assignments, names] = await Promise.all([
       users.assignmentsOf(
         db,
         rows.map((r) => r.id),
       ),
-      actorNames(
-        db,
-        rows.flatMap((r) => [r.created_by, r.updated_by]),
-      ),
+      actorNames(rows.flatMap((r) => [r.created_by, r.updated_by])),
     ]);
     return rows.map((row) =>
       toManagedUser(row, heldAssignments(assignments.filter((a) => a.user_id === row.id)), names),

@@ -5,7 +5,7 @@ import type { UserRow } from '../../db/schema';
 import { actorRef, type ActorNames } from '../identity/actor-names';
 import { displayName } from '../identity/actor-scope';
 import { changedBy, parseIdList, parseSnapshot } from '../identity/history';
-import type { UserAssignmentRow, UserHistoryRow } from './repo';
+import type { ListedUserRow, UserAssignmentRow, UserHistoryRow } from './repo';
 import type { HeldAssignment, TargetUser } from './rules';
 
 export function heldAssignments(rows: readonly UserAssignmentRow[]): HeldAssignment[] {
@@ -54,7 +54,7 @@ export function snapshotOf(row: UserRow, assignments: readonly HeldAssignment[])
 }
 
 export function toManagedUser(
-  row: UserRow,
+  row: ListedUserRow,
   assignments: readonly HeldAssignment[],
   names: ActorNames,
 ): ManagedUser {

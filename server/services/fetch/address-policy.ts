@@ -14,6 +14,7 @@ const FORBIDDEN: [cidr: string, label: string][] = [
   ['172.16.0.0/12', 'a private'],
   ['192.0.0.0/24', 'a reserved'],
   ['192.0.2.0/24', 'a documentation'],
+  ['192.88.99.0/24', 'a reserved (6to4 relay)'],
   ['192.168.0.0/16', 'a private'],
   ['198.18.0.0/15', 'a benchmarking'],
   ['198.51.100.0/24', 'a documentation'],
@@ -24,16 +25,24 @@ const FORBIDDEN: [cidr: string, label: string][] = [
   ['::1/128', 'a loopback'],
   // Deprecated IPv4-compatible addresses (::a.b.c.d): nothing public uses them.
   ['::/96', 'an IPv4-compatible'],
-  ['64:ff9b::/96', 'a NAT64'],
+  // The well-known NAT64 prefix 64:ff9b::/96 is checked as the IPv4 address it carries (see
+  // normaliseAddress); the local-use prefix has no fixed place for it, so it is refused whole.
   ['64:ff9b:1::/48', 'a NAT64'],
   ['2001::/32', 'a Teredo tunnel'],
+  ['2001:db8::/32', 'a documentation'],
+  ['3fff::/20', 'a documentation'],
+  // IETF protocol assignments: benchmarking, ORCHID, AMT, AS112 and the like.
+  ['2001::/23', 'a reserved'],
   ['fec0::/10', 'a site-local'],
   ['100::/64', 'a discard'],
-  ['2001:db8::/32', 'a documentation'],
+  ['5f00::/16', 'a reserved (SRv6)'],
   ['fc00::/7', 'a private (unique local)'],
   ['fe80::/10', 'a link-local'],
   ['ff00::/8', 'a multicast'],
 ];
+
+/** Global unicast: any IPv6 address outside it is reserved, whatever its label above. */
+const globalUnicast = blockListOf(['2000::/3']);
 
 function blockListOf(cidrs: string[]): BlockList {
   const list = new BlockList();
@@ -72,15 +81,20 @@ const ipv4Of = (high: number, low: number) =>
 
 /**
  * An IPv6 address that carries an IPv4 one is checked as that IPv4 address: mapped
- * (::ffff:127.0.0.1, also written ::ffff:7f00:1) and 6to4 (2002:7f00:1::). Other embeddings
- * (IPv4-compatible ::/96, NAT64, Teredo) are refused as whole ranges.
+ * (::ffff:127.0.0.1, also written ::ffff:7f00:1), IPv4-translated (::ffff:0:a.b.c.d), the
+ * well-known NAT64 prefix (64:ff9b::a.b.c.d, which a DNS64 network gives every IPv4-only site)
+ * and 6to4 (2002:7f00:1::). Other embeddings (IPv4-compatible ::/96, local-use NAT64, Teredo)
+ * are refused as whole ranges.
  */
 export function normaliseAddress(address: string): string {
   const bare = address.replace(/^\[|\]$/g, '');
   if (isIP(bare) !== 6) return bare;
   const g = ipv6Groups(bare);
   if (!g) return bare;
-  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return ipv4Of(g[6], g[7]);
+  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  if (zeros(0, 5) && g[5] === 0xffff) return ipv4Of(g[6], g[7]);
+  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) return ipv4Of(g[6], g[7]);
+  if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return ipv4Of(g[6], g[7]);
   if (g[0] === 0x2002) return ipv4Of(g[1], g[2]);
   return bare;
 }
@@ -93,7 +107,10 @@ function familyOf(address: string): 'ipv4' | 'ipv6' {
 export function forbiddenRange(address: string): string | undefined {
   const ip = normaliseAddress(address);
   if (!isIP(ip)) return 'an unknown';
-  return forbidden.find((f) => f.list.check(ip, familyOf(ip)))?.label;
+  const family = familyOf(ip);
+  const label = forbidden.find((f) => f.list.check(ip, family))?.label;
+  if (label || family === 'ipv4' || globalUnicast.check(ip, 'ipv6')) return label;
+  return 'a reserved';
 }
 
 export interface AllowList {

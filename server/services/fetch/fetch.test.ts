@@ -21,7 +21,18 @@ describe('address policy', () => {
     ['::127.0.0.1', 'an IPv4-compatible'],
     ['::7f00:1', 'an IPv4-compatible'],
     ['::a9fe:a9fe', 'an IPv4-compatible'],
-    ['64:ff9b::7f00:1', 'a NAT64'],
+    ['64:ff9b::7f00:1', 'a loopback'],
+    ['64:ff9b::10.1.2.3', 'a private'],
+    ['64:ff9b::a9fe:a9fe', 'a link-local (cloud metadata)'],
+    ['64:ff9b:1::a00:1', 'a NAT64'],
+    ['::ffff:0:7f00:1', 'a loopback'],
+    ['::ffff:0:192.168.0.1', 'a private'],
+    ['192.88.99.1', 'a reserved (6to4 relay)'],
+    ['2001:2::1', 'a reserved'],
+    ['3fff::1', 'a documentation'],
+    ['5f00::1', 'a reserved (SRv6)'],
+    ['1::1', 'a reserved'],
+    ['4000::1', 'a reserved'],
     ['2002:7f00:1::1', 'a loopback'],
     ['2002:a9fe:a9fe::', 'a link-local (cloud metadata)'],
     ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'a Teredo tunnel'],
@@ -33,6 +44,8 @@ describe('address policy', () => {
     expect(forbiddenRange('93.184.216.34')).toBeUndefined();
     expect(forbiddenRange('2606:4700::1111')).toBeUndefined();
     expect(forbiddenRange('2002:5db8:d822::1')).toBeUndefined();
+    // A DNS64 network gives an IPv4-only site a NAT64 address: public inside, so allowed.
+    expect(forbiddenRange('64:ff9b::5db8:d822')).toBeUndefined();
   });
 
   it('when URL_FETCH_ALLOW lists hosts, addresses and CIDRs, then exactly those are allowed', () => {
@@ -140,5 +153,15 @@ describe('safe fetch against a local site', () => {
     expect(refusal).toMatchObject({ kind: 'refused' });
     expect((refusal as Error).message).toContain('a loopback address');
     expect((refusal as Error).message).not.toMatch(/127\.0\.0\.1|::1/);
+  });
+
+  it('when the address carries a loopback IPv4 address (translated, NAT64), then it is refused before connecting', async () => {
+    const before = site.hits.length;
+    for (const host of ['[::ffff:0:7f00:1]', '[64:ff9b::127.0.0.1]', '[::127.0.0.1]'])
+      await expect(
+        safeFetch(`http://${host}:${new URL(site.origin).port}/page`, { ...policy(), allow: [] }),
+        host,
+      ).rejects.toMatchObject({ kind: 'refused', message: expect.stringMatching(/address/) });
+    expect(site.hits.length).toBe(before);
   });
 });

@@ -9,6 +9,7 @@
  * can read; the caller's signal (the browser went away) aborts the upstream request at once, so
  * the provider stops generating and the connection is closed.
  */
+import type { ProviderErrorCode } from '../../../contract/chat';
 
 export interface LlmMessage {
   role: 'system' | 'user' | 'assistant';
@@ -44,7 +45,20 @@ export class LlmError extends Error {
     super(message);
     this.name = 'LlmError';
   }
+
+  /** The code the console translates (`chat:providerErrors.*`); undefined when cancelled. */
+  get code(): ProviderErrorCode | undefined {
+    return PROVIDER_ERROR_CODES[this.kind];
+  }
 }
+
+const PROVIDER_ERROR_CODES: Record<LlmErrorKind, ProviderErrorCode | undefined> = {
+  timeout: 'LLM_TIMEOUT',
+  http: 'LLM_HTTP_ERROR',
+  network: 'LLM_UNREACHABLE',
+  protocol: 'LLM_BAD_ANSWER',
+  aborted: undefined,
+};
 
 export interface LlmLog {
   warn(details: Record<string, unknown>, message: string): void;

@@ -100,7 +100,14 @@ function AnswerBody({ message, actions }: { message: ChatMessage; actions: Messa
       )}
       {details?.providerError && (
         <CAlert color="warning" className="mt-2 mb-0 py-2">
-          <div>{t('providerError', { message: details.providerError })}</div>
+          <div>
+            {t('providerError', {
+              // The server's words are a fallback for servers that send no code.
+              message: details.providerErrorCode
+                ? t(`providerErrors.${details.providerErrorCode}`)
+                : details.providerError,
+            })}
+          </div>
           <CButton
             size="sm"
             color="primary"

@@ -175,6 +175,27 @@ describe('/chat, asking', { timeout: 30_000 }, () => {
     ).toHaveLength(1);
   });
 
+  it("when the language model failed with a code, then the reason is said from the code in the reader's language", async () => {
+    server.use(
+      ...stuffHandlers(() =>
+        json(
+          answerFixture({
+            provider_error: 'The AI model answered with an error (HTTP 401).',
+            provider_error_code: 'LLM_HTTP_ERROR',
+          }),
+        ),
+      ),
+    );
+    await openChat();
+    await ask('When does it open?');
+    expect(
+      await screen.findByText(
+        'The language model failed: it answered with an error. The built-in engine answered instead.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/HTTP 401/)).not.toBeInTheDocument();
+  });
+
   it('when a reference is opened, then the pdf from /download is shown beside the conversation at the cited page', async () => {
     let downloads = 0;
     server.use(

@@ -57,6 +57,8 @@ export interface AnswerDetails {
   standaloneQuestion: string | null;
   subQuestions: string[] | null;
   providerError: string | null;
+  /** Why the LLM failed, said in the reader's language (`chat:providerErrors.*`). */
+  providerErrorCode: ChatAnswer['provider_error_code'];
 }
 
 export interface VisualState {
@@ -175,6 +177,7 @@ export function emptyDetails(): AnswerDetails {
     standaloneQuestion: null,
     subQuestions: null,
     providerError: null,
+    providerErrorCode: null,
   };
 }
 
@@ -190,6 +193,7 @@ export function detailsOf(answer: ChatAnswer): AnswerDetails {
     standaloneQuestion: answer.standalone_question,
     subQuestions: answer.sub_questions,
     providerError: answer.provider_error,
+    providerErrorCode: answer.provider_error_code ?? null,
   };
 }
 
