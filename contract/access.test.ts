@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   canAccess,
+  departmentScope,
+  inScope,
   evaluate,
   hasPermission,
   isEmailOnlyProfile,
@@ -256,5 +258,35 @@ describe('Reports rights (SPEC §6)', () => {
     const lister = subject(role(['Reports.LIST_VIEW']));
     expect(visibleMenuKeys(lister).has('analytics')).toBe(true);
     expect(reportsRights(lister).DOWNLOAD).toBe(false);
+  });
+});
+
+describe('department scope (SPEC §6, per department)', () => {
+  const inDept = (department_id: number, rights: Right[]): PermissionEntry => ({
+    ...role(rights),
+    department_id,
+    department_name: `D${department_id}`,
+  });
+
+  it('when a right is held through roles in two departments, then the scope is those two', () => {
+    const who = subject(
+      inDept(4, ['Users.LIST_VIEW']),
+      inDept(7, ['Users.LIST_VIEW', 'Users.ADD']),
+      inDept(9, ['Roles.LIST_VIEW']),
+    );
+    const scope = departmentScope(who, 'Users', 'LIST_VIEW');
+    expect(scope).toEqual([4, 7]);
+    expect(departmentScope(who, 'Users', 'ADD')).toEqual([7]);
+    expect(inScope(scope, 7)).toBe(true);
+    expect(inScope(scope, 9)).toBe(false);
+  });
+
+  it('when the subject is a default administrator, then the scope is every department', () => {
+    expect(departmentScope(admin, 'Documents', 'DELETE')).toBe('all');
+    expect(inScope('all', 12345)).toBe(true);
+  });
+
+  it('when the right is held nowhere, then the scope is empty', () => {
+    expect(departmentScope(nobody, 'Users', 'LIST_VIEW')).toEqual([]);
   });
 });

@@ -105,3 +105,28 @@ export function canAccess(rule: Rule, subject: AccessSubject): boolean {
   if (subject.isWidget) return true;
   return evaluate(rule, subject);
 }
+
+/** Where a right counts: every department, or the listed department ids. */
+export type DepartmentScope = 'all' | number[];
+
+/**
+ * Department scope (SPEC §6, per department): the departments where the subject holds
+ * module.action through a role assigned there; 'all' for a default administrator. The one
+ * definition used by server services, the SPA's guards and its forms.
+ */
+export function departmentScope(
+  subject: AccessSubject,
+  module: ModuleName,
+  action: ActionName,
+): DepartmentScope {
+  if (subject.is_defaultadmin) return 'all';
+  const ids = new Set<number>();
+  for (const entry of subject.permissions)
+    if (entry.actions.some((a) => a.module_name === module && a[action]))
+      ids.add(entry.department_id);
+  return [...ids];
+}
+
+export function inScope(scope: DepartmentScope, departmentId: number): boolean {
+  return scope === 'all' || scope.includes(departmentId);
+}
