@@ -1,11 +1,11 @@
 /**
  * Wires the pieces that must know each other only through callbacks: the http client gets the
- * token from the cookie and, on a 401, ends the session in the store and routes to /login
+ * token from the cookie and, on a 401, ends the session as logout does and routes to /login
  * without a full page reload (SPEC §4, §8).
  */
 import { createHttpClient } from '@/lib/http';
 import { loadRuntimeConfig } from '@/lib/runtime-config';
-import { clearSessionCookies, readSessionToken } from '@/lib/session/session-cookies';
+import { clearClientSession, clearSessionCookies, readSessionToken } from '@/lib/session/session-cookies';
 import { sessionExpired } from '@/lib/session/session-slice';
 import type { Theme } from '@/lib/theme';
 import { loginPathKeepingKey, paths } from './paths';
@@ -32,7 +32,12 @@ export function createApp(options: CreateAppOptions = {}) {
       const session = store?.getState().session;
       const alreadyEnded =
         reason === 'no-token' && session?.profile === null && session.status === 'idle';
-      if (!alreadyEnded) store?.dispatch(sessionExpired());
+      // A 401 ends the session as logout does (SPEC §4): the stored keys (agent, access_token,
+      // refresh_token, theme, isLoggedIn), the cookies and, through sessionExpired, every slice.
+      if (!alreadyEnded) {
+        clearClientSession();
+        store?.dispatch(sessionExpired());
+      }
       // While a navigation is loading, its guards see the empty session and redirect themselves.
       if (!router || !router.state.initialized || router.state.navigation.state !== 'idle') return;
       const { pathname, search } = router.state.location;

@@ -78,15 +78,23 @@ describe('header', () => {
     expect(localStorage.getItem('theme')).toBe('dark');
   });
 
-  it('when any call answers 401 on a page, then the session ends and /login opens without a reload', async () => {
+  it('when any call answers 401 on a page, then everything logout clears is cleared and /login opens without a reload', async () => {
     server.use(
       http.put(apiUrl(apiPaths.me), () => errorResponse(401, 'SESSION_EXPIRED', 'expired')),
     );
     const { router, store } = await openAsAdmin('/profile');
     const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Switch theme' }));
+    await waitFor(() => expect(document.body).toHaveClass('dark'));
+    for (const key of ['agent', 'access_token', 'refresh_token', 'isLoggedIn'])
+      localStorage.setItem(key, 'x');
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(store.getState().session.profile).toBeNull();
+    for (const key of ['agent', 'access_token', 'refresh_token', 'theme', 'isLoggedIn'])
+      expect(localStorage.getItem(key)).toBeNull();
+    expect(document.cookie).not.toMatch(/(^|; )token=/);
+    await waitFor(() => expect(document.body).not.toHaveClass('dark'));
   });
 
   it('when the profile is saved, then the new names are shown and a toast confirms it', async () => {
