@@ -8,6 +8,9 @@ import { CLIENT_ERROR_CODES, UNKNOWN_ERROR_MESSAGE, type ApiErrorData } from './
 /** Any i18next `t`, whatever namespaces it was bound to. */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
+/** Codes the client makes up itself (no answer, no token, …): their text stands alone. */
+const CLIENT_CODES: ReadonlySet<string> = new Set(Object.values(CLIENT_ERROR_CODES));
+
 export function errorText(t: Translate, error: ApiErrorData | null | undefined): string {
   if (!error) return '';
   if (error.code === CLIENT_ERROR_CODES.unknown && error.message === UNKNOWN_ERROR_MESSAGE)
@@ -19,11 +22,14 @@ export function errorText(t: Translate, error: ApiErrorData | null | undefined):
       ? t('errors:retryAfterSeconds', { seconds: Math.ceil(error.retryAfter) })
       : t('errors:retryAfter', { minutes: Math.ceil(error.retryAfter / 60) });
   // Every contract ERROR_CODE has a text (locales.test.ts checks); unknown codes fall through.
-  const text = /^[A-Z_]+$/.test(error.code)
+  const known = /^[A-Z_]+$/.test(error.code)
     ? t(`errors:codes.${error.code}`, { defaultValue: '' })
     : '';
-  if (text) {
-    return wait ? `${text} ${wait}` : text;
-  }
-  return t('errors:requestFailed', { message: error.message });
+  if (known && CLIENT_CODES.has(error.code)) return known;
+  // SPEC §8: a failed request reads "<message> error. Please verify." (translated), the message
+  // being our text for the server's code, else the server's own words. The message's final stop
+  // goes, so the sentence reads "Incorrect email or password error. Please verify."
+  const message = (known || error.message).trim().replace(/[.。]$/u, '');
+  const failed = t('errors:requestFailed', { message });
+  return wait ? `${failed} ${wait}` : failed;
 }

@@ -7,7 +7,6 @@ import {
   createHttpClient,
   NETWORK_ERROR_MESSAGE,
   NO_TOKEN_MESSAGE,
-  requestFailureText,
   toApiErrorData,
   UNKNOWN_ERROR_MESSAGE,
 } from './http';
@@ -127,10 +126,6 @@ describe('http client', () => {
 
   it('when anything else is thrown, then it reads as an unknown error', () => {
     expect(toApiErrorData(new TypeError('boom')).message).toBe('An unknown error occurred');
-  });
-
-  it('when a request failure is shown, then it reads "<message> error. Please verify."', () => {
-    expect(requestFailureText({ message: 'Upload' })).toBe('Upload error. Please verify.');
   });
 
   it('when a form is sent, then it goes as multipart without a JSON content type', async () => {

