@@ -20,7 +20,14 @@ import type {
   UserSnapshot,
 } from '@contract/identity';
 import type { Paged } from '@contract/paging';
-import { idsOf, permissionId, type ActionName, type ModuleName } from '@contract/permissions';
+import {
+  idsOf,
+  PERMISSION_CATALOGUE,
+  permissionCatalogueSchema,
+  permissionId,
+  type ActionName,
+  type ModuleName,
+} from '@contract/permissions';
 import { apiUrl, errorResponse } from './handlers';
 
 export interface IdentityDb {
@@ -216,6 +223,10 @@ export function createIdentityFake(db: IdentityDb = seedDb()) {
     }));
 
   const handlers = [
+    // ------------------------------------------------------------ catalogue
+    http.get(apiUrl(apiPaths.permissions), () =>
+      HttpResponse.json(permissionCatalogueSchema.parse(PERMISSION_CATALOGUE)),
+    ),
     // ------------------------------------------------------------ departments
     http.get(apiUrl(apiPaths.departments), async ({ request }) => {
       const url = await record(request);

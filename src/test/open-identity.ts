@@ -1,5 +1,6 @@
 /** Opens an identity screen signed in as `profile`, with the in-memory identity API behind it. */
 import { configure, screen } from '@testing-library/react';
+import type { RequestHandler } from 'msw';
 import type { UserProfile } from '@contract/profile';
 import { adminProfile } from './fixtures';
 import { handlers } from './handlers';
@@ -13,12 +14,19 @@ configure({ asyncUtilTimeout: 15_000 });
 
 export async function openIdentity(
   path: string,
-  options: { profile?: UserProfile; db?: IdentityDb; prepare?: (fake: IdentityFake) => void } = {},
+  options: {
+    profile?: UserProfile;
+    db?: IdentityDb;
+    prepare?: (fake: IdentityFake) => void;
+    /** Handlers answering before the fake's (a failing call, say). */
+    overrides?: RequestHandler[];
+  } = {},
 ) {
   signInWithCookie();
   const fake = createIdentityFake(options.db ?? seedDb());
   options.prepare?.(fake);
   server.use(handlers.me(options.profile ?? adminProfile), ...fake.handlers);
+  if (options.overrides) server.use(...options.overrides);
   const app = renderApp(path);
   await screen.findByRole('heading', { level: 1 });
   return { ...app, fake };

@@ -1,133 +1,34 @@
-import { useState } from 'react';
-import { render, screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { idsOf, permissionId } from '@contract/permissions';
-import { PermissionMatrix } from './permission-matrix';
+import { apiPaths } from '@contract/api-paths';
+import { PERMISSION_CATALOGUE } from '@contract/permissions';
+import { apiUrl, errorResponse } from '@/test/handlers';
+import { openIdentity } from '@/test/open-identity';
 
-function Harness({
-  initial = [] as number[],
-  grantable,
-}: {
-  initial?: number[];
-  grantable?: Set<number>;
-}) {
-  const [value, setValue] = useState(initial);
-  return (
-    <>
-      <PermissionMatrix value={value} onChange={setValue} grantable={grantable} />
-      <span data-testid="value">{value.join(',')}</span>
-    </>
-  );
-}
-
-const value = () => screen.getByTestId('value').textContent;
-
-describe('permission matrix', { timeout: 30_000 }, () => {
-  it('when it renders, then modules are rows, the 8 actions are columns and every cell is a labelled checkbox', () => {
-    render(<Harness />);
-    const table = screen.getByRole('table');
-    const headers = within(table)
-      .getAllByRole('columnheader')
-      .map((h) => h.textContent);
-    expect(headers).toEqual([
-      'Module',
-      'Add',
-      'Update',
-      'View',
-      'List',
-      'Delete',
-      'Query documents',
-      'Analytics',
-      'Download',
-    ]);
-    expect(
-      within(table)
-        .getAllByRole('rowheader')
-        .map((h) => h.textContent),
-    ).toEqual([
-      'Users',
-      'Roles',
-      'Query',
-      'Service agent',
-      'Email agent',
-      'Documents',
-      'SOP',
-      'Helpdesk',
-      'Reports',
-    ]);
-    expect(screen.getByRole('checkbox', { name: 'Email agent: Analytics' })).not.toBeChecked();
-    expect(screen.getByRole('status')).toHaveTextContent('0 of 72 rights granted');
+describe('permission matrix on a role page', { timeout: 60_000 }, () => {
+  it('when GET /permissions answers, then the matrix shows the rights it lists', async () => {
+    await openIdentity('/roles/view-role/10');
+    expect(await screen.findByRole('checkbox', { name: 'Users: View' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(`of ${PERMISSION_CATALOGUE.length}`);
   });
 
-  it('when single cells are ticked and unticked, then the set and the count follow', async () => {
-    render(<Harness />);
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('checkbox', { name: 'Users: List' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Documents: Add' }));
-    expect(screen.getByRole('status')).toHaveTextContent('2 of 72 rights granted');
-    expect(value()).toBe(idsOf('Users.LIST_VIEW', 'Documents.ADD').join(','));
-    await user.click(screen.getByRole('checkbox', { name: 'Users: List' }));
-    expect(screen.getByRole('status')).toHaveTextContent('1 of 72 rights granted');
-  });
-
-  it('when a row toggle is used, then the whole module is granted, and a second use clears it', async () => {
-    render(<Harness initial={idsOf('Roles.VIEW')} />);
-    const user = userEvent.setup();
-    const row = screen.getByRole('checkbox', { name: 'All rights of Roles' });
-    expect(row).toHaveProperty('indeterminate', true);
-    await user.click(row);
-    expect(screen.getByRole('status')).toHaveTextContent('8 of 72 rights granted');
-    expect(row).toBeChecked();
-    await user.click(row);
-    expect(screen.getByRole('status')).toHaveTextContent('0 of 72 rights granted');
-  });
-
-  it('when a column toggle is used, then that action is granted in every module', async () => {
-    render(<Harness />);
-    await userEvent.setup().click(screen.getByRole('checkbox', { name: 'View in every module' }));
-    expect(screen.getByRole('status')).toHaveTextContent('9 of 72 rights granted');
-    expect(screen.getByRole('checkbox', { name: 'Reports: View' })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Reports: Add' })).not.toBeChecked();
-  });
-
-  it('when grant all and clear all are pressed, then every right is granted and then none', async () => {
-    render(<Harness />);
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Grant all' }));
-    expect(screen.getByRole('status')).toHaveTextContent('72 of 72 rights granted');
-    await user.click(screen.getByRole('button', { name: 'Clear all' }));
-    expect(screen.getByRole('status')).toHaveTextContent('0 of 72 rights granted');
-  });
-
-  it('when some rights may not be granted, then they are locked and line toggles leave them alone', async () => {
-    const grantable = new Set(idsOf('Users.ADD', 'Users.VIEW'));
-    render(<Harness initial={[permissionId('Users', 'DELETE')]} grantable={grantable} />);
-    const user = userEvent.setup();
-    expect(screen.getByRole('checkbox', { name: 'Users: Delete' })).toBeDisabled();
-    expect(screen.getByRole('checkbox', { name: 'Roles: Add' })).toBeDisabled();
-    await user.click(screen.getByRole('checkbox', { name: 'All rights of Users' }));
-    expect(value()).toBe(idsOf('Users.ADD', 'Users.VIEW', 'Users.DELETE').join(','));
-    await user.click(screen.getByRole('checkbox', { name: 'All rights of Users' }));
-    expect(value()).toBe(String(permissionId('Users', 'DELETE')));
-  });
-
-  it('when a cell is toggled with the keyboard, then the focus stays on that cell', async () => {
-    render(<Harness />);
-    const user = userEvent.setup();
-    const cell = screen.getByRole('checkbox', { name: 'Helpdesk: View' });
-    cell.focus();
-    await user.keyboard(' ');
-    expect(screen.getByRole('checkbox', { name: 'Helpdesk: View' })).toBe(cell);
-    expect(cell).toBeChecked();
-    expect(cell).toHaveFocus();
-  });
-
-  it('when it is read-only, then the set shows but nothing can be changed', () => {
-    render(<PermissionMatrix value={idsOf('Sop.LIST_VIEW')} readOnly />);
-    expect(screen.getByRole('checkbox', { name: 'SOP: List' })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'SOP: List' })).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Grant all' })).not.toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('1 of 72 rights granted');
+  it('when GET /permissions fails, then the reason shows and trying again brings the matrix', async () => {
+    let calls = 0;
+    await openIdentity('/roles/view-role/10', {
+      overrides: [
+        http.get(apiUrl(apiPaths.permissions), () => {
+          calls += 1;
+          return calls === 1 ? errorResponse(500, 'INTERNAL_ERROR', 'boom') : undefined;
+        }),
+      ],
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The server ran into a problem. Please try again later error. Please verify.',
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('checkbox', { name: 'Users: View' })).toBeInTheDocument();
   });
 });

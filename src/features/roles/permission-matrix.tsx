@@ -1,210 +1,35 @@
-import { useEffect, useRef, type InputHTMLAttributes } from 'react';
-import { CButton, CTable } from '@coreui/react';
+/**
+ * The permission matrix of a role: the grid of the rights GET /permissions lists (the server's
+ * catalogue, not a copy in the client), with a spinner while it loads and the reason, with a way
+ * to try again, when it cannot be had.
+ */
+import { CAlert, CButton, CSpinner } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
-import {
-  ACTIONS,
-  MODULES,
-  PERMISSION_CATALOGUE,
-  permissionId,
-  type ActionName,
-  type ModuleName,
-} from '@contract/permissions';
-import { actionLabel, moduleLabel } from './permission-labels';
+import { errorText } from '@/lib/error-text';
+import { toApiErrorData } from '@/lib/http';
+import { PermissionGrid, type PermissionMatrixProps } from './permission-grid';
+import { usePermissionCatalogueQuery } from './permission-catalogue-api';
 
-export interface PermissionMatrixProps {
-  /** Granted permission ids. */
-  value: readonly number[];
-  onChange?: (ids: number[]) => void;
-  readOnly?: boolean;
-  /** Ids the person may grant or take away; the others are shown but locked. All when absent. */
-  grantable?: ReadonlySet<number>;
-  /** Id of the element describing an error of the whole set. */
-  errorId?: string;
-  invalid?: boolean;
-}
+export type { PermissionMatrixProps };
 
-type Tri = 'all' | 'some' | 'none';
-
-/**
- * A plain checkbox: CoreUI's check component re-creates its input on every render, which drops
- * the keyboard focus after each toggle and keeps a stale `indeterminate`.
- */
-function Checkbox({
-  indeterminate = false,
-  className,
-  ...input
-}: InputHTMLAttributes<HTMLInputElement> & { indeterminate?: boolean }) {
-  const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = indeterminate;
-  }, [indeterminate]);
-  return (
-    <input
-      ref={ref}
-      type="checkbox"
-      className={`form-check-input${className ? ` ${className}` : ''}`}
-      {...input}
-    />
-  );
-}
-
-function stateOf(ids: readonly number[], granted: ReadonlySet<number>): Tri {
-  const n = ids.filter((id) => granted.has(id)).length;
-  return n === 0 ? 'none' : n === ids.length ? 'all' : 'some';
-}
-
-const sorted = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
-
-/**
- * The permission set as a grid: SPEC §3 modules as rows, the 8 actions as columns. Every cell is
- * a labelled checkbox ("Users: Add"); a row's and a column's first checkbox grants or clears the
- * whole line; the count of granted rights is announced as it changes.
- */
 export function PermissionMatrix(props: PermissionMatrixProps) {
-  const { t } = useTranslation('roles');
-  const granted = new Set(props.value);
-  const editable = !props.readOnly && Boolean(props.onChange);
-  const may = (id: number) => editable && (!props.grantable || props.grantable.has(id));
-
-  function setMany(ids: number[], on: boolean) {
-    const next = new Set(granted);
-    for (const id of ids) {
-      if (!may(id)) continue;
-      if (on) next.add(id);
-      else next.delete(id);
-    }
-    props.onChange?.(sorted(next));
-  }
-
-  /** A line toggle grants the line's grantable rights unless all of them are granted already. */
-  function toggleLine(ids: number[]) {
-    const open = ids.filter(may);
-    setMany(open, !open.every((id) => granted.has(id)));
-  }
-
-  const rowIds = (m: ModuleName) => ACTIONS.map((a) => permissionId(m, a));
-  const colIds = (a: ActionName) => MODULES.map((m) => permissionId(m, a));
-  const allIds = PERMISSION_CATALOGUE.map((p) => p.id);
-
-  return (
-    <div>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-        <p className="mb-0 fw-semibold" role="status" aria-live="polite">
-          {t('matrix.count', { count: granted.size, total: allIds.length })}
-        </p>
-        {editable && (
-          <div className="ms-auto d-flex gap-2">
-            <CButton
-              size="sm"
-              color="secondary"
-              variant="outline"
-              onClick={() => setMany(allIds, true)}
-            >
-              {t('matrix.grantAll')}
-            </CButton>
-            <CButton
-              size="sm"
-              color="secondary"
-              variant="outline"
-              onClick={() => setMany(allIds, false)}
-            >
-              {t('matrix.clearAll')}
-            </CButton>
-          </div>
-        )}
-      </div>
-      {/* Scrolls sideways on narrow screens; a read-only grid has nothing focusable inside, so
-          the region itself takes focus to be scrolled with the keyboard. */}
-      <div
-        className="table-responsive"
-        tabIndex={editable ? undefined : 0}
-        role={editable ? undefined : 'region'}
-        aria-label={editable ? undefined : t('matrix.caption')}
-      >
-        <CTable
-          bordered
-          small
-          align="middle"
-          className="text-center mb-0"
-          aria-describedby={props.errorId}
+  const { t } = useTranslation(['errors', 'common']);
+  const catalogue = usePermissionCatalogueQuery();
+  if (catalogue.data) return <PermissionGrid catalogue={catalogue.data} {...props} />;
+  if (catalogue.isError)
+    return (
+      <CAlert color="danger" role="alert" className="d-flex align-items-center gap-2">
+        <span>{errorText(t, toApiErrorData(catalogue.error))}</span>
+        <CButton
+          size="sm"
+          color="danger"
+          variant="outline"
+          className="ms-auto"
+          onClick={() => void catalogue.refetch()}
         >
-          <caption className="visually-hidden">{t('matrix.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="text-start">
-                {t('matrix.module')}
-              </th>
-              {ACTIONS.map((action) => {
-                const ids = colIds(action);
-                const state = stateOf(ids, granted);
-                const label = actionLabel(t, action);
-                return (
-                  <th scope="col" key={action} className="small">
-                    <div>{label}</div>
-                    {editable && (
-                      <Checkbox
-                        className="m-0"
-                        aria-label={t('matrix.toggleColumn', { action: label })}
-                        checked={state === 'all'}
-                        indeterminate={state === 'some'}
-                        disabled={!ids.some(may)}
-                        onChange={() => toggleLine(ids)}
-                      />
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
-          <tbody>
-            {MODULES.map((module) => {
-              const ids = rowIds(module);
-              const state = stateOf(ids, granted);
-              const label = moduleLabel(t, module);
-              return (
-                <tr key={module}>
-                  <th scope="row" className="text-start text-nowrap">
-                    {editable ? (
-                      <label className="d-flex align-items-center gap-2 mb-0">
-                        <Checkbox
-                          className="m-0"
-                          aria-label={t('matrix.toggleRow', { module: label })}
-                          checked={state === 'all'}
-                          indeterminate={state === 'some'}
-                          disabled={!ids.some(may)}
-                          onChange={() => toggleLine(ids)}
-                        />
-                        {label}
-                      </label>
-                    ) : (
-                      label
-                    )}
-                  </th>
-                  {ACTIONS.map((action) => {
-                    const id = permissionId(module, action);
-                    return (
-                      <td key={action}>
-                        <Checkbox
-                          className="m-0"
-                          aria-label={t('matrix.cell', {
-                            module: label,
-                            action: actionLabel(t, action),
-                          })}
-                          aria-invalid={props.invalid || undefined}
-                          checked={granted.has(id)}
-                          disabled={!may(id)}
-                          readOnly={!editable}
-                          onChange={() => setMany([id], !granted.has(id))}
-                        />
-                      </td>
-                    );
-                  })}
-                </tr>
-              );
-            })}
-          </tbody>
-        </CTable>
-      </div>
-    </div>
-  );
+          {t('common:retry')}
+        </CButton>
+      </CAlert>
+    );
+  return <CSpinner size="sm" aria-label={t('common:loading')} />;
 }
