@@ -3,8 +3,6 @@
  * stable numeric id, `moduleIndex * 8 + actionIndex + 1`, so ids never change when the catalogue
  * is rendered in another order. Roles store `permission_set` as a list of these ids.
  */
-import { z } from 'zod';
-
 export const MODULES = [
   'Users',
   'Roles',
@@ -50,11 +48,6 @@ export function permissionId(module: ModuleName, action: ActionName): number {
 export const PERMISSION_CATALOGUE: readonly PermissionDefinition[] = MODULES.flatMap(
   (module_name) =>
     ACTIONS.map((action) => ({ id: permissionId(module_name, action), module_name, action })),
-);
-
-/** GET /permissions: the catalogue as the server stores it; the permission matrix renders it. */
-export const permissionCatalogueSchema = z.array(
-  z.object({ id: z.number().int(), module_name: z.enum(MODULES), action: z.enum(ACTIONS) }),
 );
 
 const byId = new Map(PERMISSION_CATALOGUE.map((p) => [p.id, p]));

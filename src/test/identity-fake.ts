@@ -23,11 +23,11 @@ import type { Paged } from '@contract/paging';
 import {
   idsOf,
   PERMISSION_CATALOGUE,
-  permissionCatalogueSchema,
   permissionId,
   type ActionName,
   type ModuleName,
 } from '@contract/permissions';
+import { permissionCatalogueSchema } from '@contract/permission-catalogue';
 import { apiUrl, errorResponse } from './handlers';
 
 export interface IdentityDb {
