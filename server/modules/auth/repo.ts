@@ -11,8 +11,19 @@ export function createAuthRepo(db: Kysely<DB>) {
   const userById = prepareQuery((id: number) =>
     db.selectFrom('users').selectAll().where('id', '=', id),
   );
-  const sessionById = prepareQuery((id: string) =>
-    db.selectFrom('sessions').selectAll().where('id', '=', id),
+  // The session check of every request: the session and its user in one statement.
+  const sessionWithUser = prepareQuery((id: string) =>
+    db
+      .selectFrom('sessions as s')
+      .leftJoin('users as u', 'u.id', 's.user_id')
+      .selectAll('u')
+      .select([
+        's.id as session_id',
+        's.user_id as session_user_id',
+        's.expires_at as session_expires_at',
+        's.revoked_at as session_revoked_at',
+      ])
+      .where('s.id', '=', id),
   );
   return {
     db,
@@ -85,7 +96,27 @@ export function createAuthRepo(db: Kysely<DB>) {
         .execute();
     },
 
-    findSession: (id: string): Promise<SessionRow | undefined> => sessionById.first(db, id),
+    /** The session and its user (null when the user row is gone), or undefined. */
+    async findSessionWithUser(
+      id: string,
+    ): Promise<
+      | {
+          session: Pick<SessionRow, 'id' | 'user_id' | 'expires_at' | 'revoked_at'>;
+          user: UserRow | null;
+        }
+      | undefined
+    > {
+      const row = await sessionWithUser.first(db, id);
+      if (!row) return undefined;
+      const { session_id, session_user_id, session_expires_at, session_revoked_at, ...user } = row;
+      const session = {
+        id: session_id,
+        user_id: session_user_id,
+        expires_at: session_expires_at,
+        revoked_at: session_revoked_at,
+      };
+      return { session, user: user.id === null ? null : (user as UserRow) };
+    },
 
     async revokeSession(id: string) {
       await db

@@ -74,12 +74,12 @@ export function createSessionService({
     async authenticate(token: string): Promise<{ sessionId: string; user: UserRow }> {
       const claims = await tokens.verify(token);
       if (!claims) throw errors.unauthorized('The access token is not valid.');
-      const session = await repo.findSession(claims.sessionId);
-      if (!session || session.user_id !== claims.userId)
+      const found = await repo.findSessionWithUser(claims.sessionId);
+      if (!found || found.session.user_id !== claims.userId)
         throw errors.unauthorized('The access token is not valid.');
+      const { session, user } = found;
       if (session.revoked_at || Date.parse(session.expires_at) <= Date.now())
         throw errors.sessionExpired();
-      const user = await repo.findUserById(session.user_id);
       if (!user || user.status !== 'active') throw errors.sessionExpired();
       return { sessionId: session.id, user };
     },
