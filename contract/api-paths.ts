@@ -1,42 +1,114 @@
-/** API paths (SPEC §7), relative to the API base (`/api`). */
-export const apiPaths = {
+/**
+ * API paths (SPEC §7), relative to the API base (`/api`). `apiRoutes` holds every path once, as
+ * a route pattern (`/user/:id`): the server registers exactly these. `apiPaths` builds the URLs
+ * the SPA calls from the same patterns, with each parameter encoded.
+ */
+export const apiRoutes = {
+  health: '/health',
+  permissions: '/permissions',
+  // Auth (SPEC §7 Users)
   login: '/users/login',
   signup: '/users/signup',
-  forgotPassword: (email: string) => `/users/forgot-password/${encodeURIComponent(email)}`,
-  verify: (token: string) => `/verify/${encodeURIComponent(token)}`,
-  verifyReset: (token: string) => `/verify/reset/${encodeURIComponent(token)}`,
+  forgotPassword: '/users/forgot-password/:email',
+  verify: '/verify/:token',
+  verifyReset: '/verify/reset/:token',
   logout: '/users/logout',
   resendVerification: '/users/resend-verification/',
   me: '/users/me',
   userMe: '/user/me',
   myPassword: '/users/me/password',
-  permissions: '/permissions',
   emailAgents: '/email-agent',
   // Identity (issue 4)
   users: '/users',
-  userByEmail: (email: string) => `/users/${encodeURIComponent(email)}`,
-  userById: (id: number) => `/user/${id}`,
-  userUpdate: (id: number) => `/users/update/${id}`,
-  userPut: (id: number) => `/users/${id}`,
-  userDelete: (id: number) => `/users/delete/${id}`,
-  userHistory: (id: number) => `/users/history/${id}`,
-  userHistoryRestore: (id: number, entry: number) => `/users/history/${id}/restore/${entry}`,
+  userByEmail: '/users/:email',
+  userById: '/user/:id',
+  userUpdate: '/users/update/:userId',
+  userPut: '/users/:id',
+  userDelete: '/users/delete/:id',
+  userHistory: '/users/history/:id',
+  userHistoryRestore: '/users/history/:id/restore/:entry',
   departments: '/departments',
-  department: (id: number) => `/departments/${id}`,
-  departmentDelete: (id: number) => `/department/delete/${id}`,
+  department: '/departments/:id',
+  departmentDelete: '/department/delete/:id',
   roles: '/roles',
-  role: (id: number) => `/roles/${id}`,
-  roleHistory: (id: number) => `/roles/${id}/history`,
-  roleHistoryRestore: (id: number, entry: number) => `/roles/${id}/history/restore/${entry}`,
-  rolesByAction: (module: string, action: string) =>
-    `/roles/types/${encodeURIComponent(module)}/action/${encodeURIComponent(action)}`,
+  role: '/roles/:id',
+  roleHistory: '/roles/:id/history',
+  roleHistoryRestore: '/roles/:id/history/restore/:entry',
+  rolesByAction: '/roles/types/:type/action/:action',
   // Knowledge (issue 5)
   uploadDocs: '/upload/docs',
   uploadUrls: '/upload/urls',
   documents: '/upload/uploaded/documents',
+  document: '/upload/documents/:id',
   softDelete: '/upload/update_soft_delete',
   deleteDocuments: '/delete/documents/all',
   deleteSitemaps: '/delete/url/sitemap',
-  resyncDocument: (id: number) => `/upload/documents/${id}/resync`,
-  downloadDocument: (id: number) => `/upload/documents/${id}/download`,
+  resyncDocument: '/upload/documents/:id/resync',
+  downloadDocument: '/upload/documents/:id/download',
+  // Knowledge assistant (issue 6)
+  chatStuff: '/chat/stuff',
+  chatStuffV2: '/chat/stuff-v2',
+  chatStuffV3: '/chat/stuff-v3',
+  chatModels: '/chat/models',
+  conversations: '/chat/conversations',
+  conversation: '/chat/conversations/:chat_id',
+  recommendedQuestions: '/chat/get-rec-ques',
+  feedback: '/chat/feedback',
+  visualRouter: '/chat/visual_router',
+  generateVisual: '/chat/generate_visual',
+  download: '/download/:id',
+} as const;
+
+export type ApiRoute = keyof typeof apiRoutes;
+
+/** A pattern with its `:name` parameters replaced by the encoded values. */
+export function fillRoute(pattern: string, values: Record<string, string | number>): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`Missing route parameter ${name} for ${pattern}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+const r = apiRoutes;
+
+export const apiPaths = {
+  login: r.login,
+  signup: r.signup,
+  forgotPassword: (email: string) => fillRoute(r.forgotPassword, { email }),
+  verify: (token: string) => fillRoute(r.verify, { token }),
+  verifyReset: (token: string) => fillRoute(r.verifyReset, { token }),
+  logout: r.logout,
+  resendVerification: r.resendVerification,
+  me: r.me,
+  userMe: r.userMe,
+  myPassword: r.myPassword,
+  permissions: r.permissions,
+  emailAgents: r.emailAgents,
+  users: r.users,
+  userByEmail: (email: string) => fillRoute(r.userByEmail, { email }),
+  userById: (id: number) => fillRoute(r.userById, { id }),
+  userUpdate: (userId: number) => fillRoute(r.userUpdate, { userId }),
+  userPut: (id: number) => fillRoute(r.userPut, { id }),
+  userDelete: (id: number) => fillRoute(r.userDelete, { id }),
+  userHistory: (id: number) => fillRoute(r.userHistory, { id }),
+  userHistoryRestore: (id: number, entry: number) => fillRoute(r.userHistoryRestore, { id, entry }),
+  departments: r.departments,
+  department: (id: number) => fillRoute(r.department, { id }),
+  departmentDelete: (id: number) => fillRoute(r.departmentDelete, { id }),
+  roles: r.roles,
+  role: (id: number) => fillRoute(r.role, { id }),
+  roleHistory: (id: number) => fillRoute(r.roleHistory, { id }),
+  roleHistoryRestore: (id: number, entry: number) => fillRoute(r.roleHistoryRestore, { id, entry }),
+  rolesByAction: (module: string, action: string) =>
+    fillRoute(r.rolesByAction, { type: module, action }),
+  uploadDocs: r.uploadDocs,
+  uploadUrls: r.uploadUrls,
+  documents: r.documents,
+  document: (id: number) => fillRoute(r.document, { id }),
+  softDelete: r.softDelete,
+  deleteDocuments: r.deleteDocuments,
+  deleteSitemaps: r.deleteSitemaps,
+  resyncDocument: (id: number) => fillRoute(r.resyncDocument, { id }),
+  downloadDocument: (id: number) => fillRoute(r.downloadDocument, { id }),
 } as const;

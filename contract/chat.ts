@@ -9,6 +9,7 @@
  *   the whole ChatAnswer and is authoritative; a second `meta` (the model failed mid-answer and
  *   the built-in engine answers instead) means: start the text over. `error` is `{message, code}`.
  */
+import { apiRoutes, fillRoute } from './api-paths';
 import { z } from 'zod';
 import { DEFAULT_CHAT_MODEL } from './constants';
 import { pageQuerySchema, pagedSchema } from './paging';
@@ -203,15 +204,15 @@ export const visualRouteSchema = z.object({
 export type VisualRoute = z.infer<typeof visualRouteSchema>;
 
 export const chatApiPaths = {
-  stuff: '/chat/stuff',
-  stuffV2: '/chat/stuff-v2',
-  stuffV3: '/chat/stuff-v3',
-  models: '/chat/models',
-  conversations: '/chat/conversations',
-  conversation: (chatId: string) => `/chat/conversations/${encodeURIComponent(chatId)}`,
-  recommendedQuestions: '/chat/get-rec-ques',
-  feedback: '/chat/feedback',
-  visualRouter: '/chat/visual_router',
-  generateVisual: '/chat/generate_visual',
-  download: (documentId: number) => `/download/${documentId}`,
+  stuff: apiRoutes.chatStuff,
+  stuffV2: apiRoutes.chatStuffV2,
+  stuffV3: apiRoutes.chatStuffV3,
+  models: apiRoutes.chatModels,
+  conversations: apiRoutes.conversations,
+  conversation: (chatId: string) => fillRoute(apiRoutes.conversation, { chat_id: chatId }),
+  recommendedQuestions: apiRoutes.recommendedQuestions,
+  feedback: apiRoutes.feedback,
+  visualRouter: apiRoutes.visualRouter,
+  generateVisual: apiRoutes.generateVisual,
+  download: (documentId: number) => fillRoute(apiRoutes.download, { id: documentId }),
 } as const;

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeLlm, type FakeLlm } from '../server/modules/chat/fake-llm';
+import { startFakeLlm, type FakeLlm } from '../server/test-support/fake-llm';
 import { buildPdf } from '../server/test-support/fixtures/pdf-writer';
 import { apiLogin } from './support/accounts';
 import { signIn } from './support/actions';

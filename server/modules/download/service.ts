@@ -19,7 +19,7 @@ import type {
 } from '../../services/ingest/types';
 import { imagePdf, textPdf } from '../../services/render/pdf';
 import { type Actor, departmentsWith, holdsIn } from '../identity/actor-scope';
-import { kindOf } from '../documents/engine';
+import { kindOf } from '../knowledge/ingest-engine';
 import { contentDisposition, sectionBlocks, sitemapBlocks } from './content';
 import type { DownloadDocument, DownloadRepo } from './repo';
 

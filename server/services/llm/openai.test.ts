@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeLlm, type FakeLlm } from '../../modules/chat/fake-llm';
+import { startFakeLlm, type FakeLlm } from '../../test-support/fake-llm';
 import { completionsUrl, createOpenAiProvider, LlmError } from './openai';
 
 describe('the OpenAI-compatible provider against a local fake', () => {

@@ -3,9 +3,9 @@
  * the real search index through `replaceChunks`, the same call the ingestion job ends with.
  * Only the file parsing is skipped; everything the assistant reads is the production path.
  */
-import type { SourcePosition } from '../../../contract/knowledge';
-import { nowIso, type Database } from '../../db/database';
-import type { SearchIndex } from '../../services/search/types';
+import type { SourcePosition } from '../../contract/knowledge';
+import { nowIso, type Database } from '../db/database';
+import type { SearchIndex } from '../services/search/types';
 
 export interface FixtureSection {
   text: string;

@@ -8,18 +8,18 @@ import type {
   ConversationDetail,
   ConversationPage,
   FeedbackResponse,
-} from '../../../contract/chat';
-import type { PageQuery } from '../../../contract/paging';
-import type { AccessSubject } from '../../../contract/profile';
-import { nowIso, type Database } from '../../db/database';
-import { errors } from '../../http/app-error';
-import type { LlmProvider } from '../../services/llm/openai';
-import type { SearchIndex } from '../../services/search/types';
-import { engineFor } from './models';
+} from '../../../../contract/chat';
+import type { PageQuery } from '../../../../contract/paging';
+import type { AccessSubject } from '../../../../contract/profile';
+import { nowIso, type Database } from '../../../db/database';
+import { errors } from '../../../http/app-error';
+import type { LlmProvider } from '../../../services/llm/openai';
+import type { SearchIndex } from '../../../services/search/types';
+import { engineFor } from '../answering/models';
 import { recommendQuestions } from './recommend';
 import type { ChatRepo } from './repo';
-import type { Retriever } from './retrieval';
-import { queryableDepartments } from './scope';
+import type { Retriever } from '../answering/retrieval';
+import { queryableDepartments } from '../answering/scope';
 
 function parseReferences(text: string): ChatReference[] {
   try {

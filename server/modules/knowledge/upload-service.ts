@@ -22,7 +22,7 @@ import type { Storage } from '../../services/storage';
 import { holdsIn } from './access';
 import { asUploadExtension, checkContainer, declaredTypeFits, headRefusal } from './file-check';
 import type { DocumentsRepo } from './repo';
-import { fetchToStorage } from './web';
+import { fetchToStorage } from './web-fetch';
 
 export type UploadPart =
   | { kind: 'field'; name: string; value: string }

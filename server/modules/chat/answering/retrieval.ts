@@ -16,10 +16,10 @@
  *   variants), then re-ranked by how much of the question a passage covers (identifiers count
  *   more), how close together the matched words stand, and the index score.
  */
-import type { SourcePosition } from '../../../contract/knowledge';
-import type { Database } from '../../db/database';
-import type { SearchHit, SearchIndex } from '../../services/search/types';
-import { contentTerms, identifiers, isStopWord, stem, words } from './text';
+import type { SourcePosition } from '../../../../contract/knowledge';
+import type { Database } from '../../../db/database';
+import type { SearchHit, SearchIndex } from '../../../services/search/types';
+import { contentTerms, identifiers, isStopWord, stem, words } from './terms';
 
 export const DEFAULT_PASSAGES = 8;
 const ADVANCED_CANDIDATES = 40;

@@ -9,7 +9,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { messageResponseSchema } from '../../../contract/auth';
+import { messageResponseSchema } from '../../../../contract/auth';
 import {
   chatAnswerSchema,
   chatModelsResponseSchema,
@@ -23,21 +23,21 @@ import {
   recommendedQuestionsRequestSchema,
   recommendedQuestionsResponseSchema,
   renameConversationSchema,
-} from '../../../contract/chat';
-import type { ResolvedConfig } from '../../config';
-import type { Database } from '../../db/database';
-import { parseInput, shape } from '../../http/validate';
-import { authOf } from '../../plugins/auth';
-import { toErrorBody } from '../../plugins/errors';
-import { createOpenAiProvider, type LlmLog, type LlmProvider } from '../../services/llm/openai';
-import { createSearchIndex } from '../../services/search';
-import type { SearchIndex } from '../../services/search/types';
+} from '../../../../contract/chat';
+import type { ResolvedConfig } from '../../../config';
+import type { Database } from '../../../db/database';
+import { parseInput, shape } from '../../../http/validate';
+import { authOf } from '../../../plugins/auth';
+import { toErrorBody } from '../../../plugins/errors';
+import { createOpenAiProvider, type LlmLog, type LlmProvider } from '../../../services/llm/openai';
+import { createSearchIndex } from '../../../services/search';
+import type { SearchIndex } from '../../../services/search/types';
 import { ChatCancelled, createAnswerService, type ChatMode } from './answer-service';
-import { parseForm } from './form';
+import { parseForm } from '../conversations/feedback-form';
 import { chatModels } from './models';
-import { createChatRepo } from './repo';
+import { createChatRepo } from '../conversations/repo';
 import { createRetriever } from './retrieval';
-import { createChatService } from './service';
+import { createChatService } from '../conversations/service';
 
 const config = { permission: { module: 'Query', action: 'QUERY_DOCUMENT' } } as const;
 const chatIdParams = z.object({ chat_id: z.string().uuid() });

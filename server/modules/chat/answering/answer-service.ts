@@ -25,23 +25,23 @@ import type {
   ChatReference,
   chatRequestSchema,
   ProviderErrorCode,
-} from '../../../contract/chat';
-import type { AccessSubject } from '../../../contract/profile';
+} from '../../../../contract/chat';
+import type { AccessSubject } from '../../../../contract/profile';
 import type { z } from 'zod';
-import { nowIso, type Database } from '../../db/database';
-import { errors } from '../../http/app-error';
-import { LlmError, type LlmProvider } from '../../services/llm/openai';
+import { nowIso, type Database } from '../../../db/database';
+import { errors } from '../../../http/app-error';
+import { LlmError, type LlmProvider } from '../../../services/llm/openai';
 import { builtinAnswer, evaluationOf, imagesOf, titleOf, type Generated } from './answer-parts';
 import { MIN_COVERAGE } from './builtin-engine';
 import { composeModelText, referenceOf } from './compose';
 import { engineFor } from './models';
 import { answerMessages, rewriteMessages } from './prompts';
-import type { ChatRepo } from './repo';
+import type { ChatRepo } from '../conversations/repo';
 import type { Passage, Retriever } from './retrieval';
 import { standaloneQuestion } from './rewrite';
 import { resolveScope } from './scope';
 import { splitQuestion } from './split';
-import { keyTerms, snippetAround } from './text';
+import { keyTerms, snippetAround } from './terms';
 
 export type ChatMode = 'stuff' | 'stuff-v2' | 'stuff-v3';
 export type ParsedChatRequest = z.infer<typeof chatRequestSchema>;

@@ -28,7 +28,7 @@ import type { ActionName } from '../../../contract/permissions';
 import { AppError } from '../../http/app-error';
 import { parseInput, shape } from '../../http/validate';
 import { authOf } from '../../plugins/auth';
-import type { Knowledge } from './module';
+import type { Knowledge } from './knowledge-area';
 import type { UploadPart } from './upload-service';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1) });

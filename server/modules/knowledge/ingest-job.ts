@@ -13,9 +13,9 @@ import type { JobContext } from '../../services/jobs';
 import { enqueueJob } from '../../services/jobs';
 import type { Storage } from '../../services/storage';
 import { summarize, type SummaryConfig } from '../../services/summary';
-import { type IngestEngine, kindOf } from './engine';
+import { type IngestEngine, kindOf } from './ingest-engine';
 import type { DocumentsRepo } from './repo';
-import { fetchToStorage } from './web';
+import { fetchToStorage } from './web-fetch';
 
 /** Nested sitemaps a sitemap index may name that are read (each may hold thousands of pages). */
 const MAX_NESTED_SITEMAPS = MAX_FILE_COUNT * 4;

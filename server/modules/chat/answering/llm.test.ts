@@ -1,18 +1,18 @@
 import { request, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BUILTIN_MODEL_ID, BUILTIN_MODEL_ID as BUILTIN } from '../../../contract/chat';
-import { createSearchIndex } from '../../services/search';
-import { addDepartment, personWith, type Person } from '../../test-support/identity';
+import { BUILTIN_MODEL_ID, BUILTIN_MODEL_ID as BUILTIN } from '../../../../contract/chat';
+import { createSearchIndex } from '../../../services/search';
+import { addDepartment, personWith, type Person } from '../../../test-support/identity';
 import {
   startTestApp,
   TEST_API_KEY,
   testDatabases,
   type TestApp,
-} from '../../test-support/test-app';
-import { startFakeLlm, type FakeLlm, type FakeRequest } from './fake-llm';
+} from '../../../test-support/test-app';
+import { startFakeLlm, type FakeLlm, type FakeRequest } from '../../../test-support/fake-llm';
 import { ANSWER_SYSTEM_PROMPT } from './prompts';
-import { addDocument } from './test-documents';
+import { addDocument } from '../../../test-support/test-documents';
 
 /** The passages the server put in the prompt (the fenced JSON block of the user message). */
 function passagesOf(request: FakeRequest): { n: number; source: string; text: string }[] {

@@ -4,7 +4,7 @@ import { citedNumbers, composeDrafts, supportOf } from './compose';
 import { type Passage, proximityOf, queryTerms } from './retrieval';
 import { standaloneQuestion } from './rewrite';
 import { splitQuestion } from './split';
-import { contentTerms, sentences, stem } from './text';
+import { contentTerms, sentences, stem } from './terms';
 
 function passage(documentId: number, text: string, coverage = 1): Passage {
   return {

@@ -8,10 +8,10 @@
  * - neither: the whole scope, like multi_source. The console always sends the chosen
  *   department; API clients that do not name one still get only what they may see.
  */
-import type { AccessSubject } from '../../../contract/profile';
-import type { Database } from '../../db/database';
-import { errors } from '../../http/app-error';
-import { actorFrom, departmentsWith } from '../identity/actor-scope';
+import type { AccessSubject } from '../../../../contract/profile';
+import type { Database } from '../../../db/database';
+import { errors } from '../../../http/app-error';
+import { actorFrom, departmentsWith } from '../../identity/actor-scope';
 
 export interface QueryScope {
   /** The departments searched. */

@@ -1,7 +1,7 @@
 /** SQL of the assistant: conversations, the turn log and feedback (0005-chat). */
 import { sql } from 'kysely';
-import type { Database } from '../../db/database';
-import type { ChatTurnsTable } from '../../db/schema';
+import type { Database } from '../../../db/database';
+import type { ChatTurnsTable } from '../../../db/schema';
 
 export type NewTurn = Omit<ChatTurnsTable, 'id'>;
 

@@ -11,7 +11,7 @@
  * shown). At most three sentences.
  */
 import { coverageOf, matchedTerms, proximityOf, type Passage, type QueryTerms } from './retrieval';
-import { contentTerms, sentences } from './text';
+import { contentTerms, sentences } from './terms';
 
 /** Below this share of the question's weighted terms a passage is not an answer. */
 export const MIN_COVERAGE = 0.5;

@@ -5,7 +5,7 @@ import {
   type ChatEngine,
   type ChatEval,
   type ChatReference,
-} from '../../../contract/chat';
+} from '../../../../contract/chat';
 import { extractiveDraft, MIN_COVERAGE, NO_ANSWER_TEXT } from './builtin-engine';
 import { composeDrafts, supportOf, type Composed } from './compose';
 import { queryTerms, type Passage } from './retrieval';

@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDepartment, personWith, type Person } from '../../test-support/identity';
-import { writeCsv, writePdf } from '../../test-support/knowledge-fixtures';
-import { uploadFiles, waitForDocument } from '../../test-support/knowledge';
-import { startTestApp, testDatabases, type TestApp } from '../../test-support/test-app';
+import { addDepartment, personWith, type Person } from '../../../test-support/identity';
+import { writeCsv, writePdf } from '../../../test-support/knowledge-fixtures';
+import { uploadFiles, waitForDocument } from '../../../test-support/knowledge';
+import { startTestApp, testDatabases, type TestApp } from '../../../test-support/test-app';
 
 /** The whole way: upload through the API, ingestion job, index, then the assistant. */
 describe.each(testDatabases)('answers from uploaded files on %s', (dialect) => {

@@ -5,12 +5,12 @@ import {
   chatModelsResponseSchema,
   conversationDetailSchema,
   conversationPageSchema,
-} from '../../../contract/chat';
-import { createSearchIndex } from '../../services/search';
-import { addDepartment, personWith, type Person } from '../../test-support/identity';
-import { startTestApp, testDatabases, type TestApp } from '../../test-support/test-app';
-import { BUILTIN_LABEL } from './models';
-import { addDocument } from './test-documents';
+} from '../../../../contract/chat';
+import { createSearchIndex } from '../../../services/search';
+import { addDepartment, personWith, type Person } from '../../../test-support/identity';
+import { startTestApp, testDatabases, type TestApp } from '../../../test-support/test-app';
+import { BUILTIN_LABEL } from '../answering/models';
+import { addDocument } from '../../../test-support/test-documents';
 
 describe.each(testDatabases)('conversations, feedback and recommendations on %s', (dialect) => {
   let t: TestApp;

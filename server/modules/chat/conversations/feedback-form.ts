@@ -3,7 +3,7 @@
  * text fields, parsed by the platform's own Request/Response implementation. Only small text
  * forms come here (the route's body limit is 64 KB); file parts are ignored.
  */
-import { errors } from '../../http/app-error';
+import { errors } from '../../../http/app-error';
 
 export async function parseForm(
   contentType: string,

@@ -8,12 +8,12 @@
  * With a model: the model suggests them from the same passages; the built-in list is the
  * fallback when it fails.
  */
-import type { ChatReference } from '../../../contract/chat';
-import { LlmError, type LlmProvider } from '../../services/llm/openai';
-import type { SearchIndex } from '../../services/search/types';
-import { recommendMessages } from './prompts';
-import type { DocumentLookup, Passage } from './retrieval';
-import { contentTerms, identifiers, isStopWord, keyTerms, sentences, words } from './text';
+import type { ChatReference } from '../../../../contract/chat';
+import { LlmError, type LlmProvider } from '../../../services/llm/openai';
+import type { SearchIndex } from '../../../services/search/types';
+import { recommendMessages } from '../answering/prompts';
+import type { DocumentLookup, Passage } from '../answering/retrieval';
+import { contentTerms, identifiers, isStopWord, keyTerms, sentences, words } from '../answering/terms';
 
 const MAX_QUESTIONS = 4;
 

@@ -2,10 +2,10 @@
  * Turns engine output into the answer a person reads: citation numbers [n] in the text, the
  * reference list they point to, and the support figure of the eval matrix.
  */
-import type { ChatReference } from '../../../contract/chat';
+import type { ChatReference } from '../../../../contract/chat';
 import type { Draft } from './builtin-engine';
 import type { Passage } from './retrieval';
-import { contentTerms, sentences, snippetAround } from './text';
+import { contentTerms, sentences, snippetAround } from './terms';
 
 export interface Composed {
   text: string;

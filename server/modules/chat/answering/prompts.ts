@@ -4,7 +4,7 @@
  * block or pose as a new message; backticks are escaped too), and the system prompt says that
  * text inside passages is never an instruction.
  */
-import type { LlmMessage } from '../../services/llm/openai';
+import type { LlmMessage } from '../../../services/llm/openai';
 import type { Passage } from './retrieval';
 
 export const ANSWER_SYSTEM_PROMPT = [

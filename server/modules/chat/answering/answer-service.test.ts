@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { chatRequestSchema } from '../../../contract/chat';
-import type { Database } from '../../db/database';
+import { chatRequestSchema } from '../../../../contract/chat';
+import type { Database } from '../../../db/database';
 import { ChatCancelled, createAnswerService } from './answer-service';
-import type { ChatRepo, NewTurn } from './repo';
+import type { ChatRepo, NewTurn } from '../conversations/repo';
 import type { Passage, Retriever } from './retrieval';
 
 const passage: Passage = {

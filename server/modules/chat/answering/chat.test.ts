@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILTIN_MODEL_ID, chatAnswerSchema, type ChatAnswer } from '../../../contract/chat';
-import { createSearchIndex } from '../../services/search';
-import { idsOf } from '../../../contract/permissions';
-import { addDepartment, addRole, personWith, type Person } from '../../test-support/identity';
-import { startTestApp, testDatabases, type TestApp } from '../../test-support/test-app';
+import { BUILTIN_MODEL_ID, chatAnswerSchema, type ChatAnswer } from '../../../../contract/chat';
+import { createSearchIndex } from '../../../services/search';
+import { idsOf } from '../../../../contract/permissions';
+import { addDepartment, addRole, personWith, type Person } from '../../../test-support/identity';
+import { startTestApp, testDatabases, type TestApp } from '../../../test-support/test-app';
 import { NO_ANSWER_TEXT } from './builtin-engine';
-import { addDocument, setSoftDelete } from './test-documents';
+import { addDocument, setSoftDelete } from '../../../test-support/test-documents';
 
 describe.each(testDatabases)('the assistant with the built-in engine on %s', (dialect) => {
   let t: TestApp;

@@ -16,9 +16,9 @@ import { FetchError, type FetchPolicy } from '../../services/fetch';
 import { enqueueJob } from '../../services/jobs';
 import type { Storage } from '../../services/storage';
 import { departmentsWith } from './access';
-import type { IngestEngine } from './engine';
+import type { IngestEngine } from './ingest-engine';
 import type { DocumentsRepo } from './repo';
-import { fetchToStorage } from './web';
+import { fetchToStorage } from './web-fetch';
 
 export interface DocumentsDeps {
   repo: DocumentsRepo;
