@@ -11,20 +11,8 @@ import type { BackgroundTasks } from './services/background';
 import { createDatabase, type Database } from './db/database';
 import type { AppDeps } from './deps';
 import { AppError } from './http/app-error';
-import { registerAuthRoutes } from './modules/auth/routes';
-import { registerChatRoutes } from './modules/chat/answering/routes';
-import { registerEmailAgentRoutes } from './modules/email-agents/routes';
-import { registerHealthRoutes } from './modules/health/routes';
-import { registerPermissionRoutes } from './modules/permissions/routes';
-import { registerProfileRoutes } from './modules/profile/routes';
-import { registerDepartmentRoutes } from './modules/departments/routes';
-import { registerDownloadRoutes } from './modules/download/routes';
 import type { IngestEngine } from './modules/knowledge/ingest-engine';
-import { createKnowledge } from './modules/knowledge/knowledge-area';
-import { registerDocumentRoutes } from './modules/knowledge/routes';
-import { registerRoleRoutes } from './modules/roles/routes';
-import { registerUserRoutes } from './modules/users/routes';
-import { registerVisualRoutes } from './modules/visuals/routes';
+import { apiRouteModules } from './route-modules';
 import { registerApiKeyCheck } from './plugins/api-key';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -72,8 +60,8 @@ export async function buildApp(
     mailer: options.mailer ?? createMailer(config),
     tokens: createAccessTokens(config.jwtSecret),
   };
-  const services = createServices(deps, app.log);
-  const knowledge = createKnowledge(deps, app.log, { engine: options.ingestEngine });
+  const services = createServices(deps, app.log, { ingestEngine: options.ingestEngine });
+  const { knowledge } = services;
   // Ingestion workers run while the app is up; stopping puts running jobs back in the queue.
   app.addHook('onReady', () => knowledge.start());
   app.addHook('preClose', () => knowledge.stop());
@@ -110,18 +98,7 @@ export async function buildApp(
     async (api) => {
       registerAuth(api, services.sessions, services.profiles);
       registerPermissions(api);
-      registerHealthRoutes(api, database);
-      registerAuthRoutes(api, services, config);
-      registerProfileRoutes(api, services);
-      registerPermissionRoutes(api, database);
-      registerEmailAgentRoutes(api, services);
-      registerDepartmentRoutes(api, services);
-      registerRoleRoutes(api, services);
-      registerUserRoutes(api, services, config);
-      registerChatRoutes(api, { config, database });
-      registerVisualRoutes(api, deps);
-      registerDownloadRoutes(api, deps, knowledge);
-      registerDocumentRoutes(api, knowledge, config.maxUploadMb);
+      for (const register of apiRouteModules) register(api, services);
     },
     { prefix: '/api' },
   );

@@ -1,25 +1,51 @@
-/** Builds the services of one app instance from its dependencies (no I/O). */
+/**
+ * The composition root: builds every service of one app instance once, from its dependencies
+ * (no I/O): repositories, the search index, the job queue, the LLM provider, mail, storage and
+ * background tasks. Route modules receive the services they use (a `Pick` of `Services`) and
+ * construct nothing.
+ */
 import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_CHAT_MODEL } from '../contract/constants';
 import type { AppDeps } from './deps';
 import { createPasswordResetService } from './modules/auth/password-reset-service';
 import { createRegistrationService } from './modules/auth/registration-service';
 import { createAuthRepo } from './modules/auth/repo';
 import { createSessionService } from './modules/auth/service';
 import { createThrottle } from './modules/auth/throttle';
-import { createEmailAgentService } from './modules/email-agents/service';
-import { createProfileRepo } from './modules/profile/repo';
-import { createProfileService } from './modules/profile/service';
+import { createAnswerService } from './modules/chat/answering/answer-service';
+import { createRetriever } from './modules/chat/answering/retrieval';
+import { createChatRepo } from './modules/chat/conversations/repo';
+import { createChatService } from './modules/chat/conversations/service';
 import { createDepartmentsRepo } from './modules/departments/repo';
 import { createDepartmentService } from './modules/departments/service';
+import { createDownloadRepo } from './modules/download/repo';
+import { createDownloadService } from './modules/download/service';
+import { createEmailAgentService } from './modules/email-agents/service';
+import { createHealthCheck } from './modules/health/service';
+import type { IngestEngine } from './modules/knowledge/ingest-engine';
+import { createKnowledge } from './modules/knowledge/knowledge-area';
+import { createPermissionCatalogue } from './modules/permissions/repo';
+import { createProfileRepo } from './modules/profile/repo';
+import { createProfileService } from './modules/profile/service';
 import { createRolesRepo } from './modules/roles/repo';
 import { createRoleService } from './modules/roles/service';
 import { createUserHistoryService } from './modules/users/history-service';
 import { createUsersRepo } from './modules/users/repo';
 import { createUserService } from './modules/users/service';
 import { createUserWriter } from './modules/users/writer';
+import { createVisualsRepo } from './modules/visuals/repo';
+import { createVisualsService } from './modules/visuals/service';
 import { createBackgroundTasks } from './services/background';
+import { createLlmProvider } from './services/llm/provider';
+import { trustedOrigin } from './services/mail/links';
+import { createSearchIndex } from './services/search';
 
-export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
+export interface ServiceOptions {
+  /** Extraction, chunking and index for ingestion jobs; default: services/ingest + search. */
+  ingestEngine?: IngestEngine;
+}
+
+function identityServices(deps: AppDeps, log: FastifyBaseLogger) {
   const { db } = deps.database;
   const authRepo = createAuthRepo(db);
   const background = createBackgroundTasks(log);
@@ -52,7 +78,6 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
     registration: createRegistrationService(mailDeps),
     passwordReset: createPasswordResetService({ ...mailDeps, throttle }),
     profiles: createProfileService(createProfileRepo(db), authRepo),
-    emailAgents: createEmailAgentService(db),
     departments: createDepartmentService(deps.database, departmentsRepo),
     roles: createRoleService(deps.database, rolesRepo, departmentsRepo),
     users,
@@ -62,6 +87,61 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
       writer: userWriter,
       service: users,
     }),
+  };
+}
+
+function knowledgeServices(deps: AppDeps, log: FastifyBaseLogger, options: ServiceOptions) {
+  const { config, database } = deps;
+  const index = createSearchIndex(database);
+  const llm = createLlmProvider(config, log);
+  const knowledge = createKnowledge({ config, database, index, log, engine: options.ingestEngine });
+  const chatRepo = createChatRepo(database);
+  const retriever = createRetriever(database, index);
+  return {
+    llm,
+    knowledge,
+    answers: createAnswerService({ database, repo: chatRepo, retriever, provider: llm }),
+    conversations: createChatService({ database, repo: chatRepo, index, retriever, provider: llm }),
+    visuals: createVisualsService({
+      repo: createVisualsRepo(database.db),
+      // Charts are designed by the first of LLM_MODELS.
+      llm: llm && { provider: llm, model: config.llmModels[0] ?? DEFAULT_CHAT_MODEL },
+      log,
+    }),
+    downloads: createDownloadService({
+      repo: createDownloadRepo(database.db),
+      files: {
+        pathOf: (relPath) => knowledge.storage.pathOf(relPath),
+        extract: async (...args) => (await knowledge.engine()).extract(...args),
+      },
+      log,
+    }),
+  };
+}
+
+export function createServices(
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+  options: ServiceOptions = {},
+) {
+  const { config } = deps;
+  return {
+    /** Where links in mails point: the SPA's origin when it is a configured one, else PUBLIC_URL. */
+    mailLinks: {
+      origin: (verifyPageLink: string | undefined) =>
+        trustedOrigin({
+          publicUrl: config.publicUrl,
+          consoleOrigins: config.consoleOrigins,
+          verifyPageLink,
+        }),
+    },
+    /** The per-address limit of the public sign-in, sign-up and reset routes. */
+    authRateLimit: { max: config.authRateLimit, timeWindow: '1 minute' },
+    health: createHealthCheck(deps.database),
+    permissionCatalogue: createPermissionCatalogue(deps.database.db),
+    emailAgents: createEmailAgentService(deps.database.db),
+    ...identityServices(deps, log),
+    ...knowledgeServices(deps, log, options),
   };
 }
 

@@ -97,9 +97,7 @@ export function createAuthRepo(db: Kysely<DB>) {
     },
 
     /** The session and its user (null when the user row is gone), or undefined. */
-    async findSessionWithUser(
-      id: string,
-    ): Promise<
+    async findSessionWithUser(id: string): Promise<
       | {
           session: Pick<SessionRow, 'id' | 'user_id' | 'expires_at' | 'revoked_at'>;
           user: UserRow | null;

@@ -7,36 +7,37 @@ import {
   departmentSchema,
   departmentsQuerySchema,
 } from '../../../contract/identity';
+import { apiRoutes } from '../../../contract/api-paths';
 import type { Services } from '../../container';
 import { parseInput, shape } from '../../http/validate';
 import { idParams } from '../identity/params';
 
-export function registerDepartmentRoutes(api: FastifyInstance, s: Services) {
+export function registerDepartmentRoutes(api: FastifyInstance, s: Pick<Services, 'departments'>) {
   const config = { admin: true };
 
-  api.get('/departments', { config }, async (request) => {
+  api.get(apiRoutes.departments, { config }, async (request) => {
     const query = parseInput(departmentsQuerySchema, request.query, 'query');
     return shape(departmentPageSchema, await s.departments.list(query));
   });
 
   // Not in SPEC §7; the shared add/update/view screen reads one department after a reload.
-  api.get('/departments/:id', { config }, async (request) => {
+  api.get(apiRoutes.department, { config }, async (request) => {
     const { id } = parseInput(idParams, request.params, 'params');
     return shape(departmentSchema, await s.departments.get(id));
   });
 
-  api.post('/departments', { config }, async (request, reply) => {
+  api.post(apiRoutes.departments, { config }, async (request, reply) => {
     const body = parseInput(departmentInputSchema, request.body);
     return reply.code(201).send(shape(departmentSchema, await s.departments.create(body)));
   });
 
-  api.put('/departments/:id', { config }, async (request) => {
+  api.put(apiRoutes.department, { config }, async (request) => {
     const { id } = parseInput(idParams, request.params, 'params');
     const body = parseInput(departmentInputSchema, request.body);
     return shape(departmentSchema, await s.departments.update(id, body));
   });
 
-  api.delete('/department/delete/:id', { config }, async (request) => {
+  api.delete(apiRoutes.departmentDelete, { config }, async (request) => {
     const { id } = parseInput(idParams, request.params, 'params');
     return shape(messageResponseSchema, await s.departments.remove(id));
   });

@@ -2,12 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import { emailAccountPageSchema } from '../../../contract/email-agents';
 import { pageQuerySchema } from '../../../contract/paging';
+import { apiRoutes } from '../../../contract/api-paths';
 import type { Services } from '../../container';
 import { parseInput, shape } from '../../http/validate';
 
-export function registerEmailAgentRoutes(api: FastifyInstance, s: Services) {
+export function registerEmailAgentRoutes(api: FastifyInstance, s: Pick<Services, 'emailAgents'>) {
   api.get(
-    '/email-agent',
+    apiRoutes.emailAgents,
     { config: { permission: { module: 'Email_agent', action: 'LIST_VIEW' } } },
     async (request) => {
       const query = parseInput(pageQuerySchema, request.query, 'query');

@@ -2,7 +2,6 @@
  * What the ingestion job needs from extraction, chunking and the search index, as one seam
  * (services/ingest and services/search implement it), so the pipeline can be tested apart.
  */
-import type { Database } from '../../db/database';
 import type {
   Chunk,
   ExtractableKind,
@@ -25,12 +24,12 @@ export interface IngestEngine {
   close(): Promise<void>;
 }
 
+/** Loaded on first use: the parsers' modules stay out of the server's start. */
 export async function createIngestEngine(
-  database: Database,
+  index: SearchIndex,
   settings: Partial<ExtractSettings> = {},
 ): Promise<IngestEngine> {
   const ingest = await import('../../services/ingest/index');
-  const search = await import('../../services/search/index');
   return {
     extract: (filePath, kind, options) =>
       ingest.extractDocument(filePath, kind, {
@@ -38,7 +37,7 @@ export async function createIngestEngine(
         settings: { ...settings, ...options.settings },
       }),
     chunk: (doc) => ingest.chunkDocument(doc),
-    index: search.createSearchIndex(database),
+    index,
     close: async () => {
       await ingest.closeParserWorkers();
     },

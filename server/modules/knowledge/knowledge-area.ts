@@ -4,9 +4,11 @@
  * on), `stop` at preClose (running jobs cancelled and put back for the next start).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../deps';
+import type { ResolvedConfig } from '../../config';
+import type { Database } from '../../db/database';
 import type { FetchPolicy } from '../../services/fetch';
 import { createJobQueue } from '../../services/jobs';
+import type { SearchIndex } from '../../services/search/types';
 import { createStorage } from '../../services/storage';
 import { createIngestEngine, type IngestEngine } from './ingest-engine';
 import { createIngestProcessor } from './ingest-job';
@@ -17,17 +19,16 @@ import { createUploadService } from './upload-service';
 /** Temporary upload files older than this were left by a process that died mid-upload. */
 const TEMP_MAX_AGE_MS = 6 * 60 * 60 * 1000;
 
-export interface KnowledgeOptions {
+export interface KnowledgeDeps {
+  config: ResolvedConfig;
+  database: Database;
+  index: SearchIndex;
+  log: FastifyBaseLogger;
   /** Tests and benchmarks may bring their own engine. */
   engine?: IngestEngine;
 }
 
-export function createKnowledge(
-  deps: AppDeps,
-  log: FastifyBaseLogger,
-  options: KnowledgeOptions = {},
-) {
-  const { config, database } = deps;
+export function createKnowledge({ config, database, index, log, ...options }: KnowledgeDeps) {
   const repo = createDocumentsRepo(database.db);
   const storage = createStorage(config.storageDir);
   const fetchPolicy: FetchPolicy = {
@@ -39,7 +40,7 @@ export function createKnowledge(
     ? Promise.resolve(options.engine)
     : undefined;
   const engine = () =>
-    (enginePromise ??= createIngestEngine(database, { ocrEngine: config.ocrEngine }));
+    (enginePromise ??= createIngestEngine(index, { ocrEngine: config.ocrEngine }));
   let wake = () => {};
 
   const processor = createIngestProcessor({
@@ -73,6 +74,7 @@ export function createKnowledge(
     }),
     queue,
     storage,
+    maxUploadMb: config.maxUploadMb,
     engine,
     async start() {
       storage.sweepTemp(TEMP_MAX_AGE_MS);

@@ -12,7 +12,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { apiPaths as paths } from '../../../contract/api-paths';
+import { apiRoutes as paths } from '../../../contract/api-paths';
 import {
   deleteDocumentsBodySchema,
   deleteDocumentsResponseSchema,
@@ -28,7 +28,7 @@ import type { ActionName } from '../../../contract/permissions';
 import { AppError } from '../../http/app-error';
 import { parseInput, shape } from '../../http/validate';
 import { authOf } from '../../plugins/auth';
-import type { Knowledge } from './knowledge-area';
+import type { Services } from '../../container';
 import type { UploadPart } from './upload-service';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
@@ -44,7 +44,10 @@ async function* partsOf(request: FastifyRequest): AsyncGenerator<UploadPart> {
   }
 }
 
-export function registerDocumentRoutes(api: FastifyInstance, k: Knowledge, maxUploadMb: number) {
+export function registerKnowledgeRoutes(
+  api: FastifyInstance,
+  { knowledge: k }: Pick<Services, 'knowledge'>,
+) {
   const subjectOf = (request: FastifyRequest) => authOf(request).subject();
 
   // Multipart only here (encapsulated): the rest of the API stays JSON-only.
@@ -55,7 +58,7 @@ export function registerDocumentRoutes(api: FastifyInstance, k: Knowledge, maxUp
       throwFileSizeLimit: false,
       limits: {
         // One byte over the cap lets storage see the overflow and answer 413 for that file.
-        fileSize: maxUploadMb * 1024 * 1024 + 1,
+        fileSize: k.maxUploadMb * 1024 * 1024 + 1,
         files: 100,
         fields: 20,
         fieldSize: 64 * 1024,
@@ -83,7 +86,7 @@ export function registerDocumentRoutes(api: FastifyInstance, k: Knowledge, maxUp
     return shape(documentsPageSchema, await k.documents.list(await subjectOf(request), query));
   });
 
-  api.get('/upload/documents/:id', needs('LIST_VIEW'), async (request) => {
+  api.get(paths.document, needs('LIST_VIEW'), async (request) => {
     const { id } = parseInput(idParams, request.params, 'params');
     return shape(knowledgeDocumentSchema, await k.documents.get(await subjectOf(request), id));
   });
@@ -110,12 +113,12 @@ export function registerDocumentRoutes(api: FastifyInstance, k: Knowledge, maxUp
     );
   });
 
-  api.post('/upload/documents/:id/resync', needs('UPDATE'), async (request) => {
+  api.post(paths.resyncDocument, needs('UPDATE'), async (request) => {
     const { id } = parseInput(idParams, request.params, 'params');
     return shape(knowledgeDocumentSchema, await k.documents.resync(await subjectOf(request), id));
   });
 
-  api.get('/upload/documents/:id/download', needs('VIEW'), async (request, reply) => {
+  api.get(paths.downloadDocument, needs('VIEW'), async (request, reply) => {
     const { id } = parseInput(idParams, request.params, 'params');
     const file = await k.documents.download(await subjectOf(request), id);
     const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');

@@ -1,9 +1,14 @@
-/** GET /permissions: the catalogue (SPEC §3), as stored by the seed. */
+/** GET /permissions: the catalogue (SPEC §3) that the permission matrix renders. */
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database';
+import { apiRoutes } from '../../../contract/api-paths';
+import { permissionCatalogueSchema } from '../../../contract/permission-catalogue';
+import type { Services } from '../../container';
 
-export function registerPermissionRoutes(api: FastifyInstance, { db }: Database) {
-  api.get('/permissions', async () =>
-    db.selectFrom('permissions').select(['id', 'module_name', 'action']).orderBy('id').execute(),
+export function registerPermissionRoutes(
+  api: FastifyInstance,
+  s: Pick<Services, 'permissionCatalogue'>,
+) {
+  api.get(apiRoutes.permissions, async () =>
+    permissionCatalogueSchema.parse(await s.permissionCatalogue.list()),
   );
 }

@@ -5,46 +5,23 @@
  * an attachment-safe filename, so opening it on its own is as harmless as showing it in <img>.
  */
 import type { FastifyInstance } from 'fastify';
-import { chatApiPaths, visualRequestSchema, visualRouteSchema } from '../../../contract/chat';
-import { DEFAULT_CHAT_MODEL } from '../../../contract/constants';
+import { apiRoutes } from '../../../contract/api-paths';
+import { visualRequestSchema, visualRouteSchema } from '../../../contract/chat';
+import type { Services } from '../../container';
 import { parseInput, shape } from '../../http/validate';
-import { createOpenAiProvider, type LlmLog } from '../../services/llm/openai';
 import { actorOf } from '../identity/request-actor';
-import type { AppDeps } from '../../deps';
-import type { LlmSettings } from './llm-spec';
-import { createVisualsRepo } from './repo';
-import { createVisualsService, type VisualsService } from './service';
 
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
-/** The model that designs charts: the first of LLM_MODELS, when an LLM is configured. */
-export function llmSettingsOf(config: AppDeps['config'], log?: LlmLog): LlmSettings | null {
-  if (!config.llmBaseUrl || !config.llmApiKey) return null;
-  const provider = createOpenAiProvider({
-    baseUrl: config.llmBaseUrl,
-    apiKey: config.llmApiKey,
-    models: config.llmModels,
-    headersTimeoutMs: config.llmTimeoutMs,
-    idleTimeoutMs: config.llmIdleTimeoutMs,
-    log,
-  });
-  return { provider, model: config.llmModels[0] ?? DEFAULT_CHAT_MODEL };
-}
-
-export function registerVisualRoutes(api: FastifyInstance, deps: AppDeps) {
-  const visuals: VisualsService = createVisualsService({
-    repo: createVisualsRepo(deps.database.db),
-    llm: llmSettingsOf(deps.config, api.log),
-    log: api.log,
-  });
+export function registerVisualRoutes(api: FastifyInstance, { visuals }: Pick<Services, 'visuals'>) {
   const config = { permission: { module: 'Query', action: 'QUERY_DOCUMENT' } } as const;
 
-  api.post(chatApiPaths.visualRouter, { config }, async (request) => {
+  api.post(apiRoutes.visualRouter, { config }, async (request) => {
     const body = parseInput(visualRequestSchema, request.body);
     return shape(visualRouteSchema, await visuals.route(await actorOf(request), body));
   });
 
-  api.post(chatApiPaths.generateVisual, { config }, async (request, reply) => {
+  api.post(apiRoutes.generateVisual, { config }, async (request, reply) => {
     const body = parseInput(visualRequestSchema, request.body);
     const chart = await visuals.generate(await actorOf(request), body);
     return reply

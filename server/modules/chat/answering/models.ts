@@ -3,7 +3,11 @@
  * and named for what it is; without an LLM it answers every request, whatever model the SPA
  * asks for (its default is gpt-4o, SPEC §9), and the answer says so (engine, model).
  */
-import { BUILTIN_MODEL_ID, type ChatEngine, type ChatModelsResponse } from '../../../../contract/chat';
+import {
+  BUILTIN_MODEL_ID,
+  type ChatEngine,
+  type ChatModelsResponse,
+} from '../../../../contract/chat';
 import { DEFAULT_CHAT_MODEL } from '../../../../contract/constants';
 import { errors } from '../../../http/app-error';
 import type { LlmProvider } from '../../../services/llm/openai';

@@ -13,7 +13,14 @@ import { LlmError, type LlmProvider } from '../../../services/llm/openai';
 import type { SearchIndex } from '../../../services/search/types';
 import { recommendMessages } from '../answering/prompts';
 import type { DocumentLookup, Passage } from '../answering/retrieval';
-import { contentTerms, identifiers, isStopWord, keyTerms, sentences, words } from '../answering/terms';
+import {
+  contentTerms,
+  identifiers,
+  isStopWord,
+  keyTerms,
+  sentences,
+  words,
+} from '../answering/terms';
 
 const MAX_QUESTIONS = 4;
 

@@ -1,0 +1,38 @@
+/**
+ * Every route module of the API, registered the same way: `register(api, services)`, each
+ * typed to take only the services it uses. A new area adds its module here (see README,
+ * "Add an endpoint").
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Services } from './container';
+import { registerAuthRoutes } from './modules/auth/routes';
+import { registerAnswerRoutes } from './modules/chat/answering/routes';
+import { registerConversationRoutes } from './modules/chat/conversations/routes';
+import { registerDepartmentRoutes } from './modules/departments/routes';
+import { registerDownloadRoutes } from './modules/download/routes';
+import { registerEmailAgentRoutes } from './modules/email-agents/routes';
+import { registerHealthRoutes } from './modules/health/routes';
+import { registerKnowledgeRoutes } from './modules/knowledge/routes';
+import { registerPermissionRoutes } from './modules/permissions/routes';
+import { registerProfileRoutes } from './modules/profile/routes';
+import { registerRoleRoutes } from './modules/roles/routes';
+import { registerUserRoutes } from './modules/users/routes';
+import { registerVisualRoutes } from './modules/visuals/routes';
+
+export type RouteModule = (api: FastifyInstance, services: Services) => void;
+
+export const apiRouteModules: readonly RouteModule[] = [
+  registerHealthRoutes,
+  registerAuthRoutes,
+  registerProfileRoutes,
+  registerPermissionRoutes,
+  registerEmailAgentRoutes,
+  registerDepartmentRoutes,
+  registerRoleRoutes,
+  registerUserRoutes,
+  registerAnswerRoutes,
+  registerConversationRoutes,
+  registerVisualRoutes,
+  registerDownloadRoutes,
+  registerKnowledgeRoutes,
+];
