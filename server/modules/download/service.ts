@@ -18,7 +18,8 @@ import type {
   ExtractOptions,
 } from '../../services/ingest/types';
 import { imagePdf, textPdf } from '../../services/render/pdf';
-import { type Actor, departmentsWith, holdsIn } from '../identity/actor-scope';
+import { departmentScope, inScope } from '../../../contract/access';
+import { type Actor } from '../identity/actor-scope';
 import { kindOf } from '../knowledge/ingest-engine';
 import { contentDisposition, sectionBlocks, sitemapBlocks } from './content';
 import type { DownloadDocument, DownloadRepo } from './repo';
@@ -48,14 +49,17 @@ export function createDownloadService(deps: {
   log: FastifyBaseLogger;
 }) {
   async function readable(actor: Actor, id: number): Promise<DownloadDocument> {
-    const view = departmentsWith(actor, 'Documents', 'VIEW');
-    const query = departmentsWith(actor, 'Query', 'QUERY_DOCUMENT');
+    const view = departmentScope(actor.subject, 'Documents', 'VIEW');
+    const query = departmentScope(actor.subject, 'Query', 'QUERY_DOCUMENT');
     if (view !== 'all' && query !== 'all' && view.length === 0 && query.length === 0)
       throw errors.forbidden('Viewing documents needs Documents.VIEW or Query.QUERY_DOCUMENT.');
     const doc = await deps.repo.find(id);
     if (!doc) throw notFound();
-    const canView = holdsIn(actor, doc.department_id, 'Documents', 'VIEW');
-    const canQuery = holdsIn(actor, doc.department_id, 'Query', 'QUERY_DOCUMENT');
+    const canView = inScope(departmentScope(actor.subject, 'Documents', 'VIEW'), doc.department_id);
+    const canQuery = inScope(
+      departmentScope(actor.subject, 'Query', 'QUERY_DOCUMENT'),
+      doc.department_id,
+    );
     if (!canView && !canQuery) throw notFound();
     if (doc.soft_delete && !canView) throw notFound();
     return doc;

@@ -7,13 +7,8 @@
  * departments where the role that grants the right is assigned. Default administrators act
  * everywhere.
  */
-import {
-  ACTIONS,
-  permissionById,
-  permissionId,
-  type ActionName,
-  type ModuleName,
-} from '../../../contract/permissions';
+import { departmentScope, inScope } from '../../../contract/access';
+import { permissionById } from '../../../contract/permissions';
 import type { AccessSubject } from '../../../contract/profile';
 
 export interface Actor {
@@ -21,28 +16,15 @@ export interface Actor {
   /** Kept in history rows, so an entry still says who made it after that user is deleted. */
   name: string;
   isAdmin: boolean;
-  /** Permission ids held per department id (union of the roles assigned there). */
-  rights: ReadonlyMap<number, ReadonlySet<number>>;
+  /** The role assignments the rules read (contract's departmentScope). */
+  subject: AccessSubject;
 }
 
 export function actorFrom(
   user: { id: number; first_name: string; last_name: string; username: string },
   subject: AccessSubject,
 ): Actor {
-  const rights = new Map<number, Set<number>>();
-  for (const entry of subject.permissions) {
-    const held = rights.get(entry.department_id) ?? new Set<number>();
-    for (const module of entry.actions)
-      for (const action of ACTIONS)
-        if (module[action]) held.add(permissionId(module.module_name, action));
-    rights.set(entry.department_id, held);
-  }
-  return {
-    id: user.id,
-    name: displayName(user),
-    isAdmin: subject.is_defaultadmin,
-    rights,
-  };
+  return { id: user.id, name: displayName(user), isAdmin: subject.is_defaultadmin, subject };
 }
 
 export function displayName(user: {
@@ -53,37 +35,18 @@ export function displayName(user: {
   return `${user.first_name} ${user.last_name}`.trim() || user.username;
 }
 
-/** Departments where the actor holds module.action; 'all' for a default administrator. */
-export function departmentsWith(
-  actor: Actor,
-  module: ModuleName,
-  action: ActionName,
-): 'all' | number[] {
-  if (actor.isAdmin) return 'all';
-  const id = permissionId(module, action);
-  return [...actor.rights].filter(([, held]) => held.has(id)).map(([dept]) => dept);
-}
-
-export function holdsIn(
-  actor: Actor,
-  departmentId: number,
-  module: ModuleName,
-  action: ActionName,
-): boolean {
-  return (
-    actor.isAdmin || (actor.rights.get(departmentId)?.has(permissionId(module, action)) ?? false)
-  );
-}
-
 /** The ids of `wanted` the actor does not hold in the department (none for an administrator). */
 export function missingRights(
   actor: Actor,
   departmentId: number,
   wanted: readonly number[],
 ): number[] {
-  if (actor.isAdmin) return [];
-  const held = actor.rights.get(departmentId);
-  return wanted.filter((id) => !held?.has(id));
+  return wanted.filter((id) => {
+    const def = permissionById(id);
+    return (
+      !def || !inScope(departmentScope(actor.subject, def.module_name, def.action), departmentId)
+    );
+  });
 }
 
 /** `Users.DELETE, Roles.ADD` — how refusals name rights. */

@@ -15,7 +15,7 @@ import { AppError, errors } from '../../http/app-error';
 import { FetchError, type FetchPolicy } from '../../services/fetch';
 import { enqueueJob } from '../../services/jobs';
 import type { Storage } from '../../services/storage';
-import { departmentsWith } from './access';
+import { departmentScope } from '../../../contract/access';
 import type { IngestEngine } from './ingest-engine';
 import type { DocumentsRepo } from './repo';
 import { fetchToStorage } from './web-fetch';
@@ -49,7 +49,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
   const { repo, storage } = deps;
 
   async function scope(subject: AccessSubject, action: ActionName): Promise<number[]> {
-    const held = departmentsWith(subject, action);
+    const held = departmentScope(subject, 'Documents', action);
     return held === 'all' ? repo.allDepartmentIds() : held;
   }
 

@@ -19,7 +19,7 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { FetchError, type FetchPolicy, parseHttpUrl } from '../../services/fetch';
 import type { Storage } from '../../services/storage';
-import { holdsIn } from './access';
+import { departmentScope, inScope } from '../../../contract/access';
 import { asUploadExtension, checkContainer, declaredTypeFits, headRefusal } from './file-check';
 import type { DocumentsRepo } from './repo';
 import { fetchToStorage } from './web-fetch';
@@ -167,7 +167,7 @@ export function createUploadService(deps: UploadDeps) {
       throw new AppError(400, 'VALIDATION_ERROR', 'The chosen department does not exist.', {
         fields: [{ path: 'department_id', message: 'not_found' }],
       });
-    if (!holdsIn(subject, 'ADD', id))
+    if (!inScope(departmentScope(subject, 'Documents', 'ADD'), id))
       throw new AppError(403, 'FORBIDDEN', 'You may not add documents to this department.');
     return id;
   }

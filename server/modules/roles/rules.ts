@@ -14,7 +14,8 @@
  */
 import type { ActionName } from '../../../contract/permissions';
 import { ROLE_IDS } from '../../db/seed';
-import { holdsIn, missingRights, rightNames, type Actor } from '../identity/actor-scope';
+import { departmentScope, inScope } from '../../../contract/access';
+import { missingRights, rightNames, type Actor } from '../identity/actor-scope';
 import { identityErrors } from '../identity/identity-errors';
 import type { RoleValues } from './repo';
 
@@ -58,7 +59,7 @@ export function checkRoleChange(ctx: RoleCheckContext): void {
       `There is no department with id ${dept}.`,
     );
   }
-  if (dept !== null && !holdsIn(actor, dept, 'Roles', ctx.action))
+  if (dept !== null && !inScope(departmentScope(actor.subject, 'Roles', ctx.action), dept))
     throw identityErrors.escalation(
       `You cannot manage roles in the department '${ctx.departmentName}': you do not hold Roles.${ctx.action} there.`,
     );

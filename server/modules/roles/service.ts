@@ -26,7 +26,8 @@ import { isUniqueViolation, nowIso, type Database } from '../../db/database';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { actorNames, actorRef } from '../identity/actor-names';
-import { departmentsWith, holdsIn, type Actor } from '../identity/actor-scope';
+import { departmentScope, inScope } from '../../../contract/access';
+import { type Actor } from '../identity/actor-scope';
 import {
   changedBy,
   historyValues,
@@ -81,9 +82,9 @@ const sameSnapshot = (a: RoleSnapshot, b: RoleSnapshot) => JSON.stringify(a) ===
 function listScope(actor: Actor): 'all' | number[] {
   if (actor.isAdmin) return 'all';
   const rights = [
-    departmentsWith(actor, 'Roles', 'LIST_VIEW'),
-    departmentsWith(actor, 'Users', 'ADD'),
-    departmentsWith(actor, 'Users', 'UPDATE'),
+    departmentScope(actor.subject, 'Roles', 'LIST_VIEW'),
+    departmentScope(actor.subject, 'Users', 'ADD'),
+    departmentScope(actor.subject, 'Users', 'UPDATE'),
   ] as number[][];
   return [...new Set(rights.flat())];
 }
@@ -117,7 +118,7 @@ export function createRoleService(
   }
 
   const readable = (actor: Actor, departmentId: number | null, action: 'VIEW' | 'LIST_VIEW') =>
-    departmentId === null || holdsIn(actor, departmentId, 'Roles', action);
+    departmentId === null || inScope(departmentScope(actor.subject, 'Roles', action), departmentId);
 
   async function fetchOne(id: number): Promise<Role> {
     const row = await roles.find(db, id);
@@ -138,7 +139,10 @@ export function createRoleService(
       throw identityErrors.escalation(
         'Only a default administrator may manage roles for all departments.',
       );
-    if (row.department_id !== null && !holdsIn(actor, row.department_id, 'Roles', action))
+    if (
+      row.department_id !== null &&
+      !inScope(departmentScope(actor.subject, 'Roles', action), row.department_id)
+    )
       throw identityErrors.roleNotFound();
     return row;
   }
@@ -315,10 +319,13 @@ export function createRoleService(
           const last = latest && toHistoryEntry(latest).changes;
           const lastDept = (last?.old ?? last?.new)?.department_id ?? null;
           if (lastDept === null && !actor.isAdmin) throw identityErrors.roleNotFound();
-          if (lastDept !== null && !holdsIn(actor, lastDept, 'Roles', 'UPDATE'))
+          if (
+            lastDept !== null &&
+            !inScope(departmentScope(actor.subject, 'Roles', 'UPDATE'), lastDept)
+          )
             throw identityErrors.roleNotFound();
           const dept = values.department_id;
-          if (dept !== null && !holdsIn(actor, dept, 'Roles', 'UPDATE'))
+          if (dept !== null && !inScope(departmentScope(actor.subject, 'Roles', 'UPDATE'), dept))
             throw identityErrors.roleNotFound();
           await check(trx, actor, values, null, { action: 'ADD', restoring: true });
           await roles.insert(trx, values, actor.id, nowIso(), id);

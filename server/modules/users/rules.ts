@@ -12,7 +12,8 @@
  *   to delete or disable their own account hears the more useful reason (LAST_DEFAULT_ADMIN).
  */
 import type { AssignmentInput } from '../../../contract/identity';
-import { holdsIn, missingRights, rightNames, type Actor } from '../identity/actor-scope';
+import { departmentScope, inScope } from '../../../contract/access';
+import { missingRights, rightNames, type Actor } from '../identity/actor-scope';
 import { identityErrors } from '../identity/identity-errors';
 
 export interface HeldAssignment {
@@ -39,7 +40,12 @@ export function visibleTo(
   assignments: readonly { department_id: number }[],
   action: 'VIEW' | 'UPDATE' | 'DELETE' | 'ADD',
 ): boolean {
-  return actor.isAdmin || assignments.some((a) => holdsIn(actor, a.department_id, 'Users', action));
+  return (
+    actor.isAdmin ||
+    assignments.some((a) =>
+      inScope(departmentScope(actor.subject, 'Users', action), a.department_id),
+    )
+  );
 }
 
 /** Whether every one of the assignments lies where the actor holds Users.UPDATE. */
@@ -50,7 +56,9 @@ export function managesAll(
   if (actor.isAdmin) return true;
   return (
     assignments.length > 0 &&
-    assignments.every((a) => holdsIn(actor, a.department_id, 'Users', 'UPDATE'))
+    assignments.every((a) =>
+      inScope(departmentScope(actor.subject, 'Users', 'UPDATE'), a.department_id),
+    )
   );
 }
 
@@ -61,7 +69,7 @@ export function assertCanManage(actor: Actor, target: TargetUser, action: Manage
       'Only a default administrator may change or delete a default administrator.',
     );
   for (const a of target.assignments) {
-    if (!holdsIn(actor, a.department_id, 'Users', action))
+    if (!inScope(departmentScope(actor.subject, 'Users', action), a.department_id))
       throw identityErrors.escalation(
         `${target.name} also belongs to '${a.department_name}', where you do not hold Users.${action}. Ask a default administrator.`,
       );
@@ -157,7 +165,7 @@ export function checkAddedAssignments(check: AssignmentCheck): void {
         'validation:roleOutsideDepartment',
         `The role '${role.name}' belongs to another department and cannot be assigned in '${departmentName}'.`,
       );
-    if (!holdsIn(actor, assignment.department_id, 'Users', check.action))
+    if (!inScope(departmentScope(actor.subject, 'Users', check.action), assignment.department_id))
       throw identityErrors.escalation(
         `You cannot assign roles in '${departmentName}': you do not hold Users.${check.action} there.`,
       );

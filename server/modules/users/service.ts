@@ -31,7 +31,8 @@ import { invitationMail } from '../../services/mail/templates';
 import { authErrors } from '../auth/auth-errors';
 import type { ErrorLog } from '../auth/registration-service';
 import { preparedActorNames } from '../identity/actor-names';
-import { departmentsWith, type Actor } from '../identity/actor-scope';
+import { departmentScope } from '../../../contract/access';
+import { type Actor } from '../identity/actor-scope';
 import { historyValues } from '../identity/history';
 import { identityErrors } from '../identity/identity-errors';
 import type { ListedUserRow, UsersRepo } from './repo';
@@ -118,7 +119,7 @@ export function createUserService({ database, users, writer, mailer, log }: User
       const { page, size } = query;
       const { total, rows } = await users.list(
         {
-          scope: departmentsWith(actor, 'Users', 'LIST_VIEW'),
+          scope: departmentScope(actor.subject, 'Users', 'LIST_VIEW'),
           search: query.search,
           departmentName: query.department_name,
           status: query.status,

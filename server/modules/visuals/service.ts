@@ -8,7 +8,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { VisualRoute } from '../../../contract/chat';
 import { AppError } from '../../http/app-error';
 import { renderVegaLiteSvg } from '../../services/render/vega-svg';
-import { type Actor, departmentsWith } from '../identity/actor-scope';
+import { departmentScope } from '../../../contract/access';
+import { type Actor } from '../identity/actor-scope';
 import { builtInSpec } from './chart-data';
 import { type Cell, profileColumns } from './columns';
 import { buildPrompt, type LlmSettings, requestChartSpec } from './llm-spec';
@@ -79,7 +80,9 @@ export function createVisualsService(deps: {
     request: VisualRequest,
     needIntent: boolean,
   ): Promise<Decision> {
-    const tables = await deps.repo.tablesIn(departmentsWith(actor, 'Query', 'QUERY_DOCUMENT'));
+    const tables = await deps.repo.tablesIn(
+      departmentScope(actor.subject, 'Query', 'QUERY_DOCUMENT'),
+    );
     const picked = pickTable(tables, request.query, request.text);
     if (needIntent && !asksForChart(request.query, picked.ok ? picked.value : null))
       return { kind: 'declined', reason: 'The question does not ask for a chart.' };

@@ -1,7 +1,7 @@
 /**
  * Which departments a question may be answered from (issue 6 rules): those where the asker
  * holds Query.QUERY_DOCUMENT through a role assigned there (all departments for a default
- * administrator). A right held in department A says nothing about B (see identity/actor-scope).
+ * administrator). A right held in department A says nothing about B (contract's departmentScope).
  *
  * - multi_source: every department of that scope.
  * - department_id given: it must be in the scope (403 otherwise), and only it is searched.
@@ -11,7 +11,7 @@
 import type { AccessSubject } from '../../../../contract/profile';
 import type { Database } from '../../../db/database';
 import { errors } from '../../../http/app-error';
-import { actorFrom, departmentsWith } from '../../identity/actor-scope';
+import { departmentScope } from '../../../../contract/access';
 
 export interface QueryScope {
   /** The departments searched. */
@@ -24,8 +24,7 @@ export async function queryableDepartments(
   database: Database,
   subject: AccessSubject,
 ): Promise<number[]> {
-  const actor = actorFrom({ id: 0, first_name: '', last_name: '', username: '' }, subject);
-  const held = departmentsWith(actor, 'Query', 'QUERY_DOCUMENT');
+  const held = departmentScope(subject, 'Query', 'QUERY_DOCUMENT');
   if (held !== 'all') return [...new Set(held)].sort((a, b) => a - b);
   const rows = await database.db.selectFrom('departments').select('id').orderBy('id').execute();
   return rows.map((r) => r.id);
