@@ -1,8 +1,9 @@
 /** SQL of roles and their history. `permission_set` is JSON text of sorted ids, e.g. `[1,5,9]`. */
+import { createHistoryRepo } from '../identity/history-repo';
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/database';
 import type { DB, RoleHistoryTable } from '../../db/schema';
-import type { Insertable, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -200,50 +201,7 @@ export function createRolesRepo(db: Kysely<DB>, dialect: DialectName) {
         .groupBy('department_id')
         .execute(),
 
-    // History
-
-    async insertHistory(ex: Executor, entry: Insertable<RoleHistoryTable>) {
-      const row = await ex
-        .insertInto('role_history')
-        .values(entry)
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
-
-    async history(roleId: number, limit: { size: number; offset: number }) {
-      const { total } = await db
-        .selectFrom('role_history')
-        .where('role_id', '=', roleId)
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .executeTakeFirstOrThrow();
-      const entries = await db
-        .selectFrom('role_history')
-        .selectAll()
-        .where('role_id', '=', roleId)
-        .orderBy('id', 'desc')
-        .limit(limit.size)
-        .offset(limit.offset)
-        .execute();
-      return { total: Number(total), entries };
-    },
-
-    historyEntry: (ex: Executor, roleId: number, entryId: number) =>
-      ex
-        .selectFrom('role_history')
-        .selectAll()
-        .where('role_id', '=', roleId)
-        .where('id', '=', entryId)
-        .executeTakeFirst(),
-
-    latestHistory: (ex: Executor, roleId: number) =>
-      ex
-        .selectFrom('role_history')
-        .selectAll()
-        .where('role_id', '=', roleId)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst(),
+    ...createHistoryRepo(db, 'role_history', 'role_id'),
   };
 }
 

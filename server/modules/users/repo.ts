@@ -1,5 +1,6 @@
 /** SQL of managed users: accounts, their role assignments, history and the admin count. */
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { createHistoryRepo } from '../identity/history-repo';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/database';
 import { prepareQuery } from '../../db/prepared';
 import type { DB, NewUser, UserHistoryTable, UserRow } from '../../db/schema';
@@ -245,50 +246,7 @@ export function createUsersRepo(db: Kysely<DB>, dialect: DialectName) {
       return (await q.execute()).map((r) => r.id);
     },
 
-    // History
-
-    async insertHistory(ex: Executor, entry: Insertable<UserHistoryTable>) {
-      const row = await ex
-        .insertInto('user_history')
-        .values(entry)
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
-
-    async history(userId: number, limit: { size: number; offset: number }) {
-      const { total } = await db
-        .selectFrom('user_history')
-        .where('user_id', '=', userId)
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .executeTakeFirstOrThrow();
-      const entries = await db
-        .selectFrom('user_history')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('id', 'desc')
-        .limit(limit.size)
-        .offset(limit.offset)
-        .execute();
-      return { total: Number(total), entries };
-    },
-
-    historyEntry: (ex: Executor, userId: number, entryId: number) =>
-      ex
-        .selectFrom('user_history')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('id', '=', entryId)
-        .executeTakeFirst(),
-
-    latestHistory: (ex: Executor, userId: number) =>
-      ex
-        .selectFrom('user_history')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst(),
+    ...createHistoryRepo(db, 'user_history', 'user_id'),
   };
 }
 
