@@ -28,7 +28,9 @@ import { createPermissionCatalogue } from './modules/permissions/repo';
 import { createProfileRepo } from './modules/profile/repo';
 import { createProfileService } from './modules/profile/service';
 import { createRolesRepo } from './modules/roles/repo';
+import { createRoleHistoryService } from './modules/roles/history-service';
 import { createRoleService } from './modules/roles/service';
+import { createRoleWriter } from './modules/roles/writer';
 import { createUserHistoryService } from './modules/users/history-service';
 import { createUsersRepo } from './modules/users/repo';
 import { createUserService } from './modules/users/service';
@@ -54,6 +56,7 @@ function identityServices(deps: AppDeps, log: FastifyBaseLogger) {
   const departmentsRepo = createDepartmentsRepo(db);
   const rolesRepo = createRolesRepo(db, deps.database.dialect);
   const usersRepo = createUsersRepo(db, deps.database.dialect);
+  const roleWriter = createRoleWriter(deps.database, rolesRepo, departmentsRepo);
   const userWriter = createUserWriter({
     users: usersRepo,
     roles: rolesRepo,
@@ -79,7 +82,8 @@ function identityServices(deps: AppDeps, log: FastifyBaseLogger) {
     passwordReset: createPasswordResetService({ ...mailDeps, throttle }),
     profiles: createProfileService(createProfileRepo(db), authRepo),
     departments: createDepartmentService(deps.database, departmentsRepo),
-    roles: createRoleService(deps.database, rolesRepo, departmentsRepo),
+    roles: createRoleService(deps.database, rolesRepo, roleWriter),
+    roleHistory: createRoleHistoryService(deps.database, rolesRepo, roleWriter),
     users,
     userHistory: createUserHistoryService({
       database: deps.database,

@@ -21,7 +21,10 @@ const needs = (action: ActionName) => ({
   config: { permission: { module: 'Roles', action } as const },
 });
 
-export function registerRoleRoutes(api: FastifyInstance, s: Pick<Services, 'roles'>) {
+export function registerRoleRoutes(
+  api: FastifyInstance,
+  s: Pick<Services, 'roles' | 'roleHistory'>,
+) {
   // Also for whoever adds or edits users: the user form picks the roles to assign from here.
   const listOrAssign = {
     config: {
@@ -72,12 +75,15 @@ export function registerRoleRoutes(api: FastifyInstance, s: Pick<Services, 'role
   api.get(apiRoutes.roleHistory, needs('VIEW'), async (request) => {
     const { id } = parseInput(idParams, request.params, 'params');
     const query = parseInput(historyQuerySchema, request.query, 'query');
-    return shape(roleHistoryPageSchema, await s.roles.history(await actorOf(request), id, query));
+    return shape(
+      roleHistoryPageSchema,
+      await s.roleHistory.history(await actorOf(request), id, query),
+    );
   });
 
   // A restore changes the role, so it needs Roles.UPDATE (and Roles.ADD for a deleted role).
   api.post(apiRoutes.roleHistoryRestore, needs('UPDATE'), async (request) => {
     const { id, entry } = parseInput(historyRestoreParams, request.params, 'params');
-    return shape(roleSchema, await s.roles.restore(await actorOf(request), id, entry));
+    return shape(roleSchema, await s.roleHistory.restore(await actorOf(request), id, entry));
   });
 }
