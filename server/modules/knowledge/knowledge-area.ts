@@ -15,6 +15,7 @@ import { createIngestProcessor } from './ingest-job';
 import { createDocumentsRepo } from './repo';
 import { createDocumentsService } from './service';
 import { createUploadService } from './upload-service';
+import { createUrlUploadService } from './url-upload-service';
 
 /** Temporary upload files older than this were left by a process that died mid-upload. */
 const TEMP_MAX_AGE_MS = 6 * 60 * 60 * 1000;
@@ -65,13 +66,15 @@ export function createKnowledge({ config, database, index, log, ...options }: Kn
 
   return {
     documents: createDocumentsService({ repo, storage, engine, fetchPolicy, wake }),
-    uploads: createUploadService({
-      repo,
-      storage,
-      maxUploadMb: config.maxUploadMb,
-      fetchPolicy,
-      wake,
-    }),
+    uploads: {
+      ...createUploadService({
+        repo,
+        storage,
+        maxUploadMb: config.maxUploadMb,
+        wake,
+      }),
+      ...createUrlUploadService({ repo, storage, fetchPolicy, wake }),
+    },
     queue,
     storage,
     maxUploadMb: config.maxUploadMb,

@@ -4,6 +4,7 @@ import type { KnowledgeDocument } from '../../../contract/knowledge';
 import { nowIso } from '../../db/database';
 import type { DB, DocumentRow, DocumentsTable } from '../../db/schema';
 import { enqueueJob } from '../../services/jobs';
+import { baseQuery, LISTED, toDocument } from './document-listing';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -30,91 +31,6 @@ export type NewDocument = Omit<
   | 'last_fetched_at'
 > &
   Partial<Pick<DocumentsTable, 'last_fetched_at'>>;
-
-const LISTED = [
-  'd.id',
-  'd.name',
-  'd.is_url',
-  'd.type',
-  'd.size_bytes',
-  'd.department_id',
-  'dep.name as department_name',
-  'd.uploaded_by',
-  'u.first_name',
-  'u.last_name',
-  'u.username',
-  'd.created_at',
-  'd.status',
-  'd.error',
-  'd.soft_delete',
-  'd.advanced_training',
-  'd.need_summary',
-  'd.summary',
-  'd.page_count',
-  'd.chunk_count',
-  'd.parent_id',
-  'd.last_fetched_at',
-] as const;
-
-function baseQuery(db: Db) {
-  return db
-    .selectFrom('documents as d')
-    .innerJoin('departments as dep', 'dep.id', 'd.department_id')
-    .leftJoin('users as u', 'u.id', 'd.uploaded_by');
-}
-
-interface ListedRow {
-  id: number;
-  name: string;
-  is_url: number;
-  type: string;
-  size_bytes: number | string;
-  department_id: number;
-  department_name: string;
-  uploaded_by: number | null;
-  first_name: string | null;
-  last_name: string | null;
-  username: string | null;
-  created_at: string;
-  status: KnowledgeDocument['status'];
-  error: string | null;
-  soft_delete: number;
-  advanced_training: number;
-  need_summary: number;
-  summary: string | null;
-  page_count: number | null;
-  chunk_count: number | string;
-  parent_id: number | null;
-  last_fetched_at: string | null;
-}
-
-function toDocument(r: ListedRow): KnowledgeDocument {
-  const fullName = [r.first_name, r.last_name].filter(Boolean).join(' ').trim();
-  return {
-    id: r.id,
-    name: r.name,
-    is_url: Boolean(r.is_url),
-    type: r.type,
-    size_bytes: Number(r.size_bytes),
-    department_id: r.department_id,
-    department_name: r.department_name,
-    uploaded_by:
-      r.uploaded_by === null
-        ? null
-        : { id: r.uploaded_by, name: fullName || r.username || `#${r.uploaded_by}` },
-    uploaded_at: r.created_at,
-    status: r.status,
-    error: r.error,
-    soft_delete: Boolean(r.soft_delete),
-    advanced_training: Boolean(r.advanced_training),
-    need_summary: Boolean(r.need_summary),
-    summary: r.summary,
-    page_count: r.page_count,
-    chunk_count: Number(r.chunk_count),
-    parent_id: r.parent_id,
-    last_fetched_at: r.last_fetched_at,
-  };
-}
 
 export function createDocumentsRepo(db: Kysely<DB>) {
   return {

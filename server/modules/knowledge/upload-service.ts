@@ -1,5 +1,5 @@
 /**
- * POST /upload/docs and POST /upload/urls (SPEC §5, §7, §8; issue 5). Files stream to temporary
+ * POST /upload/docs (SPEC §5, §7, §8; issue 5); addresses are in url-upload-service.ts. Files stream to temporary
  * storage and are checked on the way (name, extension, declared type, magic bytes, size); only
  * after the whole request is read (form fields may come after the files) are the department and
  * duplicates checked and the accepted files moved into place, each with its row and its job in
@@ -11,27 +11,19 @@ import {
   UPLOAD_EXTENSIONS,
   type UploadDocsResponse,
   type UploadItemResult,
-  type UploadUrlsResponse,
 } from '../../../contract/knowledge';
 import type { AccessSubject } from '../../../contract/profile';
-import { isUniqueViolation, nowIso } from '../../db/database';
+import { isUniqueViolation } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { FetchError, type FetchPolicy, parseHttpUrl } from '../../services/fetch';
 import type { Storage } from '../../services/storage';
-import { departmentScope, inScope } from '../../../contract/access';
+import { answer, departmentCheck, refusal, type UploadAnswer } from './upload-common';
 import { asUploadExtension, checkContainer, declaredTypeFits, headRefusal } from './file-check';
 import type { DocumentsRepo } from './repo';
-import { fetchToStorage } from './web-fetch';
 
 export type UploadPart =
   | { kind: 'field'; name: string; value: string }
   | { kind: 'file'; filename: string; mimetype: string; stream: AsyncIterable<Buffer> };
-
-export interface UploadAnswer<T> {
-  status: number;
-  body: T & { message?: string; code?: string };
-}
 
 interface Staged {
   name: string;
@@ -42,22 +34,6 @@ interface Staged {
 }
 
 type Outcome = { staged: Staged } | { result: UploadItemResult };
-
-const CODES: Record<number, string> = {
-  400: 'VALIDATION_ERROR',
-  403: 'FORBIDDEN',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-};
-
-const refusal = (file_name: string, status_code: number, message: string): UploadItemResult => ({
-  file_name,
-  status_code,
-  message,
-  code: CODES[status_code],
-  document_id: null,
-});
 
 const truthy = (value: string | undefined) => /^(true|1|on|yes)$/i.test((value ?? '').trim());
 
@@ -76,28 +52,16 @@ async function drain(stream: AsyncIterable<Buffer>): Promise<void> {
   for await (const chunk of stream) void chunk;
 }
 
-/** Several items: 200 if any was stored, else the first refusal's status and message. */
-function answer<T extends { items: { status_code: number; message: string }[] }>(
-  body: T,
-): UploadAnswer<T> {
-  if (body.items.some((i) => i.status_code === 201)) return { status: 200, body };
-  const first = body.items[0];
-  return {
-    status: first.status_code,
-    body: { ...body, message: first.message, code: CODES[first.status_code] ?? 'VALIDATION_ERROR' },
-  };
-}
-
 export interface UploadDeps {
   repo: DocumentsRepo;
   storage: Storage;
   maxUploadMb: number;
-  fetchPolicy: FetchPolicy;
   wake: () => void;
 }
 
 export function createUploadService(deps: UploadDeps) {
   const { repo, storage } = deps;
+  const departmentFor = departmentCheck(repo);
   const maxBytes = deps.maxUploadMb * 1024 * 1024;
 
   async function stage(part: Extract<UploadPart, { kind: 'file' }>): Promise<Outcome> {
@@ -151,25 +115,6 @@ export function createUploadService(deps: UploadDeps) {
     return {
       staged: { name, ext, tempPath: written.tempPath, size: written.size, sha256: written.sha256 },
     };
-  }
-
-  async function departmentFor(
-    subject: AccessSubject,
-    raw: string | number | undefined,
-  ): Promise<number> {
-    const text = String(raw ?? '').trim();
-    if (!text)
-      throw new AppError(400, 'VALIDATION_ERROR', 'Choose a department for the upload.', {
-        fields: [{ path: 'department_id', message: 'required' }],
-      });
-    const id = Number(text);
-    if (!Number.isInteger(id) || !(await repo.departmentExists(id)))
-      throw new AppError(400, 'VALIDATION_ERROR', 'The chosen department does not exist.', {
-        fields: [{ path: 'department_id', message: 'not_found' }],
-      });
-    if (!inScope(departmentScope(subject, 'Documents', 'ADD'), id))
-      throw new AppError(403, 'FORBIDDEN', 'You may not add documents to this department.');
-    return id;
   }
 
   return {
@@ -274,86 +219,8 @@ export function createUploadService(deps: UploadDeps) {
       deps.wake();
       return answer({ items });
     },
-
-    async uploadUrls(
-      user: UserRow,
-      subject: AccessSubject,
-      body: { urls: string[]; advanced_training: boolean; department: number },
-    ): Promise<UploadAnswer<UploadUrlsResponse>> {
-      const departmentId = await departmentFor(subject, body.department);
-      const items: UploadUrlsResponse['items'] = [];
-      const seen = new Set<string>();
-      for (const raw of body.urls) {
-        const item = {
-          url: raw,
-          status_code: 201,
-          message: '',
-          document_id: null as number | null,
-        };
-        items.push(item);
-        let url: string;
-        try {
-          url = parseHttpUrl(raw).href;
-        } catch (error) {
-          Object.assign(item, { status_code: 400, message: (error as Error).message });
-          continue;
-        }
-        if (seen.has(url) || (await repo.findByUrl(departmentId, url))) {
-          Object.assign(item, {
-            status_code: 409,
-            message: `${url} is already in this department.`,
-          });
-          continue;
-        }
-        seen.add(url);
-        let fetched;
-        try {
-          fetched = await fetchToStorage(url, deps.fetchPolicy, storage);
-        } catch (error) {
-          if (!(error instanceof FetchError)) throw error;
-          // 400 for every refusal or failure: the console shows the message (SPEC §8).
-          Object.assign(item, { status_code: 400, message: error.message });
-          continue;
-        }
-        const storagePath = await storage.commit(
-          fetched.tempPath,
-          fetched.type === 'sitemap' ? 'xml' : 'html',
-        );
-        try {
-          item.document_id = await repo.db.transaction().execute((trx) =>
-            repo.insertWithJob(trx, {
-              name: url,
-              is_url: 1,
-              url,
-              type: fetched.type,
-              size_bytes: fetched.size,
-              sha256: null,
-              storage_path: storagePath,
-              department_id: departmentId,
-              uploaded_by: user.id,
-              advanced_training: body.advanced_training ? 1 : 0,
-              need_summary: 0,
-              parent_id: null,
-              last_fetched_at: nowIso(),
-            }),
-          );
-          item.message =
-            fetched.type === 'sitemap'
-              ? 'Sitemap added; adding its pages.'
-              : 'Page added; reading it now.';
-        } catch (error) {
-          await storage.remove(storagePath);
-          if (!isUniqueViolation(error)) throw error;
-          Object.assign(item, {
-            status_code: 409,
-            message: `${url} is already in this department.`,
-          });
-        }
-      }
-      deps.wake();
-      return answer({ items });
-    },
   };
 }
 
+export { type UploadAnswer };
 export type UploadService = ReturnType<typeof createUploadService>;

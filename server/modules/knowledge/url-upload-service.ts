@@ -1,0 +1,106 @@
+/**
+ * POST /upload/urls (SPEC §5, §7, §8; issue 5): each address is checked, fetched into storage
+ * (robots.txt first, private addresses refused) and stored with its row and job in one
+ * transaction; a refused address leaves no file and no row.
+ */
+import type { UploadUrlsResponse } from '../../../contract/knowledge';
+import type { AccessSubject } from '../../../contract/profile';
+import { isUniqueViolation, nowIso } from '../../db/database';
+import type { UserRow } from '../../db/schema';
+import { FetchError, type FetchPolicy, parseHttpUrl } from '../../services/fetch';
+import type { Storage } from '../../services/storage';
+import type { DocumentsRepo } from './repo';
+import { answer, departmentCheck, type UploadAnswer } from './upload-common';
+import { fetchToStorage } from './web-fetch';
+
+export interface UrlUploadDeps {
+  repo: DocumentsRepo;
+  storage: Storage;
+  fetchPolicy: FetchPolicy;
+  wake: () => void;
+}
+
+export function createUrlUploadService(deps: UrlUploadDeps) {
+  const { repo, storage } = deps;
+  const departmentFor = departmentCheck(repo);
+  return {
+    async uploadUrls(
+      user: UserRow,
+      subject: AccessSubject,
+      body: { urls: string[]; advanced_training: boolean; department: number },
+    ): Promise<UploadAnswer<UploadUrlsResponse>> {
+      const departmentId = await departmentFor(subject, body.department);
+      const items: UploadUrlsResponse['items'] = [];
+      const seen = new Set<string>();
+      for (const raw of body.urls) {
+        const item = {
+          url: raw,
+          status_code: 201,
+          message: '',
+          document_id: null as number | null,
+        };
+        items.push(item);
+        let url: string;
+        try {
+          url = parseHttpUrl(raw).href;
+        } catch (error) {
+          Object.assign(item, { status_code: 400, message: (error as Error).message });
+          continue;
+        }
+        if (seen.has(url) || (await repo.findByUrl(departmentId, url))) {
+          Object.assign(item, {
+            status_code: 409,
+            message: `${url} is already in this department.`,
+          });
+          continue;
+        }
+        seen.add(url);
+        let fetched;
+        try {
+          fetched = await fetchToStorage(url, deps.fetchPolicy, storage);
+        } catch (error) {
+          if (!(error instanceof FetchError)) throw error;
+          // 400 for every refusal or failure: the console shows the message (SPEC §8).
+          Object.assign(item, { status_code: 400, message: error.message });
+          continue;
+        }
+        const storagePath = await storage.commit(
+          fetched.tempPath,
+          fetched.type === 'sitemap' ? 'xml' : 'html',
+        );
+        try {
+          item.document_id = await repo.db.transaction().execute((trx) =>
+            repo.insertWithJob(trx, {
+              name: url,
+              is_url: 1,
+              url,
+              type: fetched.type,
+              size_bytes: fetched.size,
+              sha256: null,
+              storage_path: storagePath,
+              department_id: departmentId,
+              uploaded_by: user.id,
+              advanced_training: body.advanced_training ? 1 : 0,
+              need_summary: 0,
+              parent_id: null,
+              last_fetched_at: nowIso(),
+            }),
+          );
+          item.message =
+            fetched.type === 'sitemap'
+              ? 'Sitemap added; adding its pages.'
+              : 'Page added; reading it now.';
+        } catch (error) {
+          await storage.remove(storagePath);
+          if (!isUniqueViolation(error)) throw error;
+          Object.assign(item, {
+            status_code: 409,
+            message: `${url} is already in this department.`,
+          });
+        }
+      }
+      deps.wake();
+      return answer({ items });
+    },
+  };
+}
