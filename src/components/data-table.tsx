@@ -4,7 +4,7 @@
  * server's reason when the list failed, a spinner, the empty text, the rows with a row-actions
  * column, and the pager. A list page is its configuration and columns.
  */
-import type { Key, ReactNode } from 'react';
+import type { CSSProperties, Key, ReactNode } from 'react';
 import {
   CFormCheck,
   CTable,
@@ -25,6 +25,7 @@ export interface DataColumn<T> {
   /** The cell that names the row: a row header for screen readers. */
   rowHeader?: boolean;
   className?: string;
+  style?: CSSProperties;
 }
 
 export interface DataSelection<T> {
@@ -110,11 +111,16 @@ export function DataTable<T, F extends string>(props: DataTableProps<T, F>) {
                 <SelectCell row={row} rows={rows} rowKey={props.rowKey} selection={selection} />
                 {props.columns.map((c) =>
                   c.rowHeader ? (
-                    <CTableHeaderCell scope="row" key={c.key} className={c.className}>
+                    <CTableHeaderCell
+                      scope="row"
+                      key={c.key}
+                      className={c.className}
+                      style={c.style}
+                    >
                       {c.cell(row)}
                     </CTableHeaderCell>
                   ) : (
-                    <CTableDataCell key={c.key} className={c.className}>
+                    <CTableDataCell key={c.key} className={c.className} style={c.style}>
                       {c.cell(row)}
                     </CTableDataCell>
                   ),
