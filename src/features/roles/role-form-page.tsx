@@ -16,7 +16,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { roleInputSchema, type Role } from '@contract/identity';
 import { FormField } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
-import { RecordLoader } from '@/components/record-loader';
+import { RecordBody, useRecordId } from '@/components/record-page';
 import { SelectField } from '@/components/select-field';
 import { TextareaField } from '@/components/textarea-field';
 import { errorText } from '@/lib/error-text';
@@ -45,7 +45,6 @@ interface RoleValues {
 export function RoleFormPage({ links }: { links: RoleLinks }) {
   const { t } = useTranslation(['roles', 'errors']);
   const { id } = useParams();
-  const roleId = Number(id);
   if (id === undefined)
     return (
       <>
@@ -56,23 +55,25 @@ export function RoleFormPage({ links }: { links: RoleLinks }) {
   return (
     <>
       <PageHeading>{t('updateTitle')}</PageHeading>
-      <ExistingRole id={roleId} links={links} />
+      <ExistingRole links={links} />
     </>
   );
 }
 
-function ExistingRole({ id, links }: { id: number; links: RoleLinks }) {
+function ExistingRole({ links }: { links: RoleLinks }) {
   const { t } = useTranslation(['roles', 'errors']);
-  const role = useGetRoleQuery(id, { skip: !Number.isInteger(id) || id < 1 });
+  const { id, valid } = useRecordId('id');
+  const role = useGetRoleQuery(id, { skip: !valid });
   return (
-    <RecordLoader
+    <RecordBody
       query={role}
-      notFound={t('notFound')}
+      valid={valid}
+      title={() => null}
       listPath={links.list}
-      backToList={t('backToList')}
+      texts={{ notFound: t('notFound'), backToList: t('backToList') }}
     >
       {(data) => <RoleForm key={data.updated_at} role={data} links={links} />}
-    </RecordLoader>
+    </RecordBody>
   );
 }
 

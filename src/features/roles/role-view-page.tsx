@@ -1,12 +1,11 @@
-import { CAlert, CButton, CCard, CCardBody, CCardHeader, CCol, CRow } from '@coreui/react';
+import { CButton, CCard, CCardBody, CCardHeader, CCol, CRow } from '@coreui/react';
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { canAccess } from '@contract/access';
 import type { Role } from '@contract/identity';
 import { routeRules } from '@contract/route-rules';
-import { PageHeading } from '@/components/page-heading';
-import { RecordLoader } from '@/components/record-loader';
+import { RecordPage, useRecordId } from '@/components/record-page';
 import { formatDateTime } from '@/lib/dates';
 import { selectAccessSubject } from '@/lib/session/session-slice';
 import { PermissionMatrix } from './permission-matrix';
@@ -18,37 +17,18 @@ import { useRoleDepartments } from './use-role-departments';
 /** view-role/{id}: the role, its rights as a read-only matrix, and its history with restore. */
 export function RoleViewPage({ links }: { links: RoleLinks }) {
   const { t } = useTranslation(['roles', 'errors']);
-  const { id } = useParams();
-  const roleId = Number(id);
-  const valid = Number.isInteger(roleId) && roleId > 0;
-  const role = useGetRoleQuery(roleId, { skip: !valid });
-
-  let body;
-  if (!valid)
-    body = (
-      <CAlert color="info">
-        {t('chooseRole')} <Link to={links.list}>{t('backToList')}</Link>
-      </CAlert>
-    );
-  else
-    body = (
-      <RecordLoader
-        query={role}
-        notFound={t('notFound')}
-        listPath={links.list}
-        backToList={t('backToList')}
-      >
-        {(data) => <RoleDetails role={data} links={links} />}
-      </RecordLoader>
-    );
-
+  const { id, valid } = useRecordId();
+  const role = useGetRoleQuery(id, { skip: !valid });
   return (
-    <>
-      <PageHeading>
-        {role.data ? t('viewTitleNamed', { name: role.data.name }) : t('viewTitle')}
-      </PageHeading>
-      {body}
-    </>
+    <RecordPage
+      query={role}
+      valid={valid}
+      title={(r) => (r ? t('viewTitleNamed', { name: r.name }) : t('viewTitle'))}
+      listPath={links.list}
+      texts={{ invalid: t('chooseRole'), notFound: t('notFound'), backToList: t('backToList') }}
+    >
+      {(data) => <RoleDetails role={data} links={links} />}
+    </RecordPage>
   );
 }
 

@@ -23,7 +23,7 @@ import {
 } from '@contract/identity';
 import { FormField } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
-import { RecordLoader } from '@/components/record-loader';
+import { RecordBody, useRecordId } from '@/components/record-page';
 import { SelectField } from '@/components/select-field';
 import { errorText } from '@/lib/error-text';
 import { serverFieldErrors, validateWith, type FieldErrors } from '@/lib/form-errors';
@@ -103,23 +103,25 @@ export function UserFormPage({ links }: { links: UserLinks }) {
   return (
     <>
       <PageHeading>{t('editTitle')}</PageHeading>
-      <ExistingUser id={Number(user_id)} links={links} />
+      <ExistingUser links={links} />
     </>
   );
 }
 
-function ExistingUser({ id, links }: { id: number; links: UserLinks }) {
+function ExistingUser({ links }: { links: UserLinks }) {
   const { t } = useTranslation(['users', 'errors']);
-  const user = useGetUserQuery(id, { skip: !Number.isInteger(id) || id < 1 });
+  const { id, valid } = useRecordId('user_id');
+  const user = useGetUserQuery(id, { skip: !valid });
   return (
-    <RecordLoader
+    <RecordBody
       query={user}
-      notFound={t('notFound')}
+      valid={valid}
+      title={() => null}
       listPath={links.list}
-      backToList={t('backToList')}
+      texts={{ notFound: t('notFound'), backToList: t('backToList') }}
     >
       {(data) => <UserForm key={data.updated_at} user={data} links={links} />}
-    </RecordLoader>
+    </RecordBody>
   );
 }
 

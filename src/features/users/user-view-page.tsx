@@ -1,12 +1,11 @@
-import { CAlert, CButton, CCard, CCardBody, CCardHeader, CCol, CRow } from '@coreui/react';
+import { CButton, CCard, CCardBody, CCardHeader, CCol, CRow } from '@coreui/react';
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { canAccess } from '@contract/access';
 import type { ManagedUser } from '@contract/identity';
 import { routeRules } from '@contract/route-rules';
-import { PageHeading } from '@/components/page-heading';
-import { RecordLoader } from '@/components/record-loader';
+import { RecordPage, useRecordId } from '@/components/record-page';
 import { SoftBadge } from '@/components/soft-badge';
 import { formatDateTime } from '@/lib/dates';
 import { selectAccessSubject } from '@/lib/session/session-slice';
@@ -19,37 +18,18 @@ import { useGetUserQuery } from './users-api';
 /** view-user/{id}: the user's profile, role assignments and change history (SPEC §2). */
 export function UserViewPage({ links }: { links: UserLinks }) {
   const { t } = useTranslation(['users', 'errors']);
-  const { id } = useParams();
-  const userId = Number(id);
-  const valid = Number.isInteger(userId) && userId > 0;
-  const user = useGetUserQuery(userId, { skip: !valid });
-
-  let body;
-  if (!valid)
-    body = (
-      <CAlert color="info">
-        {t('chooseUser')} <Link to={links.list}>{t('backToList')}</Link>
-      </CAlert>
-    );
-  else
-    body = (
-      <RecordLoader
-        query={user}
-        notFound={t('notFound')}
-        listPath={links.list}
-        backToList={t('backToList')}
-      >
-        {(data) => <UserDetails user={data} links={links} />}
-      </RecordLoader>
-    );
-
+  const { id, valid } = useRecordId();
+  const user = useGetUserQuery(id, { skip: !valid });
   return (
-    <>
-      <PageHeading>
-        {user.data ? t('viewTitleNamed', { name: fullName(user.data) }) : t('viewTitle')}
-      </PageHeading>
-      {body}
-    </>
+    <RecordPage
+      query={user}
+      valid={valid}
+      title={(u) => (u ? t('viewTitleNamed', { name: fullName(u) }) : t('viewTitle'))}
+      listPath={links.list}
+      texts={{ invalid: t('chooseUser'), notFound: t('notFound'), backToList: t('backToList') }}
+    >
+      {(data) => <UserDetails user={data} links={links} />}
+    </RecordPage>
   );
 }
 
