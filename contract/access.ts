@@ -11,6 +11,7 @@ export type Rule =
   | { kind: 'perm'; module: ModuleName; action: ActionName }
   | { kind: 'any'; rules: Rule[] }
   | { kind: 'all'; rules: Rule[] }
+  | { kind: 'not'; rule: Rule }
   | { kind: 'emailOnly' };
 
 export const rules = {
@@ -20,6 +21,7 @@ export const rules = {
   perm: (module: ModuleName, action: ActionName): Rule => ({ kind: 'perm', module, action }),
   any: (...list: Rule[]): Rule => ({ kind: 'any', rules: list }),
   all: (...list: Rule[]): Rule => ({ kind: 'all', rules: list }),
+  not: (rule: Rule): Rule => ({ kind: 'not', rule }),
 };
 
 /** Rights of one module, OR-ed across all the subject's role entries. */
@@ -95,6 +97,8 @@ export function evaluate(rule: Rule, subject: AccessSubject): boolean {
       return rule.rules.some((r) => evaluate(r, subject));
     case 'all':
       return rule.rules.every((r) => evaluate(r, subject));
+    case 'not':
+      return !evaluate(rule.rule, subject);
     case 'emailOnly':
       return isEmailOnlyProfile(subject);
   }

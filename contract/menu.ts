@@ -1,63 +1,49 @@
 /**
- * SPEC §6 menu visibility. The SPA's nav registry names each item by one of these keys; this
- * module decides which are visible and how the Trial role renames Integrations.
+ * SPEC §6 menu visibility as a table: each entry has the rule that shows it, evaluated by
+ * access.ts like every route rule, and a group shows when one of its entries does. The SPA's
+ * nav registry names its items by these keys.
  */
-import {
-  hasPermission,
-  isEmailOnlyProfile,
-  isTrialUser,
-  moduleRights,
-  reportsRights,
-} from './access';
+import { evaluate, isTrialUser, rules, type Rule } from './access';
 import type { AccessSubject } from './profile';
 
-export const MENU_KEYS = [
-  'dashboard',
-  'profile',
-  'userManagement',
-  'users',
-  'department',
-  'roles',
-  'email',
-  'content',
-  'upload',
-  'repository',
-  'sopRepository',
-  'integrations',
-  'helpdesk',
-  'reports',
-  'analytics',
-  'sentiment',
-] as const;
-export type MenuKey = (typeof MENU_KEYS)[number];
+const { open, admin, emailOnly, perm, any, all, not } = rules;
+
+/** Email-only profiles (SPEC §6) see Dashboard, Profile and Email and nothing else. */
+const staff = (rule: Rule) => all(not(emailOnly), rule);
+
+export const MENU = [
+  { key: 'dashboard', rule: any(emailOnly, perm('Query', 'QUERY_DOCUMENT')) },
+  { key: 'profile', rule: open },
+  { key: 'userManagement', group: ['users', 'department', 'roles'] },
+  { key: 'users', rule: perm('Users', 'LIST_VIEW') },
+  { key: 'department', rule: admin },
+  { key: 'roles', rule: perm('Roles', 'LIST_VIEW') },
+  { key: 'email', rule: emailOnly },
+  { key: 'content', group: ['upload', 'repository'] },
+  { key: 'upload', rule: perm('Documents', 'ADD') },
+  { key: 'repository', rule: perm('Documents', 'LIST_VIEW') },
+  { key: 'sopRepository', rule: perm('Sop', 'LIST_VIEW') },
+  {
+    key: 'integrations',
+    rule: staff(any(admin, perm('Service_agent', 'LIST_VIEW'), perm('Email_agent', 'LIST_VIEW'))),
+  },
+  { key: 'helpdesk', rule: perm('Helpdesk', 'LIST_VIEW') },
+  { key: 'reports', group: ['analytics', 'sentiment'] },
+  // Reports rights as SPEC §6 reads them (Reports.VIEW implies the others but DOWNLOAD).
+  { key: 'analytics', rule: perm('Reports', 'LIST_VIEW') },
+  { key: 'sentiment', rule: perm('Reports', 'LIST_VIEW') },
+] as const satisfies readonly ({ key: string; rule: Rule } | { key: string; group: string[] })[];
+
+export type MenuKey = (typeof MENU)[number]['key'];
+export const MENU_KEYS: readonly MenuKey[] = MENU.map((entry) => entry.key);
 
 export function visibleMenuKeys(subject: AccessSubject): Set<MenuKey> {
-  if (isEmailOnlyProfile(subject)) return new Set<MenuKey>(['dashboard', 'profile', 'email']);
-  const admin = subject.is_defaultadmin;
-  const can = hasPermission.bind(null, subject);
-  const shown = new Set<MenuKey>(['profile']);
-  const add = (key: MenuKey, when: boolean) => when && shown.add(key);
-
-  add('dashboard', can('Query', 'QUERY_DOCUMENT'));
-  add('users', can('Users', 'LIST_VIEW'));
-  add('department', admin);
-  add('roles', can('Roles', 'LIST_VIEW'));
-  add('userManagement', admin || can('Users', 'LIST_VIEW') || can('Roles', 'LIST_VIEW'));
-  add('upload', can('Documents', 'ADD'));
-  add('repository', can('Documents', 'LIST_VIEW'));
-  add('content', shown.has('upload') || shown.has('repository'));
-  add('sopRepository', can('Sop', 'LIST_VIEW'));
-  add(
-    'integrations',
-    admin ||
-      moduleRights(subject, 'Service_agent').LIST_VIEW ||
-      moduleRights(subject, 'Email_agent').LIST_VIEW,
-  );
-  add('helpdesk', can('Helpdesk', 'LIST_VIEW'));
-  const reports = reportsRights(subject);
-  add('analytics', reports.LIST_VIEW);
-  add('sentiment', reports.LIST_VIEW);
-  add('reports', shown.has('analytics') || shown.has('sentiment'));
+  const shown = new Set<MenuKey>();
+  for (const entry of MENU)
+    if ('rule' in entry && evaluate(entry.rule, subject)) shown.add(entry.key);
+  for (const entry of MENU)
+    if ('group' in entry && entry.group.some((key) => shown.has(key as MenuKey)))
+      shown.add(entry.key);
   return shown;
 }
 

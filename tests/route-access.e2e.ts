@@ -22,16 +22,18 @@ const guardedRoutes = [
   '/integration/chatbot',
   '/integration/email-integration',
   '/integration/helpdesk',
-  '/analytics',
-  '/sentiment-analytics',
 ];
+
+/** SPEC §6: open to everyone signed in; the API still enforces Reports rights on their data. */
+const openReportRoutes = ['/analytics', '/sentiment-analytics'];
 
 /**
  * What SPEC §6 denies the Trial role: it holds Service_agent rights, Query.QUERY_DOCUMENT and,
  * since issue 9, Documents rights in the user's own sandbox department (their uploads).
  */
-const allowedToTrial = ['/integration/chatbot', '/upload', '/repository'];
+const allowedToTrial = ['/integration/chatbot', '/upload', '/repository', ...openReportRoutes];
 const deniedToTrial = guardedRoutes.filter((r) => !allowedToTrial.includes(r));
+// The Trial menu has no Reports: the open report routes are reached by address only.
 
 describe('route access', () => {
   let server: RunningServer;
@@ -64,6 +66,7 @@ describe('route access', () => {
 
     for (const route of [
       ...guardedRoutes,
+      ...openReportRoutes,
       '/chat',
       '/integration',
       '/profile',
