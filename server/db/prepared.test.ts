@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, testDatabases, type TestApp } from '../test-support/test-app';
+import { describe, expect, it } from 'vitest';
+import { testDatabases, type TestApp, withTestApp } from '../test-support/test-app';
 import { prepareQuery } from './prepared';
 
 describe.each(testDatabases)('prepared queries on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => t?.close());
+  withTestApp(dialect, (app) => void (t = app), { admin: false });
 
   it('when a prepared query runs with other values, list lengths and filters, then it answers what the built query answers', async () => {
     const { db } = t.database;

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { pino } from 'pino';
 import { buildApp } from '../app';
 import { loadConfig, type ResolvedConfig } from '../config';
@@ -230,4 +231,23 @@ export async function createVerifiedUser(t: TestApp, who = newPerson()) {
   const verified = await t.api('GET', `/api/verify/${token}`);
   if (verified.status !== 200) throw new Error(`verify answered ${verified.status}`);
   return who;
+}
+
+/**
+ * The app of a test file: started on `dialect` before the file's tests, closed after them. `use`
+ * receives it and, unless `admin` is false, the default administrator's token.
+ */
+export function withTestApp(
+  dialect: DialectName,
+  use: (app: TestApp, adminToken: string) => void | Promise<void>,
+  options: { admin?: boolean; env?: Record<string, string> } = {},
+): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startTestApp(dialect, options.env);
+    const token =
+      options.admin === false ? '' : await app.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    await use(app, token);
+  });
+  afterAll(async () => app?.close());
 }

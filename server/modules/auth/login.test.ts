@@ -6,14 +6,12 @@ import {
   startTestApp,
   testDatabases,
   type TestApp,
+  withTestApp,
 } from '../../test-support/test-app';
 
 describe.each(testDatabases)('signing in on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => t?.close());
+  withTestApp(dialect, (app) => void (t = app), { admin: false });
 
   const login = (email: string, password: string) =>
     t.api('POST', '/api/users/login', { body: { email, password } });

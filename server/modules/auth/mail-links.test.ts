@@ -8,6 +8,7 @@ import {
   TEST_PUBLIC_URL,
   testDatabases,
   type TestApp,
+  withTestApp,
 } from '../../test-support/test-app';
 
 /**
@@ -118,10 +119,7 @@ describe.each(testDatabases)('links in mails ignore request headers on %s', (dia
 
 describe.each(testDatabases)('e-mail addresses that would re-route mail on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => t?.close());
+  withTestApp(dialect, (app) => void (t = app), { admin: false });
 
   it('when sign-up or an invitation names an address with <, > or quotes, then it is refused and no mail is sent', async () => {
     const admin = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GENERAL } from '../../test-support/identity';
 import {
   createVerifiedUser,
   newPerson,
-  startTestApp,
-  TEST_ADMIN,
   testDatabases,
   type TestApp,
+  withTestApp,
 } from '../../test-support/test-app';
 
 /**
@@ -16,11 +15,7 @@ import {
 describe.each(testDatabases)('mailed links are withdrawn on %s', (dialect) => {
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-    admin = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
-  });
-  afterAll(async () => t?.close());
+  withTestApp(dialect, (app, token) => void ([t, admin] = [app, token]));
 
   /** The token of the newest mail to `email` whose link contains `path`. */
   function tokenMailedTo(email: string, path: string): string {

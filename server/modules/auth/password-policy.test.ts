@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../../config';
 import { isCommonPassword } from '../../services/security/common-passwords';
 import {
   createVerifiedUser,
   newPerson,
-  startTestApp,
   testDatabases,
   type TestApp,
+  withTestApp,
 } from '../../test-support/test-app';
 
 /** OWASP ASVS V2.1: 12+ characters, passphrases welcome, common and breached passwords refused. */
 describe.each(testDatabases)('password policy on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => t?.close());
+  withTestApp(dialect, (app) => void (t = app), { admin: false });
 
   const signup = (password: string) =>
     t.api('POST', '/api/users/signup', { body: { ...newPerson('pw'), password } });
@@ -73,10 +70,7 @@ describe.each(testDatabases)('password policy on %s', (dialect) => {
 
 describe.each(testDatabases)('current-password checks on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => t?.close());
+  withTestApp(dialect, (app) => void (t = app), { admin: false });
 
   it('when a session keeps trying wrong current passwords, then further tries wait with 429 and Retry-After', async () => {
     const who = await createVerifiedUser(t, newPerson('stolen'));

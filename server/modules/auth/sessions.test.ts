@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createVerifiedUser,
   newPerson,
@@ -7,15 +7,13 @@ import {
   TEST_PUBLIC_URL,
   testDatabases,
   type TestApp,
+  withTestApp,
 } from '../../test-support/test-app';
 import { tokenFromMail } from '../../test-support/outbox';
 
 describe.each(testDatabases)('sessions and passwords on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => t?.close());
+  withTestApp(dialect, (app) => void (t = app), { admin: false });
 
   const me = (token?: string) => t.api('GET', '/api/users/me', { token });
 

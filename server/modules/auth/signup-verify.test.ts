@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userProfileSchema } from '../../../contract/profile';
 import {
   newPerson,
-  startTestApp,
   TEST_PUBLIC_URL,
   testDatabases,
   type TestApp,
+  withTestApp,
 } from '../../test-support/test-app';
 import { tokenFromMail } from '../../test-support/outbox';
 
 describe.each(testDatabases)('sign-up and verification on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => t?.close());
+  withTestApp(dialect, (app) => void (t = app), { admin: false });
 
   const signup = (body: unknown, link = TEST_PUBLIC_URL) =>
     t.api('POST', `/api/users/signup?verify_page_link=${encodeURIComponent(link)}`, { body });

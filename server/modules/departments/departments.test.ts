@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { departmentPageSchema, departmentSchema } from '../../../contract/identity';
 import {
   addDepartment,
@@ -9,16 +9,12 @@ import {
   letters,
   personWith,
 } from '../../test-support/identity';
-import { startTestApp, TEST_ADMIN, testDatabases, type TestApp } from '../../test-support/test-app';
+import { testDatabases, type TestApp, withTestApp } from '../../test-support/test-app';
 
 describe.each(testDatabases)('departments on %s', (dialect) => {
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-    admin = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
-  });
-  afterAll(async () => t?.close());
+  withTestApp(dialect, (app, token) => void ([t, admin] = [app, token]));
 
   it('when the admin adds, renames and reads a department, then the answers carry name, description and counts', async () => {
     const name = `Sales ${letters()}`;

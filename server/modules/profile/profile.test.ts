@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PERMISSION_CATALOGUE, idsOf, allIdsOfModule } from '../../../contract/permissions';
 import { userProfileSchema } from '../../../contract/profile';
 import { emailAccountPageSchema } from '../../../contract/email-agents';
 import {
   createVerifiedUser,
-  startTestApp,
   TEST_ADMIN,
   testDatabases,
   type TestApp,
+  withTestApp,
 } from '../../test-support/test-app';
 
 describe.each(testDatabases)('own profile, seed and catalogue on %s', (dialect) => {
   let t: TestApp;
   let adminToken: string;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-    adminToken = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
-  });
-  afterAll(async () => t?.close());
+  withTestApp(dialect, (app, token) => void ([t, adminToken] = [app, token]));
 
   it('when the server starts the first time, then the default administrator has every right through Administrator in General', async () => {
     const res = await t.api('GET', '/api/users/me', { token: adminToken });

@@ -1,18 +1,14 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { roleHistoryPageSchema } from '../../../contract/identity';
 import { idsOf } from '../../../contract/permissions';
 import { addDepartment, countRows, letters, personWith } from '../../test-support/identity';
-import { startTestApp, TEST_ADMIN, testDatabases, type TestApp } from '../../test-support/test-app';
+import { testDatabases, type TestApp, withTestApp } from '../../test-support/test-app';
 
 describe.each(testDatabases)('role history and restore on %s', (dialect) => {
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-    admin = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
-  });
-  afterAll(async () => t?.close());
+  withTestApp(dialect, (app, token) => void ([t, admin] = [app, token]));
 
   async function roleWithVersions(department: number) {
     const name = `Versions ${letters()}`;

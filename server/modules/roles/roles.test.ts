@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rolePageSchema, roleSchema } from '../../../contract/identity';
 import { idsOf, PERMISSION_CATALOGUE } from '../../../contract/permissions';
 import {
@@ -9,16 +9,12 @@ import {
   letters,
   personWith,
 } from '../../test-support/identity';
-import { startTestApp, TEST_ADMIN, testDatabases, type TestApp } from '../../test-support/test-app';
+import { testDatabases, type TestApp, withTestApp } from '../../test-support/test-app';
 
 describe.each(testDatabases)('roles on %s', (dialect) => {
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-    admin = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
-  });
-  afterAll(async () => t?.close());
+  withTestApp(dialect, (app, token) => void ([t, admin] = [app, token]));
 
   const post = (token: string, body: object) => t.api('POST', '/api/roles', { token, body });
 

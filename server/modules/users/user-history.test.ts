@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userHistoryPageSchema } from '../../../contract/identity';
 import { idsOf } from '../../../contract/permissions';
 import {
@@ -9,22 +9,12 @@ import {
   letters,
   personWith,
 } from '../../test-support/identity';
-import {
-  newPerson,
-  startTestApp,
-  TEST_ADMIN,
-  testDatabases,
-  type TestApp,
-} from '../../test-support/test-app';
+import { newPerson, testDatabases, type TestApp, withTestApp } from '../../test-support/test-app';
 
 describe.each(testDatabases)('user history and restore on %s', (dialect) => {
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-    admin = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
-  });
-  afterAll(async () => t?.close());
+  withTestApp(dialect, (app, token) => void ([t, admin] = [app, token]));
 
   /** A user made through the API and changed twice: names, then roles. */
   async function userWithVersions() {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { managedUserPageSchema, managedUserSchema } from '../../../contract/identity';
 import { idsOf } from '../../../contract/permissions';
 import {
@@ -12,21 +12,16 @@ import {
 import { tokenFromMail } from '../../test-support/outbox';
 import {
   newPerson,
-  startTestApp,
-  TEST_ADMIN,
   TEST_PUBLIC_URL,
   testDatabases,
   type TestApp,
+  withTestApp,
 } from '../../test-support/test-app';
 
 describe.each(testDatabases)('user administration on %s', (dialect) => {
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-    admin = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
-  });
-  afterAll(async () => t?.close());
+  withTestApp(dialect, (app, token) => void ([t, admin] = [app, token]));
 
   function newUserBody(assignments: { department_id: number; role_id: number }[]) {
     const { username, first_name, last_name, email } = newPerson('managed');
