@@ -5,7 +5,11 @@
  */
 import { createHttpClient } from '@/lib/http';
 import { loadRuntimeConfig } from '@/lib/runtime-config';
-import { clearClientSession, clearSessionCookies, readSessionToken } from '@/lib/session/session-cookies';
+import {
+  clearClientSession,
+  clearSessionCookies,
+  readSessionToken,
+} from '@/lib/session/session-cookies';
 import { sessionExpired } from '@/lib/session/session-slice';
 import type { Theme } from '@/lib/theme';
 import { loginPathKeepingKey, paths } from './paths';

@@ -101,40 +101,7 @@ function appRoutes(guards: SessionGuards): RouteObject[] {
       // The main layout: signed-in screens only.
       loader: requireAccess('open'),
       lazy: { Component: async () => (await import('./layouts/default-layout')).DefaultLayout },
-      children: [
-        {
-          path: paths.dashboard,
-          loader: requireAccess('dashboard'),
-          lazy: {
-            Component: async () => {
-              const [{ DashboardPage }, { dashboardAreas }] = await Promise.all([
-                import('@/features/dashboard/dashboard-page'),
-                import('./routes/dashboard-areas'),
-              ]);
-              return () => <DashboardPage areas={dashboardAreas} />;
-            },
-          },
-        },
-        {
-          path: paths.profile,
-          loader: requireAccess('open'),
-          lazy: {
-            Component: async () => {
-              const { ProfilePage } = await import('@/features/profile/profile-page');
-              return () => <ProfilePage changePasswordPath={paths.changePassword} />;
-            },
-          },
-        },
-        {
-          path: paths.changePassword,
-          loader: requireAccess('open'),
-          lazy: {
-            Component: async () =>
-              (await import('@/features/auth/change-password-page')).ChangePasswordPage,
-          },
-        },
-        ...areaRoutes.map((area) => guardedArea(guards, area)),
-      ],
+      children: [...areaRoutes.map((area) => guardedArea(guards, area))],
     },
     {
       loader: requireAccess('open'),

@@ -1,6 +1,7 @@
 /**
- * The sidebar as data (DESIGN: a typed nav registry, CoreUI's `_nav` idea with types). Each entry
- * is named by a contract MenuKey; contract/menu.ts decides which are visible.
+ * The sidebar as data (DESIGN: a typed nav registry, CoreUI's `_nav` idea with types), derived
+ * from the screen table. Each entry is named by a contract MenuKey; contract/menu.ts decides
+ * which are visible.
  */
 import {
   cilBook,
@@ -15,8 +16,8 @@ import {
   cilUser,
   cilDescription,
 } from '@coreui/icons';
-import type { MenuKey } from '@contract/menu';
-import { paths } from '../paths';
+import { MENU, type MenuKey } from '@contract/menu';
+import { areaRoutes } from '../routes/area-routes';
 
 export type NavIcon = string[];
 
@@ -35,70 +36,58 @@ export type NavEntry =
   /** Opens the external helpdesk site in a new tab with the access token. */
   | (NavBase & { kind: 'helpdesk' });
 
-export const navRegistry: NavEntry[] = [
-  {
-    kind: 'link',
-    key: 'dashboard',
-    to: paths.dashboard,
-    labelKey: 'dashboard',
-    icon: cilSpeedometer,
-  },
-  { kind: 'link', key: 'profile', to: paths.profile, labelKey: 'profile', icon: cilUser },
-  {
-    kind: 'group',
-    key: 'userManagement',
-    labelKey: 'userManagement',
-    icon: cilPeople,
-    children: [
-      { kind: 'link', key: 'users', to: paths.users.index, labelKey: 'users' },
-      { kind: 'link', key: 'department', to: paths.department.index, labelKey: 'department' },
-      { kind: 'link', key: 'roles', to: paths.roles.index, labelKey: 'roles' },
-    ],
-  },
-  { kind: 'email', key: 'email', labelKey: 'email', icon: cilEnvelopeClosed },
-  {
-    kind: 'group',
-    key: 'content',
-    labelKey: 'content',
-    icon: cilFolderOpen,
-    children: [
-      { kind: 'link', key: 'upload', to: paths.upload, labelKey: 'upload', icon: cilCloudUpload },
-      {
-        kind: 'link',
-        key: 'repository',
-        to: paths.repository,
-        labelKey: 'repository',
-        icon: cilDescription,
-      },
-    ],
-  },
-  {
-    kind: 'link',
-    key: 'sopRepository',
-    to: paths.sop.index,
-    labelKey: 'sopRepository',
-    icon: cilBook,
-  },
-  {
-    kind: 'link',
-    key: 'integrations',
-    to: paths.integration.index,
-    labelKey: 'integrations',
-    icon: cilPuzzle,
-    trialVariant: { labelKey: 'chatbot', to: paths.integration.chatbot.index },
-  },
-  { kind: 'helpdesk', key: 'helpdesk', labelKey: 'helpdesk', icon: cilLifeRing },
-  {
-    kind: 'group',
-    key: 'reports',
-    labelKey: 'reports',
-    icon: cilChartPie,
-    children: [
-      { kind: 'link', key: 'analytics', to: paths.analytics, labelKey: 'analytics' },
-      { kind: 'link', key: 'sentiment', to: paths.sentimentAnalytics, labelKey: 'sentiment' },
-    ],
-  },
-];
+const icons: Partial<Record<MenuKey, NavIcon>> = {
+  dashboard: cilSpeedometer,
+  profile: cilUser,
+  userManagement: cilPeople,
+  email: cilEnvelopeClosed,
+  content: cilFolderOpen,
+  upload: cilCloudUpload,
+  repository: cilDescription,
+  sopRepository: cilBook,
+  integrations: cilPuzzle,
+  helpdesk: cilLifeRing,
+  reports: cilChartPie,
+};
+
+/** Items that are no screen of the table: the e-mail accounts group and the helpdesk site. */
+const special: Partial<Record<MenuKey, NavEntry>> = {
+  email: { kind: 'email', key: 'email', labelKey: 'email', icon: icons.email },
+  helpdesk: { kind: 'helpdesk', key: 'helpdesk', labelKey: 'helpdesk', icon: icons.helpdesk },
+};
+
+function linkOf(key: MenuKey): NavEntry | undefined {
+  const screen = areaRoutes.find((area) => area.menu?.key === key);
+  if (!screen?.menu) return special[key];
+  const { labelKey, trialVariant } = screen.menu;
+  return { kind: 'link', key, to: screen.path, labelKey, icon: icons[key], trialVariant };
+}
+
+/**
+ * The sidebar in contract/menu.ts's order: a group holds its entries, every other entry is the
+ * menu item of a screen in the screen table (routes/area-routes.ts) or a special item.
+ */
+export const navRegistry: NavEntry[] = (() => {
+  const grouped = new Set<string>(MENU.flatMap((e) => ('group' in e ? [...e.group] : [])));
+  const entries: NavEntry[] = [];
+  for (const entry of MENU) {
+    if (grouped.has(entry.key)) continue;
+    if ('group' in entry) {
+      const children = entry.group.flatMap((k) => linkOf(k as MenuKey) ?? []);
+      entries.push({
+        kind: 'group',
+        key: entry.key,
+        labelKey: entry.key,
+        icon: icons[entry.key],
+        children,
+      });
+    } else {
+      const item = linkOf(entry.key);
+      if (item) entries.push(item);
+    }
+  }
+  return entries;
+})();
 
 /** The entries this person sees, with the Trial rename applied (SPEC §2, §6). */
 export function visibleNav(

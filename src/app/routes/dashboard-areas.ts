@@ -1,37 +1,28 @@
-/** The dashboard's shortcut cards: paths from paths.ts, rules from the contract. */
+/** The dashboard's shortcut cards: the screen table's entries that have one. */
 import type { DashboardArea } from '@/features/dashboard/dashboard-areas';
-import { paths } from '../paths';
+import { areaRoutes } from './area-routes';
 
-const card = (
-  key: DashboardArea['key'],
-  rule: DashboardArea['rule'],
-  to: string,
-  name: string,
-): DashboardArea => ({
-  key,
-  rule,
-  to,
+const texts = (name: string) => ({
   titleKey: `areas.${name}.title`,
   descriptionKey: `areas.${name}.description`,
 });
 
-export const dashboardAreas: DashboardArea[] = [
-  card('users', 'users', paths.users.index, 'users'),
-  card('department', 'department', paths.department.index, 'department'),
-  card('roles', 'roles', paths.roles.index, 'roles'),
-  card('upload', 'upload', paths.upload, 'upload'),
-  card('repository', 'repository', paths.repository, 'repository'),
-  card('sopRepository', 'sopRepository', paths.sop.index, 'sop'),
-  {
-    ...card('integrations', 'open', paths.integration.index, 'integrations'),
-    trialVariant: {
-      rule: 'chatbot',
-      to: paths.integration.chatbot.index,
-      titleKey: 'areas.chatbot.title',
-      descriptionKey: 'areas.chatbot.description',
-    },
-  },
-  card('analytics', 'analytics', paths.analytics, 'analytics'),
-  card('sentiment', 'sentimentAnalytics', paths.sentimentAnalytics, 'sentiment'),
-  card('profile', 'open', paths.profile, 'profile'),
-];
+export const dashboardAreas: DashboardArea[] = areaRoutes.flatMap(({ card, path, rule }) =>
+  card
+    ? [
+        {
+          key: card.key,
+          rule,
+          to: path,
+          ...texts(card.name),
+          ...(card.trialVariant && {
+            trialVariant: {
+              rule: card.trialVariant.rule,
+              to: card.trialVariant.to,
+              ...texts(card.trialVariant.name),
+            },
+          }),
+        },
+      ]
+    : [],
+);
