@@ -13,26 +13,28 @@ import {
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import {
-  userCreateSchema,
-  userUpdateSchema,
-  type AssignmentInput,
-  type ManagedUser,
-  type Role,
-  type UserCreateInput,
-} from '@contract/identity';
+import type { ManagedUser, Role } from '@contract/identity';
 import { FormField } from '@/components/form-field';
 import { PageHeading } from '@/components/page-heading';
 import { RecordBody, useRecordId } from '@/components/record-page';
 import { SelectField } from '@/components/select-field';
 import { errorText } from '@/lib/error-text';
-import { serverFieldErrors, validateWith, type FieldErrors } from '@/lib/form-errors';
+import { serverFieldErrors, type FieldErrors } from '@/lib/form-errors';
 import { toApiErrorData, type ApiErrorData } from '@/lib/http';
 import { toastAdded } from '@/lib/notify/notify-slice';
 import { selectAccessSubject, selectProfile } from '@/lib/session/session-slice';
 import { useLibDispatch } from '@/lib/store-types';
-import { AssignmentsEditor, newDraftKey, type AssignmentDraft } from './assignments-editor';
+import { AssignmentsEditor } from './assignments-editor';
 import { useUserDepartments } from './use-user-departments';
+import {
+  changesOf,
+  CODE_FIELDS,
+  collect,
+  initialValues,
+  knownRole,
+  type TextField,
+  type UserValues,
+} from './user-form-values';
 import type { UserLinks } from './user-links';
 import { fullName } from './user-names';
 import {
@@ -41,53 +43,6 @@ import {
   useUpdateUserMutation,
   useUserRoleChoicesQuery,
 } from './users-api';
-
-/** Refusals that concern one part of the form; they are shown beside it. */
-const CODE_FIELDS = {
-  PRIVILEGE_ESCALATION: 'assignments',
-  SELF_MODIFICATION: 'assignments',
-  LAST_DEFAULT_ADMIN: 'status',
-};
-
-type TextField = 'username' | 'first_name' | 'last_name' | 'email';
-
-interface UserValues extends Record<TextField, string> {
-  status: 'active' | 'disabled';
-  is_defaultadmin: boolean;
-  assignments: AssignmentDraft[];
-}
-
-function toDrafts(user?: ManagedUser): AssignmentDraft[] {
-  return (user?.assignments ?? []).map((a) => ({
-    key: newDraftKey(),
-    department: String(a.department_id),
-    role: String(a.role_id),
-  }));
-}
-
-const sameAssignments = (a: AssignmentInput[], b: AssignmentInput[]) => {
-  const key = (x: AssignmentInput) => `${x.department_id}:${x.role_id}`;
-  const left = a.map(key).sort().join(',');
-  return left === b.map(key).sort().join(',');
-};
-
-/** A role known only from an assignment: enough to show and keep it. */
-function knownRole(id: number, name: string, departmentId: number): Role {
-  return {
-    id,
-    role_id: id,
-    name,
-    description: '',
-    department_id: departmentId,
-    department_name: null,
-    permission_set: [],
-    user_count: 0,
-    created_at: '',
-    updated_at: '',
-    created_by: null,
-    updated_by: null,
-  };
-}
 
 /** add-user (no id) and edit-user/{user_id}. */
 export function UserFormPage({ links }: { links: UserLinks }) {
@@ -135,15 +90,7 @@ function UserForm({ user, links }: { user?: ManagedUser; links: UserLinks }) {
   const roles = useUserRoleChoicesQuery();
   const [create, creating] = useCreateUserMutation();
   const [update, updating] = useUpdateUserMutation();
-  const [values, setValues] = useState<UserValues>({
-    username: user?.username ?? '',
-    first_name: user?.first_name ?? '',
-    last_name: user?.last_name ?? '',
-    email: user?.email ?? '',
-    status: user?.status ?? 'active',
-    is_defaultadmin: user?.is_defaultadmin ?? false,
-    assignments: toDrafts(user),
-  });
+  const [values, setValues] = useState<UserValues>(() => initialValues(user));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<ApiErrorData | null>(null);
   const [refusal, setRefusal] = useState('');
@@ -163,40 +110,9 @@ function UserForm({ user, links }: { user?: ManagedUser; links: UserLinks }) {
     if (!roleChoices.some((r) => r.id === a.role_id))
       roleChoices.push(knownRole(a.role_id, a.role_name, a.department_id));
 
-  function collect(): { body: UserCreateInput | null; errors: FieldErrors } {
-    const found: FieldErrors = {};
-    if (values.assignments.some((a) => !a.department || !a.role))
-      found.assignments = 'users:assignment.incomplete';
-    const candidate: UserCreateInput = {
-      username: values.username,
-      first_name: values.first_name,
-      last_name: values.last_name,
-      email: values.email,
-      status: values.status,
-      is_defaultadmin: values.is_defaultadmin,
-      assignments: values.assignments
-        .filter((a) => a.department && a.role)
-        .map((a) => ({ department_id: Number(a.department), role_id: Number(a.role) })),
-    };
-    const checked = validateWith(userCreateSchema, candidate);
-    return { body: checked.data, errors: { ...checked.errors, ...found } };
-  }
-
-  /** Only what changed goes to PUT, so an unchanged part is never refused (own assignments). */
-  function changesOf(body: UserCreateInput, original: ManagedUser) {
-    const diff: Record<string, unknown> = {};
-    for (const k of ['username', 'first_name', 'last_name', 'email', 'status'] as const)
-      if (body[k] !== original[k]) diff[k] = body[k];
-    if (body.is_defaultadmin !== original.is_defaultadmin)
-      diff.is_defaultadmin = body.is_defaultadmin;
-    if (!sameAssignments(body.assignments, original.assignments))
-      diff.assignments = body.assignments;
-    return validateWith(userUpdateSchema, diff).data ?? diff;
-  }
-
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const { body, errors: found } = collect();
+    const { body, errors: found } = collect(values);
     setErrors(found);
     setServerError(null);
     if (!body || Object.keys(found).length > 0) return;
