@@ -6,17 +6,15 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { apiPaths } from '@contract/api-paths';
-import type {
-  UploadDocsResponse,
-  UploadItemResult,
-  UploadUrlsBody,
-  UploadUrlsResponse,
-} from '@contract/knowledge';
-import { CLIENT_ERROR_CODES, toApiErrorData, type HttpClient } from '@/lib/http';
+import type { UploadUrlsBody, UploadUrlsResponse } from '@contract/knowledge';
+import { toApiErrorData } from '@/lib/http';
 import { isSessionEnd, type RequestStatus } from '@/lib/session/session-slice';
 import { registerSlice } from '@/lib/slice-registry';
 import { createAppAsyncThunk } from '@/lib/store-types';
 import { documentsChanged } from './knowledge-api';
+import { extensionType, ok, pool, sendOne, urlUploadProblem } from './upload-requests';
+
+export { outcomeOf, uploadForm, urlUploadProblem } from './upload-requests';
 
 /** Files sent at the same time; the rest wait their turn in Uploading at 0 %. */
 export const UPLOAD_CONCURRENCY = 3;
@@ -88,62 +86,6 @@ export interface UploadUrlsArgs {
   advancedTraining: boolean;
 }
 
-const ok = (code: number) => code >= 200 && code < 300;
-
-function extensionType(file: File): string {
-  const dot = file.name.lastIndexOf('.');
-  return dot < 0 ? file.type : file.name.slice(dot + 1).toLowerCase();
-}
-
-/** The multipart body of POST /upload/docs; fields first, so a streaming server reads them first. */
-export function uploadForm(file: File, args: Omit<UploadFilesArgs, 'files'>): FormData {
-  const form = new FormData();
-  form.append('department_id', String(args.departmentId));
-  form.append('advanced_training', String(args.advancedTraining));
-  form.append('need_summary', String(args.needSummary));
-  form.append('files', file, file.name);
-  return form;
-}
-
-/** SPEC §8: a first item with a non-2xx status_code (409: already uploaded) marks the file Fail. */
-export function outcomeOf(answer: UploadDocsResponse | null): {
-  status: UploadItemStatus;
-  item: UploadItemResult | null;
-} {
-  const item = answer?.items?.[0] ?? null;
-  if (!item) return { status: 'Success', item: null };
-  return { status: ok(item.status_code) ? 'Success' : 'Fail', item };
-}
-
-async function sendOne(
-  http: HttpClient,
-  entry: FileToUpload,
-  args: UploadFilesArgs,
-  signal: AbortSignal,
-  onProgress: (percent: number) => void,
-): Promise<{ status: UploadItemStatus; message: string | null; documentId: number | null }> {
-  try {
-    const answer = await http.upload<UploadDocsResponse | null>(
-      apiPaths.uploadDocs,
-      uploadForm(entry.file, args),
-      { signal, onProgress },
-    );
-    const { status, item } = outcomeOf(answer);
-    return { status, message: item?.message ?? null, documentId: item?.document_id ?? null };
-  } catch (error) {
-    return { status: 'Fail', message: toApiErrorData(error).message, documentId: null };
-  }
-}
-
-/** Runs `work` over `list` with at most `limit` at a time, in order of start. */
-async function pool<T>(list: T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < list.length) await work(list[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, list.length) }, worker));
-}
-
 /** POST /upload/docs, one request per file. */
 export const uploadFiles = createAppAsyncThunk<
   { succeeded: number; failed: number },
@@ -170,16 +112,6 @@ export const uploadFiles = createAppAsyncThunk<
   },
   { condition: (_, { getState }) => selectUpload(getState()).files.status !== 'loading' },
 );
-
-/**
- * SPEC §8 for POST /upload/urls: 409, 500 or 400 show the server's message; any other answer
- * that is not a success says 'Upload failed.'; no answer at all is the network error.
- */
-export function urlUploadProblem(status: number, code: string, message: string): UploadProblem {
-  if (status === 400 || status === 409 || status === 500) return { kind: 'server', message };
-  if (status === 0 && code === CLIENT_ERROR_CODES.fetch) return { kind: 'server', message };
-  return { kind: 'uploadFailed' };
-}
 
 /** POST /upload/urls {urls, advanced_training, department}. */
 export const uploadUrls = createAppAsyncThunk<
