@@ -24,7 +24,8 @@ import {
   sourceClosed,
 } from './chat-slice';
 import { objectUrlsOf, selectChat } from './chat-state';
-import { ask, loadConversation, openSource, requestChart } from './chat-thunks';
+import { openSource } from './answer-action-thunks';
+import { ask, loadConversation, requestChart } from './chat-thunks';
 import { ConversationList } from './conversation-list';
 import { releaseObjectUrls } from './object-urls';
 import { queryDepartments } from './query-departments';

@@ -16,9 +16,9 @@ import {
   messagesOfHistory,
   serverMessage,
   userMessage,
-  type ChatMessage,
-  type ChatState,
   type ChatToggleKey,
+  clearConversation,
+  message,
 } from './chat-state';
 import {
   answerDeltaReceived,
@@ -28,32 +28,12 @@ import {
   fetchRecommendations,
   isCancelled,
   loadConversation,
-  openSource,
   questionIdOf,
   requestChart,
-  sendFeedback,
   sendMessage,
   sendingReleased,
 } from './chat-thunks';
-
-function message(state: ChatState, id: string): ChatMessage | undefined {
-  return state.messages.find((m) => m.id === id);
-}
-
-/** A new or reopened conversation starts without the previous one's extras. */
-function clearConversation(state: ChatState) {
-  state.messages = [];
-  state.questions = [];
-  state.references = [];
-  state.recommendedQuestions = [];
-  state.recommendationsStatus = 'idle';
-  state.pdfUrl = null;
-  state.source = initialSource;
-  state.uuid = null;
-  state.sending = false;
-  state.requestId = null;
-  state.status = 'idle';
-}
+import { openSource, sendFeedback } from './answer-action-thunks';
 
 const chatSlice = createSlice({
   name: 'chat',

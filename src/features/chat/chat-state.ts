@@ -252,3 +252,22 @@ export interface ChatRootState {
 /** Before the store has injected the slice (the chunk's first render) it reads as the initial state. */
 export const selectChat = (state: unknown): ChatState =>
   (state as ChatRootState).chat ?? initialChatState;
+
+export function message(state: ChatState, id: string): ChatMessage | undefined {
+  return state.messages.find((m) => m.id === id);
+}
+
+/** A new or reopened conversation starts without the previous one's extras. */
+export function clearConversation(state: ChatState) {
+  state.messages = [];
+  state.questions = [];
+  state.references = [];
+  state.recommendedQuestions = [];
+  state.recommendationsStatus = 'idle';
+  state.pdfUrl = null;
+  state.source = initialSource;
+  state.uuid = null;
+  state.sending = false;
+  state.requestId = null;
+  state.status = 'idle';
+}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/error-text';
 import { useLibDispatch } from '@/lib/store-types';
 import type { ChatFeedback, ChatMessage } from './chat-state';
-import { sendFeedback } from './chat-thunks';
+import { sendFeedback } from './answer-action-thunks';
 
 /**
  * Thumbs up or down with an optional comment (POST /chat/feedback as form data). The pressed
