@@ -202,9 +202,7 @@ describe.each(testDatabases)('the assistant with an OpenAI-compatible model on %
 
   it('when the model hangs before answering, then it times out and the built-in engine answers', async () => {
     fake.behave = () => ({ kind: 'hang' });
-    const started = Date.now();
     const res = await ask({ query: 'What is the warranty period of the X300 printer?' });
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(res.body.provider_error).toContain('did not start answering within 1.5 s');
     expect(res.body.provider_error_code).toBe('LLM_TIMEOUT');
     expect(res.body.answer).toContain('36 months');
