@@ -1,23 +1,32 @@
 /**
- * An in-memory stand-in for the identity API (issue 4), typed from the contract, for component
- * tests: paged lists with search and filters, writes with history, restore, and the refusals the
+ * An in-memory stand-in for the identity API (issue 4) for component tests, its handlers built
+ * on contract/ (contract-handler.ts: paths from apiRoutes, bodies and answers checked by the
+ * contract's schemas): paged lists with search and filters, writes with history, restore, and the refusals the
  * screens must show (NAME_TAKEN, DEPARTMENT_IN_USE, ROLE_IN_USE). Tests read and change `db`
  * and inspect `requests`.
  */
-import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { apiPaths } from '@contract/api-paths';
-import type {
-  Assignment,
-  Department,
-  DepartmentInput,
-  ManagedUser,
-  Role,
-  RoleHistoryEntry,
-  RoleInput,
-  RoleSnapshot,
-  UserCreateInput,
-  UserHistoryEntry,
-  UserSnapshot,
+import { messageResponseSchema } from '@contract/auth';
+import {
+  departmentInputSchema,
+  departmentPageSchema,
+  departmentSchema,
+  managedUserPageSchema,
+  managedUserSchema,
+  roleHistoryPageSchema,
+  roleInputSchema,
+  rolePageSchema,
+  roleSchema,
+  userCreateSchema,
+  userHistoryPageSchema,
+  userUpdateSchema,
+  type Assignment,
+  type Department,
+  type ManagedUser,
+  type Role,
+  type RoleHistoryEntry,
+  type RoleSnapshot,
+  type UserHistoryEntry,
+  type UserSnapshot,
 } from '@contract/identity';
 import type { Paged } from '@contract/paging';
 import {
@@ -28,7 +37,8 @@ import {
   type ModuleName,
 } from '@contract/permissions';
 import { permissionCatalogueSchema } from '@contract/permission-catalogue';
-import { apiUrl, errorResponse } from './handlers';
+import { contractHandler } from './contract-handler';
+import { errorResponse } from './handlers';
 
 export interface IdentityDb {
   departments: Department[];
@@ -157,8 +167,6 @@ export function createIdentityFake(db: IdentityDb = seedDb()) {
   const requests: { method: string; path: string; body: unknown }[] = [];
   let nextId = 100;
   let nextEntry = 1000;
-  const json = <T extends JsonBodyType>(body: T, status = 200) =>
-    HttpResponse.json(body, { status });
   const record = async (request: Request) => {
     const url = new URL(request.url);
     const body =
@@ -222,46 +230,59 @@ export function createIdentityFake(db: IdentityDb = seedDb()) {
       role_name: db.roles.find((r) => r.id === a.role_id)?.name ?? '',
     }));
 
+  const at = (params: Record<string, string>, name = 'id') => Number(params[name]);
+  const notFound = (what: string) => errorResponse(404, 'NOT_FOUND', `No such ${what}.`);
+  const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+  const handle: typeof contractHandler = (method, route, schemas, resolve) =>
+    contractHandler(method, route, schemas, async (input) => {
+      await record(input.request);
+      return resolve(input);
+    });
+
   const handlers = [
-    // ------------------------------------------------------------ catalogue
-    http.get(apiUrl(apiPaths.permissions), () =>
-      HttpResponse.json(permissionCatalogueSchema.parse(PERMISSION_CATALOGUE)),
-    ),
+    handle('get', 'permissions', { answer: permissionCatalogueSchema }, () => [
+      ...PERMISSION_CATALOGUE,
+    ]),
     // ------------------------------------------------------------ departments
-    http.get(apiUrl(apiPaths.departments), async ({ request }) => {
-      const url = await record(request);
-      const rows = db.departments.filter((d) => matches(url.searchParams.get('search'), d.name));
-      return json(page(rows, url));
+    handle('get', 'departments', { answer: departmentPageSchema }, ({ url }) =>
+      page(
+        db.departments.filter((d) => matches(url.searchParams.get('search'), d.name)),
+        url,
+      ),
+    ),
+    handle('get', 'department', { answer: departmentSchema }, ({ params }) => {
+      const d = db.departments.find((x) => x.id === at(params));
+      return d ?? notFound('department');
     }),
-    http.get(apiUrl('/departments/:id'), async ({ request, params }) => {
-      await record(request);
-      const d = db.departments.find((x) => x.id === Number(params.id));
-      return d ? json(d) : errorResponse(404, 'NOT_FOUND', 'No such department.');
-    }),
-    http.post(apiUrl(apiPaths.departments), async ({ request }) => {
-      await record(request);
-      const body = (await request.json()) as DepartmentInput;
-      if (db.departments.some((d) => d.name.toLowerCase() === body.name.toLowerCase()))
-        return errorResponse(409, 'NAME_TAKEN', `A department named '${body.name}' exists.`);
-      const d = department(nextId++, body.name, {
-        description: body.description ?? '',
-        created_at: now(),
-        updated_at: now(),
-      });
-      db.departments.push(d);
-      return json(d, 201);
-    }),
-    http.put(apiUrl('/departments/:id'), async ({ request, params }) => {
-      await record(request);
-      const d = db.departments.find((x) => x.id === Number(params.id));
-      if (!d) return errorResponse(404, 'NOT_FOUND', 'No such department.');
-      Object.assign(d, (await request.json()) as DepartmentInput, { updated_at: now() });
-      return json(d);
-    }),
-    http.delete(apiUrl('/department/delete/:id'), async ({ request, params }) => {
-      await record(request);
-      const d = db.departments.find((x) => x.id === Number(params.id));
-      if (!d) return errorResponse(404, 'NOT_FOUND', 'No such department.');
+    handle(
+      'post',
+      'departments',
+      { body: departmentInputSchema, answer: departmentSchema, status: 201 },
+      ({ body }) => {
+        if (db.departments.some((d) => d.name.toLowerCase() === body.name.toLowerCase()))
+          return errorResponse(409, 'NAME_TAKEN', `A department named '${body.name}' exists.`);
+        const d = department(nextId++, body.name, {
+          description: body.description ?? '',
+          created_at: now(),
+          updated_at: now(),
+        });
+        db.departments.push(d);
+        return d;
+      },
+    ),
+    handle(
+      'put',
+      'department',
+      { body: departmentInputSchema, answer: departmentSchema },
+      ({ body, params }) => {
+        const d = db.departments.find((x) => x.id === at(params));
+        if (!d) return notFound('department');
+        return Object.assign(d, body, { updated_at: now() });
+      },
+    ),
+    handle('delete', 'departmentDelete', { answer: messageResponseSchema }, ({ params }) => {
+      const d = db.departments.find((x) => x.id === at(params));
+      if (!d) return notFound('department');
       if (d.user_count > 0 || d.role_count > 0)
         return errorResponse(
           409,
@@ -269,103 +290,93 @@ export function createIdentityFake(db: IdentityDb = seedDb()) {
           `'${d.name}' still has ${d.user_count} users and ${d.role_count} roles.`,
         );
       db.departments = db.departments.filter((x) => x !== d);
-      return json({ message: 'Department deleted.' });
+      return { message: 'Department deleted.' };
     }),
 
     // ------------------------------------------------------------------ roles
-    http.get(apiUrl(apiPaths.roles), async ({ request }) => {
-      const url = await record(request);
+    handle('get', 'roles', { answer: rolePageSchema }, ({ url }) => {
       const dept = Number(url.searchParams.get('department_id')) || null;
       const rows = db.roles.filter(
         (r) =>
           matches(url.searchParams.get('search'), r.name, r.description) &&
           (!dept || r.department_id === dept),
       );
-      return json(page(rows, url));
+      return page(rows, url);
     }),
-    http.get(apiUrl('/roles/types/:type/action/:action'), async ({ request, params }) => {
-      const url = await record(request);
+    handle('get', 'rolesByAction', { answer: rolePageSchema }, ({ params, url }) => {
       const id = permissionId(params.type as ModuleName, params.action as ActionName);
-      return json(
-        page(
-          db.roles.filter((r) => r.permission_set.includes(id)),
-          url,
-        ),
+      return page(
+        db.roles.filter((r) => r.permission_set.includes(id)),
+        url,
       );
     }),
-    http.get(apiUrl('/roles/:id'), async ({ request, params }) => {
-      await record(request);
-      const r = db.roles.find((x) => x.id === Number(params.id));
-      return r ? json(r) : errorResponse(404, 'NOT_FOUND', 'No such role in your departments.');
+    handle('get', 'role', { answer: roleSchema }, ({ params }) => {
+      const r = db.roles.find((x) => x.id === at(params));
+      return r ?? notFound('role in your departments');
     }),
-    http.post(apiUrl(apiPaths.roles), async ({ request }) => {
-      await record(request);
-      const body = (await request.json()) as RoleInput;
-      if (db.roles.some((r) => r.name.toLowerCase() === body.name.toLowerCase()))
-        return errorResponse(409, 'NAME_TAKEN', `A role named '${body.name}' exists.`);
-      const r = role(nextId++, body.name, {
-        description: body.description ?? '',
-        department_id: body.department_id,
-        department_name: deptName(body.department_id),
-        permission_set: [...body.permission_set].sort((a, b) => a - b),
-        created_at: now(),
-        updated_at: now(),
-      });
-      db.roles.push(r);
-      writeRoleHistory(r, 'create', null);
-      return json(r, 201);
-    }),
-    http.put(apiUrl('/roles/:id'), async ({ request, params }) => {
-      await record(request);
-      const r = db.roles.find((x) => x.id === Number(params.id));
-      if (!r) return errorResponse(404, 'NOT_FOUND', 'No such role.');
+    handle(
+      'post',
+      'roles',
+      { body: roleInputSchema, answer: roleSchema, status: 201 },
+      ({ body }) => {
+        if (db.roles.some((r) => r.name.toLowerCase() === body.name.toLowerCase()))
+          return errorResponse(409, 'NAME_TAKEN', `A role named '${body.name}' exists.`);
+        const r = role(nextId++, body.name, {
+          description: body.description ?? '',
+          department_id: body.department_id,
+          department_name: deptName(body.department_id),
+          permission_set: sorted(body.permission_set),
+          created_at: now(),
+          updated_at: now(),
+        });
+        db.roles.push(r);
+        writeRoleHistory(r, 'create', null);
+        return r;
+      },
+    ),
+    handle('put', 'role', { body: roleInputSchema, answer: roleSchema }, ({ body, params }) => {
+      const r = db.roles.find((x) => x.id === at(params));
+      if (!r) return notFound('role');
       const before = structuredClone(r);
-      const body = (await request.json()) as RoleInput;
       Object.assign(r, body, {
         department_name: deptName(body.department_id),
-        permission_set: [...body.permission_set].sort((a, b) => a - b),
+        permission_set: sorted(body.permission_set),
         updated_at: now(),
       });
       writeRoleHistory(r, 'update', before);
-      return json(r);
+      return r;
     }),
-    http.delete(apiUrl('/roles/:id'), async ({ request, params }) => {
-      await record(request);
-      const r = db.roles.find((x) => x.id === Number(params.id));
-      if (!r) return errorResponse(404, 'NOT_FOUND', 'No such role.');
+    handle('delete', 'role', { answer: messageResponseSchema }, ({ params }) => {
+      const r = db.roles.find((x) => x.id === at(params));
+      if (!r) return notFound('role');
       if (r.user_count > 0)
         return errorResponse(409, 'ROLE_IN_USE', `${r.user_count} users still hold '${r.name}'.`);
       db.roles = db.roles.filter((x) => x !== r);
       writeRoleHistory(r, 'delete', r);
-      return json({ message: 'Role deleted.' });
+      return { message: 'Role deleted.' };
     }),
-    http.get(apiUrl('/roles/:id/history'), async ({ request, params }) => {
-      const url = await record(request);
-      return json(
-        page(
-          db.roleHistory.filter((e) => e.role_id === Number(params.id)),
-          url,
-        ),
-      );
-    }),
-    http.post(apiUrl('/roles/:id/history/restore/:entry'), async ({ request, params }) => {
-      await record(request);
-      const r = db.roles.find((x) => x.id === Number(params.id));
-      const entry = db.roleHistory.find((e) => e.id === Number(params.entry));
+    handle('get', 'roleHistory', { answer: roleHistoryPageSchema }, ({ params, url }) =>
+      page(
+        db.roleHistory.filter((e) => e.role_id === at(params)),
+        url,
+      ),
+    ),
+    handle('post', 'roleHistoryRestore', { answer: roleSchema }, ({ params }) => {
+      const r = db.roles.find((x) => x.id === at(params));
+      const entry = db.roleHistory.find((e) => e.id === at(params, 'entry'));
       const version = entry && (entry.action === 'delete' ? entry.changes.old : entry.changes.new);
-      if (!r || !version) return errorResponse(404, 'NOT_FOUND', 'No such entry.');
+      if (!r || !version) return notFound('entry');
       const before = structuredClone(r);
       Object.assign(r, version, {
         department_name: deptName(version.department_id),
         updated_at: now(),
       });
       writeRoleHistory(r, 'restore', before, entry.id);
-      return json(r);
+      return r;
     }),
 
     // ------------------------------------------------------------------ users
-    http.get(apiUrl(apiPaths.users), async ({ request }) => {
-      const url = await record(request);
+    handle('get', 'users', { answer: managedUserPageSchema }, ({ url }) => {
       const dept = url.searchParams.get('department_name');
       const status = url.searchParams.get('status');
       const rows = db.users.filter(
@@ -374,71 +385,71 @@ export function createIdentityFake(db: IdentityDb = seedDb()) {
           (!dept || u.assignments.some((a) => a.department_name === dept)) &&
           (!status || u.status === status),
       );
-      return json(page(rows, url));
+      return page(rows, url);
     }),
-    http.get(apiUrl('/user/:id'), async ({ request, params }) => {
-      await record(request);
-      const u = db.users.find((x) => x.id === Number(params.id));
-      return u ? json(u) : errorResponse(404, 'NOT_FOUND', 'No such user in your departments.');
+    handle('get', 'userById', { answer: managedUserSchema }, ({ params }) => {
+      const u = db.users.find((x) => x.id === at(params));
+      return u ?? notFound('user in your departments');
     }),
-    http.post(apiUrl(apiPaths.users), async ({ request }) => {
-      await record(request);
-      const body = (await request.json()) as UserCreateInput;
-      if (db.users.some((u) => u.email === body.email))
-        return errorResponse(409, 'EMAIL_TAKEN', 'taken');
-      const u = managedUser(nextId++, {
-        ...body,
-        status: body.status ?? 'active',
-        is_defaultadmin: body.is_defaultadmin ?? false,
-        is_verified: false,
-        assignments: toAssignments(body.assignments),
-        created_at: now(),
-        updated_at: now(),
-      });
-      db.users.push(u);
-      writeUserHistory(u, 'create', null);
-      return json(u, 201);
-    }),
-    http.put(apiUrl('/users/update/:id'), async ({ request, params }) => {
-      await record(request);
-      const u = db.users.find((x) => x.id === Number(params.id));
-      if (!u) return errorResponse(404, 'NOT_FOUND', 'No such user.');
-      const before = structuredClone(u);
-      const body = (await request.json()) as Partial<UserCreateInput>;
-      Object.assign(u, body, {
-        assignments: body.assignments ? toAssignments(body.assignments) : u.assignments,
-        updated_at: now(),
-      });
-      writeUserHistory(u, 'update', before);
-      return json(u);
-    }),
-    http.delete(apiUrl('/users/delete/:id'), async ({ request, params }) => {
-      await record(request);
-      const u = db.users.find((x) => x.id === Number(params.id));
-      if (!u) return errorResponse(404, 'NOT_FOUND', 'No such user.');
+    handle(
+      'post',
+      'users',
+      { body: userCreateSchema, answer: managedUserSchema, status: 201 },
+      ({ body }) => {
+        if (db.users.some((u) => u.email === body.email))
+          return errorResponse(409, 'EMAIL_TAKEN', 'taken');
+        const u = managedUser(nextId++, {
+          ...body,
+          status: body.status ?? 'active',
+          is_defaultadmin: body.is_defaultadmin ?? false,
+          is_verified: false,
+          assignments: toAssignments(body.assignments),
+          created_at: now(),
+          updated_at: now(),
+        });
+        db.users.push(u);
+        writeUserHistory(u, 'create', null);
+        return u;
+      },
+    ),
+    handle(
+      'put',
+      'userUpdate',
+      { body: userUpdateSchema, answer: managedUserSchema },
+      ({ body, params }) => {
+        const u = db.users.find((x) => x.id === at(params, 'userId'));
+        if (!u) return notFound('user');
+        const before = structuredClone(u);
+        Object.assign(u, body, {
+          assignments: body.assignments ? toAssignments(body.assignments) : u.assignments,
+          updated_at: now(),
+        });
+        writeUserHistory(u, 'update', before);
+        return u;
+      },
+    ),
+    handle('delete', 'userDelete', { answer: messageResponseSchema }, ({ params }) => {
+      const u = db.users.find((x) => x.id === at(params));
+      if (!u) return notFound('user');
       db.users = db.users.filter((x) => x !== u);
       writeUserHistory(u, 'delete', u);
-      return json({ message: 'User deleted.' });
+      return { message: 'User deleted.' };
     }),
-    http.get(apiUrl('/users/history/:id'), async ({ request, params }) => {
-      const url = await record(request);
-      return json(
-        page(
-          db.userHistory.filter((e) => e.user_id === Number(params.id)),
-          url,
-        ),
-      );
-    }),
-    http.post(apiUrl('/users/history/:id/restore/:entry'), async ({ request, params }) => {
-      await record(request);
-      const u = db.users.find((x) => x.id === Number(params.id));
-      const entry = db.userHistory.find((e) => e.id === Number(params.entry));
+    handle('get', 'userHistory', { answer: userHistoryPageSchema }, ({ params, url }) =>
+      page(
+        db.userHistory.filter((e) => e.user_id === at(params)),
+        url,
+      ),
+    ),
+    handle('post', 'userHistoryRestore', { answer: managedUserSchema }, ({ params }) => {
+      const u = db.users.find((x) => x.id === at(params));
+      const entry = db.userHistory.find((e) => e.id === at(params, 'entry'));
       const version = entry && (entry.action === 'delete' ? entry.changes.old : entry.changes.new);
-      if (!u || !version) return errorResponse(404, 'NOT_FOUND', 'No such entry.');
+      if (!u || !version) return notFound('entry');
       const before = structuredClone(u);
       Object.assign(u, version, { updated_at: now() });
       writeUserHistory(u, 'restore', before, entry.id);
-      return json(u);
+      return u;
     }),
   ];
 

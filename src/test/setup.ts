@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { resetRuntimeConfigForTests } from '@/lib/runtime-config';
+import { takeContractViolations } from './contract-handler';
 import { createTestI18n } from './i18n-for-tests';
 import { server } from './msw-server';
 
@@ -15,11 +16,14 @@ window.scrollTo = () => undefined;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
+  const violations = takeContractViolations();
   cleanup();
   server.resetHandlers();
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
   localStorage.clear();
   sessionStorage.clear();
   resetRuntimeConfigForTests();
+  // A fake that answered outside contract/ (or a request the contract refuses) fails the test.
+  expect(violations).toEqual([]);
 });
 afterAll(() => server.close());
