@@ -10,6 +10,7 @@ import { Link, useParams } from 'react-router-dom';
 import { errorText } from '@/lib/error-text';
 import { toApiErrorData } from '@/lib/http';
 import { PageHeader } from './page-header';
+import { PageHeading } from './page-heading';
 
 export interface RecordQuery<T> {
   isLoading: boolean;
@@ -17,10 +18,14 @@ export interface RecordQuery<T> {
   error?: unknown;
 }
 
-/** The record id of the route (`:param`), and whether it is one (a positive integer). */
-export function useRecordId(param = 'id'): { id: number; valid: boolean } {
-  const id = Number(useParams()[param]);
-  return { id, valid: Number.isInteger(id) && id > 0 };
+/**
+ * The record id of the route (`:param`), whether it is one (a positive integer), and whether the
+ * route has the parameter at all (an add page has none).
+ */
+export function useRecordId(param = 'id'): { id: number; valid: boolean; given: boolean } {
+  const raw = useParams()[param];
+  const id = Number(raw);
+  return { id, valid: Number.isInteger(id) && id > 0, given: raw !== undefined };
 }
 
 export interface RecordPageProps<T> {
@@ -65,4 +70,30 @@ export function RecordBody<T>({ query, valid, listPath, texts, children }: Recor
       </CAlert>
     );
   return <>{children(query.data)}</>;
+}
+
+/**
+ * An add-or-edit page: its heading, then the form at once when adding (`editing` false), or once
+ * the record has loaded when editing (with RecordBody's states).
+ */
+export function FormPage<T>(
+  props: Omit<RecordPageProps<T>, 'title' | 'actions' | 'children'> & {
+    heading: string;
+    editing: boolean;
+    form: (record: T | undefined) => ReactNode;
+  },
+) {
+  const { heading, editing, form, ...record } = props;
+  return (
+    <>
+      <PageHeading>{heading}</PageHeading>
+      {editing ? (
+        <RecordBody {...record} title={() => null}>
+          {(data) => form(data)}
+        </RecordBody>
+      ) : (
+        form(undefined)
+      )}
+    </>
+  );
 }

@@ -12,11 +12,10 @@ import {
 } from '@coreui/react';
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { roleInputSchema, type Role } from '@contract/identity';
 import { FormField } from '@/components/form-field';
-import { PageHeading } from '@/components/page-heading';
-import { RecordBody, useRecordId } from '@/components/record-page';
+import { FormPage, useRecordId } from '@/components/record-page';
 import { SelectField } from '@/components/select-field';
 import { TextareaField } from '@/components/textarea-field';
 import { errorText } from '@/lib/error-text';
@@ -44,36 +43,18 @@ interface RoleValues {
 /** add-role (no id) and update-role/{id}: name, department, description and the rights matrix. */
 export function RoleFormPage({ links }: { links: RoleLinks }) {
   const { t } = useTranslation(['roles', 'errors']);
-  const { id } = useParams();
-  if (id === undefined)
-    return (
-      <>
-        <PageHeading>{t('addTitle')}</PageHeading>
-        <RoleForm links={links} />
-      </>
-    );
+  const { id, valid, given } = useRecordId('id');
+  const role = useGetRoleQuery(id, { skip: !given || !valid });
   return (
-    <>
-      <PageHeading>{t('updateTitle')}</PageHeading>
-      <ExistingRole links={links} />
-    </>
-  );
-}
-
-function ExistingRole({ links }: { links: RoleLinks }) {
-  const { t } = useTranslation(['roles', 'errors']);
-  const { id, valid } = useRecordId('id');
-  const role = useGetRoleQuery(id, { skip: !valid });
-  return (
-    <RecordBody
+    <FormPage
+      heading={t(given ? 'updateTitle' : 'addTitle')}
+      editing={given}
       query={role}
       valid={valid}
-      title={() => null}
       listPath={links.list}
       texts={{ notFound: t('notFound'), backToList: t('backToList') }}
-    >
-      {(data) => <RoleForm key={data.updated_at} role={data} links={links} />}
-    </RecordBody>
+      form={(data) => <RoleForm key={data?.updated_at} role={data} links={links} />}
+    />
   );
 }
 

@@ -12,11 +12,10 @@ import {
 } from '@coreui/react';
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { ManagedUser, Role } from '@contract/identity';
 import { FormField } from '@/components/form-field';
-import { PageHeading } from '@/components/page-heading';
-import { RecordBody, useRecordId } from '@/components/record-page';
+import { FormPage, useRecordId } from '@/components/record-page';
 import { SelectField } from '@/components/select-field';
 import { errorText } from '@/lib/error-text';
 import { serverFieldErrors, type FieldErrors } from '@/lib/form-errors';
@@ -47,36 +46,18 @@ import {
 /** add-user (no id) and edit-user/{user_id}. */
 export function UserFormPage({ links }: { links: UserLinks }) {
   const { t } = useTranslation(['users', 'errors']);
-  const { user_id } = useParams();
-  if (user_id === undefined)
-    return (
-      <>
-        <PageHeading>{t('addTitle')}</PageHeading>
-        <UserForm links={links} />
-      </>
-    );
+  const { id, valid, given } = useRecordId('user_id');
+  const user = useGetUserQuery(id, { skip: !given || !valid });
   return (
-    <>
-      <PageHeading>{t('editTitle')}</PageHeading>
-      <ExistingUser links={links} />
-    </>
-  );
-}
-
-function ExistingUser({ links }: { links: UserLinks }) {
-  const { t } = useTranslation(['users', 'errors']);
-  const { id, valid } = useRecordId('user_id');
-  const user = useGetUserQuery(id, { skip: !valid });
-  return (
-    <RecordBody
+    <FormPage
+      heading={t(given ? 'editTitle' : 'addTitle')}
+      editing={given}
       query={user}
       valid={valid}
-      title={() => null}
       listPath={links.list}
       texts={{ notFound: t('notFound'), backToList: t('backToList') }}
-    >
-      {(data) => <UserForm key={data.updated_at} user={data} links={links} />}
-    </RecordBody>
+      form={(data) => <UserForm key={data?.updated_at} user={data} links={links} />}
+    />
   );
 }
 
