@@ -83,10 +83,11 @@ function AnswerBody({ message, actions }: { message: ChatMessage; actions: Messa
         />
       )}
       {message.status === 'streaming' && (
-        <p className="small text-body-secondary mb-0" role="status">
+        // A div: CoreUI's spinner is a div, which a <p> may not hold.
+        <div className="small text-body-secondary mb-0" role="status">
           <CSpinner size="sm" className="me-2" aria-hidden="true" />
           {t('thinking')}
-        </p>
+        </div>
       )}
       {message.status === 'cancelled' && (
         <p className="text-danger mb-0" role="alert">

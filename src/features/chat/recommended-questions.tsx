@@ -17,10 +17,10 @@ export function RecommendedQuestions({
   const { t } = useTranslation('chat');
   if (status === 'loading')
     return (
-      <p className="small text-body-secondary mb-2" role="status">
+      <div className="small text-body-secondary mb-2" role="status">
         <CSpinner size="sm" className="me-2" aria-hidden="true" />
         {t('recommended.loading')}
-      </p>
+      </div>
     );
   if (questions.length === 0) return null;
   return (

@@ -35,10 +35,10 @@ export function SourceViewer({
       </CCardHeader>
       <CCardBody className="p-0 d-flex flex-column">
         {source.status === 'loading' && (
-          <p className="p-3 mb-0" role="status">
+          <div className="p-3 mb-0" role="status">
             <CSpinner size="sm" className="me-2" aria-hidden="true" />
             {t('source.loading')}
-          </p>
+          </div>
         )}
         {source.status === 'failed' && (
           <div className="p-3" role="alert">

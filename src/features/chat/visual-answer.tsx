@@ -16,10 +16,10 @@ export function VisualAnswer({ message }: { message: ChatMessage }) {
   if (!visual) return null;
   if (visual.status === 'loading')
     return (
-      <p className="small text-body-secondary mt-2" role="status">
+      <div className="small text-body-secondary mt-2" role="status">
         <CSpinner size="sm" className="me-2" aria-hidden="true" />
         {t('chart.loading')}
-      </p>
+      </div>
     );
   if (visual.problem) {
     const { problem } = visual;
