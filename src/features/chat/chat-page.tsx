@@ -2,7 +2,7 @@
  * /chat (SPEC §2, issue 6): the knowledge assistant. Conversations on the left, the conversation
  * with its options and question box in the middle, the cited source beside it when opened.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { CAlert } from '@coreui/react';
 import { useSelector, useStore } from 'react-redux';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { BUILTIN_MODEL_ID } from '@contract/chat';
 import { PageHeading } from '@/components/page-heading';
 import { errorText } from '@/lib/error-text';
 import { selectAccessSubject } from '@/lib/session/session-slice';
+import { useDepartmentChoices } from '@/lib/session/department-choices';
 import { useLibDispatch } from '@/lib/store-types';
 import { useChatModelsQuery } from './chat-api';
 import { ChatComposer } from './chat-composer';
@@ -28,7 +29,6 @@ import { openSource } from './answer-action-thunks';
 import { ask, loadConversation, requestChart } from './chat-thunks';
 import { ConversationList } from './conversation-list';
 import { releaseObjectUrls } from './object-urls';
-import { queryDepartments } from './query-departments';
 import { RecommendedQuestions } from './recommended-questions';
 import { SourceViewer } from './source-viewer';
 import './chat.css';
@@ -48,7 +48,7 @@ export function ChatPage() {
   const dispatch = useLibDispatch();
   const chat = useSelector(selectChat);
   const subject = useSelector(selectAccessSubject);
-  const departments = useMemo(() => queryDepartments(subject), [subject]);
+  const { departments } = useDepartmentChoices('Query', 'QUERY_DOCUMENT');
   // Once the session ends the cache is reset; a refetch then would fail and reset it again.
   const signedOut = subject === null;
   const models = useChatModelsQuery(undefined, { skip: signedOut });

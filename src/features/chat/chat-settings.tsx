@@ -5,7 +5,7 @@ import type { ChatModel } from '@contract/chat';
 import { useLibDispatch } from '@/lib/store-types';
 import { departmentChosen, modelChosen, toggleChanged } from './chat-slice';
 import { TOGGLE_KEYS, type ChatState } from './chat-state';
-import type { DepartmentChoice } from './query-departments';
+import type { DepartmentRef as DepartmentChoice } from '@/lib/session/assignable';
 
 /** Model, department (unless multi-source) and the eight SPEC §3 toggles. */
 export function ChatSettings({

@@ -3,14 +3,12 @@
  * progress are not here: they are a multi-step flow in upload-slice.ts.
  */
 import { apiPaths } from '@contract/api-paths';
-import type { Department } from '@contract/identity';
 import type { DocumentsQuery, KnowledgeDocument } from '@contract/knowledge';
 import type { Paged } from '@contract/paging';
 import { api } from '@/lib/api';
 
 /** Tag types of this feature, added to the shared api when this chunk loads. */
 const DOCUMENT = 'KnowledgeDocument' as const;
-const DEPARTMENT_CHOICES = 'KnowledgeDepartmentChoices' as const;
 const LIST = { type: DOCUMENT, id: 'LIST' } as const;
 
 /** documentsQuerySchema as the SPA sends it (the schema's input coerces from text). */
@@ -23,51 +21,38 @@ export interface DocumentsArgs {
   soft_delete?: NonNullable<DocumentsQuery['soft_delete']>;
 }
 
-export const knowledgeApi = api
-  .enhanceEndpoints({ addTagTypes: [DOCUMENT, DEPARTMENT_CHOICES] })
-  .injectEndpoints({
-    endpoints: (build) => ({
-      listDocuments: build.query<Paged<KnowledgeDocument>, DocumentsArgs>({
-        query: (args) => ({ url: apiPaths.documents, query: { ...args } }),
-        providesTags: (result) => [
-          LIST,
-          ...(result?.items ?? []).map((d) => ({ type: DOCUMENT, id: d.id })),
-        ],
-      }),
-      /** Flips soft_delete on each id (SPEC §4): into the recycle bin, or back out of it. */
-      toggleSoftDelete: build.mutation<unknown, number[]>({
-        query: (ids) => ({ url: apiPaths.softDelete, method: 'PUT', body: { doc_ids: ids } }),
-        invalidatesTags: [LIST],
-      }),
-      /** Removes documents with their files, chunks and index entries (a sitemap's pages too). */
-      deleteDocuments: build.mutation<{ deleted?: number }, number[]>({
-        query: (ids) => ({ url: apiPaths.deleteDocuments, method: 'POST', body: { ids } }),
-        invalidatesTags: [LIST],
-      }),
-      /** Fetches a web address (or every page of a sitemap) again. */
-      resyncDocument: build.mutation<unknown, number>({
-        query: (id) => ({ url: apiPaths.resyncDocument(id), method: 'POST' }),
-        invalidatesTags: (_result, _error, id) => [LIST, { type: DOCUMENT, id }],
-      }),
-      /**
-       * Every department, for the default administrator, whose profile names only the
-       * departments of their own role assignments.
-       */
-      allDepartmentChoices: build.query<{ id: number; name: string }[], void>({
-        query: () => ({ url: apiPaths.departments, query: { type: 'all' } }),
-        transformResponse: (answer: Paged<Department> | Department[]) =>
-          (Array.isArray(answer) ? answer : answer.items).map(({ id, name }) => ({ id, name })),
-        providesTags: [DEPARTMENT_CHOICES],
-      }),
+export const knowledgeApi = api.enhanceEndpoints({ addTagTypes: [DOCUMENT] }).injectEndpoints({
+  endpoints: (build) => ({
+    listDocuments: build.query<Paged<KnowledgeDocument>, DocumentsArgs>({
+      query: (args) => ({ url: apiPaths.documents, query: { ...args } }),
+      providesTags: (result) => [
+        LIST,
+        ...(result?.items ?? []).map((d) => ({ type: DOCUMENT, id: d.id })),
+      ],
     }),
-  });
+    /** Flips soft_delete on each id (SPEC §4): into the recycle bin, or back out of it. */
+    toggleSoftDelete: build.mutation<unknown, number[]>({
+      query: (ids) => ({ url: apiPaths.softDelete, method: 'PUT', body: { doc_ids: ids } }),
+      invalidatesTags: [LIST],
+    }),
+    /** Removes documents with their files, chunks and index entries (a sitemap's pages too). */
+    deleteDocuments: build.mutation<{ deleted?: number }, number[]>({
+      query: (ids) => ({ url: apiPaths.deleteDocuments, method: 'POST', body: { ids } }),
+      invalidatesTags: [LIST],
+    }),
+    /** Fetches a web address (or every page of a sitemap) again. */
+    resyncDocument: build.mutation<unknown, number>({
+      query: (id) => ({ url: apiPaths.resyncDocument(id), method: 'POST' }),
+      invalidatesTags: (_result, _error, id) => [LIST, { type: DOCUMENT, id }],
+    }),
+  }),
+});
 
 export const {
   useListDocumentsQuery,
   useToggleSoftDeleteMutation,
   useDeleteDocumentsMutation,
   useResyncDocumentMutation,
-  useAllDepartmentChoicesQuery,
 } = knowledgeApi;
 
 /** After an upload, lists show the new documents without waiting for the cache to expire. */

@@ -15,7 +15,7 @@ import { knowledgeApi, useListDocumentsQuery } from './knowledge-api';
 import { RepositoryBulkActions } from './repository-bulk-actions';
 import { RepositoryFilters, RepositoryViews } from './repository-filters';
 import { documentsArgs, kindOf, REPOSITORY_FILTERS, viewOf } from './repository-params';
-import { useDepartmentChoices } from './use-department-choices';
+import { useDepartmentChoices } from '@/lib/session/department-choices';
 import { useDocumentActions } from './use-document-actions';
 
 /** How often the list is read again while a document is queued or processing. */
@@ -35,7 +35,7 @@ export function RepositoryPage({ uploadPath }: { uploadPath: string }) {
   const cached = knowledgeApi.endpoints.listDocuments.useQueryState(args);
   const live = cached.data?.items.some(ingesting) ?? false;
   const list = useListDocumentsQuery(args, { pollingInterval: live ? STATUS_POLL_MS : 0 });
-  const departments = useDepartmentChoices('LIST_VIEW');
+  const departments = useDepartmentChoices('Documents', 'LIST_VIEW');
   const rows = useMemo(() => list.data?.items ?? [], [list.data]);
   const { selected, select, clear } = useRowSelection(JSON.stringify(args), rows, documentId);
   const actions = useDocumentActions(subject);
@@ -86,7 +86,7 @@ export function RepositoryPage({ uploadPath }: { uploadPath: string }) {
                 search={params.search}
                 department={params.filters.department}
                 kind={kindOf(params)}
-                departments={departments.choices}
+                departments={departments.departments}
                 onChange={setParams}
               />
             }

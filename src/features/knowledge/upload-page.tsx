@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { PageHeading } from '@/components/page-heading';
 import { FileUploadForm } from './file-upload-form';
 import { UrlUploadForm } from './url-upload-form';
-import { useDepartmentChoices } from './use-department-choices';
+import { useDepartmentChoices } from '@/lib/session/department-choices';
 import './knowledge.css';
 
 export type UploadType = 'files' | 'urls';
@@ -21,7 +21,7 @@ export function UploadPage({ repositoryPath }: { repositoryPath: string }) {
   const { t } = useTranslation('knowledge');
   const [params] = useSearchParams();
   const type = uploadTypeOf(params.get('type'));
-  const departments = useDepartmentChoices('ADD');
+  const departments = useDepartmentChoices('Documents', 'ADD');
 
   return (
     <>
@@ -53,12 +53,12 @@ export function UploadPage({ repositoryPath }: { repositoryPath: string }) {
             <CAlert color="danger" role="alert">
               {t('problems.invalidType')}
             </CAlert>
-          ) : departments.loading ? (
+          ) : departments.isLoading ? (
             <CSpinner aria-label={t('common:loading')} />
           ) : type === 'files' ? (
-            <FileUploadForm departments={departments.choices} />
+            <FileUploadForm departments={departments.departments} />
           ) : (
-            <UrlUploadForm departments={departments.choices} />
+            <UrlUploadForm departments={departments.departments} />
           )}
         </CCardBody>
       </CCard>

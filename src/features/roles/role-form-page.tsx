@@ -28,7 +28,7 @@ import { useLibDispatch } from '@/lib/store-types';
 import { PermissionMatrix } from './permission-matrix';
 import type { RoleLinks } from './role-links';
 import { useCreateRoleMutation, useGetRoleQuery, useUpdateRoleMutation } from './roles-api';
-import { useRoleDepartments } from './use-role-departments';
+import { useDepartmentChoices } from '@/lib/session/department-choices';
 
 const CODE_FIELDS = { NAME_TAKEN: 'name', PRIVILEGE_ESCALATION: 'permission_set' };
 
@@ -63,7 +63,7 @@ function RoleForm({ role, links }: { role?: Role; links: RoleLinks }) {
   const dispatch = useLibDispatch();
   const navigate = useNavigate();
   const subject = useSelector(selectAccessSubject);
-  const { departments, isAdmin } = useRoleDepartments(role ? 'UPDATE' : 'ADD');
+  const { departments, isAdmin } = useDepartmentChoices('Roles', role ? 'UPDATE' : 'ADD');
   const [create, creating] = useCreateRoleMutation();
   const [update, updating] = useUpdateRoleMutation();
   const matrixErrorId = useId();

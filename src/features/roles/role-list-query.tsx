@@ -12,10 +12,10 @@ import {
 } from '@contract/permissions';
 import { SelectField } from '@/components/select-field';
 import { SelectFilter } from '@/components/select-filter';
+import { useDepartmentChoices } from '@/lib/session/department-choices';
 import type { ListChange, ListParams } from '@/lib/use-list-params';
 import { actionLabel, moduleLabel } from './permission-labels';
 import { useListRolesQuery, useRolesGrantingQuery } from './roles-api';
-import { useRoleDepartments } from './use-role-departments';
 
 export const ROLE_FILTERS = ['department_id', 'type', 'action'] as const;
 type Filter = (typeof ROLE_FILTERS)[number];
@@ -48,7 +48,7 @@ export function RoleFilters({
   setParams: (change: ListChange<Filter>) => void;
 }) {
   const { t } = useTranslation('roles');
-  const { departments } = useRoleDepartments('LIST_VIEW');
+  const { departments } = useDepartmentChoices('Roles', 'LIST_VIEW');
   const { type, action, department_id } = params.filters;
   return (
     <>

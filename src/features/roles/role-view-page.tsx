@@ -12,7 +12,7 @@ import { PermissionMatrix } from './permission-matrix';
 import { RoleHistory } from './role-history';
 import type { RoleLinks } from './role-links';
 import { useGetRoleQuery } from './roles-api';
-import { useRoleDepartments } from './use-role-departments';
+import { useDepartmentChoices } from '@/lib/session/department-choices';
 
 /** view-role/{id}: the role, its rights as a read-only matrix, and its history with restore. */
 export function RoleViewPage({ links }: { links: RoleLinks }) {
@@ -35,7 +35,7 @@ export function RoleViewPage({ links }: { links: RoleLinks }) {
 function RoleDetails({ role, links }: { role: Role; links: RoleLinks }) {
   const { t, i18n } = useTranslation(['roles', 'common']);
   const subject = useSelector(selectAccessSubject);
-  const { departments } = useRoleDepartments('VIEW');
+  const { departments } = useDepartmentChoices('Roles', 'VIEW');
   const canUpdate = subject ? canAccess(routeRules.updateRole, subject) : false;
   const when = (value: string) => formatDateTime(value, { locale: i18n.language });
 

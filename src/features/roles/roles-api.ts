@@ -3,7 +3,7 @@
  * "grants" filter reads GET /roles/types/{module}/action/{action}, which pages like GET /roles.
  */
 import { apiPaths } from '@contract/api-paths';
-import type { Department, Role, RoleHistoryEntry, RoleInput } from '@contract/identity';
+import type { Role, RoleHistoryEntry, RoleInput } from '@contract/identity';
 import type { Paged } from '@contract/paging';
 import type { ActionName, ModuleName } from '@contract/permissions';
 import { api } from '@/lib/api';
@@ -79,12 +79,6 @@ export const rolesApi = api.injectEndpoints({
         'User',
       ],
     }),
-    /** Departments a role may belong to (default admins: GET /departments?type=all). */
-    roleDepartmentChoices: build.query<Department[], void>({
-      query: () => ({ url: apiPaths.departments, query: { type: 'all' } }),
-      transformResponse: itemsOf<Department>,
-      providesTags: [{ type: 'Department', id: 'LIST' }],
-    }),
   }),
 });
 
@@ -97,5 +91,4 @@ export const {
   useDeleteRoleMutation,
   useRoleHistoryQuery,
   useRestoreRoleVersionMutation,
-  useRoleDepartmentChoicesQuery,
 } = rolesApi;

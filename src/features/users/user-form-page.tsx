@@ -22,9 +22,9 @@ import { serverFieldErrors, type FieldErrors } from '@/lib/form-errors';
 import { toApiErrorData, type ApiErrorData } from '@/lib/http';
 import { toastAdded } from '@/lib/notify/notify-slice';
 import { selectAccessSubject, selectProfile } from '@/lib/session/session-slice';
+import { useDepartmentChoices } from '@/lib/session/department-choices';
 import { useLibDispatch } from '@/lib/store-types';
 import { AssignmentsEditor } from './assignments-editor';
-import { useUserDepartments } from './use-user-departments';
 import {
   changesOf,
   CODE_FIELDS,
@@ -67,7 +67,7 @@ function UserForm({ user, links }: { user?: ManagedUser; links: UserLinks }) {
   const navigate = useNavigate();
   const subject = useSelector(selectAccessSubject);
   const me = useSelector(selectProfile);
-  const { departments } = useUserDepartments(user ? 'UPDATE' : 'ADD');
+  const { departments } = useDepartmentChoices('Users', user ? 'UPDATE' : 'ADD');
   const roles = useUserRoleChoicesQuery();
   const [create, creating] = useCreateUserMutation();
   const [update, updating] = useUpdateUserMutation();

@@ -5,7 +5,6 @@
  */
 import { apiPaths } from '@contract/api-paths';
 import type {
-  Department,
   ManagedUser,
   Role,
   UserCreateInput,
@@ -88,12 +87,6 @@ export const usersApi = api.injectEndpoints({
         'Role',
       ],
     }),
-    /** Departments to assign in (default admins: GET /departments?type=all). */
-    userDepartmentChoices: build.query<Department[], void>({
-      query: () => ({ url: apiPaths.departments, query: { type: 'all' } }),
-      transformResponse: itemsOf<Department>,
-      providesTags: [{ type: 'Department', id: 'LIST' }],
-    }),
     /** Roles to assign: GET /roles?type=all, scoped by the server to the caller's departments. */
     userRoleChoices: build.query<Role[], void>({
       query: () => ({ url: apiPaths.roles, query: { type: 'all' } }),
@@ -111,6 +104,5 @@ export const {
   useDeleteUserMutation,
   useUserHistoryQuery,
   useRestoreUserVersionMutation,
-  useUserDepartmentChoicesQuery,
   useUserRoleChoicesQuery,
 } = usersApi;

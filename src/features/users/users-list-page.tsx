@@ -10,9 +10,9 @@ import { EditDeleteActions } from '@/components/row-actions';
 import { SelectFilter } from '@/components/select-filter';
 import { useConfirmedDelete } from '@/components/use-confirmed-delete';
 import { selectProfile } from '@/lib/session/session-slice';
+import { useDepartmentChoices } from '@/lib/session/department-choices';
 import { useCan } from '@/lib/session/use-can';
 import { useListParams } from '@/lib/use-list-params';
-import { useUserDepartments } from './use-user-departments';
 import { userColumns } from './user-columns';
 import type { UserLinks } from './user-links';
 import { fullName } from './user-names';
@@ -34,7 +34,7 @@ export function UsersListPage({ links }: { links: UserLinks }) {
     department_name: department,
     status: status === 'active' || status === 'disabled' ? status : undefined,
   });
-  const { departments } = useUserDepartments('LIST_VIEW');
+  const { departments } = useDepartmentChoices('Users', 'LIST_VIEW');
   const [remove, removing] = useDeleteUserMutation();
   const deletion = useConfirmedDelete<ManagedUser>({
     remove: (u) => remove(u.id).unwrap(),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { actionsFromPermissionSet, idsOf } from '@contract/permissions';
 import type { AccessSubject } from '@contract/profile';
-import { departmentsWithRight, heldPermissionIds } from './assignable';
+import { heldPermissionIds } from './assignable';
+import { heldDepartments } from './department-choices';
 
 const entry = (
   department_id: number,
@@ -25,11 +26,11 @@ const subject: AccessSubject = {
 
 describe('what a limited manager may hand out', () => {
   it('when departments are asked for a right, then only those where it is held come, by name', () => {
-    expect(departmentsWithRight(subject, 'Users', 'LIST_VIEW')).toEqual([
+    expect(heldDepartments(subject, 'Users', 'LIST_VIEW')).toEqual([
       { id: 1, name: 'Sales' },
       { id: 2, name: 'Support' },
     ]);
-    expect(departmentsWithRight(subject, 'Users', 'ADD')).toEqual([{ id: 2, name: 'Support' }]);
+    expect(heldDepartments(subject, 'Users', 'ADD')).toEqual([{ id: 2, name: 'Support' }]);
   });
 
   it('when held rights are asked for, then they come per department or across all', () => {

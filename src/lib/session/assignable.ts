@@ -3,27 +3,12 @@
  * decides; these only keep the forms from offering choices it would refuse. Default admins may do
  * everything, so callers check `is_defaultadmin` first.
  */
-import { ACTIONS, permissionId, type ActionName, type ModuleName } from '@contract/permissions';
+import { ACTIONS, permissionId } from '@contract/permissions';
 import type { AccessSubject } from '@contract/profile';
 
 export interface DepartmentRef {
   id: number;
   name: string;
-}
-
-/** The departments in which the person holds `module.action`, by name. */
-export function departmentsWithRight(
-  subject: AccessSubject,
-  module: ModuleName,
-  action: ActionName,
-): DepartmentRef[] {
-  const found = new Map<number, string>();
-  for (const entry of subject.permissions)
-    if (entry.actions.some((a) => a.module_name === module && a[action]))
-      found.set(entry.department_id, entry.department_name);
-  return [...found]
-    .map(([id, name]) => ({ id, name }))
-    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /**
