@@ -8,10 +8,11 @@ import { PageHeading } from '@/components/page-heading';
 import { TextareaField } from '@/components/textarea-field';
 import { formatDateTime } from '@/lib/dates';
 import { errorText } from '@/lib/error-text';
-import { serverFieldErrors, validateWith, type FieldErrors } from '@/lib/form-errors';
-import { toApiErrorData, type ApiErrorData } from '@/lib/http';
+import { validateWith } from '@/lib/form-errors';
+import { toApiErrorData } from '@/lib/http';
 import { toastAdded } from '@/lib/notify/notify-slice';
 import { useLibDispatch } from '@/lib/store-types';
+import { useFormErrors } from '@/components/use-form-errors';
 import type { DepartmentLinks } from './department-links';
 import {
   useGetDepartmentQuery,
@@ -110,8 +111,8 @@ function DepartmentForm({
     name: department?.name ?? '',
     description: department?.description ?? '',
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<ApiErrorData | null>(null);
+  const form = useFormErrors(CODE_FIELDS);
+  const { errors, serverError } = form;
   const readOnly = mode === 'view';
   const busy = creating.isLoading || updating.isLoading;
 
@@ -119,8 +120,7 @@ function DepartmentForm({
     event.preventDefault();
     if (readOnly) return;
     const checked = validateWith(departmentInputSchema, values);
-    setErrors(checked.errors ?? {});
-    setServerError(null);
+    form.start(checked.errors ?? {});
     if (!checked.data) return;
     try {
       const saved = department
@@ -134,11 +134,7 @@ function DepartmentForm({
       );
       void navigate(links.list);
     } catch (e) {
-      const data = toApiErrorData(e);
-      const beside = serverFieldErrors(data, CODE_FIELDS);
-      setErrors(beside);
-      if (Object.keys(beside).length === 0) setServerError(data);
-      dispatch(toastAdded({ message: errorText(t, data), color: 'danger' }));
+      form.fail(e);
     }
   }
 

@@ -19,12 +19,12 @@ import { FormPage, useRecordId } from '@/components/record-page';
 import { SelectField } from '@/components/select-field';
 import { TextareaField } from '@/components/textarea-field';
 import { errorText } from '@/lib/error-text';
-import { serverFieldErrors, validateWith, type FieldErrors } from '@/lib/form-errors';
-import { toApiErrorData, type ApiErrorData } from '@/lib/http';
+import { validateWith } from '@/lib/form-errors';
 import { toastAdded } from '@/lib/notify/notify-slice';
 import { heldPermissionIds } from '@/lib/session/assignable';
 import { selectAccessSubject } from '@/lib/session/session-slice';
 import { useLibDispatch } from '@/lib/store-types';
+import { useFormErrors } from '@/components/use-form-errors';
 import { PermissionMatrix } from './permission-matrix';
 import type { RoleLinks } from './role-links';
 import { useCreateRoleMutation, useGetRoleQuery, useUpdateRoleMutation } from './roles-api';
@@ -73,8 +73,8 @@ function RoleForm({ role, links }: { role?: Role; links: RoleLinks }) {
     department: role?.department_id ? String(role.department_id) : '',
     permission_set: role ? [...role.permission_set] : [],
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<ApiErrorData | null>(null);
+  const form = useFormErrors(CODE_FIELDS);
+  const { errors, serverError } = form;
   const busy = creating.isLoading || updating.isLoading;
   const departmentId = values.department ? Number(values.department) : null;
 
@@ -98,8 +98,7 @@ function RoleForm({ role, links }: { role?: Role; links: RoleLinks }) {
     });
     const found = { ...checked.errors };
     if (!isAdmin && departmentId === null) found.department_id = 'roles:departmentRequired';
-    setErrors(found);
-    setServerError(null);
+    form.start(found);
     if (!checked.data || Object.keys(found).length > 0) return;
     try {
       const saved = role
@@ -113,11 +112,7 @@ function RoleForm({ role, links }: { role?: Role; links: RoleLinks }) {
       );
       void navigate(links.view(saved.id));
     } catch (e) {
-      const data = toApiErrorData(e);
-      const beside = serverFieldErrors(data, CODE_FIELDS);
-      setErrors(beside);
-      if (Object.keys(beside).length === 0) setServerError(data);
-      dispatch(toastAdded({ message: errorText(t, data), color: 'danger' }));
+      form.fail(e);
     }
   }
 

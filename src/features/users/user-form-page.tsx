@@ -18,12 +18,12 @@ import { FormField } from '@/components/form-field';
 import { FormPage, useRecordId } from '@/components/record-page';
 import { SelectField } from '@/components/select-field';
 import { errorText } from '@/lib/error-text';
-import { serverFieldErrors, type FieldErrors } from '@/lib/form-errors';
-import { toApiErrorData, type ApiErrorData } from '@/lib/http';
+import { toApiErrorData } from '@/lib/http';
 import { toastAdded } from '@/lib/notify/notify-slice';
 import { selectAccessSubject, selectProfile } from '@/lib/session/session-slice';
 import { useDepartmentChoices } from '@/lib/session/department-choices';
 import { useLibDispatch } from '@/lib/store-types';
+import { useFormErrors } from '@/components/use-form-errors';
 import { AssignmentsEditor } from './assignments-editor';
 import {
   changesOf,
@@ -72,8 +72,8 @@ function UserForm({ user, links }: { user?: ManagedUser; links: UserLinks }) {
   const [create, creating] = useCreateUserMutation();
   const [update, updating] = useUpdateUserMutation();
   const [values, setValues] = useState<UserValues>(() => initialValues(user));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<ApiErrorData | null>(null);
+  const form = useFormErrors(CODE_FIELDS);
+  const { errors, serverError } = form;
   const [refusal, setRefusal] = useState('');
   const busy = creating.isLoading || updating.isLoading;
   const self = Boolean(user && me?.id === user.id);
@@ -94,8 +94,7 @@ function UserForm({ user, links }: { user?: ManagedUser; links: UserLinks }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const { body, errors: found } = collect(values);
-    setErrors(found);
-    setServerError(null);
+    form.start(found);
     if (!body || Object.keys(found).length > 0) return;
     try {
       const saved = user
@@ -107,12 +106,8 @@ function UserForm({ user, links }: { user?: ManagedUser; links: UserLinks }) {
       dispatch(toastAdded({ message, color: 'success' }));
       void navigate(links.view(saved.id));
     } catch (e) {
-      const data = toApiErrorData(e);
-      const beside = serverFieldErrors(data, CODE_FIELDS);
-      setErrors(beside);
+      const data = form.fail(e);
       setRefusal(data.code in CODE_FIELDS ? data.message : '');
-      if (Object.keys(beside).length === 0) setServerError(data);
-      dispatch(toastAdded({ message: errorText(t, data), color: 'danger' }));
     }
   }
 
