@@ -1,47 +1,33 @@
 /**
  * Every list page's table (DESIGN "Lists and records"): search and filters above it (their
- * values live in the address through useListParams), the bulk actions of a selection, the
- * server's reason when the list failed, a spinner, the empty text, the rows with a row-actions
- * column, and the pager. A list page is its configuration and columns.
+ * values, with page, size and sort, live in the address through useListParams), the bulk
+ * actions of a selection, the server's reason when the list failed, a spinner, the empty text,
+ * the rows with a row-actions column, and the pager. A list page is its configuration and
+ * columns; ListPage puts the page's header and dialogs around it.
  */
-import type { CSSProperties, Key, ReactNode } from 'react';
-import {
-  CFormCheck,
-  CTable,
-  CTableBody,
-  CTableDataCell,
-  CTableHead,
-  CTableHeaderCell,
-  CTableRow,
-} from '@coreui/react';
+import type { Key, ReactNode } from 'react';
+import { CAlert, CSpinner } from '@coreui/react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '@/lib/error-text';
+import { toApiErrorData } from '@/lib/http';
 import type { ListChange, ListParams } from '@/lib/use-list-params';
+import { DataGrid, type DataColumn, type DataSelection } from './data-table-grid';
+import { ListPager } from './list-pager';
 import { ListSearch } from './list-search';
-import { PagedListBody } from './paged-list-body';
 
-export interface DataColumn<T> {
-  key: string;
-  header: ReactNode;
-  cell: (row: T) => ReactNode;
-  /** The cell that names the row: a row header for screen readers. */
-  rowHeader?: boolean;
-  className?: string;
-  style?: CSSProperties;
-}
+export type { DataColumn, DataSelection } from './data-table-grid';
 
-export interface DataSelection<T> {
-  /** Rows the person may select; the column shows when any row on screen may be. */
-  selectable: (row: T) => boolean;
-  selected: ReadonlySet<Key>;
-  onSelect: (keys: Key[], on: boolean) => void;
-  selectAllLabel: string;
-  selectLabel: (row: T) => string;
+/** What a list query gives the table (an RTK Query result or alike). */
+export interface ListQuery<T> {
+  data?: { items: T[]; total: number };
+  error?: unknown;
+  isLoading: boolean;
 }
 
 export interface DataTableProps<T, F extends string> {
   caption: string;
   columns: DataColumn<T>[];
-  /** The list query (an RTK Query result or alike): its rows, total, failure and first load. */
-  query: { data?: { items: T[]; total: number }; error?: unknown; isLoading: boolean };
+  query: ListQuery<T>;
   rowKey: (row: T) => Key;
   /** Extra attributes of a row (test ids, data-*). */
   rowProps?: (row: T) => Record<string, string | number>;
@@ -56,13 +42,22 @@ export interface DataTableProps<T, F extends string> {
   filters?: ReactNode;
   /** Shown between the filters and the table: bulk actions, live status … */
   toolbar?: ReactNode;
-  empty: string;
+  /**
+   * The text of a list without rows; with `noMatches`, that one while a search or a filter of
+   * the address narrows the list.
+   */
+  empty: string | { empty: string; noMatches: string };
   pagerLabel: string;
 }
 
+/** Whether the address narrows the list: a search or any filter. */
+export function isFiltered<F extends string>(params: ListParams<F>): boolean {
+  return Boolean(params.search) || Object.values<string>(params.filters).some(Boolean);
+}
+
 export function DataTable<T, F extends string>(props: DataTableProps<T, F>) {
-  const { params, setParams, selection, rowActions, query } = props;
-  const rows = query.data?.items ?? [];
+  const { params, setParams, query } = props;
+  const total = query.data?.total ?? 0;
   return (
     <>
       {(props.searchLabel || props.filters) && (
@@ -78,96 +73,49 @@ export function DataTable<T, F extends string>(props: DataTableProps<T, F>) {
         </div>
       )}
       {props.toolbar}
-      <PagedListBody
-        error={query.error}
-        isLoading={query.isLoading}
-        rowCount={rows.length}
-        total={query.data?.total ?? 0}
-        empty={props.empty}
-        params={params}
-        setParams={setParams}
-        pagerLabel={props.pagerLabel}
-      >
-        <CTable responsive hover align="middle">
-          <caption className="visually-hidden">{props.caption}</caption>
-          <CTableHead>
-            <CTableRow>
-              <SelectAllCell rows={rows} rowKey={props.rowKey} selection={selection} />
-              {props.columns.map((c) => (
-                <CTableHeaderCell scope="col" key={c.key}>
-                  {c.header}
-                </CTableHeaderCell>
-              ))}
-              {rowActions && (
-                <CTableHeaderCell scope="col">
-                  <span className="visually-hidden">{rowActions.label}</span>
-                </CTableHeaderCell>
-              )}
-            </CTableRow>
-          </CTableHead>
-          <CTableBody>
-            {rows.map((row) => (
-              <CTableRow key={props.rowKey(row)} {...props.rowProps?.(row)}>
-                <SelectCell row={row} rows={rows} rowKey={props.rowKey} selection={selection} />
-                {props.columns.map((c) =>
-                  c.rowHeader ? (
-                    <CTableHeaderCell
-                      scope="row"
-                      key={c.key}
-                      className={c.className}
-                      style={c.style}
-                    >
-                      {c.cell(row)}
-                    </CTableHeaderCell>
-                  ) : (
-                    <CTableDataCell key={c.key} className={c.className} style={c.style}>
-                      {c.cell(row)}
-                    </CTableDataCell>
-                  ),
-                )}
-                {rowActions && (
-                  <CTableDataCell className="text-nowrap">{rowActions.render(row)}</CTableDataCell>
-                )}
-              </CTableRow>
-            ))}
-          </CTableBody>
-        </CTable>
-      </PagedListBody>
+      <ListState {...props} />
+      {total > 0 && (
+        <ListPager
+          page={params.page}
+          size={params.size}
+          total={total}
+          onPage={(page) => setParams({ page })}
+          onSize={(size) => setParams({ size })}
+          label={props.pagerLabel}
+        />
+      )}
     </>
   );
 }
 
-interface SelectionCellProps<T> {
-  rows: T[];
-  rowKey: (row: T) => Key;
-  selection?: DataSelection<T>;
-}
-
-function SelectAllCell<T>({ rows, rowKey, selection }: SelectionCellProps<T>) {
-  const keys = selection ? rows.filter(selection.selectable).map(rowKey) : [];
-  if (!selection || keys.length === 0) return null;
+/** The server's reason, a spinner, the empty text, or the rows. */
+function ListState<T, F extends string>(props: DataTableProps<T, F>) {
+  const { t } = useTranslation(['errors', 'common']);
+  const { query, params, empty } = props;
+  const rows = query.data?.items ?? [];
+  if (query.error)
+    return (
+      <CAlert color="danger" role="alert">
+        {errorText(t, toApiErrorData(query.error))}
+      </CAlert>
+    );
+  if (query.isLoading) return <CSpinner aria-label={t('common:loading')} />;
+  if (rows.length === 0) {
+    const text =
+      typeof empty === 'string' ? empty : isFiltered(params) ? empty.noMatches : empty.empty;
+    return <p className="mb-0">{text}</p>;
+  }
   return (
-    <CTableHeaderCell scope="col" style={{ width: '2.5rem' }}>
-      <CFormCheck
-        aria-label={selection.selectAllLabel}
-        checked={keys.every((k) => selection.selected.has(k))}
-        onChange={(e) => selection.onSelect(keys, e.target.checked)}
-      />
-    </CTableHeaderCell>
-  );
-}
-
-function SelectCell<T>({ row, rows, rowKey, selection }: SelectionCellProps<T> & { row: T }) {
-  if (!selection || !rows.some(selection.selectable)) return null;
-  return (
-    <CTableDataCell>
-      {selection.selectable(row) && (
-        <CFormCheck
-          aria-label={selection.selectLabel(row)}
-          checked={selection.selected.has(rowKey(row))}
-          onChange={(e) => selection.onSelect([rowKey(row)], e.target.checked)}
-        />
-      )}
-    </CTableDataCell>
+    <DataGrid
+      caption={props.caption}
+      columns={props.columns}
+      rows={rows}
+      rowKey={props.rowKey}
+      rowProps={props.rowProps}
+      rowActions={props.rowActions}
+      selection={props.selection}
+      sort={params.sort}
+      onSort={(sort) => props.setParams({ sort })}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { CButton } from '@coreui/react';
 import { Link } from 'react-router-dom';
+import type { Translate } from '@/lib/error-text';
 import { ToneButton } from './tone-button';
 
 interface RowAction {
@@ -38,4 +39,42 @@ export function EditDeleteActions({
       )}
     </>
   );
+}
+
+/**
+ * The row-actions column of a list with edit and delete, in the list's own namespace (`actions`,
+ * `edit`, `editNamed`, `delete`, `deleteNamed`). Leave `editTo` or `onDelete` out where the
+ * person may not; `deletable` keeps a row's delete away (e.g. one's own account).
+ */
+export function editDeleteColumn<T>(
+  t: Translate,
+  options: {
+    name: (row: T) => string;
+    editTo?: ((row: T) => string) | false;
+    onDelete?: ((row: T) => void) | false;
+    deletable?: (row: T) => boolean;
+  },
+) {
+  const { name, editTo, onDelete, deletable = () => true } = options;
+  return {
+    label: t('actions'),
+    render: (row: T) => (
+      <EditDeleteActions
+        edit={
+          editTo
+            ? { to: editTo(row), text: t('edit'), label: t('editNamed', { name: name(row) }) }
+            : undefined
+        }
+        remove={
+          onDelete && deletable(row)
+            ? {
+                onClick: () => onDelete(row),
+                text: t('delete'),
+                label: t('deleteNamed', { name: name(row) }),
+              }
+            : undefined
+        }
+      />
+    ),
+  };
 }

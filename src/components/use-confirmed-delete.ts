@@ -10,6 +10,8 @@ import { toApiErrorData, type ApiErrorData } from '@/lib/http';
 import { toastAdded } from '@/lib/notify/notify-slice';
 import { useLibDispatch } from '@/lib/store-types';
 
+export type ConfirmedDelete<T> = ReturnType<typeof useConfirmedDelete<T>>;
+
 export function useConfirmedDelete<T>(options: {
   remove: (row: T) => Promise<unknown>;
   /** The success toast. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextListParams, readListParams } from './use-list-params';
+import { nextListParams, readListParams, sortOf } from './use-list-params';
 
 const q = (s: string) => new URLSearchParams(s);
 
@@ -9,6 +9,7 @@ describe('list parameters in the address', () => {
       page: 1,
       size: 100,
       search: '',
+      sort: '',
       filters: { department: '' },
     });
   });
@@ -34,6 +35,17 @@ describe('list parameters in the address', () => {
     expect(
       nextListParams(q('search=x&department=Sales'), { filters: { department: '' } }).toString(),
     ).toBe('search=x');
+  });
+
+  it('when a column is sorted, then the sort goes into the address and the page back to 1', () => {
+    expect(nextListParams(q('page=3&size=10'), { sort: '-name' }).toString()).toBe(
+      'size=10&sort=-name',
+    );
+    expect(readListParams(q('sort=-name'), []).sort).toBe('-name');
+    expect(sortOf('-name')).toEqual({ key: 'name', descending: true });
+    expect(sortOf('name')).toEqual({ key: 'name', descending: false });
+    expect(sortOf('')).toBeNull();
+    expect(nextListParams(q('sort=name&search=x'), { sort: '' }).toString()).toBe('search=x');
   });
 
   it('when only the page changes, then everything else stays', () => {

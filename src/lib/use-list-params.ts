@@ -1,7 +1,7 @@
 /**
- * Paged lists keep page, size, search and their filters in the address (issue 4), so reload,
- * back and a shared link show the same rows. Defaults stay out of the address; changing the
- * search or a filter goes back to page 1, because the old page may no longer exist.
+ * Paged lists keep page, size, search, sort and their filters in the address (issue 4), so
+ * reload, back and a shared link show the same rows. Defaults stay out of the address; changing
+ * the search, the sort or a filter goes back to page 1, because the old page may no longer exist.
  */
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -13,7 +13,21 @@ export interface ListParams<F extends string> {
   page: number;
   size: number;
   search: string;
+  /** The sorted column's key, `-key` when descending; '' for the list's own order. */
+  sort: string;
   filters: Record<F, string>;
+}
+
+export interface ListSort {
+  key: string;
+  descending: boolean;
+}
+
+/** `name` / `-name` as a column key and a direction; null when the list is unsorted. */
+export function sortOf(value: string): ListSort | null {
+  if (!value) return null;
+  const descending = value.startsWith('-');
+  return { key: descending ? value.slice(1) : value, descending };
 }
 
 function positive(value: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -35,6 +49,7 @@ export function readListParams<F extends string>(
     page: positive(params.get('page'), LIST_DEFAULT.page),
     size: positive(params.get('size'), defaultSize, 500),
     search: params.get('search') ?? '',
+    sort: params.get('sort') ?? '',
     filters,
   };
 }
@@ -43,6 +58,7 @@ export type ListChange<F extends string> = Partial<{
   page: number;
   size: number;
   search: string;
+  sort: string;
   filters: Partial<Record<F, string>>;
 }>;
 
@@ -58,9 +74,11 @@ export function nextListParams<F extends string>(
     if (!text || text === fallback) next.delete(key);
     else next.set(key, text);
   };
-  const resetsPage =
-    change.search !== undefined || change.filters !== undefined || change.size !== undefined;
+  const resetsPage = (['search', 'sort', 'filters', 'size'] as const).some(
+    (key) => change[key] !== undefined,
+  );
   if (change.search !== undefined) set('search', change.search, '');
+  if (change.sort !== undefined) set('sort', change.sort, '');
   if (change.size !== undefined) set('size', change.size, String(defaultSize));
   for (const [key, value] of Object.entries(change.filters ?? {}))
     set(key, value as string | undefined, '');

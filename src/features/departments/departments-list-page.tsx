@@ -1,15 +1,12 @@
-import { CButton, CCard, CCardBody } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Department } from '@contract/identity';
-import { ConfirmModal } from '@/components/confirm-modal';
-import { DataTable, type DataColumn } from '@/components/data-table';
-import { DeleteRefusal } from '@/components/delete-refusal';
-import { PageHeader } from '@/components/page-header';
-import { EditDeleteActions } from '@/components/row-actions';
+import type { DataColumn } from '@/components/data-table';
+import { inUseRefusal, ListPage } from '@/components/list-page';
+import { editDeleteColumn } from '@/components/row-actions';
 import { useConfirmedDelete } from '@/components/use-confirmed-delete';
 import { formatDateTime } from '@/lib/dates';
-import { errorText, type Translate } from '@/lib/error-text';
+import type { Translate } from '@/lib/error-text';
 import { useListParams } from '@/lib/use-list-params';
 import type { DepartmentLinks } from './department-links';
 import { useDeleteDepartmentMutation, useListDepartmentsQuery } from './departments-api';
@@ -46,69 +43,36 @@ export function DepartmentsListPage({ links }: { links: DepartmentLinks }) {
       cell: (d) => formatDateTime(d.updated_at, { locale: i18n.language }),
     },
   ];
-  const refusal = deletion.refusal;
-  const inUse = refusal?.error.code === 'DEPARTMENT_IN_USE';
   return (
-    <>
-      <PageHeader
-        title={t('title')}
-        actions={
-          <CButton as={Link} to={links.add} color="primary">
-            {t('add')}
-          </CButton>
-        }
-      />
-      {refusal && (
-        <DeleteRefusal
-          title={t('deleteRefused', { name: refusal.row.name })}
-          detail={
-            inUse
-              ? t('inUseDetail', { users: refusal.row.user_count, roles: refusal.row.role_count })
-              : errorText(t, refusal.error)
-          }
-          serverMessage={inUse ? refusal.error.message : undefined}
-          onClose={deletion.clearRefusal}
-        />
-      )}
-      <CCard>
-        <CCardBody>
-          <DataTable
-            caption={t('title')}
-            columns={columns}
-            query={list}
-            rowKey={(d) => d.id}
-            rowActions={{
-              label: t('actions'),
-              render: (d) => (
-                <EditDeleteActions
-                  edit={{
-                    to: links.update(d.id),
-                    text: t('edit'),
-                    label: t('editNamed', { name: d.name }),
-                  }}
-                  remove={{
-                    onClick: () => deletion.ask(d),
-                    text: t('delete'),
-                    label: t('deleteNamed', { name: d.name }),
-                  }}
-                />
-              ),
-            }}
-            params={params}
-            setParams={setParams}
-            searchLabel={t('search')}
-            empty={params.search ? t('noMatches') : t('empty')}
-            pagerLabel={t('pages')}
-          />
-        </CCardBody>
-      </CCard>
-      <ConfirmModal
-        {...deletion.dialog}
-        title={t('confirmDeleteTitle')}
-        message={deletion.pending ? deleteQuestion(t, deletion.pending) : ''}
-        confirmLabel={t('delete')}
-      />
-    </>
+    <ListPage
+      title={t('title')}
+      add={{ to: links.add, text: t('add') }}
+      columns={columns}
+      query={list}
+      rowKey={(d) => d.id}
+      rowActions={editDeleteColumn(t, {
+        name: (d) => d.name,
+        editTo: (d) => links.update(d.id),
+        onDelete: deletion.ask,
+      })}
+      params={params}
+      setParams={setParams}
+      searchLabel={t('search')}
+      empty={{ empty: t('empty'), noMatches: t('noMatches') }}
+      pagerLabel={t('pages')}
+      deletion={{
+        flow: deletion,
+        title: t('confirmDeleteTitle'),
+        confirmLabel: t('delete'),
+        question: (d) => deleteQuestion(t, d),
+        refused: inUseRefusal(
+          t,
+          'DEPARTMENT_IN_USE',
+          (d) => d.name,
+          (d) => t('inUseDetail', { users: d.user_count, roles: d.role_count }),
+        ),
+      }}
+    />
   );
 }
 

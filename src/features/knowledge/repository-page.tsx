@@ -1,11 +1,8 @@
 import { useMemo } from 'react';
-import { CButton, CCard, CCardBody } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { DOCUMENTS_DEFAULT_SIZE } from '@contract/constants';
 import type { KnowledgeDocument } from '@contract/knowledge';
-import { DataTable } from '@/components/data-table';
-import { PageHeader } from '@/components/page-header';
+import { ListPage } from '@/components/list-page';
 import { useRowSelection } from '@/components/use-row-selection';
 import { useCan } from '@/lib/session/use-can';
 import { useListParams } from '@/lib/use-list-params';
@@ -47,71 +44,58 @@ export function RepositoryPage({ uploadPath }: { uploadPath: string }) {
   const empty = view === 'bin' ? 'repository.binEmpty' : 'repository.empty';
 
   return (
-    <>
-      <PageHeader
-        title={t('repository.title')}
-        actions={
-          right('Documents', 'ADD') && (
-            <CButton as={Link} to={uploadPath} color="primary">
-              {t('repository.upload')}
-            </CButton>
-          )
-        }
-      />
-      <RepositoryViews view={view} onChange={setParams} />
-      <CCard className="border-top-0 rounded-top-0">
-        <CCardBody>
-          <DataTable
-            caption={t(view === 'bin' ? 'repository.view.bin' : 'repository.title')}
-            columns={documentColumns(t, i18n.language)}
-            query={list}
-            rowKey={documentId}
-            rowProps={(d) => ({ 'data-testid': 'document-row', 'data-document-id': d.id })}
-            selection={{
-              selectable,
-              selected,
-              onSelect: select,
-              selectAllLabel: t('repository.selectAll'),
-              selectLabel: (d) => t('repository.selectNamed', { name: d.name }),
-            }}
-            rowActions={
-              rows.some((d) => actions.canResync(d) || actions.canDownload(d))
-                ? { label: t('actions'), render: (d) => <RowButtons doc={d} actions={actions} /> }
-                : undefined
-            }
-            params={params}
-            setParams={setParams}
-            filters={
-              <RepositoryFilters
-                search={params.search}
-                department={params.filters.department}
-                kind={kindOf(params)}
-                departments={departments.departments}
-                onChange={setParams}
-              />
-            }
-            toolbar={
-              <>
-                {canDelete && (
-                  <RepositoryBulkActions
-                    inBin={view === 'bin'}
-                    ids={[...selected].map(Number)}
-                    withSitemap={rows.some((d) => selected.has(d.id) && d.type === 'sitemap')}
-                    onDone={clear}
-                  />
-                )}
-                {live && (
-                  <p className="small text-body-secondary" role="status">
-                    {t('repository.live')}
-                  </p>
-                )}
-              </>
-            }
-            empty={t(filtered ? 'repository.noMatches' : empty)}
-            pagerLabel={t('repository.pages')}
-          />
-        </CCardBody>
-      </CCard>
-    </>
+    <ListPage
+      title={t('repository.title')}
+      caption={t(view === 'bin' ? 'repository.view.bin' : 'repository.title')}
+      add={right('Documents', 'ADD') && { to: uploadPath, text: t('repository.upload') }}
+      above={<RepositoryViews view={view} onChange={setParams} />}
+      cardClassName="border-top-0 rounded-top-0"
+      columns={documentColumns(t, i18n.language)}
+      query={list}
+      rowKey={documentId}
+      rowProps={(d) => ({ 'data-testid': 'document-row', 'data-document-id': d.id })}
+      selection={{
+        selectable,
+        selected,
+        onSelect: select,
+        selectAllLabel: t('repository.selectAll'),
+        selectLabel: (d) => t('repository.selectNamed', { name: d.name }),
+      }}
+      rowActions={
+        rows.some((d) => actions.canResync(d) || actions.canDownload(d))
+          ? { label: t('actions'), render: (d) => <RowButtons doc={d} actions={actions} /> }
+          : undefined
+      }
+      params={params}
+      setParams={setParams}
+      filters={
+        <RepositoryFilters
+          search={params.search}
+          department={params.filters.department}
+          kind={kindOf(params)}
+          departments={departments.departments}
+          onChange={setParams}
+        />
+      }
+      toolbar={
+        <>
+          {canDelete && (
+            <RepositoryBulkActions
+              inBin={view === 'bin'}
+              ids={[...selected].map(Number)}
+              withSitemap={rows.some((d) => selected.has(d.id) && d.type === 'sitemap')}
+              onDone={clear}
+            />
+          )}
+          {live && (
+            <p className="small text-body-secondary" role="status">
+              {t('repository.live')}
+            </p>
+          )}
+        </>
+      }
+      empty={t(filtered ? 'repository.noMatches' : empty)}
+      pagerLabel={t('repository.pages')}
+    />
   );
 }

@@ -1,16 +1,12 @@
-import { CButton, CCard, CCardBody } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Role } from '@contract/identity';
 import { PERMISSION_CATALOGUE } from '@contract/permissions';
-import { ConfirmModal } from '@/components/confirm-modal';
-import { DataTable, type DataColumn } from '@/components/data-table';
-import { DeleteRefusal } from '@/components/delete-refusal';
-import { PageHeader } from '@/components/page-header';
-import { EditDeleteActions } from '@/components/row-actions';
+import type { DataColumn } from '@/components/data-table';
+import { inUseRefusal, ListPage } from '@/components/list-page';
+import { editDeleteColumn } from '@/components/row-actions';
 import { useConfirmedDelete } from '@/components/use-confirmed-delete';
 import { formatDateTime } from '@/lib/dates';
-import { errorText } from '@/lib/error-text';
 import { useCan } from '@/lib/session/use-can';
 import { useListParams } from '@/lib/use-list-params';
 import { ROLE_FILTERS, RoleFilters, useRoleList } from './role-list-query';
@@ -23,8 +19,6 @@ export function RolesListPage({ links }: { links: RoleLinks }) {
   const can = useCan();
   const [params, setParams] = useListParams(ROLE_FILTERS);
   const list = useRoleList(params);
-  const { department_id, type, action } = params.filters;
-  const filtered = Boolean(params.search || department_id || (type && action));
   const [remove, removing] = useDeleteRoleMutation();
   const deletion = useConfirmedDelete<Role>({
     remove: (role) => remove(role.id).unwrap(),
@@ -55,10 +49,7 @@ export function RolesListPage({ links }: { links: RoleLinks }) {
       key: 'rights',
       header: t('fields.rights'),
       cell: (role) =>
-        t('rightsCount', {
-          count: role.permission_set.length,
-          total: PERMISSION_CATALOGUE.length,
-        }),
+        t('rightsCount', { count: role.permission_set.length, total: PERMISSION_CATALOGUE.length }),
     },
     { key: 'users', header: t('fields.users'), cell: (role) => role.user_count },
     {
@@ -67,83 +58,39 @@ export function RolesListPage({ links }: { links: RoleLinks }) {
       cell: (role) => formatDateTime(role.updated_at, { locale: i18n.language }),
     },
   ];
-  const actions = (role: Role) => (
-    <EditDeleteActions
-      edit={
-        can.route('updateRole')
-          ? {
-              to: links.update(role.id),
-              text: t('edit'),
-              label: t('editNamed', { name: role.name }),
-            }
-          : undefined
-      }
-      remove={
-        can.right('Roles', 'DELETE')
-          ? {
-              onClick: () => deletion.ask(role),
-              text: t('delete'),
-              label: t('deleteNamed', { name: role.name }),
-            }
-          : undefined
-      }
-    />
-  );
-  const { refusal, pending } = deletion;
-  const inUse = refusal?.error.code === 'ROLE_IN_USE';
   return (
-    <>
-      <PageHeader
-        title={t('title')}
-        actions={
-          can.route('addRole') && (
-            <CButton as={Link} to={links.add} color="primary">
-              {t('add')}
-            </CButton>
-          )
-        }
-      />
-      {refusal && (
-        <DeleteRefusal
-          title={t('deleteRefused', { name: refusal.row.name })}
-          detail={
-            inUse
-              ? t('inUseDetail', { count: refusal.row.user_count })
-              : errorText(t, refusal.error)
-          }
-          serverMessage={inUse ? refusal.error.message : undefined}
-          onClose={deletion.clearRefusal}
-        />
-      )}
-      <CCard>
-        <CCardBody>
-          <DataTable
-            caption={t('title')}
-            columns={columns}
-            query={list}
-            rowKey={(role) => role.id}
-            rowActions={{ label: t('actions'), render: actions }}
-            params={params}
-            setParams={setParams}
-            searchLabel={t('search')}
-            filters={<RoleFilters params={params} setParams={setParams} />}
-            empty={filtered ? t('noMatches') : t('empty')}
-            pagerLabel={t('pages')}
-          />
-        </CCardBody>
-      </CCard>
-      <ConfirmModal
-        {...deletion.dialog}
-        title={t('confirmDeleteTitle')}
-        message={
-          pending
-            ? `${t('confirmDelete', { name: pending.name })}${
-                pending.user_count > 0 ? ` ${t('stillHeld', { count: pending.user_count })}` : ''
-              }`
-            : ''
-        }
-        confirmLabel={t('delete')}
-      />
-    </>
+    <ListPage
+      title={t('title')}
+      add={can.route('addRole') && { to: links.add, text: t('add') }}
+      columns={columns}
+      query={list}
+      rowKey={(role) => role.id}
+      rowActions={editDeleteColumn(t, {
+        name: (role) => role.name,
+        editTo: can.route('updateRole') && ((role) => links.update(role.id)),
+        onDelete: can.right('Roles', 'DELETE') && deletion.ask,
+      })}
+      params={params}
+      setParams={setParams}
+      searchLabel={t('search')}
+      filters={<RoleFilters params={params} setParams={setParams} />}
+      empty={{ empty: t('empty'), noMatches: t('noMatches') }}
+      pagerLabel={t('pages')}
+      deletion={{
+        flow: deletion,
+        title: t('confirmDeleteTitle'),
+        confirmLabel: t('delete'),
+        question: (role) =>
+          role.user_count > 0
+            ? `${t('confirmDelete', { name: role.name })} ${t('stillHeld', { count: role.user_count })}`
+            : t('confirmDelete', { name: role.name }),
+        refused: inUseRefusal(
+          t,
+          'ROLE_IN_USE',
+          (role) => role.name,
+          (role) => t('inUseDetail', { count: role.user_count }),
+        ),
+      }}
+    />
   );
 }

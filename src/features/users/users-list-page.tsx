@@ -1,12 +1,8 @@
-import { CButton, CCard, CCardBody } from '@coreui/react';
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import type { ManagedUser } from '@contract/identity';
-import { ConfirmModal } from '@/components/confirm-modal';
-import { DataTable } from '@/components/data-table';
-import { PageHeader } from '@/components/page-header';
-import { EditDeleteActions } from '@/components/row-actions';
+import { ListPage } from '@/components/list-page';
+import { editDeleteColumn } from '@/components/row-actions';
 import { SelectFilter } from '@/components/select-filter';
 import { useConfirmedDelete } from '@/components/use-confirmed-delete';
 import { selectProfile } from '@/lib/session/session-slice';
@@ -19,6 +15,7 @@ import { fullName } from './user-names';
 import { useDeleteUserMutation, useListUsersQuery } from './users-api';
 
 const FILTERS = ['department', 'status'] as const;
+const STATUSES = ['active', 'disabled'] as const;
 
 /** /users: searchable, paged users with department and status filters; actions by right. */
 export function UsersListPage({ links }: { links: UserLinks }) {
@@ -32,7 +29,7 @@ export function UsersListPage({ links }: { links: UserLinks }) {
     size: params.size,
     search: params.search,
     department_name: department,
-    status: status === 'active' || status === 'disabled' ? status : undefined,
+    status: STATUSES.find((s) => s === status),
   });
   const { departments } = useDepartmentChoices('Users', 'LIST_VIEW');
   const [remove, removing] = useDeleteUserMutation();
@@ -46,89 +43,48 @@ export function UsersListPage({ links }: { links: UserLinks }) {
   const departmentNames = departments.map((d) => d.name);
   if (department && !departmentNames.includes(department)) departmentNames.push(department);
 
-  const filtered = Boolean(params.search || department || status);
-  const columns = userColumns(t, can.route('viewUser') ? links.view : null);
-  const actions = (u: ManagedUser) => (
-    <EditDeleteActions
-      edit={
-        can.route('editUser')
-          ? { to: links.edit(u.id), text: t('edit'), label: t('editNamed', { name: fullName(u) }) }
-          : undefined
-      }
-      remove={
-        can.right('Users', 'DELETE') && me?.id !== u.id
-          ? {
-              onClick: () => deletion.ask(u),
-              text: t('delete'),
-              label: t('deleteNamed', { name: fullName(u) }),
-            }
-          : undefined
-      }
-    />
-  );
-  const filters = (
-    <>
-      <SelectFilter
-        label={t('filters.department')}
-        value={department}
-        any={t('filters.anyDepartment')}
-        options={departmentNames.map((name) => ({ value: name, label: name }))}
-        onChange={(value) => setParams({ filters: { department: value } })}
-      />
-      <SelectFilter
-        label={t('filters.status')}
-        value={status}
-        any={t('filters.anyStatus')}
-        options={(['active', 'disabled'] as const).map((v) => ({
-          value: v,
-          label: t(`statuses.${v}`),
-        }))}
-        onChange={(value) => setParams({ filters: { status: value } })}
-      />
-    </>
-  );
   return (
-    <>
-      <PageHeader
-        title={t('title')}
-        actions={
-          can.route('addUser') && (
-            <CButton as={Link} to={links.add} color="primary">
-              {t('add')}
-            </CButton>
-          )
-        }
-      />
-      <CCard>
-        <CCardBody>
-          <DataTable
-            caption={t('title')}
-            columns={columns}
-            query={list}
-            rowKey={(u) => u.id}
-            rowActions={{ label: t('actions'), render: actions }}
-            params={params}
-            setParams={setParams}
-            searchLabel={t('search')}
-            filters={filters}
-            empty={filtered ? t('noMatches') : t('empty')}
-            pagerLabel={t('pages')}
+    <ListPage
+      title={t('title')}
+      add={can.route('addUser') && { to: links.add, text: t('add') }}
+      columns={userColumns(t, can.route('viewUser') ? links.view : null)}
+      query={list}
+      rowKey={(u) => u.id}
+      rowActions={editDeleteColumn(t, {
+        name: fullName,
+        editTo: can.route('editUser') && ((u) => links.edit(u.id)),
+        onDelete: can.right('Users', 'DELETE') && deletion.ask,
+        deletable: (u) => me?.id !== u.id,
+      })}
+      params={params}
+      setParams={setParams}
+      searchLabel={t('search')}
+      filters={
+        <>
+          <SelectFilter
+            label={t('filters.department')}
+            value={department}
+            any={t('filters.anyDepartment')}
+            options={departmentNames.map((name) => ({ value: name, label: name }))}
+            onChange={(value) => setParams({ filters: { department: value } })}
           />
-        </CCardBody>
-      </CCard>
-      <ConfirmModal
-        {...deletion.dialog}
-        title={t('confirmDeleteTitle')}
-        message={
-          deletion.pending
-            ? t('confirmDelete', {
-                name: fullName(deletion.pending),
-                email: deletion.pending.email,
-              })
-            : ''
-        }
-        confirmLabel={t('delete')}
-      />
-    </>
+          <SelectFilter
+            label={t('filters.status')}
+            value={status}
+            any={t('filters.anyStatus')}
+            options={STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) }))}
+            onChange={(value) => setParams({ filters: { status: value } })}
+          />
+        </>
+      }
+      empty={{ empty: t('empty'), noMatches: t('noMatches') }}
+      pagerLabel={t('pages')}
+      deletion={{
+        flow: deletion,
+        title: t('confirmDeleteTitle'),
+        confirmLabel: t('delete'),
+        question: (u) => t('confirmDelete', { name: fullName(u), email: u.email }),
+      }}
+    />
   );
 }
