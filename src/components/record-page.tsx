@@ -3,10 +3,10 @@
  * loaded) with the record's actions, then a spinner while it loads, the server's reason or "not
  * found" with a way back to the list, or `children` with the record. An id that is no id says so.
  */
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { CAlert, CSpinner } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { errorText } from '@/lib/error-text';
 import { toApiErrorData } from '@/lib/http';
 import { PageHeader } from './page-header';
@@ -22,8 +22,22 @@ export interface RecordQuery<T> {
  * The record id of the route (`:param`), whether it is one (a positive integer), and whether the
  * route has the parameter at all (an add page has none).
  */
-export function useRecordId(param = 'id'): { id: number; valid: boolean; given: boolean } {
-  const raw = useParams()[param];
+export function useRecordId(param = 'id'): RecordId {
+  return recordId(useParams()[param]);
+}
+
+/** The same from the query string (`?id=5`), for screens SPEC lists without a parameter. */
+export function useQueryRecordId(param = 'id'): RecordId {
+  return recordId(useSearchParams()[0].get(param) ?? undefined);
+}
+
+export interface RecordId {
+  id: number;
+  valid: boolean;
+  given: boolean;
+}
+
+function recordId(raw: string | undefined): RecordId {
   const id = Number(raw);
   return { id, valid: Number.isInteger(id) && id > 0, given: raw !== undefined };
 }
@@ -63,10 +77,12 @@ export function RecordBody<T>({ query, valid, listPath, texts, children }: Recor
       </CAlert>
     );
   if (query.isLoading) return <CSpinner aria-label={t('common:loading')} />;
+  // A 404 is the record's own "not found" (which may say why: outside your departments).
+  const error = query.error ? toApiErrorData(query.error) : null;
   if (!query.data)
     return (
       <CAlert color="warning" role="alert">
-        {query.error ? errorText(t, toApiErrorData(query.error)) : texts.notFound} {back}
+        {error && error.status !== 404 ? errorText(t, error) : texts.notFound} {back}
       </CAlert>
     );
   return <>{children(query.data)}</>;
@@ -96,4 +112,38 @@ export function FormPage<T>(
       )}
     </>
   );
+}
+
+/**
+ * The add-or-edit page of a record kept by id in the route (`param`): the heading of either
+ * mode, and `Form` with the record once it has loaded (none when adding). The namespace `ns`
+ * holds the titles, `notFound` and `backToList`.
+ */
+export function recordFormPage<
+  T extends { updated_at: string },
+  L extends { list: string },
+>(config: {
+  ns: string;
+  param: string;
+  titles: { add: string; edit: string };
+  useRecord: (id: number, options: { skip: boolean }) => RecordQuery<T>;
+  Form: ComponentType<{ record?: T; links: L }>;
+}) {
+  const { ns, param, titles, useRecord, Form } = config;
+  return function RecordFormScreen({ links }: { links: L }) {
+    const { t } = useTranslation(ns);
+    const { id, valid, given } = useRecordId(param);
+    const query = useRecord(id, { skip: !given || !valid });
+    return (
+      <FormPage
+        heading={t(given ? titles.edit : titles.add)}
+        editing={given}
+        query={query}
+        valid={valid}
+        listPath={links.list}
+        texts={{ notFound: t('notFound'), backToList: t('backToList') }}
+        form={(record) => <Form key={record?.updated_at} record={record} links={links} />}
+      />
+    );
+  };
 }

@@ -1,7 +1,7 @@
 /**
- * Deleting a row after a confirmation dialog: `ask(row)` opens it, `confirm()` runs the delete,
- * toasts the outcome and keeps the last refusal (so a page can explain it, e.g. what still
- * holds a department). Spread `dialog` into ConfirmModal.
+ * Deleting a row after a confirmation dialog: `ask(row)` opens it, `confirm()` runs the delete
+ * mutation with the row's id, toasts the outcome and keeps the last refusal (so a page can
+ * explain it, e.g. what still holds a department). ListPage shows the dialog and the refusal.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,14 +10,19 @@ import { toApiErrorData, type ApiErrorData } from '@/lib/http';
 import { toastAdded } from '@/lib/notify/notify-slice';
 import { useLibDispatch } from '@/lib/store-types';
 
-export type ConfirmedDelete<T> = ReturnType<typeof useConfirmedDelete<T>>;
+/** An RTK Query delete mutation by id, as its hook returns it. */
+type DeleteMutation = readonly [
+  (id: number) => { unwrap: () => Promise<unknown> },
+  { isLoading: boolean },
+];
 
-export function useConfirmedDelete<T>(options: {
-  remove: (row: T) => Promise<unknown>;
+export type ConfirmedDelete<T> = ReturnType<typeof useConfirmedDelete<T & { id: number }>>;
+
+export function useConfirmedDelete<T extends { id: number }>(
+  [remove, { isLoading }]: DeleteMutation,
   /** The success toast. */
-  deleted: (row: T) => string;
-  busy: boolean;
-}) {
+  deleted: (row: T) => string,
+) {
   const { t } = useTranslation('errors');
   const dispatch = useLibDispatch();
   const [pending, setPending] = useState<T | null>(null);
@@ -28,9 +33,9 @@ export function useConfirmedDelete<T>(options: {
     const row = pending;
     setPending(null);
     try {
-      await options.remove(row);
+      await remove(row.id).unwrap();
       setRefusal(null);
-      dispatch(toastAdded({ message: options.deleted(row), color: 'success' }));
+      dispatch(toastAdded({ message: deleted(row), color: 'success' }));
     } catch (e) {
       const error = toApiErrorData(e);
       setRefusal({ row, error });
@@ -45,7 +50,7 @@ export function useConfirmedDelete<T>(options: {
     clearRefusal: () => setRefusal(null),
     dialog: {
       visible: pending !== null,
-      busy: options.busy,
+      busy: isLoading,
       confirmColor: 'danger' as const,
       onConfirm: () => void confirm(),
       onCancel: () => setPending(null),

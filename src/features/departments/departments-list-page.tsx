@@ -20,12 +20,9 @@ export function DepartmentsListPage({ links }: { links: DepartmentLinks }) {
     size: params.size,
     search: params.search,
   });
-  const [remove, removing] = useDeleteDepartmentMutation();
-  const deletion = useConfirmedDelete<Department>({
-    remove: (d) => remove(d.id).unwrap(),
-    deleted: (d) => t('deleted', { name: d.name }),
-    busy: removing.isLoading,
-  });
+  const deletion = useConfirmedDelete(useDeleteDepartmentMutation(), (d: Department) =>
+    t('deleted', { name: d.name }),
+  );
 
   const columns: DataColumn<Department>[] = [
     {

@@ -1,34 +1,23 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
-import {
-  CAlert,
-  CButton,
-  CCard,
-  CCardBody,
-  CCardHeader,
-  CCol,
-  CForm,
-  CRow,
-  CSpinner,
-} from '@coreui/react';
-import { useSelector } from 'react-redux';
+import { useId, useMemo, type FormEvent } from 'react';
+import { CCol, CForm, CRow } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { roleInputSchema, type Role } from '@contract/identity';
 import { FormField } from '@/components/form-field';
-import { FormPage, useRecordId } from '@/components/record-page';
+import { FormActions, FormError } from '@/components/form-parts';
+import { SectionCard } from '@/components/record-details';
+import { recordFormPage } from '@/components/record-page';
 import { SelectField } from '@/components/select-field';
 import { TextareaField } from '@/components/textarea-field';
-import { errorText } from '@/lib/error-text';
+import { useForm } from '@/components/use-form';
+import { useRecordSave } from '@/components/use-record-save';
 import { validateWith } from '@/lib/form-errors';
-import { toastAdded } from '@/lib/notify/notify-slice';
 import { heldPermissionIds } from '@/lib/session/assignable';
-import { selectAccessSubject } from '@/lib/session/session-slice';
-import { useLibDispatch } from '@/lib/store-types';
-import { useFormErrors } from '@/components/use-form-errors';
+import { useDepartmentChoices } from '@/lib/session/department-choices';
+import { useCan } from '@/lib/session/use-can';
 import { PermissionMatrix } from './permission-matrix';
 import type { RoleLinks } from './role-links';
 import { useCreateRoleMutation, useGetRoleQuery, useUpdateRoleMutation } from './roles-api';
-import { useDepartmentChoices } from '@/lib/session/department-choices';
 
 const CODE_FIELDS = { NAME_TAKEN: 'name', PRIVILEGE_ESCALATION: 'permission_set' };
 
@@ -41,41 +30,30 @@ interface RoleValues {
 }
 
 /** add-role (no id) and update-role/{id}: name, department, description and the rights matrix. */
-export function RoleFormPage({ links }: { links: RoleLinks }) {
-  const { t } = useTranslation(['roles', 'errors']);
-  const { id, valid, given } = useRecordId('id');
-  const role = useGetRoleQuery(id, { skip: !given || !valid });
-  return (
-    <FormPage
-      heading={t(given ? 'updateTitle' : 'addTitle')}
-      editing={given}
-      query={role}
-      valid={valid}
-      listPath={links.list}
-      texts={{ notFound: t('notFound'), backToList: t('backToList') }}
-      form={(data) => <RoleForm key={data?.updated_at} role={data} links={links} />}
-    />
-  );
-}
+export const RoleFormPage = recordFormPage({
+  ns: 'roles',
+  param: 'id',
+  titles: { add: 'addTitle', edit: 'updateTitle' },
+  useRecord: useGetRoleQuery,
+  Form: RoleForm,
+});
 
-function RoleForm({ role, links }: { role?: Role; links: RoleLinks }) {
+function RoleForm({ record: role, links }: { record?: Role; links: RoleLinks }) {
   const { t } = useTranslation(['roles', 'validation', 'errors']);
-  const dispatch = useLibDispatch();
   const navigate = useNavigate();
-  const subject = useSelector(selectAccessSubject);
+  const { subject } = useCan();
   const { departments, isAdmin } = useDepartmentChoices('Roles', role ? 'UPDATE' : 'ADD');
-  const [create, creating] = useCreateRoleMutation();
-  const [update, updating] = useUpdateRoleMutation();
-  const matrixErrorId = useId();
-  const [values, setValues] = useState<RoleValues>({
-    name: role?.name ?? '',
-    description: role?.description ?? '',
-    department: role?.department_id ? String(role.department_id) : '',
-    permission_set: role ? [...role.permission_set] : [],
-  });
-  const form = useFormErrors(CODE_FIELDS);
-  const { errors, serverError } = form;
-  const busy = creating.isLoading || updating.isLoading;
+  const saving = useRecordSave(useCreateRoleMutation(), useUpdateRoleMutation());
+  const form = useForm<RoleValues>(
+    {
+      name: role?.name ?? '',
+      description: role?.description ?? '',
+      department: role?.department_id ? String(role.department_id) : '',
+      permission_set: role ? [...role.permission_set] : [],
+    },
+    { codeFields: CODE_FIELDS, toast: true },
+  );
+  const { values } = form;
   const departmentId = values.department ? Number(values.department) : null;
 
   const grantable = useMemo(
@@ -101,14 +79,9 @@ function RoleForm({ role, links }: { role?: Role; links: RoleLinks }) {
     form.start(found);
     if (!checked.data || Object.keys(found).length > 0) return;
     try {
-      const saved = role
-        ? await update({ id: role.id, body: checked.data }).unwrap()
-        : await create(checked.data).unwrap();
-      dispatch(
-        toastAdded({
-          message: t(role ? 'updated' : 'created', { name: saved.name }),
-          color: 'success',
-        }),
+      const body = checked.data;
+      const saved = await saving.save(role?.id, { create: body, update: body }, (r) =>
+        t(role ? 'updated' : 'created', { name: r.name }),
       );
       void navigate(links.view(saved.id));
     } catch (e) {
@@ -116,98 +89,78 @@ function RoleForm({ role, links }: { role?: Role; links: RoleLinks }) {
     }
   }
 
-  const text = (name: 'name' | 'description') => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: e.target.value }));
-  const error = (name: string) => (errors[name] ? t(errors[name]) : null);
-
   return (
     <CForm noValidate onSubmit={(e) => void onSubmit(e)}>
-      {serverError && (
-        <CAlert color="danger" role="alert">
-          {errorText(t, serverError)}
-        </CAlert>
-      )}
-      <CCard className="mb-4">
-        <CCardBody>
-          <CRow>
-            <CCol md={6}>
-              <FormField
-                label={t('fields.name')}
-                name="name"
-                value={values.name}
-                onChange={text('name')}
-                maxLength={64}
-                required
-                error={error('name')}
-              />
-            </CCol>
-            <CCol md={6}>
-              <SelectField
-                label={t('fields.department')}
-                name="department_id"
-                value={values.department}
-                onChange={(e) => setValues((v) => ({ ...v, department: e.target.value }))}
-                error={error('department_id')}
-                hint={t('departmentHint')}
-              >
-                {isAdmin ? (
-                  <option value="">{t('allDepartments')}</option>
-                ) : (
-                  <option value="">{t('chooseDepartment')}</option>
-                )}
-                {choices.map((d) => (
-                  <option key={d.id} value={d.id}>
-                    {d.name}
-                  </option>
-                ))}
-              </SelectField>
-            </CCol>
-          </CRow>
-          <TextareaField
-            label={t('fields.description')}
-            name="description"
-            value={values.description}
-            onChange={text('description')}
-            maxLength={500}
-            error={error('description')}
-            className="mb-0"
-          />
-        </CCardBody>
-      </CCard>
-      <CCard className="mb-4">
-        <CCardHeader>
-          <h2 className="h5 mb-0">{t('matrix.heading')}</h2>
-        </CCardHeader>
-        <CCardBody>
-          {grantable && <p className="small text-body-secondary">{t('matrix.lockedHint')}</p>}
-          <PermissionMatrix
-            value={values.permission_set}
-            onChange={(permission_set) => setValues((v) => ({ ...v, permission_set }))}
-            grantable={grantable}
-            invalid={Boolean(errors.permission_set)}
-            errorId={errors.permission_set ? matrixErrorId : undefined}
-          />
-          {errors.permission_set && (
-            <div id={matrixErrorId} className="invalid-feedback d-block" role="alert">
-              {t(errors.permission_set)}
-            </div>
-          )}
-        </CCardBody>
-      </CCard>
-      <div className="d-flex gap-2">
-        <CButton type="submit" color="primary" disabled={busy}>
-          {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
-          {t(role ? 'save' : 'create')}
-        </CButton>
-        <CButton
-          as={Link}
-          to={role ? links.view(role.id) : links.list}
-          color="secondary"
-          variant="outline"
-        >
-          {t('common:cancel')}
-        </CButton>
-      </div>
+      <FormError error={form.serverError} />
+      <SectionCard className="mb-4">
+        <CRow>
+          <CCol md={6}>
+            <FormField label={t('fields.name')} maxLength={64} required {...form.text('name')} />
+          </CCol>
+          <CCol md={6}>
+            <SelectField
+              label={t('fields.department')}
+              name="department_id"
+              value={values.department}
+              onChange={(e) => form.set('department', e.target.value)}
+              error={form.error('department_id')}
+              hint={t('departmentHint')}
+            >
+              <option value="">{t(isAdmin ? 'allDepartments' : 'chooseDepartment')}</option>
+              {choices.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name}
+                </option>
+              ))}
+            </SelectField>
+          </CCol>
+        </CRow>
+        <TextareaField
+          label={t('fields.description')}
+          maxLength={500}
+          className="mb-0"
+          {...form.text('description')}
+        />
+      </SectionCard>
+      <RightsCard
+        value={values.permission_set}
+        onChange={(permission_set) => form.set('permission_set', permission_set)}
+        grantable={grantable}
+        error={form.error('permission_set')}
+      />
+      <FormActions
+        submit={t(role ? 'save' : 'create')}
+        busy={saving.busy}
+        back={{ to: role ? links.view(role.id) : links.list, text: t('common:cancel') }}
+      />
     </CForm>
+  );
+}
+
+/** The rights matrix of the form, with what the editor may not grant locked. */
+function RightsCard(props: {
+  value: number[];
+  onChange: (value: number[]) => void;
+  grantable: Set<number> | undefined;
+  error: string | null;
+}) {
+  const { t } = useTranslation('roles');
+  const errorId = useId();
+  return (
+    <SectionCard heading={t('matrix.heading')} className="mb-4">
+      {props.grantable && <p className="small text-body-secondary">{t('matrix.lockedHint')}</p>}
+      <PermissionMatrix
+        value={props.value}
+        onChange={props.onChange}
+        grantable={props.grantable}
+        invalid={Boolean(props.error)}
+        errorId={props.error ? errorId : undefined}
+      />
+      {props.error && (
+        <div id={errorId} className="invalid-feedback d-block" role="alert">
+          {props.error}
+        </div>
+      )}
+    </SectionCard>
   );
 }

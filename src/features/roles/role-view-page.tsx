@@ -1,18 +1,18 @@
-import { CButton, CCard, CCardBody, CCardHeader, CCol, CRow } from '@coreui/react';
-import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { canAccess } from '@contract/access';
 import type { Role } from '@contract/identity';
-import { routeRules } from '@contract/route-rules';
+import {
+  DetailList,
+  RecordWithHistory,
+  SectionCard,
+  useAuthorship,
+} from '@/components/record-details';
 import { RecordPage, useRecordId } from '@/components/record-page';
-import { formatDateTime } from '@/lib/dates';
-import { selectAccessSubject } from '@/lib/session/session-slice';
+import { useDepartmentChoices } from '@/lib/session/department-choices';
+import { useCan } from '@/lib/session/use-can';
 import { PermissionMatrix } from './permission-matrix';
 import { RoleHistory } from './role-history';
 import type { RoleLinks } from './role-links';
 import { useGetRoleQuery } from './roles-api';
-import { useDepartmentChoices } from '@/lib/session/department-choices';
 
 /** view-role/{id}: the role, its rights as a read-only matrix, and its history with restore. */
 export function RoleViewPage({ links }: { links: RoleLinks }) {
@@ -33,11 +33,10 @@ export function RoleViewPage({ links }: { links: RoleLinks }) {
 }
 
 function RoleDetails({ role, links }: { role: Role; links: RoleLinks }) {
-  const { t, i18n } = useTranslation(['roles', 'common']);
-  const subject = useSelector(selectAccessSubject);
+  const { t } = useTranslation('roles');
   const { departments } = useDepartmentChoices('Roles', 'VIEW');
-  const canUpdate = subject ? canAccess(routeRules.updateRole, subject) : false;
-  const when = (value: string) => formatDateTime(value, { locale: i18n.language });
+  const canUpdate = useCan().route('updateRole');
+  const by = useAuthorship();
 
   const departmentName = (id: number | null) => {
     if (id === null) return t('allDepartments');
@@ -45,64 +44,36 @@ function RoleDetails({ role, links }: { role: Role; links: RoleLinks }) {
     return departments.find((d) => d.id === id)?.name ?? t('departmentNumber', { id });
   };
 
+  const details = (
+    <>
+      <SectionCard
+        heading={t('detailsHeading')}
+        action={canUpdate && { to: links.update(role.id), text: t('edit') }}
+        className="mb-4"
+      >
+        <DetailList
+          items={[
+            [t('fields.name'), role.name],
+            [t('fields.department'), role.department_name ?? t('allDepartments')],
+            [t('fields.description'), role.description || '—'],
+            [t('fields.users'), role.user_count],
+            [t('fields.createdAt'), by(role.created_by, role.created_at)],
+            [t('fields.updatedAt'), by(role.updated_by, role.updated_at)],
+          ]}
+        />
+      </SectionCard>
+      <SectionCard heading={t('matrix.heading')}>
+        <PermissionMatrix value={role.permission_set} readOnly />
+      </SectionCard>
+    </>
+  );
   return (
-    <CRow className="g-4">
-      <CCol xl={5}>
-        <CCard className="mb-4">
-          <CCardHeader className="d-flex align-items-center">
-            <h2 className="h5 mb-0">{t('detailsHeading')}</h2>
-            {canUpdate && (
-              <CButton
-                as={Link}
-                to={links.update(role.id)}
-                size="sm"
-                color="primary"
-                className="ms-auto"
-              >
-                {t('edit')}
-              </CButton>
-            )}
-          </CCardHeader>
-          <CCardBody>
-            <dl className="row mb-0">
-              <dt className="col-sm-4">{t('fields.name')}</dt>
-              <dd className="col-sm-8">{role.name}</dd>
-              <dt className="col-sm-4">{t('fields.department')}</dt>
-              <dd className="col-sm-8">{role.department_name ?? t('allDepartments')}</dd>
-              <dt className="col-sm-4">{t('fields.description')}</dt>
-              <dd className="col-sm-8">{role.description || '—'}</dd>
-              <dt className="col-sm-4">{t('fields.users')}</dt>
-              <dd className="col-sm-8">{role.user_count}</dd>
-              <dt className="col-sm-4">{t('fields.createdAt')}</dt>
-              <dd className="col-sm-8">
-                {t('byWhoWhen', {
-                  who: role.created_by?.name ?? t('common:history.system'),
-                  when: when(role.created_at),
-                })}
-              </dd>
-              <dt className="col-sm-4">{t('fields.updatedAt')}</dt>
-              <dd className="col-sm-8 mb-0">
-                {t('byWhoWhen', {
-                  who: role.updated_by?.name ?? t('common:history.system'),
-                  when: when(role.updated_at),
-                })}
-              </dd>
-            </dl>
-          </CCardBody>
-        </CCard>
-        <CCard>
-          <CCardHeader>
-            <h2 className="h5 mb-0">{t('matrix.heading')}</h2>
-          </CCardHeader>
-          <CCardBody>
-            <PermissionMatrix value={role.permission_set} readOnly />
-          </CCardBody>
-        </CCard>
-      </CCol>
-      <CCol xl={7}>
-        <h2 className="h5 mb-3">{t('history.heading')}</h2>
+    <RecordWithHistory
+      details={details}
+      historyHeading={t('history.heading')}
+      history={
         <RoleHistory roleId={role.id} canRestore={canUpdate} departmentName={departmentName} />
-      </CCol>
-    </CRow>
+      }
+    />
   );
 }

@@ -19,12 +19,9 @@ export function RolesListPage({ links }: { links: RoleLinks }) {
   const can = useCan();
   const [params, setParams] = useListParams(ROLE_FILTERS);
   const list = useRoleList(params);
-  const [remove, removing] = useDeleteRoleMutation();
-  const deletion = useConfirmedDelete<Role>({
-    remove: (role) => remove(role.id).unwrap(),
-    deleted: (role) => t('deleted', { name: role.name }),
-    busy: removing.isLoading,
-  });
+  const deletion = useConfirmedDelete(useDeleteRoleMutation(), (role: Role) =>
+    t('deleted', { name: role.name }),
+  );
 
   const columns: DataColumn<Role>[] = [
     {

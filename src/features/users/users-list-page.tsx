@@ -32,12 +32,9 @@ export function UsersListPage({ links }: { links: UserLinks }) {
     status: STATUSES.find((s) => s === status),
   });
   const { departments } = useDepartmentChoices('Users', 'LIST_VIEW');
-  const [remove, removing] = useDeleteUserMutation();
-  const deletion = useConfirmedDelete<ManagedUser>({
-    remove: (u) => remove(u.id).unwrap(),
-    deleted: (u) => t('deleted', { name: fullName(u) }),
-    busy: removing.isLoading,
-  });
+  const deletion = useConfirmedDelete(useDeleteUserMutation(), (u: ManagedUser) =>
+    t('deleted', { name: fullName(u) }),
+  );
 
   // A department from the address may be one this person cannot pick; keep it visible.
   const departmentNames = departments.map((d) => d.name);

@@ -1,0 +1,62 @@
+/** What every form shows around its fields: the refusal above them and the send button. */
+import type { ReactNode } from 'react';
+import { CAlert, CButton, CSpinner } from '@coreui/react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { errorText } from '@/lib/error-text';
+import type { ApiErrorData } from '@/lib/http';
+
+/** Why a send was refused, when it concerns no single field. */
+export function FormError({ error }: { error: ApiErrorData | null }) {
+  const { t } = useTranslation('errors');
+  if (!error) return null;
+  return (
+    <CAlert color="danger" role="alert">
+      {errorText(t, error)}
+    </CAlert>
+  );
+}
+
+/** The submit button; it waits (with a spinner) while the form is sent. */
+export function SubmitButton({
+  busy,
+  className,
+  children,
+}: {
+  busy: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <CButton type="submit" color="primary" className={className} disabled={busy}>
+      {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
+      {children}
+    </CButton>
+  );
+}
+
+/** Send and a way out (Cancel, Back to the list …) under a record's form. */
+export function FormActions({
+  submit,
+  busy,
+  back,
+  className = 'd-flex gap-2',
+  children,
+}: {
+  /** The send button's text; a read-only form has none and shows `children` instead. */
+  submit?: string;
+  busy?: boolean;
+  back: { to: string; text: string };
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      {children}
+      {submit && <SubmitButton busy={busy ?? false}>{submit}</SubmitButton>}
+      <CButton as={Link} to={back.to} color="secondary" variant="outline">
+        {back.text}
+      </CButton>
+    </div>
+  );
+}
