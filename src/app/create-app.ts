@@ -12,7 +12,7 @@ import {
 } from '@/lib/session/session-cookies';
 import { sessionExpired } from '@/lib/session/session-slice';
 import type { Theme } from '@/lib/theme';
-import { loginPathKeepingKey, paths } from './paths';
+import { loginPathKeepingKey, paths } from './screens';
 import { createAppRouter, type CreateRouter } from './router';
 import { makeStore, type AppStore } from './store';
 import { initialUiState } from './ui-slice';

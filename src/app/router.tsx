@@ -1,112 +1,67 @@
 /**
- * The route table (SPEC §2). Guard loaders are static and cheap; every screen is lazy (object-form
- * `lazy`), so the access check runs while the chunk downloads and a denied user never sees the
- * page. The main layout is lazy too: /login never loads the sidebar, header or icons.
+ * The route table (SPEC §2), built from the screen table (screens.ts). Guard loaders are static
+ * and cheap; every screen is lazy (object-form `lazy`), so the access check runs while the chunk
+ * downloads and a denied user never sees the page. The main layout is lazy too: /login never
+ * loads the sidebar, header or icons.
  */
-import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type DataRouter, type RouteObject } from 'react-router-dom';
 import { LoadingFallback } from '@/components/loading-fallback';
-import type { AuthLinks } from '@/features/auth/auth-links';
 import { loadRuntimeConfig } from '@/lib/runtime-config';
-import { paths } from './paths';
+import type { Page } from './lazy-page';
 import { ServerErrorPage } from './pages/server-error-page';
 import { RootShell } from './root-shell';
-import { areaRoutes, checklistLayoutRoutes, type AreaRoute } from './routes/area-routes';
+import { paths, screenList, type Screen } from './screens';
 import { createSessionGuards, type SessionGuards } from './session-guards';
 import type { AppStore } from './store';
-
-const authLinks: AuthLinks = {
-  login: paths.login,
-  signup: paths.signup,
-  forgotPassword: paths.resetPassword,
-  home: paths.dashboard,
-};
-
-type Lazy = () => Promise<ComponentType>;
 
 /** Routes whose loader always redirects render nothing themselves. */
 function Redirecting() {
   return null;
 }
 
-function notYet(titleKey: string): Lazy {
+function notYet(titleKey: string): Page {
   return async () => {
     const { NotAvailableYet } = await import('@/components/not-available-yet');
     return function AreaNotAvailableYet() {
-      return <NotAvailableYet titleKey={`nav:${titleKey}`} />;
+      return <NotAvailableYet titleKey={titleKey} />;
     };
   };
 }
 
-function guardedArea(guards: SessionGuards, area: AreaRoute): RouteObject {
+/** A screen of the table as a route: its guard, and its page (or "not available yet"). */
+function screenRoute(guards: SessionGuards, key: string, screen: Screen): RouteObject {
+  const loader = screen.entry
+    ? guards[screen.entry]
+    : screen.rule
+      ? guards.requireAccess(screen.rule)
+      : undefined;
   return {
-    path: area.path,
-    loader: guards.requireAccess(area.rule),
-    lazy: { Component: area.page ?? notYet(area.titleKey) },
+    path: screen.path,
+    loader,
+    lazy: { Component: screen.page ?? notYet(`nav:pages.${key}`) },
   };
 }
 
+function routesOf(guards: SessionGuards, layout: Screen['layout']): RouteObject[] {
+  return screenList
+    .filter((screen) => (screen.layout ?? 'main') === layout)
+    .map(({ key, ...screen }) => screenRoute(guards, key, screen));
+}
+
 function appRoutes(guards: SessionGuards): RouteObject[] {
-  const { requireAccess } = guards;
   return [
     { index: true, loader: () => redirect(paths.dashboard), Component: Redirecting },
-    {
-      path: paths.login,
-      loader: guards.loginEntry,
-      lazy: {
-        Component: async () => {
-          const { LoginPage } = await import('@/features/auth/login-page');
-          return () => <LoginPage links={authLinks} />;
-        },
-      },
-    },
-    {
-      path: paths.signup,
-      loader: guards.guestOnly,
-      lazy: {
-        Component: async () => {
-          const { SignupPage } = await import('@/features/auth/signup-page');
-          return () => <SignupPage links={authLinks} />;
-        },
-      },
-    },
-    {
-      path: paths.verify,
-      lazy: {
-        Component: async () => {
-          const { VerifyPage } = await import('@/features/auth/verify-page');
-          return () => <VerifyPage links={authLinks} />;
-        },
-      },
-    },
-    {
-      path: paths.resetPassword,
-      loader: guards.resetPasswordEntry,
-      lazy: {
-        Component: async () => {
-          const { ResetPasswordPage } = await import('@/features/auth/reset-password-page');
-          return () => <ResetPasswordPage links={authLinks} />;
-        },
-      },
-    },
-    {
-      path: paths.forbidden,
-      lazy: { Component: async () => (await import('./pages/forbidden-page')).ForbiddenPage },
-    },
-    {
-      path: paths.notFound,
-      lazy: { Component: async () => (await import('./pages/not-found-page')).NotFoundPage },
-    },
+    ...routesOf(guards, 'public'),
     {
       // The main layout: signed-in screens only.
-      loader: requireAccess('open'),
+      loader: guards.requireAccess('open'),
       lazy: { Component: async () => (await import('./layouts/default-layout')).DefaultLayout },
-      children: [...areaRoutes.map((area) => guardedArea(guards, area))],
+      children: routesOf(guards, 'main'),
     },
     {
-      loader: requireAccess('open'),
+      loader: guards.requireAccess('open'),
       lazy: { Component: async () => (await import('./layouts/checklist-layout')).ChecklistLayout },
-      children: checklistLayoutRoutes.map((area) => guardedArea(guards, area)),
+      children: routesOf(guards, 'checklist'),
     },
     { path: '*', loader: () => redirect(paths.notFound), Component: Redirecting },
   ];

@@ -15,7 +15,7 @@ import {
   sessionExpired,
   widgetSessionStarted,
 } from '@/lib/session/session-slice';
-import { paths, loginPathKeepingKey } from './paths';
+import { paths, loginPathKeepingKey } from './screens';
 import type { AppStore } from './store';
 
 export interface SessionGuards {

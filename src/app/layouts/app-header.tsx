@@ -27,7 +27,7 @@ import { useLogout } from '@/features/auth/use-logout';
 import { LANGUAGE_NAMES } from '@/lib/i18n';
 import { displayName, selectProfile } from '@/lib/session/session-slice';
 import { storeTheme } from '@/lib/theme';
-import { paths } from '../paths';
+import { paths } from '../screens';
 import { useAppDispatch, useAppSelector } from '../store';
 import { sidebarToggled, themeChanged } from '../ui-slice';
 

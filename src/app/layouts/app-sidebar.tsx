@@ -17,7 +17,7 @@ import { integrationsIsChatbot, visibleMenuKeys } from '@contract/menu';
 import { selectAccessSubject } from '@/lib/session/session-slice';
 import { useAppDispatch, useAppSelector } from '../store';
 import { sidebarUnfoldableToggled, sidebarVisibilityChanged } from '../ui-slice';
-import { paths } from '../paths';
+import { paths } from '../screens';
 import { EmailNavGroup } from './email-nav-group';
 import { HelpdeskNavItem } from './helpdesk-nav-item';
 import { navRegistry, visibleNav, type NavEntry } from './nav-registry';

@@ -5,7 +5,7 @@ import {
   EMAIL_MENU_QUERY,
   useListEmailAccountsQuery,
 } from '@/features/integrations/email-accounts-api';
-import { links } from '../paths';
+import { links } from '../screens';
 import type { NavIcon } from './nav-registry';
 
 /**

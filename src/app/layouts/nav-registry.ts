@@ -17,7 +17,7 @@ import {
   cilDescription,
 } from '@coreui/icons';
 import { MENU, type MenuKey } from '@contract/menu';
-import { areaRoutes } from '../routes/area-routes';
+import { paths, screenList } from '../screens';
 
 export type NavIcon = string[];
 
@@ -57,15 +57,22 @@ const special: Partial<Record<MenuKey, NavEntry>> = {
 };
 
 function linkOf(key: MenuKey): NavEntry | undefined {
-  const screen = areaRoutes.find((area) => area.menu?.key === key);
+  const screen = screenList.find((s) => s.menu?.key === key);
   if (!screen?.menu) return special[key];
-  const { labelKey, trialVariant } = screen.menu;
-  return { kind: 'link', key, to: screen.path, labelKey, icon: icons[key], trialVariant };
+  const variant = screen.menu.trialVariant;
+  return {
+    kind: 'link',
+    key,
+    to: screen.path,
+    labelKey: key,
+    icon: icons[key],
+    trialVariant: variant && { labelKey: variant.labelKey, to: paths[variant.screen] },
+  };
 }
 
 /**
  * The sidebar in contract/menu.ts's order: a group holds its entries, every other entry is the
- * menu item of a screen in the screen table (routes/area-routes.ts) or a special item.
+ * menu item of a screen in the screen table (screens.ts) or a special item.
  */
 export const navRegistry: NavEntry[] = (() => {
   const grouped = new Set<string>(MENU.flatMap((e) => ('group' in e ? [...e.group] : [])));

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../paths';
+import { paths } from '../screens';
 import { StatusPage } from './status-page';
 
 export function NotFoundPage() {

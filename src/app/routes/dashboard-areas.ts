@@ -1,28 +1,25 @@
 /** The dashboard's shortcut cards: the screen table's entries that have one. */
 import type { DashboardArea } from '@/features/dashboard/dashboard-areas';
-import { areaRoutes } from './area-routes';
+import { screens, screenList } from '../screens';
 
 const texts = (name: string) => ({
   titleKey: `areas.${name}.title`,
   descriptionKey: `areas.${name}.description`,
 });
 
-export const dashboardAreas: DashboardArea[] = areaRoutes.flatMap(({ card, path, rule }) =>
-  card
-    ? [
-        {
-          key: card.key,
-          rule,
-          to: path,
-          ...texts(card.name),
-          ...(card.trialVariant && {
-            trialVariant: {
-              rule: card.trialVariant.rule,
-              to: card.trialVariant.to,
-              ...texts(card.trialVariant.name),
-            },
-          }),
-        },
-      ]
-    : [],
-);
+export const dashboardAreas: DashboardArea[] = screenList.flatMap(({ card, path, rule }) => {
+  if (!card || !rule) return [];
+  const variant = card.trialVariant && screens[card.trialVariant.screen];
+  return [
+    {
+      key: card.key,
+      rule,
+      to: path,
+      ...texts(card.name),
+      ...(card.trialVariant &&
+        variant?.rule && {
+          trialVariant: { rule: variant.rule, to: variant.path, ...texts(card.trialVariant.name) },
+        }),
+    },
+  ];
+});

@@ -1,0 +1,355 @@
+/**
+ * The screen table (SPEC §2): every screen is one entry here, with its path, its SPEC §6 route
+ * rule, its lazy page and, when it has them, its sidebar item and its dashboard card (their
+ * visibility rules are contract/menu.ts's, by key). The router, the sidebar, the dashboard and
+ * every address (`paths`, the features' links) are derived from it. A screen whose issue is not
+ * built yet has no page and shows the shared "not available yet" page with its title,
+ * `nav:pages.<key>`. Features never import this file: the app layer passes them their links.
+ */
+import { createElement } from 'react';
+import type { MenuKey } from '@contract/menu';
+import type { RouteRuleKey } from '@contract/route-rules';
+import type { DepartmentFormMode } from '@/features/departments/department-form-page';
+import { lazyPage, type Page } from './lazy-page';
+import { buildLinks, type Links } from './links';
+
+export interface Screen<K extends string = string> {
+  path: string;
+  /** SPEC §6 route rule; public screens (sign-in and alike) have none and their own guard. */
+  rule?: RouteRuleKey;
+  /** The guard of a public screen (session-guards.ts). */
+  entry?: 'loginEntry' | 'guestOnly' | 'resetPasswordEntry';
+  /** Where it sits: the main layout (default), the checklist layout, or on its own. */
+  layout?: 'main' | 'checklist' | 'public';
+  page?: Page;
+  /** Its sidebar item; for Trial users another screen may stand in (SPEC §2). */
+  menu?: { key: MenuKey; trialVariant?: { labelKey: string; screen: K } };
+  /** Its dashboard card: areas.<name>.title / .description. */
+  card?: { key: MenuKey; name: string; trialVariant?: { screen: K; name: string } };
+}
+
+function defineScreens<K extends string>(table: Record<K, Screen<NoInfer<K>>>) {
+  return table;
+}
+
+const identity = {
+  users: () => import('@/features/users/users-list-page'),
+  userForm: () => import('@/features/users/user-form-page'),
+  userView: () => import('@/features/users/user-view-page'),
+  roles: () => import('@/features/roles/roles-list-page'),
+  roleForm: () => import('@/features/roles/role-form-page'),
+  roleView: () => import('@/features/roles/role-view-page'),
+};
+const auth = {
+  login: () => import('@/features/auth/login-page'),
+  signup: () => import('@/features/auth/signup-page'),
+  verify: () => import('@/features/auth/verify-page'),
+  reset: () => import('@/features/auth/reset-password-page'),
+};
+const departmentForm = (mode: DepartmentFormMode) =>
+  lazyPage(
+    () => import('@/features/departments/department-form-page'),
+    (m) => m.DepartmentFormPage,
+    () => ({ mode, links: links.departments }),
+  );
+const sop = 'sopRepository';
+const email = 'emailIntegration';
+
+export const screens = defineScreens({
+  login: {
+    path: '/login',
+    layout: 'public',
+    entry: 'loginEntry',
+    page: lazyPage(
+      auth.login,
+      (m) => m.LoginPage,
+      () => ({ links: links.auth }),
+    ),
+  },
+  signup: {
+    path: '/signup',
+    layout: 'public',
+    entry: 'guestOnly',
+    page: lazyPage(
+      auth.signup,
+      (m) => m.SignupPage,
+      () => ({ links: links.auth }),
+    ),
+  },
+  verify: {
+    path: '/verify',
+    layout: 'public',
+    page: lazyPage(
+      auth.verify,
+      (m) => m.VerifyPage,
+      () => ({ links: links.auth }),
+    ),
+  },
+  resetPassword: {
+    path: '/reset-password',
+    layout: 'public',
+    entry: 'resetPasswordEntry',
+    page: lazyPage(
+      auth.reset,
+      (m) => m.ResetPasswordPage,
+      () => ({ links: links.auth }),
+    ),
+  },
+  forbidden: {
+    path: '/forbidden',
+    layout: 'public',
+    page: async () => (await import('./pages/forbidden-page')).ForbiddenPage,
+  },
+  notFound: {
+    path: '/404',
+    layout: 'public',
+    page: async () => (await import('./pages/not-found-page')).NotFoundPage,
+  },
+
+  dashboard: {
+    path: '/dashboard',
+    rule: 'dashboard',
+    page: async () => {
+      const [{ DashboardPage }, { dashboardAreas }] = await Promise.all([
+        import('@/features/dashboard/dashboard-page'),
+        import('./routes/dashboard-areas'),
+      ]);
+      return () => createElement(DashboardPage, { areas: dashboardAreas });
+    },
+    menu: { key: 'dashboard' },
+  },
+  profile: {
+    path: '/profile',
+    rule: 'open',
+    page: lazyPage(
+      () => import('@/features/profile/profile-page'),
+      (m) => m.ProfilePage,
+      () => ({ changePasswordPath: links.changePassword }),
+    ),
+    menu: { key: 'profile' },
+    card: { key: 'profile', name: 'profile' },
+  },
+  changePassword: {
+    path: '/change-password',
+    rule: 'open',
+    page: async () => (await import('@/features/auth/change-password-page')).ChangePasswordPage,
+  },
+  upload: {
+    path: '/upload',
+    rule: 'upload',
+    page: lazyPage(
+      () => import('@/features/knowledge/upload-page'),
+      (m) => m.UploadPage,
+      () => ({ repositoryPath: links.repository }),
+    ),
+    menu: { key: 'upload' },
+    card: { key: 'upload', name: 'upload' },
+  },
+  repository: {
+    path: '/repository',
+    rule: 'repository',
+    page: lazyPage(
+      () => import('@/features/knowledge/repository-page'),
+      (m) => m.RepositoryPage,
+      () => ({ uploadPath: links.upload }),
+    ),
+    menu: { key: 'repository' },
+    card: { key: 'repository', name: 'repository' },
+  },
+  analytics: {
+    path: '/analytics',
+    rule: 'analytics',
+    menu: { key: 'analytics' },
+    card: { key: 'analytics', name: 'analytics' },
+  },
+  sentiment: {
+    path: '/sentiment-analytics',
+    rule: 'sentimentAnalytics',
+    menu: { key: 'sentiment' },
+    card: { key: 'sentiment', name: 'sentiment' },
+  },
+  chat: {
+    path: '/chat',
+    rule: 'open',
+    page: async () => (await import('@/features/chat/chat-page')).ChatPage,
+  },
+  helpdesk: { path: '/helpdesk', rule: 'helpdesk' },
+
+  sop: {
+    path: '/sop-repository',
+    rule: sop,
+    menu: { key: 'sopRepository' },
+    card: { key: 'sopRepository', name: 'sop' },
+  },
+  sopChecklists: { path: '/sop-repository/checklists/:id', rule: sop },
+  sopGenerate: { path: '/sop-repository/generate-checklist/:id', rule: sop },
+  sopArchive: { path: '/sop-repository/archive/:id?', rule: sop },
+  sopUpload: { path: '/sop-repository/upload', rule: sop },
+  sopArchiveUpload: { path: '/sop-repository/archive-upload/:id', rule: sop },
+  checklistView: { path: '/sop-repository/checklists/view/:id', rule: sop, layout: 'checklist' },
+
+  users: {
+    path: '/users',
+    rule: 'users',
+    page: lazyPage(
+      identity.users,
+      (m) => m.UsersListPage,
+      () => ({ links: links.users }),
+    ),
+    menu: { key: 'users' },
+    card: { key: 'users', name: 'users' },
+  },
+  addUser: {
+    path: '/users/add-user',
+    rule: 'addUser',
+    page: lazyPage(
+      identity.userForm,
+      (m) => m.UserFormPage,
+      () => ({ links: links.users }),
+    ),
+  },
+  editUser: {
+    path: '/users/edit-user/:user_id',
+    rule: 'editUser',
+    page: lazyPage(
+      identity.userForm,
+      (m) => m.UserFormPage,
+      () => ({ links: links.users }),
+    ),
+  },
+  viewUser: {
+    // An earlier listing names /users/view-user without a parameter, so it is optional.
+    path: '/users/view-user/:id?',
+    rule: 'viewUser',
+    page: lazyPage(
+      identity.userView,
+      (m) => m.UserViewPage,
+      () => ({ links: links.users }),
+    ),
+  },
+
+  departments: {
+    path: '/department',
+    rule: 'department',
+    page: lazyPage(
+      () => import('@/features/departments/departments-list-page'),
+      (m) => m.DepartmentsListPage,
+      () => ({ links: links.departments }),
+    ),
+    menu: { key: 'department' },
+    card: { key: 'department', name: 'department' },
+  },
+  // SPEC lists these two without a parameter: the department travels as `?id=5`.
+  addDepartment: {
+    path: '/department/add-department',
+    rule: 'department',
+    page: departmentForm('add'),
+  },
+  updateDepartment: {
+    path: '/department/update-department',
+    rule: 'department',
+    page: departmentForm('update'),
+  },
+  viewDepartment: {
+    path: '/department/view-department',
+    rule: 'department',
+    page: departmentForm('view'),
+  },
+
+  roles: {
+    path: '/roles',
+    rule: 'roles',
+    page: lazyPage(
+      identity.roles,
+      (m) => m.RolesListPage,
+      () => ({ links: links.roles }),
+    ),
+    menu: { key: 'roles' },
+    card: { key: 'roles', name: 'roles' },
+  },
+  addRole: {
+    path: '/roles/add-role',
+    rule: 'addRole',
+    page: lazyPage(
+      identity.roleForm,
+      (m) => m.RoleFormPage,
+      () => ({ links: links.roles }),
+    ),
+  },
+  updateRole: {
+    path: '/roles/update-role/:id',
+    rule: 'updateRole',
+    page: lazyPage(
+      identity.roleForm,
+      (m) => m.RoleFormPage,
+      () => ({ links: links.roles }),
+    ),
+  },
+  viewRole: {
+    // An earlier listing names /roles/view-role without a parameter, so it is optional.
+    path: '/roles/view-role/:id?',
+    rule: 'viewRole',
+    page: lazyPage(
+      identity.roleView,
+      (m) => m.RoleViewPage,
+      () => ({ links: links.roles }),
+    ),
+  },
+
+  integrations: {
+    path: '/integration',
+    rule: 'open',
+    menu: { key: 'integrations', trialVariant: { labelKey: 'chatbot', screen: 'chatbots' } },
+    card: {
+      key: 'integrations',
+      name: 'integrations',
+      trialVariant: { screen: 'chatbots', name: 'chatbot' },
+    },
+  },
+  chatbots: { path: '/integration/chatbot', rule: 'chatbot' },
+  viewChatbot: { path: '/integration/chatbot/view-chatbot/:Client_id', rule: 'chatbot' },
+  editChatbot: { path: '/integration/chatbot/edit-chatbot/:Client_id', rule: 'chatbot' },
+  addChatbot: { path: '/integration/chatbot/add-chatbot', rule: 'chatbot' },
+  helpdeskIntegration: { path: '/integration/helpdesk', rule: 'helpdesk' },
+  updateHelpdesk: { path: '/integration/helpdesk/update-helpdesk/:id', rule: 'helpdesk' },
+  addHelpdesk: { path: '/integration/helpdesk/add-helpdesk', rule: 'helpdesk' },
+  editHelpdesk: { path: '/integration/helpdesk/edit-helpdesk', rule: 'helpdesk' },
+  emailAgents: { path: '/integration/email-integration', rule: email },
+  addEmailAgent: { path: '/integration/email-integration/add-email-agent', rule: email },
+  emailInbox: { path: '/integration/email-integration/view-email-inbox/:id', rule: email },
+  emailDrafts: { path: '/integration/email-integration/view-email-drafts/:id', rule: email },
+  emailSent: { path: '/integration/email-integration/view-email-sent/:id', rule: email },
+  updateEmailAgent: { path: '/integration/email-integration/update-email-agent/:id', rule: email },
+  viewEmailAgent: { path: '/integration/email-integration/view-email-agent/:id', rule: email },
+  emailCompose: {
+    path: '/integration/email-integration/open-email-compose',
+    rule: email,
+    layout: 'checklist',
+  },
+  databases: { path: '/integration/database-integration', rule: 'open' },
+  addDatabase: { path: '/integration/database-integration/add-db-agent', rule: 'open' },
+  viewDatabase: { path: '/integration/database-integration/view-db-agent/:id', rule: 'open' },
+  apiIntegration: { path: '/integration/api-integration', rule: 'open' },
+});
+
+export type ScreenKey = keyof typeof screens;
+
+/** Every screen's path (route pattern), by the screen's key. */
+export const paths = Object.fromEntries(
+  Object.entries(screens).map(([key, screen]) => [key, (screen as Screen).path]),
+) as Record<ScreenKey, string>;
+
+/** The screens as a list, with their keys. */
+export const screenList = Object.entries(screens).map(([key, screen]) => ({
+  key: key as ScreenKey,
+  ...(screen as Screen<ScreenKey>),
+}));
+
+/** Addresses the features link to (read by the pages when they render). */
+export const links: Links = buildLinks(paths);
+
+/** `/login`, carrying the widget `key` query parameter when there is one (SPEC §8). */
+export function loginPathKeepingKey(search: string): string {
+  const key = new URLSearchParams(search).get('key');
+  return key ? `${paths.login}?${new URLSearchParams({ key }).toString()}` : paths.login;
+}
