@@ -4,15 +4,12 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiPaths } from '@contract/api-paths';
 import { chatApiPaths, type Conversation, type ConversationPage } from '@contract/chat';
-import { apiUrl, handlers } from '@/test/handlers';
-import { server } from '@/test/msw-server';
-import { renderApp, signInWithCookie } from '@/test/render-app';
+import { apiUrl } from '@/test/handlers';
 import { selectChat } from './chat-state';
 import {
+  openChat,
   answerFixture,
   CHAT_ID,
-  chatBaseHandlers,
-  chatUser,
   conversationDetailFixture,
   conversationFixture,
   json,
@@ -53,18 +50,6 @@ function conversationStore() {
     }),
   ];
   return { handlers: handlersOf, calls };
-}
-
-async function openChat(extra: Parameters<typeof server.use> = []) {
-  signInWithCookie();
-  server.use(handlers.me(chatUser), ...extra, ...chatBaseHandlers());
-  const app = renderApp('/chat');
-  await screen.findByRole(
-    'heading',
-    { level: 1, name: 'Knowledge assistant' },
-    { timeout: 15_000 },
-  );
-  return app;
 }
 
 const conversations = () => screen.getByRole('navigation', { name: 'Conversations' });

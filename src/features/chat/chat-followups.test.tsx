@@ -3,39 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { chatApiPaths, type FeedbackResponse, type VisualRoute } from '@contract/chat';
-import { apiUrl, handlers } from '@/test/handlers';
-import { server } from '@/test/msw-server';
-import { renderApp, signInWithCookie } from '@/test/render-app';
+import { apiUrl } from '@/test/handlers';
 import {
+  ask,
+  openChat,
   answerFixture,
   CHAT_ID,
-  chatBaseHandlers,
-  chatUser,
   json,
   noChart,
   stubObjectUrls,
   stuffHandlers,
   type SeenChat,
 } from './chat-test-kit';
-
-type Handlers = Parameters<typeof server.use>;
-
-async function openChat(extra: Handlers = []) {
-  signInWithCookie();
-  server.use(handlers.me(chatUser), ...extra, ...chatBaseHandlers());
-  const app = renderApp('/chat');
-  await screen.findByRole(
-    'heading',
-    { level: 1, name: 'Knowledge assistant' },
-    { timeout: 15_000 },
-  );
-  return app;
-}
-
-async function ask(u: ReturnType<typeof userEvent.setup>, text: string) {
-  await u.type(screen.getByLabelText('Your question'), text);
-  await u.click(screen.getByRole('button', { name: 'Send' }));
-}
 
 const salesChart: VisualRoute = {
   wants_chart: true,

@@ -3,13 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BUILTIN_MODEL_ID, chatApiPaths, type ChatModelsResponse } from '@contract/chat';
-import { apiUrl, handlers } from '@/test/handlers';
-import { server } from '@/test/msw-server';
-import { renderApp, signInWithCookie } from '@/test/render-app';
+import { apiUrl } from '@/test/handlers';
 import {
+  ask as askKit,
+  openChat as openKitChat,
   answerFixture,
-  chatBaseHandlers,
-  chatUser,
   json,
   referenceFixture,
   stubObjectUrls,
@@ -17,22 +15,14 @@ import {
   type SeenChat,
 } from './chat-test-kit';
 
-async function openChat(extra: Parameters<typeof server.use> = []) {
-  signInWithCookie();
-  server.use(handlers.me(chatUser), ...extra, ...chatBaseHandlers());
-  const app = renderApp('/chat');
-  await screen.findByRole(
-    'heading',
-    { level: 1, name: 'Knowledge assistant' },
-    { timeout: 15_000 },
-  );
+async function openChat(extra: Parameters<typeof openKitChat>[0] = []) {
+  const app = await openKitChat(extra);
   await waitFor(() => expect(screen.getByLabelText('Model')).toBeEnabled());
   return app;
 }
 
 async function ask(u: ReturnType<typeof userEvent.setup>, text: string) {
-  await u.type(screen.getByLabelText('Your question'), text);
-  await u.click(screen.getByRole('button', { name: 'Send' }));
+  await askKit(u, text);
   await screen.findByRole('button', { name: 'Send' });
 }
 

@@ -3,14 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { chatApiPaths } from '@contract/chat';
-import { apiUrl, errorResponse, handlers } from '@/test/handlers';
+import { apiUrl, errorResponse } from '@/test/handlers';
 import { server } from '@/test/msw-server';
-import { renderApp, signInWithCookie } from '@/test/render-app';
 import { selectChat } from './chat-state';
 import {
+  openChat,
   answerFixture,
-  chatBaseHandlers,
-  chatUser,
   json,
   referenceFixture,
   streamedAnswer,
@@ -18,18 +16,6 @@ import {
   stuffHandlers,
   type SeenChat,
 } from './chat-test-kit';
-
-async function openChat() {
-  signInWithCookie();
-  server.use(handlers.me(chatUser), ...chatBaseHandlers());
-  const app = renderApp('/chat');
-  await screen.findByRole(
-    'heading',
-    { level: 1, name: 'Knowledge assistant' },
-    { timeout: 15_000 },
-  );
-  return app;
-}
 
 const questionBox = () => screen.getByLabelText('Your question');
 const answers = () =>

@@ -2,6 +2,8 @@
  * Component-test helpers for /chat: answers, conversations and models built from the contract's
  * types, and MSW handlers speaking the contract (JSON and Server-Sent Events). Tests only.
  */
+import { screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { vi } from 'vitest';
 import {
@@ -19,7 +21,9 @@ import {
 import { actionsFromPermissionSet, idsOf } from '@contract/permissions';
 import type { UserProfile } from '@contract/profile';
 import { profileWith } from '@/test/fixtures';
-import { apiUrl } from '@/test/handlers';
+import { apiUrl, handlers } from '@/test/handlers';
+import { server } from '@/test/msw-server';
+import { renderApp, signInWithCookie } from '@/test/render-app';
 
 export const CHAT_ID = '0b6f7f0e-3c39-4d1a-9a55-1f1d8e2f4a10';
 
@@ -195,4 +199,23 @@ export function stubObjectUrls() {
   const revoke = vi.fn((url: string) => void revoked.push(url));
   Object.assign(URL, { createObjectURL: create, revokeObjectURL: revoke });
   return { created, revoked };
+}
+
+/** Opens /chat as the chat user; `extra` handlers answer before the base ones. */
+export async function openChat(extra: Parameters<typeof server.use> = []) {
+  signInWithCookie();
+  server.use(handlers.me(chatUser), ...extra, ...chatBaseHandlers());
+  const app = renderApp('/chat');
+  await screen.findByRole(
+    'heading',
+    { level: 1, name: 'Knowledge assistant' },
+    { timeout: 15_000 },
+  );
+  return app;
+}
+
+/** Types a question into the box and sends it. */
+export async function ask(u: ReturnType<typeof userEvent.setup>, text: string) {
+  await u.type(screen.getByLabelText('Your question'), text);
+  await u.click(screen.getByRole('button', { name: 'Send' }));
 }
