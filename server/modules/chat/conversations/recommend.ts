@@ -11,6 +11,7 @@
 import type { ChatReference } from '../../../../contract/chat';
 import { LlmError, type LlmProvider } from '../../../services/llm/openai';
 import type { SearchIndex } from '../../../services/search/types';
+import { referenceOf } from '../answering/compose';
 import { recommendMessages } from '../answering/prompts';
 import type { DocumentLookup, Passage } from '../answering/retrieval';
 import {
@@ -85,19 +86,8 @@ export function builtinRecommendations(
 }
 
 function asReference(p: Passage): ChatReference {
-  return {
-    n: 0,
-    document_id: p.documentId,
-    document_name: p.documentName,
-    is_url: p.isUrl,
-    page: p.position.page,
-    sheet: p.position.sheet,
-    row_start: p.position.row_start,
-    row_end: p.position.row_end,
-    heading: p.position.heading,
-    snippet: '',
-    score: 0,
-  };
+  // The answer's reference shape, without a number, snippet or score: only what it points at.
+  return { ...referenceOf(p, 0, ''), score: 0 };
 }
 
 export async function recommendQuestions(input: {
