@@ -98,7 +98,16 @@ function knowledgeServices(deps: AppDeps, log: FastifyBaseLogger, options: Servi
   const { config, database } = deps;
   const index = createSearchIndex(database);
   const llm = createLlmProvider(config, log);
-  const knowledge = createKnowledge({ config, database, index, log, engine: options.ingestEngine });
+  // Summaries and charts are written by the first of LLM_MODELS.
+  const model = llm && { provider: llm, model: config.llmModels[0] ?? DEFAULT_CHAT_MODEL };
+  const knowledge = createKnowledge({
+    config,
+    database,
+    index,
+    log,
+    engine: options.ingestEngine,
+    summary: model,
+  });
   const chatRepo = createChatRepo(database);
   const retriever = createRetriever(database, index);
   return {
@@ -108,8 +117,7 @@ function knowledgeServices(deps: AppDeps, log: FastifyBaseLogger, options: Servi
     conversations: createChatService({ database, repo: chatRepo, index, retriever, provider: llm }),
     visuals: createVisualsService({
       repo: createVisualsRepo(database.db),
-      // Charts are designed by the first of LLM_MODELS.
-      llm: llm && { provider: llm, model: config.llmModels[0] ?? DEFAULT_CHAT_MODEL },
+      llm: model,
       log,
     }),
     downloads: createDownloadService({

@@ -12,7 +12,7 @@ import { parseSitemap } from '../../services/fetch/sitemap';
 import type { JobContext } from '../../services/jobs';
 import { enqueueJob } from '../../services/jobs';
 import type { Storage } from '../../services/storage';
-import { summarize, type SummaryConfig } from '../../services/summary';
+import { summarize, type SummaryModel } from '../../services/summary';
 import { type IngestEngine, kindOf } from './ingest-engine';
 import type { DocumentsRepo } from './repo';
 import { fetchToStorage } from './web-fetch';
@@ -26,7 +26,8 @@ export interface IngestDeps {
   engine: () => Promise<IngestEngine>;
   fetchPolicy: FetchPolicy;
   sitemapMaxPages: number;
-  summary: SummaryConfig;
+  /** Who writes summaries; null: the extractive summary. */
+  summary: SummaryModel | null;
   /** Tells this process's idle workers that new jobs exist. */
   wake: () => void;
 }

@@ -10,6 +10,7 @@ import type { FetchPolicy } from '../../services/fetch';
 import { createJobQueue } from '../../services/jobs';
 import type { SearchIndex } from '../../services/search/types';
 import { createStorage } from '../../services/storage';
+import type { SummaryModel } from '../../services/summary';
 import { createIngestEngine, type IngestEngine } from './ingest-engine';
 import { createIngestProcessor } from './ingest-job';
 import { createDocumentsRepo } from './repo';
@@ -27,6 +28,8 @@ export interface KnowledgeDeps {
   log: FastifyBaseLogger;
   /** Tests and benchmarks may bring their own engine. */
   engine?: IngestEngine;
+  /** The model that writes document summaries (none: extractive summaries). */
+  summary?: SummaryModel | null;
 }
 
 export function createKnowledge({ config, database, index, log, ...options }: KnowledgeDeps) {
@@ -50,7 +53,7 @@ export function createKnowledge({ config, database, index, log, ...options }: Kn
     engine,
     fetchPolicy,
     sitemapMaxPages: config.sitemapMaxPages,
-    summary: config,
+    summary: options.summary ?? null,
     wake: () => wake(),
   });
   const queue = createJobQueue({

@@ -1,8 +1,10 @@
 /**
- * need_summary: a short summary per document. With LLM_BASE_URL set, the configured
- * OpenAI-compatible model writes it; otherwise (or when that call fails) an extractive summary:
- * the highest-scoring sentences by word frequency, in their original order.
+ * need_summary: a short summary per document. With LLM_BASE_URL set, the first of LLM_MODELS
+ * writes it through the shared LLM provider (services/llm); otherwise (or when that call fails)
+ * an extractive summary: the highest-scoring sentences by word frequency, in their original order.
  */
+import type { LlmProvider } from '../llm/openai';
+
 const STOPWORDS = new Set(
   (
     'a an and are as at be been but by for from has have he her his i in into is it its of on or our ' +
@@ -46,53 +48,43 @@ export function extractiveSummary(text: string, sentences = SUMMARY_SENTENCES): 
     : summary;
 }
 
-export interface SummaryConfig {
-  llmBaseUrl?: string;
-  llmApiKey?: string;
-  llmModels: string[];
+/** The model that writes summaries: the shared LLM provider and the model to ask. */
+export interface SummaryModel {
+  provider: LlmProvider;
+  model: string;
 }
 
-async function llmSummary(
-  text: string,
-  config: SummaryConfig,
-  signal?: AbortSignal,
-): Promise<string> {
-  const response = await fetch(`${config.llmBaseUrl?.replace(/\/+$/, '')}/chat/completions`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(config.llmApiKey ? { authorization: `Bearer ${config.llmApiKey}` } : {}),
-    },
-    body: JSON.stringify({
-      model: config.llmModels[0] ?? 'gpt-4o',
-      temperature: 0.2,
-      messages: [
-        {
-          role: 'system',
-          content: 'Summarise the document in at most three sentences. Plain text.',
-        },
-        { role: 'user', content: text.slice(0, 24_000) },
-      ],
-    }),
-    signal: signal
-      ? AbortSignal.any([signal, AbortSignal.timeout(30_000)])
-      : AbortSignal.timeout(30_000),
+const LLM_INPUT_CHARS = 24_000;
+const LLM_TIMEOUT_MS = 30_000;
+
+async function llmSummary(text: string, llm: SummaryModel, signal?: AbortSignal): Promise<string> {
+  const timeout = AbortSignal.timeout(LLM_TIMEOUT_MS);
+  const content = await llm.provider.complete({
+    model: llm.model,
+    temperature: 0.2,
+    messages: [
+      { role: 'system', content: 'Summarise the document in at most three sentences. Plain text.' },
+      { role: 'user', content: text.slice(0, LLM_INPUT_CHARS) },
+    ],
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
   });
-  if (!response.ok) throw new Error(`LLM answered ${response.status}`);
-  const body = (await response.json()) as { choices?: { message?: { content?: string } }[] };
-  const content = body.choices?.[0]?.message?.content?.trim();
-  if (!content) throw new Error('LLM answered without content');
-  return content.slice(0, 2000);
+  const summary = content.trim();
+  if (!summary) throw new Error('The model answered without content');
+  return summary.slice(0, 2000);
 }
 
+/**
+ * The model's summary when one is configured; the extractive one when none is or the model
+ * fails (an unreachable model must not fail an upload that asked for a summary).
+ */
 export async function summarize(
   text: string,
-  config: SummaryConfig,
+  llm: SummaryModel | null,
   signal?: AbortSignal,
 ): Promise<{ summary: string; by: 'llm' | 'extractive' }> {
-  if (config.llmBaseUrl) {
+  if (llm) {
     try {
-      return { summary: await llmSummary(text, config, signal), by: 'llm' };
+      return { summary: await llmSummary(text, llm, signal), by: 'llm' };
     } catch {
       // The extractive summary below is always available.
     }
