@@ -145,11 +145,6 @@ describe.each(testDatabases)('GET /download/{id} on %s', (dialect) => {
     ['web', ['nightingale', 'Opening hours']],
   ])(
     'when the document is %s, then it is rendered as a pdf holding its text',
-    // Known, open: under full CPU load the xlsx read fails now and then inside exceljs's
-    // streaming reader ("Cannot read properties of undefined (reading 'sheets')": a worksheet
-    // handled before workbook.xml's model is set). Retried until the race is fixed in
-    // services/ingest/parsers/sheets.ts; a file that fails every time still fails the test.
-    { retry: 2 },
     async (key, expected) => {
       const res = await download(ids[key], querier);
       // A refusal's message says why (e.g. the extractor's reason): show it when this fails.

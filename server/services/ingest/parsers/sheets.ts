@@ -139,11 +139,35 @@ export async function extractXlsx(
   settings: ExtractSettings,
 ): Promise<ExtractedDocument> {
   await checkZipPackage(filePath, 'xlsx', settings);
-  const first = await readXlsx(filePath, settings, undefined);
+  const first = await readXlsxSteadily(filePath, settings, undefined);
   if (!first.unresolved) return first.doc;
   // The worksheets came before the shared strings: read those first, then the sheets again.
   const strings = await readSharedStrings(filePath);
-  return (await readXlsx(filePath, settings, strings)).doc;
+  return (await readXlsxSteadily(filePath, settings, strings)).doc;
+}
+
+/**
+ * exceljs's stream reader now and then (about one full test run in four, under load) loses
+ * workbook.xml's contents and then fails on the sheet list with "Cannot read properties of
+ * undefined (reading 'sheets')". The file is fine and a second read succeeds, so that one
+ * failure is read again, twice at most; any other error, or the same one three times, fails.
+ */
+const LOST_WORKBOOK_MODEL = /reading 'sheets'/;
+const XLSX_READ_ATTEMPTS = 3;
+
+async function readXlsxSteadily(
+  filePath: string,
+  settings: ExtractSettings,
+  strings: unknown[] | undefined,
+): ReturnType<typeof readXlsx> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await readXlsx(filePath, settings, strings);
+    } catch (error) {
+      const lostModel = error instanceof TypeError && LOST_WORKBOOK_MODEL.test(error.message);
+      if (!lostModel || attempt >= XLSX_READ_ATTEMPTS) throw error;
+    }
+  }
 }
 
 export async function extractXls(
