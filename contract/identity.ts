@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { emailField, nameField, usernameField } from './auth';
-import { pagedSchema, pageQuerySchema } from './paging';
+import { pagedSchema, pageQuerySchema, sortField } from './paging';
 import { ACTIONS, MODULES, PERMISSION_CATALOGUE } from './permissions';
 import { patterns } from './validation';
 
@@ -65,7 +65,14 @@ export type DepartmentInput = z.input<typeof departmentInputSchema>;
 
 export const listTypeSchema = z.enum(['paginated', 'all']).default('paginated');
 
-export const departmentsQuerySchema = pageQuerySchema.extend({ type: listTypeSchema });
+/** Columns the departments list sorts by (`sort`, our addition). */
+export const DEPARTMENT_SORTS = ['name', 'updated'] as const;
+export type DepartmentSort = (typeof DEPARTMENT_SORTS)[number];
+
+export const departmentsQuerySchema = pageQuerySchema.extend({
+  type: listTypeSchema,
+  sort: sortField(DEPARTMENT_SORTS),
+});
 export type DepartmentsQuery = z.input<typeof departmentsQuerySchema>;
 
 // ---------------------------------------------------------------------- roles
@@ -94,9 +101,14 @@ export const roleInputSchema = z.object({
 });
 export type RoleInput = z.input<typeof roleInputSchema>;
 
+/** Columns the roles list sorts by (`sort`, our addition). */
+export const ROLE_SORTS = ['name', 'updated'] as const;
+export type RoleSort = (typeof ROLE_SORTS)[number];
+
 export const rolesQuerySchema = pageQuerySchema.extend({
   type: listTypeSchema,
   department_id: z.coerce.number().int().optional(),
+  sort: sortField(ROLE_SORTS),
 });
 export type RolesQuery = z.input<typeof rolesQuerySchema>;
 
@@ -207,9 +219,14 @@ export const userUpdateSchema = z
   .partial();
 export type UserUpdateInput = z.input<typeof userUpdateSchema>;
 
+/** Columns the users list sorts by (`sort`, our addition); name is first name, then last. */
+export const USER_SORTS = ['name', 'email', 'status'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
 export const usersQuerySchema = pageQuerySchema.extend({
   department_name: z.string().trim().max(64).optional(),
   status: userStatusSchema.optional(),
+  sort: sortField(USER_SORTS),
 });
 export type UsersQuery = z.input<typeof usersQuerySchema>;
 

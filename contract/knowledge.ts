@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DOCUMENTS_DEFAULT_SIZE } from './constants';
+import { sortField } from './paging';
 
 /** SPEC §5 extension list; the server also checks the content (magic bytes). */
 export const UPLOAD_EXTENSIONS = [
@@ -78,6 +79,10 @@ export const knowledgeDocumentSchema = z.object({
 });
 export type KnowledgeDocument = z.infer<typeof knowledgeDocumentSchema>;
 
+/** Columns the knowledge list sorts by (`sort`, our addition); uploaded is the upload time. */
+export const DOCUMENT_SORTS = ['name', 'type', 'size', 'uploaded', 'status'] as const;
+export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
+
 export const documentsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(500).default(DOCUMENTS_DEFAULT_SIZE),
@@ -87,6 +92,7 @@ export const documentsQuerySchema = z.object({
   is_url: z.enum(['true', 'false']).optional(),
   /** Our addition: 'true' lists the recycle bin (soft-deleted documents) instead. */
   soft_delete: z.enum(['true', 'false']).optional(),
+  sort: sortField(DOCUMENT_SORTS),
 });
 export type DocumentsQuery = z.input<typeof documentsQuerySchema>;
 

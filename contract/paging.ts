@@ -23,3 +23,28 @@ export interface Paged<T> {
   page: number;
   size: number;
 }
+
+/** A list's `sort`: a column key, or `-key` for descending. */
+export type SortValue<K extends string> = K | `-${K}`;
+
+/**
+ * `sort` of a list query (our addition; SPEC names no order): one of the list's sortable
+ * column keys, `-key` for descending; absent keeps the list's own order. Ties keep that order.
+ */
+export function sortField<K extends string>(keys: readonly K[]) {
+  const allowed = new Set<string>(keys.flatMap((key) => [key, `-${key}`]));
+  return z
+    .custom<SortValue<K>>((value) => typeof value === 'string' && allowed.has(value), {
+      message: `sort must be one of: ${[...allowed].join(', ')}`,
+    })
+    .optional();
+}
+
+/** The column and direction of a list's `sort`; null for the list's own order. */
+export function sortOrder<K extends string>(
+  sort: SortValue<K> | undefined,
+): { key: K; descending: boolean } | null {
+  if (!sort) return null;
+  const descending = sort.startsWith('-');
+  return { key: (descending ? sort.slice(1) : sort) as K, descending };
+}

@@ -13,6 +13,7 @@ import { userSearch } from './0006-user-search';
 import { searchGinDirect } from './0007-search-gin-direct';
 import { authThrottle } from './0008-auth-throttle';
 import { trialSandboxes } from './0009-trial-sandboxes';
+import { listSortIndexes } from './0010-list-sort-indexes';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -25,5 +26,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0007-search-gin-direct': searchGinDirect(dialect),
     '0008-auth-throttle': authThrottle(),
     '0009-trial-sandboxes': trialSandboxes(),
+    '0010-list-sort-indexes': listSortIndexes(),
   };
 }

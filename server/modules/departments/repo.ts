@@ -1,6 +1,15 @@
 /** SQL of departments: rows with how many users and roles each holds. */
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { type SortColumns, sortTerms } from '../../db/sorting';
+import type { SortValue } from '../../../contract/paging';
+import type { DepartmentSort } from '../../../contract/identity';
+
+/** What each `sort` of the departments list orders by. */
+const DEPARTMENT_SORT_COLUMNS: SortColumns<DepartmentSort> = {
+  name: ['lower(d.name)'],
+  updated: ['d.updated_at'],
+};
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -54,7 +63,11 @@ export function createDepartmentsRepo(db: Kysely<DB>) {
   }
 
   return {
-    async list(search: string | undefined, limit?: { size: number; offset: number }) {
+    async list(
+      search: string | undefined,
+      sort: SortValue<DepartmentSort> | undefined,
+      limit?: { size: number; offset: number },
+    ) {
       let query = db.selectFrom('departments as d');
       if (search) {
         const like = `%${search.toLowerCase()}%`;
@@ -68,9 +81,9 @@ export function createDepartmentsRepo(db: Kysely<DB>) {
       const { total } = await query
         .select((eb) => eb.fn.countAll<number | string>().as('total'))
         .executeTakeFirstOrThrow();
-      let rows = query
-        .select(['d.id', 'd.name', 'd.description', 'd.created_at', 'd.updated_at'])
-        .orderBy('d.id');
+      let rows = query.select(['d.id', 'd.name', 'd.description', 'd.created_at', 'd.updated_at']);
+      for (const term of sortTerms(sort, DEPARTMENT_SORT_COLUMNS)) rows = rows.orderBy(term);
+      rows = rows.orderBy('d.id');
       if (limit) rows = rows.limit(limit.size).offset(limit.offset);
       return { total: Number(total), rows: await withCounts(db, await rows.execute()) };
     },

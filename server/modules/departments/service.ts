@@ -75,11 +75,14 @@ export function createDepartmentService(database: Database, repo: DepartmentsRep
 
     async list(query: ListQuery): Promise<Paged<Department>> {
       if (query.type === 'all') {
-        const { total, rows } = await repo.list(query.search);
+        const { total, rows } = await repo.list(query.search, query.sort);
         return { items: rows.map(toDepartment), total, page: 1, size: total };
       }
       const { page, size } = query;
-      const { total, rows } = await repo.list(query.search, { size, offset: (page - 1) * size });
+      const { total, rows } = await repo.list(query.search, query.sort, {
+        size,
+        offset: (page - 1) * size,
+      });
       return { items: rows.map(toDepartment), total, page, size };
     },
 

@@ -5,6 +5,18 @@ import { nowIso } from '../../db/database';
 import type { DB, DocumentRow, DocumentsTable } from '../../db/schema';
 import { enqueueJob } from '../../services/jobs';
 import { baseQuery, LISTED, toDocument } from './document-listing';
+import { type SortColumns, sortTerms } from '../../db/sorting';
+import type { SortValue } from '../../../contract/paging';
+import type { DocumentSort } from '../../../contract/knowledge';
+
+/** What each `sort` of the knowledge list orders by. */
+const DOCUMENT_SORT_COLUMNS: SortColumns<DocumentSort> = {
+  name: ['lower(d.name)'],
+  type: ['d.type'],
+  size: ['d.size_bytes'],
+  uploaded: ['d.created_at'],
+  status: ['d.status'],
+};
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -15,6 +27,7 @@ export interface ListFilter {
   search?: string;
   page: number;
   size: number;
+  sort?: SortValue<DocumentSort>;
 }
 
 export type NewDocument = Omit<
@@ -50,8 +63,9 @@ export function createDocumentsRepo(db: Kysely<DB>) {
       const { total } = await query
         .select((eb) => eb.fn.countAll<number | string>().as('total'))
         .executeTakeFirstOrThrow();
-      const rows = await query
-        .select([...LISTED])
+      let page = query.select([...LISTED]);
+      for (const term of sortTerms(filter.sort, DOCUMENT_SORT_COLUMNS)) page = page.orderBy(term);
+      const rows = await page
         .orderBy('d.id', 'desc')
         .limit(filter.size)
         .offset((filter.page - 1) * filter.size)

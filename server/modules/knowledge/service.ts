@@ -104,6 +104,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
         search: query.search,
         page: query.page,
         size: query.size,
+        sort: query.sort,
       });
       return { items, total, page: query.page, size: query.size };
     },

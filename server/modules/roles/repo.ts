@@ -3,6 +3,9 @@ import { createHistoryRepo } from '../identity/history-repo';
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/database';
 import type { DB, RoleHistoryTable } from '../../db/schema';
+import { type SortColumns, sortTerms } from '../../db/sorting';
+import type { SortValue } from '../../../contract/paging';
+import type { RoleSort } from '../../../contract/identity';
 import type { Selectable } from 'kysely';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -28,6 +31,12 @@ export interface RoleValues {
   permission_set: number[];
 }
 
+/** What each `sort` of the roles list orders by. */
+const ROLE_SORT_COLUMNS: SortColumns<RoleSort> = {
+  name: ['lower(r.name)'],
+  updated: ['r.updated_at'],
+};
+
 export interface RoleFilter {
   /** Departments whose roles may be listed; roles for every department are always included. */
   scope: 'all' | readonly number[];
@@ -36,6 +45,7 @@ export interface RoleFilter {
   departmentId?: number;
   /** Only roles whose set holds this permission id. */
   permissionId?: number;
+  sort?: SortValue<RoleSort>;
 }
 
 export type RoleHistoryRow = Selectable<RoleHistoryTable>;
@@ -122,7 +132,9 @@ export function createRolesRepo(db: Kysely<DB>, dialect: DialectName) {
       const { total } = await filtered(db.selectFrom('roles as r'), filter)
         .select((eb) => eb.fn.countAll<number | string>().as('total'))
         .executeTakeFirstOrThrow();
-      let page = filtered(rows(db) as unknown as RoleQuery, filter).orderBy('r.id');
+      let page = filtered(rows(db) as unknown as RoleQuery, filter);
+      for (const term of sortTerms(filter.sort, ROLE_SORT_COLUMNS)) page = page.orderBy(term);
+      page = page.orderBy('r.id');
       if (limit) page = page.limit(limit.size).offset(limit.offset);
       const found = (await page.execute()) as Omit<RoleRow, 'user_count'>[];
       return { total: Number(total), rows: await withCounts(db, found) };

@@ -52,6 +52,7 @@ export function createRoleService(database: Database, roles: RolesRepo, w: RoleW
         search: query.search,
         departmentId: query.department_id,
         permissionId,
+        sort: query.sort,
       };
       if (query.type === 'all') {
         const { total, rows } = await roles.list(filter);

@@ -1,9 +1,12 @@
 /** SQL of managed users: accounts, their role assignments, history and the admin count. */
-import { createHistoryRepo } from '../identity/history-repo';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/database';
 import { prepareQuery } from '../../db/prepared';
+import { fromSortShape, type SortColumns, sortShape, sortTerms } from '../../db/sorting';
 import type { DB, NewUser, UserHistoryTable, UserRow } from '../../db/schema';
+import type { SortValue } from '../../../contract/paging';
+import type { UserSort } from '../../../contract/identity';
+import { createHistoryRepo } from '../identity/history-repo';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -22,6 +25,7 @@ export interface UserFilter {
   search?: string;
   departmentName?: string;
   status?: 'active' | 'disabled';
+  sort?: SortValue<UserSort>;
 }
 
 export type UserHistoryRow = Selectable<UserHistoryTable>;
@@ -65,6 +69,13 @@ interface ListArgs {
   departmentName: string | null;
   status: 'active' | 'disabled' | null;
 }
+
+/** What each `sort` of the users list orders by (migration 0011 indexes the name order). */
+const USER_SORT_COLUMNS: SortColumns<UserSort> = {
+  name: ['lower(u.first_name)', 'lower(u.last_name)'],
+  email: ['u.email'],
+  status: ['u.status'],
+};
 
 /** pg_trgm indexes runs of 3 characters; shorter patterns cannot use the index. */
 const TRIGRAM_LENGTH = 3;
@@ -117,12 +128,20 @@ export function createUsersRepo(db: Kysely<DB>, dialect: DialectName) {
   // the key cannot serve makes it take the trigram index's few matches and sort them (~1 ms).
   // Patterns under 3 letters have no trigrams; there the ordered walk stops early.
   const pageOf = prepareQuery(
-    (f: ListArgs, byIndexedSearch: boolean, size: number, offset: number) =>
-      filtered(f)
-        .select(LISTED_COLUMNS)
+    (
+      f: ListArgs,
+      sort: ReturnType<typeof sortShape<UserSort>>,
+      byIndexedSearch: boolean,
+      size: number,
+      offset: number,
+    ) => {
+      let q = filtered(f).select(LISTED_COLUMNS);
+      for (const term of sortTerms(fromSortShape(sort), USER_SORT_COLUMNS)) q = q.orderBy(term);
+      return q
         .orderBy(byIndexedSearch ? sql`u.id + 0` : sql`u.id`)
         .limit(size)
-        .offset(offset),
+        .offset(offset);
+    },
   );
   const assignmentsOf = prepareQuery((userIds: readonly number[]) =>
     db
@@ -152,7 +171,8 @@ export function createUsersRepo(db: Kysely<DB>, dialect: DialectName) {
       const counted = await countOf.first(db, args);
       const byIndexedSearch =
         dialect === 'postgres' && (filter.search?.length ?? 0) >= TRIGRAM_LENGTH;
-      const rows = await pageOf.all(db, args, byIndexedSearch, limit.size, limit.offset);
+      const sort = sortShape(filter.sort);
+      const rows = await pageOf.all(db, args, sort, byIndexedSearch, limit.size, limit.offset);
       return { total: Number(counted?.total ?? 0), rows };
     },
 

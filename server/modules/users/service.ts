@@ -123,6 +123,7 @@ export function createUserService({ database, users, writer, mailer, log }: User
           search: query.search,
           departmentName: query.department_name,
           status: query.status,
+          sort: query.sort,
         },
         { size, offset: (page - 1) * size },
       );
