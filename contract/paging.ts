@@ -48,3 +48,14 @@ export function sortOrder<K extends string>(
   const descending = sort.startsWith('-');
   return { key: (descending ? sort.slice(1) : sort) as K, descending };
 }
+
+/** The address's `sort` when the list has that column; undefined (its own order) otherwise. */
+export function knownSort<K extends string>(
+  value: string,
+  keys: readonly K[],
+): SortValue<K> | undefined {
+  const order = sortOrder(value as SortValue<string>);
+  return order && (keys as readonly string[]).includes(order.key)
+    ? (value as SortValue<K>)
+    : undefined;
+}

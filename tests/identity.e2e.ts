@@ -149,6 +149,23 @@ describe('identity: departments, roles, users, menus and history', () => {
     await waitForMail(server.dataDir, person.email, '/reset-password?token=');
   });
 
+  it('when the administrator sorts the users by e-mail, then the rows follow it both ways and the address keeps it', async () => {
+    await admin.goto(`${server.url}/users`);
+    const emails = () => admin.locator('tbody td').filter({ hasText: /@/ }).allInnerTexts();
+    const ascending = [person.email, server.admin.email].sort();
+    const header = admin.getByRole('columnheader', { name: 'Email' });
+    await header.getByRole('button').click();
+    await admin.waitForURL((u) => u.searchParams.get('sort') === 'email');
+    await expect.poll(emails).toEqual(ascending);
+    expect(await header.getAttribute('aria-sort')).toBe('ascending');
+    await header.getByRole('button').click();
+    await admin.waitForURL((u) => u.searchParams.get('sort') === '-email');
+    await expect.poll(emails).toEqual([...ascending].reverse());
+    await admin.reload();
+    await expect.poll(emails).toEqual([...ascending].reverse());
+    expect(await header.getAttribute('aria-sort')).toBe('descending');
+  });
+
   it('when the user follows the invitation and signs in, then the menu is exactly what the role grants', async () => {
     const mail = await waitForMail(server.dataDir, person.email, '/reset-password?token=');
     await staff.goto(linkFrom(mail, '/reset-password?token='));

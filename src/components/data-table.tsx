@@ -27,6 +27,8 @@ export interface ListQuery<T> {
 export interface DataTableProps<T, F extends string> {
   caption: string;
   columns: DataColumn<T>[];
+  /** The column keys the list's API sorts by (its contract's `sort` keys): their headers sort. */
+  sorts?: readonly string[];
   query: ListQuery<T>;
   rowKey: (row: T) => Key;
   /** Extra attributes of a row (test ids, data-*). */
@@ -108,7 +110,9 @@ function ListState<T, F extends string>(props: DataTableProps<T, F>) {
   return (
     <DataGrid
       caption={props.caption}
-      columns={props.columns}
+      columns={props.columns.map((c) =>
+        props.sorts?.includes(c.key) ? { ...c, sortable: true } : c,
+      )}
       rows={rows}
       rowKey={props.rowKey}
       rowProps={props.rowProps}

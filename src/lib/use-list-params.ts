@@ -6,6 +6,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LIST_DEFAULT } from '@contract/constants';
+import { sortOrder, type SortValue } from '@contract/paging';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
@@ -25,9 +26,7 @@ export interface ListSort {
 
 /** `name` / `-name` as a column key and a direction; null when the list is unsorted. */
 export function sortOf(value: string): ListSort | null {
-  if (!value) return null;
-  const descending = value.startsWith('-');
-  return { key: descending ? value.slice(1) : value, descending };
+  return sortOrder(value as SortValue<string>);
 }
 
 function positive(value: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER): number {

@@ -3,7 +3,7 @@
  * SPEC §7; the server adds it so the shared form screen can read one department after a reload.
  */
 import { apiPaths } from '@contract/api-paths';
-import type { Department, DepartmentInput } from '@contract/identity';
+import type { Department, DepartmentInput, DepartmentsQuery } from '@contract/identity';
 import type { Paged } from '@contract/paging';
 import { api } from '@/lib/api';
 
@@ -11,6 +11,7 @@ export interface DepartmentPageArgs {
   page: number;
   size: number;
   search?: string;
+  sort?: DepartmentsQuery['sort'];
 }
 
 const LIST = { type: 'Department', id: 'LIST' } as const;
@@ -18,9 +19,9 @@ const LIST = { type: 'Department', id: 'LIST' } as const;
 export const departmentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listDepartments: build.query<Paged<Department>, DepartmentPageArgs>({
-      query: ({ page, size, search }) => ({
+      query: ({ page, size, search, sort }) => ({
         url: apiPaths.departments,
-        query: { type: 'paginated', page, size, search: search || undefined },
+        query: { type: 'paginated', page, size, search: search || undefined, sort },
       }),
       providesTags: (result) => [
         LIST,

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Department } from '@contract/identity';
+import { type Department, DEPARTMENT_SORTS } from '@contract/identity';
+import { knownSort } from '@contract/paging';
 import type { DataColumn } from '@/components/data-table';
 import { inUseRefusal, ListPage } from '@/components/list-page';
 import { editDeleteColumn } from '@/components/row-actions';
@@ -19,6 +20,7 @@ export function DepartmentsListPage({ links }: { links: DepartmentLinks }) {
     page: params.page,
     size: params.size,
     search: params.search,
+    sort: knownSort(params.sort, DEPARTMENT_SORTS),
   });
   const deletion = useConfirmedDelete(useDeleteDepartmentMutation(), (d: Department) =>
     t('deleted', { name: d.name }),
@@ -45,6 +47,7 @@ export function DepartmentsListPage({ links }: { links: DepartmentLinks }) {
       title={t('title')}
       add={{ to: links.add, text: t('add') }}
       columns={columns}
+      sorts={DEPARTMENT_SORTS}
       query={list}
       rowKey={(d) => d.id}
       rowActions={editDeleteColumn(t, {

@@ -19,6 +19,7 @@ export interface DocumentsArgs {
   department_id?: number;
   is_url?: NonNullable<DocumentsQuery['is_url']>;
   soft_delete?: NonNullable<DocumentsQuery['soft_delete']>;
+  sort?: DocumentsQuery['sort'];
 }
 
 export const knowledgeApi = api.enhanceEndpoints({ addTagTypes: [DOCUMENT] }).injectEndpoints({

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENTS_DEFAULT_SIZE } from '@contract/constants';
-import type { KnowledgeDocument } from '@contract/knowledge';
+import { DOCUMENT_SORTS, type KnowledgeDocument } from '@contract/knowledge';
 import { ListPage } from '@/components/list-page';
 import { useRowSelection } from '@/components/use-row-selection';
 import { useCan } from '@/lib/session/use-can';
@@ -51,6 +51,7 @@ export function RepositoryPage({ uploadPath }: { uploadPath: string }) {
       above={<RepositoryViews view={view} onChange={setParams} />}
       cardClassName="border-top-0 rounded-top-0"
       columns={documentColumns(t, i18n.language)}
+      sorts={DOCUMENT_SORTS}
       query={list}
       rowKey={documentId}
       rowProps={(d) => ({ 'data-testid': 'document-row', 'data-document-id': d.id })}

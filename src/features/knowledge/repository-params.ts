@@ -2,6 +2,8 @@
  * /repository keeps page, size, search and its filters in the address (like every list), so a
  * reload, the back button or a shared link shows the same documents. Defaults stay out of it.
  */
+import { DOCUMENT_SORTS } from '@contract/knowledge';
+import { knownSort } from '@contract/paging';
 import type { ListParams } from '@/lib/use-list-params';
 import type { DocumentsArgs } from './knowledge-api';
 
@@ -30,5 +32,7 @@ export function documentsArgs(params: ListParams<RepositoryFilter>): DocumentsAr
   const kind = kindOf(params);
   if (kind) args.is_url = kind === 'web' ? 'true' : 'false';
   if (viewOf(params) === 'bin') args.soft_delete = 'true';
+  const sort = knownSort(params.sort, DOCUMENT_SORTS);
+  if (sort) args.sort = sort;
   return args;
 }

@@ -10,6 +10,8 @@ import {
   type ActionName,
   type ModuleName,
 } from '@contract/permissions';
+import { ROLE_SORTS } from '@contract/identity';
+import { knownSort } from '@contract/paging';
 import { SelectField } from '@/components/select-field';
 import { SelectFilter } from '@/components/select-filter';
 import { useDepartmentChoices } from '@/lib/session/department-choices';
@@ -30,6 +32,7 @@ export function useRoleList(params: ListParams<Filter>) {
     size: params.size,
     search: params.search,
     department_id: Number(department_id) || undefined,
+    sort: knownSort(params.sort, ROLE_SORTS),
   };
   const granting = isModule(type) && isAction(action) ? { module: type, action } : null;
   const plain = useListRolesQuery(args, { skip: granting !== null });

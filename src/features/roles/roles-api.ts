@@ -3,7 +3,7 @@
  * "grants" filter reads GET /roles/types/{module}/action/{action}, which pages like GET /roles.
  */
 import { apiPaths } from '@contract/api-paths';
-import type { Role, RoleHistoryEntry, RoleInput } from '@contract/identity';
+import type { Role, RoleHistoryEntry, RoleInput, RolesQuery } from '@contract/identity';
 import type { Paged } from '@contract/paging';
 import type { ActionName, ModuleName } from '@contract/permissions';
 import { api } from '@/lib/api';
@@ -13,6 +13,7 @@ export interface RolePageArgs {
   size: number;
   search?: string;
   department_id?: number;
+  sort?: RolesQuery['sort'];
 }
 
 const LIST = { type: 'Role', id: 'LIST' } as const;
@@ -22,9 +23,9 @@ const itemsOf = <T>(answer: Paged<T> | T[]): T[] => (Array.isArray(answer) ? ans
 export const rolesApi = api.injectEndpoints({
   endpoints: (build) => ({
     listRoles: build.query<Paged<Role>, RolePageArgs>({
-      query: ({ page, size, search, department_id }) => ({
+      query: ({ page, size, search, department_id, sort }) => ({
         url: apiPaths.roles,
-        query: { type: 'paginated', page, size, search: search || undefined, department_id },
+        query: { type: 'paginated', page, size, search: search || undefined, department_id, sort },
       }),
       providesTags: (result) => [
         LIST,
@@ -36,9 +37,9 @@ export const rolesApi = api.injectEndpoints({
       Paged<Role>,
       RolePageArgs & { module: ModuleName; action: ActionName }
     >({
-      query: ({ module, action, page, size, search, department_id }) => ({
+      query: ({ module, action, page, size, search, department_id, sort }) => ({
         url: apiPaths.rolesByAction(module, action),
-        query: { type: 'paginated', page, size, search: search || undefined, department_id },
+        query: { type: 'paginated', page, size, search: search || undefined, department_id, sort },
       }),
       providesTags: [LIST],
     }),

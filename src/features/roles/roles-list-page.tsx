@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Role } from '@contract/identity';
+import { type Role, ROLE_SORTS } from '@contract/identity';
 import { PERMISSION_CATALOGUE } from '@contract/permissions';
 import type { DataColumn } from '@/components/data-table';
 import { inUseRefusal, ListPage } from '@/components/list-page';
@@ -60,6 +60,7 @@ export function RolesListPage({ links }: { links: RoleLinks }) {
       title={t('title')}
       add={can.route('addRole') && { to: links.add, text: t('add') }}
       columns={columns}
+      sorts={ROLE_SORTS}
       query={list}
       rowKey={(role) => role.id}
       rowActions={editDeleteColumn(t, {

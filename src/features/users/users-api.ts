@@ -5,6 +5,7 @@
  */
 import { apiPaths } from '@contract/api-paths';
 import type {
+  UsersQuery,
   ManagedUser,
   Role,
   UserCreateInput,
@@ -20,6 +21,7 @@ export interface UserPageArgs {
   search?: string;
   department_name?: string;
   status?: 'active' | 'disabled';
+  sort?: UsersQuery['sort'];
 }
 
 const LIST = { type: 'User', id: 'LIST' } as const;
@@ -29,7 +31,7 @@ const itemsOf = <T>(answer: Paged<T> | T[]): T[] => (Array.isArray(answer) ? ans
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     listUsers: build.query<Paged<ManagedUser>, UserPageArgs>({
-      query: ({ page, size, search, department_name, status }) => ({
+      query: ({ page, size, search, department_name, status, sort }) => ({
         url: apiPaths.users,
         query: {
           page,
@@ -37,6 +39,7 @@ export const usersApi = api.injectEndpoints({
           search: search || undefined,
           department_name: department_name || undefined,
           status,
+          sort,
         },
       }),
       providesTags: (result) => [

@@ -1,6 +1,7 @@
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
-import type { ManagedUser } from '@contract/identity';
+import { type ManagedUser, USER_SORTS } from '@contract/identity';
+import { knownSort } from '@contract/paging';
 import { ListPage } from '@/components/list-page';
 import { editDeleteColumn } from '@/components/row-actions';
 import { SelectFilter } from '@/components/select-filter';
@@ -30,6 +31,7 @@ export function UsersListPage({ links }: { links: UserLinks }) {
     search: params.search,
     department_name: department,
     status: STATUSES.find((s) => s === status),
+    sort: knownSort(params.sort, USER_SORTS),
   });
   const { departments } = useDepartmentChoices('Users', 'LIST_VIEW');
   const deletion = useConfirmedDelete(useDeleteUserMutation(), (u: ManagedUser) =>
@@ -45,6 +47,7 @@ export function UsersListPage({ links }: { links: UserLinks }) {
       title={t('title')}
       add={can.route('addUser') && { to: links.add, text: t('add') }}
       columns={userColumns(t, can.route('viewUser') ? links.view : null)}
+      sorts={USER_SORTS}
       query={list}
       rowKey={(u) => u.id}
       rowActions={editDeleteColumn(t, {
