@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chunkDocument, splitSentences } from './chunker';
+import { splitSentences } from '../text/sentences';
+import { chunkDocument } from './chunker';
 import type { ExtractedDocument, ExtractedSection } from './types';
 
 const at = (p: Partial<ExtractedSection['position']>) => ({

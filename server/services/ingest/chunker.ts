@@ -1,10 +1,11 @@
 /**
  * Chunking for retrieval. Text sections (a pdf page, the text under a heading) are cut at
- * sentence ends into pieces of about `size` characters, each next piece starting with the last
+ * sentence ends (services/text/sentences: never inside a dotted token) into pieces of about `size` characters, each next piece starting with the last
  * sentences of the previous one (about `overlap` characters), so a fact that straddles a cut is
  * still whole in one chunk. Spreadsheet rows are records: whole rows are packed together and a
  * chunk says which rows it holds. A chunk never spans two positions (pages, headings, sheets).
  */
+import { splitSentences } from '../text/sentences';
 import { tidyText } from './text';
 import type { Chunk, ExtractedDocument, ExtractedSection } from './types';
 import type { SourcePosition } from '../../../contract/knowledge';
@@ -18,16 +19,6 @@ export interface ChunkOptions {
 
 export const DEFAULT_CHUNK_SIZE = 800;
 export const DEFAULT_CHUNK_OVERLAP = 150;
-
-/** Sentences and lines; abbreviations may split early, which only costs a little overlap. */
-export function splitSentences(text: string): string[] {
-  const out: string[] = [];
-  for (const line of text.split(/\n+/)) {
-    const parts = line.match(/[^.!?。！？]+(?:[.!?。！？]+["')\]]*|$)\s*/gu) ?? [line];
-    for (const p of parts) if (p.trim()) out.push(p.trim());
-  }
-  return out;
-}
 
 /** A sentence longer than a chunk is cut at spaces (or hard, for a space-less run). */
 function splitLong(sentence: string, size: number): string[] {

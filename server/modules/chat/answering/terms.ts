@@ -104,24 +104,8 @@ export function identifiers(text: string): string[] {
   return [...new Set(found)];
 }
 
-/** Sentences of a passage (also split on line breaks, where lists and table rows end). */
-export function sentences(text: string): string[] {
-  const out: string[] = [];
-  for (const line of text.split(/\n+/)) {
-    let buffer = '';
-    for (const piece of line.split(/(?<=[.!?])\s+/)) {
-      buffer = buffer ? `${buffer} ${piece}` : piece;
-      // "e.g.", "No. 5", "Dr. Lee", an initial: not the end of a sentence.
-      if (/(?:^|\s)(?:\p{L}|No|e\.g|i\.e|Mr|Mrs|Ms|Dr|vs|St)\.$/u.test(buffer)) continue;
-      const s = buffer.replace(/\s+/g, ' ').trim();
-      if (s) out.push(s);
-      buffer = '';
-    }
-    const rest = buffer.replace(/\s+/g, ' ').trim();
-    if (rest) out.push(rest);
-  }
-  return out;
-}
+/** Sentences of a passage: the same cuts the chunker makes (services/text/sentences). */
+export { splitSentences as sentences } from '../../../services/text/sentences';
 
 /** A short excerpt around the first place a term occurs (reference snippets). */
 export function snippetAround(text: string, terms: readonly string[], max = 240): string {
