@@ -1,5 +1,6 @@
 /**
- * PDF text per page with Mozilla's pdf.js (the legacy build is the one meant for Node). Pages
+ * PDF text per page with Mozilla's pdf.js (the legacy build is the one meant for Node), without
+ * running heads and footers and with line-end hyphenation resolved (pdf-pages.ts). Pages
  * without a text layer are reported back so the caller can OCR them (advanced training).
  */
 import { open, readFile } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ExtractionFailure, textBudgetExceeded } from '../failure';
 import { countWordCharacters, tidyText } from '../text';
 import type { ExtractedSection, ExtractSettings } from '../types';
+import { cleanPdfPages } from './pdf-pages';
 
 /** Fewer letters and digits than this and a page counts as scanned (a page number, a stamp). */
 export const MIN_TEXT_LAYER_CHARS = 20;
@@ -156,10 +158,17 @@ export async function extractPdf(
           position: { page: number, sheet: null, row_start: null, row_end: null, heading: null },
         });
     }
+    const cleaned = cleanPdfPages(
+      sections.map((s) => s.text),
+      sections.map((s) => s.position.page ?? 0),
+    );
+    const pages = sections
+      .map((section, i) => ({ ...section, text: cleaned[i] ?? '' }))
+      .filter((section) => section.text);
     const metadata = await pdf.getMetadata().catch(() => null);
     const info = (metadata?.info ?? {}) as { Title?: unknown };
     const title = typeof info.Title === 'string' && info.Title.trim() ? info.Title.trim() : null;
-    return { sections, pageCount: pdf.numPages, title, pagesWithoutText, pageSizes };
+    return { sections: pages, pageCount: pdf.numPages, title, pagesWithoutText, pageSizes };
   } finally {
     await task.destroy();
   }
