@@ -105,9 +105,23 @@ describe('extractDocument', () => {
     expect(doc.tables[0].rows[2]).toEqual(['tamarind paste', 12, 'B7']);
   });
 
-  it('when a csv is read, then quoted commas stay in their cell and numbers are numbers', async () => {
+  it('when a csv is read, then quoted commas stay in their cell and every cell is kept as written', async () => {
     const doc = await expectWordAtItsPosition('csv');
-    expect(doc.tables[0].rows).toContainEqual(['Lille', 'potatoes, early', 300]);
+    expect(doc.tables[0].rows).toContainEqual(['Lille', 'potatoes, early', '300']);
+    const { writeFileSync } = await import('node:fs');
+    const path = join(dir, 'as-written.csv');
+    writeFileSync(
+      path,
+      'package,version,code,price\ngnutls,3.0,007,1.50\nlibtasn1,4.19.0,0042,-0.0\n',
+    );
+    const written = docOf(await extractDocument(path, 'csv', { advancedTraining: false }));
+    expect(written.tables[0].rows).toEqual([
+      ['gnutls', '3.0', '007', '1.50'],
+      ['libtasn1', '4.19.0', '0042', '-0.0'],
+    ]);
+    expect(written.sections.map((s) => s.text)).toContain(
+      'package: gnutls; version: 3.0; code: 007; price: 1.50',
+    );
   });
 
   it('when a web page is read, then its main text is kept under its headings without scripts or navigation', async () => {
@@ -138,6 +152,26 @@ describe.each(['system', 'wasm'] as const)('OCR with the %s engine', (ocrEngine)
 
     const plain = docOf(await extractDocument(path, 'pdf', { advancedTraining: false }));
     expect(plain.sections.map((s) => s.position.page)).toEqual([1]);
+  });
+});
+
+describe('xlsx sheet names', () => {
+  it('when the workbook names its sheets with targets from the package root (as openpyxl writes), then the real sheet name is kept', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { buildXlsx } = await import('../../test-support/fixtures/xlsx-writer');
+    const path = join(dir, 'absolute-targets.xlsx');
+    const rows = [
+      ['Package', 'Version'],
+      ['gnutls', '3.8.3'],
+    ];
+    writeFileSync(
+      path,
+      buildXlsx('Debian packages', rows, 'strings-first', { absoluteTargets: true }),
+    );
+    const doc = docOf(await extractDocument(path, 'xlsx', { advancedTraining: false }));
+    expect(doc.tables.map((t) => t.name)).toEqual(['Debian packages']);
+    expect(doc.sections.every((s) => s.position.sheet === 'Debian packages')).toBe(true);
+    expect(doc.sections.map((s) => s.text)).toContain('Package: gnutls; Version: 3.8.3');
   });
 });
 

@@ -94,11 +94,39 @@ async function readSharedStrings(filePath: string): Promise<string[]> {
   );
 }
 
+const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+
+/**
+ * Sheet names by worksheet file number (sheet3.xml -> 3), read from workbook.xml and its
+ * relationships. exceljs finds a name only when a relationship's target is written relative
+ * ("worksheets/sheet1.xml"); openpyxl and others write it from the root ("/xl/worksheets/...").
+ */
+async function sheetNamesByFile(filePath: string): Promise<Map<string, string>> {
+  const [workbook, rels] = await Promise.all([
+    zipEntryText(filePath, /^xl\/workbook\.xml$/i),
+    zipEntryText(filePath, /^xl\/_rels\/workbook\.xml\.rels$/i),
+  ]);
+  const targets = new Map<string, string>();
+  for (const [tag] of (rels ?? '').matchAll(/<Relationship\b[^>]*>/g)) {
+    const id = attribute(tag, 'Id');
+    const file = /sheet(\d+)\.xml$/i.exec(attribute(tag, 'Target') ?? '')?.[1];
+    if (id && file) targets.set(id, file);
+  }
+  const names = new Map<string, string>();
+  for (const [tag] of (workbook ?? '').matchAll(/<(?:\w+:)?sheet\b[^>]*>/g)) {
+    const name = attribute(tag, 'name');
+    const file = targets.get(attribute(tag, '(?:\\w+:)?id') ?? '');
+    if (name && file) names.set(file, decodeXml(name));
+  }
+  return names;
+}
+
 async function readXlsx(
   filePath: string,
   settings: ExtractSettings,
   strings: unknown[] | undefined,
 ): Promise<{ doc: ExtractedDocument; unresolved: boolean }> {
+  const names = await sheetNamesByFile(filePath);
   const collector = new SheetCollector(settings.maxRows, 'workbook', settings.maxTextChars);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
     sharedStrings: 'cache',
@@ -121,7 +149,10 @@ async function readXlsx(
       name?: string;
       id?: number;
     };
-    collector.startSheet(ws.name ?? `Sheet${ws.id ?? sheets}`);
+    // Without a name of its own exceljs calls a sheet "Sheet<file number>".
+    const fallback = `Sheet${ws.id ?? sheets}`;
+    const named = ws.name && ws.name !== fallback ? ws.name : names.get(String(ws.id));
+    collector.startSheet(named ?? fallback);
     for await (const row of ws) collector.addRow(row.number, (row.values ?? []).slice(1).map(cell));
   }
   collector.finishSheet();
@@ -236,12 +267,13 @@ async function sniffCsv(
   return { delimiter: count > 0 ? delimiter : ',', encoding };
 }
 
-/** Numbers where the text is plainly a number; "007" stays text (codes, zip codes). */
+/**
+ * A csv cell as written: "3.0" stays "3.0", "007" stays "007" (versions, codes, amounts as
+ * the file gives them). Charts read numbers from the text (visuals/columns.ts toNumber).
+ */
 function csvCell(text: string): CellValue {
   const t = text.trim();
-  if (t === '') return null;
-  if (/^-?(0|[1-9]\d*)(\.\d+)?$/.test(t) && t.length < 16) return Number(t);
-  return t;
+  return t === '' ? null : t;
 }
 
 type CsvRecord = { record: string[]; info: { lines: number } };
