@@ -9,7 +9,8 @@ import { Link } from 'react-router-dom';
 import { errorText, type Translate } from '@/lib/error-text';
 import type { ApiErrorData } from '@/lib/http';
 import { ConfirmModal } from './confirm-modal';
-import { DataTable, type DataTableProps } from './data-table';
+import { formatDateTime } from '@/lib/dates';
+import { type DataColumn, DataTable, type DataTableProps } from './data-table';
 import { DeleteRefusal } from './delete-refusal';
 import { PageHeader } from './page-header';
 import type { ConfirmedDelete } from './use-confirmed-delete';
@@ -94,5 +95,34 @@ export function inUseRefusal<T>(
       detail: inUse ? inUseDetail(row) : errorText(t, error),
       serverMessage: inUse ? error.message : undefined,
     };
+  };
+}
+
+/**
+ * The texts a list keeps under the same keys of its namespace (users, roles, departments):
+ * the search label, the empty and no-match texts, the pager's label.
+ */
+export function listTexts(t: Translate) {
+  return {
+    searchLabel: t('search'),
+    empty: { empty: t('empty'), noMatches: t('noMatches') },
+    pagerLabel: t('pages'),
+  };
+}
+
+/** The delete confirmation's title and button under the list namespace's keys. */
+export function deletionTexts(t: Translate) {
+  return { title: t('confirmDeleteTitle'), confirmLabel: t('delete') };
+}
+
+/** The "Updated" column (`fields.updatedAt`) of a record list, in the reader's locale. */
+export function updatedColumn<T extends { updated_at: string }>(
+  t: Translate,
+  locale: string,
+): DataColumn<T> {
+  return {
+    key: 'updated',
+    header: t('fields.updatedAt'),
+    cell: (row) => formatDateTime(row.updated_at, { locale }),
   };
 }

@@ -3,10 +3,15 @@ import { Link } from 'react-router-dom';
 import { type Department, DEPARTMENT_SORTS } from '@contract/identity';
 import { knownSort } from '@contract/paging';
 import type { DataColumn } from '@/components/data-table';
-import { inUseRefusal, ListPage } from '@/components/list-page';
+import {
+  deletionTexts,
+  inUseRefusal,
+  ListPage,
+  listTexts,
+  updatedColumn,
+} from '@/components/list-page';
 import { editDeleteColumn } from '@/components/row-actions';
 import { useConfirmedDelete } from '@/components/use-confirmed-delete';
-import { formatDateTime } from '@/lib/dates';
 import type { Translate } from '@/lib/error-text';
 import { useListParams } from '@/lib/use-list-params';
 import type { DepartmentLinks } from './department-links';
@@ -36,11 +41,7 @@ export function DepartmentsListPage({ links }: { links: DepartmentLinks }) {
     { key: 'description', header: t('fields.description'), cell: (d) => d.description },
     { key: 'users', header: t('fields.users'), cell: (d) => d.user_count },
     { key: 'roles', header: t('fields.roles'), cell: (d) => d.role_count },
-    {
-      key: 'updated',
-      header: t('fields.updatedAt'),
-      cell: (d) => formatDateTime(d.updated_at, { locale: i18n.language }),
-    },
+    updatedColumn(t, i18n.language),
   ];
   return (
     <ListPage
@@ -57,13 +58,10 @@ export function DepartmentsListPage({ links }: { links: DepartmentLinks }) {
       })}
       params={params}
       setParams={setParams}
-      searchLabel={t('search')}
-      empty={{ empty: t('empty'), noMatches: t('noMatches') }}
-      pagerLabel={t('pages')}
+      {...listTexts(t)}
       deletion={{
         flow: deletion,
-        title: t('confirmDeleteTitle'),
-        confirmLabel: t('delete'),
+        ...deletionTexts(t),
         question: (d) => deleteQuestion(t, d),
         refused: inUseRefusal(
           t,

@@ -3,10 +3,15 @@ import { Link } from 'react-router-dom';
 import { type Role, ROLE_SORTS } from '@contract/identity';
 import { PERMISSION_CATALOGUE } from '@contract/permissions';
 import type { DataColumn } from '@/components/data-table';
-import { inUseRefusal, ListPage } from '@/components/list-page';
+import {
+  deletionTexts,
+  inUseRefusal,
+  ListPage,
+  listTexts,
+  updatedColumn,
+} from '@/components/list-page';
 import { editDeleteColumn } from '@/components/row-actions';
 import { useConfirmedDelete } from '@/components/use-confirmed-delete';
-import { formatDateTime } from '@/lib/dates';
 import { useCan } from '@/lib/session/use-can';
 import { useListParams } from '@/lib/use-list-params';
 import { ROLE_FILTERS, RoleFilters, useRoleList } from './role-list-query';
@@ -49,11 +54,7 @@ export function RolesListPage({ links }: { links: RoleLinks }) {
         t('rightsCount', { count: role.permission_set.length, total: PERMISSION_CATALOGUE.length }),
     },
     { key: 'users', header: t('fields.users'), cell: (role) => role.user_count },
-    {
-      key: 'updated',
-      header: t('fields.updatedAt'),
-      cell: (role) => formatDateTime(role.updated_at, { locale: i18n.language }),
-    },
+    updatedColumn(t, i18n.language),
   ];
   return (
     <ListPage
@@ -70,14 +71,11 @@ export function RolesListPage({ links }: { links: RoleLinks }) {
       })}
       params={params}
       setParams={setParams}
-      searchLabel={t('search')}
+      {...listTexts(t)}
       filters={<RoleFilters params={params} setParams={setParams} />}
-      empty={{ empty: t('empty'), noMatches: t('noMatches') }}
-      pagerLabel={t('pages')}
       deletion={{
         flow: deletion,
-        title: t('confirmDeleteTitle'),
-        confirmLabel: t('delete'),
+        ...deletionTexts(t),
         question: (role) =>
           role.user_count > 0
             ? `${t('confirmDelete', { name: role.name })} ${t('stillHeld', { count: role.user_count })}`

@@ -2,7 +2,7 @@ import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import { type ManagedUser, USER_SORTS } from '@contract/identity';
 import { knownSort } from '@contract/paging';
-import { ListPage } from '@/components/list-page';
+import { deletionTexts, ListPage, listTexts } from '@/components/list-page';
 import { editDeleteColumn } from '@/components/row-actions';
 import { SelectFilter } from '@/components/select-filter';
 import { useConfirmedDelete } from '@/components/use-confirmed-delete';
@@ -58,7 +58,7 @@ export function UsersListPage({ links }: { links: UserLinks }) {
       })}
       params={params}
       setParams={setParams}
-      searchLabel={t('search')}
+      {...listTexts(t)}
       filters={
         <>
           <SelectFilter
@@ -77,12 +77,9 @@ export function UsersListPage({ links }: { links: UserLinks }) {
           />
         </>
       }
-      empty={{ empty: t('empty'), noMatches: t('noMatches') }}
-      pagerLabel={t('pages')}
       deletion={{
         flow: deletion,
-        title: t('confirmDeleteTitle'),
-        confirmLabel: t('delete'),
+        ...deletionTexts(t),
         question: (u) => t('confirmDelete', { name: fullName(u), email: u.email }),
       }}
     />
