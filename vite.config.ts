@@ -9,7 +9,7 @@ const UI_BASE = new RegExp(
   [
     String.raw`@coreui[\\/]react[\\/].*[\\/](form|alert|close-button|button|spinner|card|conditional-portal)[\\/]`,
     'react-transition-group',
-    String.raw`src[\\/]components[\\/]form-field`,
+    String.raw`src[\\/]components[\\/](form-field|form-parts)`,
     String.raw`src[\\/]lib[\\/](form-errors|error-text)`,
     String.raw`src[\\/]features[\\/]auth[\\/](auth-shell|auth-thunks)`,
   ].join('|'),

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { CAlert, CButton, CCard, CCardBody, CCol, CForm, CRow, CSpinner } from '@coreui/react';
+import { CAlert, CCard, CCardBody, CCol, CForm, CRow } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { changePasswordBodySchema } from '@contract/auth';
 import { FormField } from '@/components/form-field';
+import { FormError, SubmitButton } from '@/components/form-parts';
 import { PageHeading } from '@/components/page-heading';
-import { errorText } from '@/lib/error-text';
+
 import { serverFieldErrors, validateWith, type FieldErrors } from '@/lib/form-errors';
 import { toApiErrorData, type ApiErrorData } from '@/lib/http';
 import { useChangePasswordMutation } from './auth-api';
@@ -62,11 +63,7 @@ export function ChangePasswordPage() {
                   {t('changePassword.done')}
                 </CAlert>
               )}
-              {serverError && (
-                <CAlert color="danger" role="alert">
-                  {errorText(t, serverError)}
-                </CAlert>
-              )}
+              <FormError error={serverError} />
               <CForm noValidate onSubmit={(e) => void onSubmit(e)}>
                 <FormField
                   label={t('fields.currentPassword')}
@@ -79,10 +76,7 @@ export function ChangePasswordPage() {
                   required
                 />
                 <NewPasswordFields values={values} errors={errors} onChange={setValues} />
-                <CButton type="submit" color="primary" disabled={isLoading}>
-                  {isLoading && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
-                  {t('changePassword.submit')}
-                </CButton>
+                <SubmitButton busy={isLoading}>{t('changePassword.submit')}</SubmitButton>
               </CForm>
             </CCardBody>
           </CCard>

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { CAlert, CButton, CForm, CSpinner } from '@coreui/react';
+import { CAlert, CForm } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { emailField } from '@contract/auth';
 import { FormField } from '@/components/form-field';
-import { errorText } from '@/lib/error-text';
+import { FormError, SubmitButton } from '@/components/form-parts';
+
 import { toApiErrorData, type ApiErrorData } from '@/lib/http';
 
 export interface EmailRequestFormProps {
@@ -58,11 +59,7 @@ export function EmailRequestForm(props: EmailRequestFormProps) {
   return (
     <CForm noValidate onSubmit={(e) => void onSubmit(e)} className={props.className}>
       <p className={props.introClassName}>{props.intro}</p>
-      {serverError && (
-        <CAlert color="danger" role="alert">
-          {errorText(t, serverError)}
-        </CAlert>
-      )}
+      <FormError error={serverError} />
       <FormField
         label={t('fields.email')}
         type="email"
@@ -73,10 +70,7 @@ export function EmailRequestForm(props: EmailRequestFormProps) {
         error={error ? t(error) : null}
         required
       />
-      <CButton type="submit" color="primary" disabled={busy}>
-        {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
-        {props.submit}
-      </CButton>
+      <SubmitButton busy={busy}>{props.submit}</SubmitButton>
     </CForm>
   );
 }

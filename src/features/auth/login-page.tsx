@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { CAlert, CButton, CForm, CSpinner } from '@coreui/react';
+import { CAlert, CButton, CForm } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { isHelpdeskUser } from '@contract/access';
 import { FormField } from '@/components/form-field';
+import { SubmitButton } from '@/components/form-parts';
 import { errorText } from '@/lib/error-text';
 import { validateWith, type FieldErrors } from '@/lib/form-errors';
 import { externalNavigation, helpdeskUrl } from '@/lib/helpdesk';
@@ -117,10 +118,9 @@ export function LoginPage({ links }: { links: AuthLinks }) {
           required
         />
         <div className="d-flex align-items-center justify-content-between gap-2 flex-wrap">
-          <CButton type="submit" color="primary" className="px-4" disabled={busy}>
-            {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
+          <SubmitButton busy={busy} className="px-4">
             {t('login.submit')}
-          </CButton>
+          </SubmitButton>
           <Link to={links.forgotPassword}>{t('login.forgotPassword')}</Link>
         </div>
       </CForm>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CAlert, CButton, CForm, CSpinner } from '@coreui/react';
+import { CAlert, CForm, CSpinner } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { resetPasswordBodySchema } from '@contract/auth';
@@ -11,6 +11,7 @@ import { AuthShell } from './auth-shell';
 import type { AuthLinks } from './auth-links';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { NewPasswordFields, confirmError, type NewPasswordValues } from './new-password-fields';
+import { FormError, SubmitButton } from '@/components/form-parts';
 
 /**
  * /reset-password: without a token it is the "forgot password" form; with ?token=… it checks the
@@ -97,16 +98,9 @@ function ResetWithToken({ token, links }: { token: string; links: AuthLinks }) {
       {check.data?.email && (
         <p className="text-body-secondary">{t('reset.forAccount', { email: check.data.email })}</p>
       )}
-      {serverError && (
-        <CAlert color="danger" role="alert">
-          {errorText(t, serverError)}
-        </CAlert>
-      )}
+      <FormError error={serverError} />
       <NewPasswordFields values={values} errors={errors} onChange={setValues} />
-      <CButton type="submit" color="primary" disabled={isLoading}>
-        {isLoading && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
-        {t('reset.submit')}
-      </CButton>
+      <SubmitButton busy={isLoading}>{t('reset.submit')}</SubmitButton>
     </CForm>
   );
 }

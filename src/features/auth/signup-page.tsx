@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { CAlert, CButton, CCol, CForm, CRow, CSpinner } from '@coreui/react';
+import { CAlert, CCol, CForm, CRow } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { signupBodySchema, type SignupBody } from '@contract/auth';
 import { FormField } from '@/components/form-field';
-import { errorText } from '@/lib/error-text';
+import { FormError, SubmitButton } from '@/components/form-parts';
+
 import { serverFieldErrors, validateWith, type FieldErrors } from '@/lib/form-errors';
 import { toApiErrorData, type ApiErrorData } from '@/lib/http';
 import { useSignupMutation } from './auth-api';
@@ -74,11 +75,7 @@ export function SignupPage({ links }: { links: AuthLinks }) {
   return (
     <AuthShell title={t('signup.title')}>
       <p className="text-body-secondary">{t('signup.intro')}</p>
-      {serverError && (
-        <CAlert color="danger" role="alert">
-          {errorText(t, serverError)}
-        </CAlert>
-      )}
+      <FormError error={serverError} />
       <CForm noValidate onSubmit={(e) => void onSubmit(e)}>
         <FormField
           label={t('fields.username')}
@@ -127,10 +124,9 @@ export function SignupPage({ links }: { links: AuthLinks }) {
           required
           {...field('confirm_password')}
         />
-        <CButton type="submit" color="primary" className="w-100" disabled={isLoading}>
-          {isLoading && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
+        <SubmitButton busy={isLoading} className="w-100">
           {t('signup.submit')}
-        </CButton>
+        </SubmitButton>
       </CForm>
       <p className="mt-4 mb-0">
         {t('signup.haveAccount')} <Link to={links.login}>{t('signup.loginLink')}</Link>

@@ -1,24 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import {
-  CAlert,
-  CBadge,
-  CButton,
-  CCard,
-  CCardBody,
-  CCardHeader,
-  CCol,
-  CForm,
-  CRow,
-  CSpinner,
-} from '@coreui/react';
+import { CBadge, CCard, CCardBody, CCardHeader, CCol, CForm, CRow, CSpinner } from '@coreui/react';
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { updateMeBodySchema } from '@contract/auth';
 import type { UserProfile } from '@contract/profile';
 import { FormField } from '@/components/form-field';
+import { FormError, SubmitButton } from '@/components/form-parts';
 import { PageHeading } from '@/components/page-heading';
-import { errorText } from '@/lib/error-text';
+
 import { serverFieldErrors, validateWith, type FieldErrors } from '@/lib/form-errors';
 import { toApiErrorData, type ApiErrorData } from '@/lib/http';
 import { toastAdded } from '@/lib/notify/notify-slice';
@@ -96,11 +86,7 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
             <h2 className="h5 mb-0">{t('detailsHeading')}</h2>
           </CCardHeader>
           <CCardBody>
-            {serverError && (
-              <CAlert color="danger" role="alert">
-                {errorText(t, serverError)}
-              </CAlert>
-            )}
+            <FormError error={serverError} />
             <CForm noValidate onSubmit={(e) => void onSubmit(e)}>
               <CRow>
                 <CCol sm={6}>
@@ -130,10 +116,7 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
                 readOnly
                 hint={t('emailReadOnly')}
               />
-              <CButton type="submit" color="primary" disabled={isLoading}>
-                {isLoading && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
-                {t('save')}
-              </CButton>
+              <SubmitButton busy={isLoading}>{t('save')}</SubmitButton>
             </CForm>
           </CCardBody>
         </CCard>

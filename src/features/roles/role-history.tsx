@@ -1,12 +1,8 @@
-import { CAlert, CSpinner } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import type { RoleHistoryEntry, RoleSnapshot } from '@contract/identity';
-import { HistoryTimeline } from '@/components/history-timeline';
+import { HistoryPanel } from '@/components/history-panel';
 import { formatDateTime } from '@/lib/dates';
-import { errorText, type Translate } from '@/lib/error-text';
-import { toApiErrorData } from '@/lib/http';
-import { toastAdded } from '@/lib/notify/notify-slice';
-import { useLibDispatch } from '@/lib/store-types';
+import type { Translate } from '@/lib/error-text';
 import { permissionLabel } from './permission-labels';
 import { useRestoreRoleVersionMutation, useRoleHistoryQuery } from './roles-api';
 
@@ -127,38 +123,15 @@ export interface RoleHistoryProps {
 /** view-role's history: who and when, the sorted rights with additions and removals marked. */
 export function RoleHistory({ roleId, canRestore, departmentName }: RoleHistoryProps) {
   const { t, i18n } = useTranslation(['roles', 'errors']);
-  const dispatch = useLibDispatch();
-  const history = useRoleHistoryQuery(roleId);
   const [restore] = useRestoreRoleVersionMutation();
-
-  if (history.isLoading) return <CSpinner aria-label={t('common:loading')} />;
-  if (history.isError)
-    return (
-      <CAlert color="danger" role="alert">
-        {errorText(t, toApiErrorData(history.error))}
-      </CAlert>
-    );
-
-  async function onRestore(entry: RoleHistoryEntry) {
-    try {
-      await restore({ id: roleId, entry: entry.id }).unwrap();
-      dispatch(
-        toastAdded({ message: t('history.restored', { version: entry.id }), color: 'success' }),
-      );
-    } catch (e) {
-      dispatch(toastAdded({ message: errorText(t, toApiErrorData(e)), color: 'danger' }));
-      throw e;
-    }
-  }
-
   return (
-    <HistoryTimeline
-      entries={history.data ?? []}
+    <HistoryPanel<RoleHistoryEntry>
+      query={useRoleHistoryQuery(roleId)}
+      restore={(entry) => restore({ id: roleId, entry: entry.id }).unwrap()}
+      restored={(entry) => t('history.restored', { version: entry.id })}
       label={t('history.heading')}
       canRestore={canRestore}
-      isRestorable={(entry, index) => index > 0 || entry.action === 'delete'}
       confirmMessage={(entry) => confirmText(t, entry, i18n.language)}
-      onRestore={onRestore}
       renderChanges={(entry) => (
         <>
           <FieldChanges

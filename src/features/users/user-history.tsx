@@ -1,12 +1,8 @@
-import { CAlert, CSpinner } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import type { Assignment, UserHistoryEntry, UserSnapshot } from '@contract/identity';
-import { HistoryTimeline } from '@/components/history-timeline';
+import { HistoryPanel } from '@/components/history-panel';
 import { formatDateTime } from '@/lib/dates';
-import { errorText, type Translate } from '@/lib/error-text';
-import { toApiErrorData } from '@/lib/http';
-import { toastAdded } from '@/lib/notify/notify-slice';
-import { useLibDispatch } from '@/lib/store-types';
+import type { Translate } from '@/lib/error-text';
 import { useRestoreUserVersionMutation, useUserHistoryQuery } from './users-api';
 
 const SCALARS = [
@@ -133,46 +129,20 @@ function SnapshotChanges({ entry }: { entry: UserHistoryEntry }) {
 /** view-user's history: who changed what and when, with restore of any earlier version. */
 export function UserHistory({ userId, canRestore }: { userId: number; canRestore: boolean }) {
   const { t, i18n } = useTranslation(['users', 'errors']);
-  const dispatch = useLibDispatch();
-  const history = useUserHistoryQuery(userId);
   const [restore] = useRestoreUserVersionMutation();
-
-  if (history.isLoading) return <CSpinner aria-label={t('common:loading')} />;
-  if (history.isError)
-    return (
-      <CAlert color="danger" role="alert">
-        {errorText(t, toApiErrorData(history.error))}
-      </CAlert>
-    );
-
-  async function onRestore(entry: UserHistoryEntry) {
-    try {
-      await restore({ id: userId, entry: entry.id }).unwrap();
-      dispatch(
-        toastAdded({ message: t('history.restored', { version: entry.id }), color: 'success' }),
-      );
-    } catch (e) {
-      const error = toApiErrorData(e);
-      const text = errorText(t, error);
-      const message = text.includes(error.message) ? text : `${text} ${error.message}`;
-      dispatch(toastAdded({ message, color: 'danger' }));
-      throw e;
-    }
-  }
-
   return (
-    <HistoryTimeline
-      entries={history.data ?? []}
+    <HistoryPanel<UserHistoryEntry>
+      query={useUserHistoryQuery(userId)}
+      restore={(entry) => restore({ id: userId, entry: entry.id }).unwrap()}
+      restored={(entry) => t('history.restored', { version: entry.id })}
       label={t('history.heading')}
       canRestore={canRestore}
-      isRestorable={(entry, index) => index > 0 || entry.action === 'delete'}
       confirmMessage={(entry) =>
         t('history.confirmRestore', {
           version: entry.id,
           when: formatDateTime(entry.changed_at, { locale: i18n.language }),
         })
       }
-      onRestore={onRestore}
       renderChanges={(entry) => <SnapshotChanges entry={entry} />}
     />
   );
