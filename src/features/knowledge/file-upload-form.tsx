@@ -8,7 +8,7 @@ import { useLibDispatch } from '@/lib/store-types';
 import { addToSelection } from './file-selection';
 import type { DepartmentChoice } from './knowledge-access';
 import { SelectedFiles, UploadedFiles } from './upload-file-list';
-import { DepartmentSelect, OptionSwitch } from './upload-options';
+import { UploadOptions, useUploadOptions } from './upload-options';
 import { UploadProblemAlert } from './upload-problem-alert';
 import {
   filesCleared,
@@ -32,12 +32,7 @@ export function FileUploadForm({ departments }: { departments: DepartmentChoice[
   const inputId = useId();
   const [selected, setSelected] = useState<FileToUpload[]>([]);
   const [notices, setNotices] = useState<Notices>({ wrongType: [], overLimit: 0 });
-  const [department, setDepartment] = useState(() =>
-    departments.length === 1 ? String(departments[0].id) : '',
-  );
-  const [departmentError, setDepartmentError] = useState(false);
-  const [advancedTraining, setAdvancedTraining] = useState(false);
-  const [needSummary, setNeedSummary] = useState(false);
+  const options = useUploadOptions(departments);
   const [dragging, setDragging] = useState(false);
 
   function add(files: readonly File[]) {
@@ -61,17 +56,22 @@ export function FileUploadForm({ departments }: { departments: DepartmentChoice[
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setDepartmentError(department === '');
+    const hasDepartment = options.checkDepartment();
     if (selected.length === 0) {
       dispatch(filesProblemShown({ kind: 'noFiles' }));
       return;
     }
-    if (department === '') return;
+    if (!hasDepartment) return;
     const files = selected;
     setSelected([]);
     setNotices({ wrongType: [], overLimit: 0 });
     await dispatch(
-      uploadFiles({ files, departmentId: Number(department), advancedTraining, needSummary }),
+      uploadFiles({
+        files,
+        departmentId: Number(options.department),
+        advancedTraining: options.advancedTraining,
+        needSummary: options.needSummary,
+      }),
     );
   }
 
@@ -136,30 +136,11 @@ export function FileUploadForm({ departments }: { departments: DepartmentChoice[
         </>
       )}
 
-      <DepartmentSelect
+      <UploadOptions
+        options={options}
         choices={departments}
-        value={department}
-        onChange={(value) => {
-          setDepartment(value);
-          setDepartmentError(false);
-        }}
-        error={departmentError ? t('upload.departmentRequired') : null}
-        disabled={uploading}
-      />
-      <OptionSwitch
-        id="upload-advanced-training"
-        label={t('upload.advancedTraining')}
-        hint={t('upload.advancedTrainingHint')}
-        checked={advancedTraining}
-        onChange={setAdvancedTraining}
-        disabled={uploading}
-      />
-      <OptionSwitch
-        id="upload-need-summary"
-        label={t('upload.needSummary')}
-        hint={t('upload.needSummaryHint')}
-        checked={needSummary}
-        onChange={setNeedSummary}
+        idPrefix="upload"
+        summary
         disabled={uploading}
       />
       <div className="d-flex gap-2 mt-3">

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { CFormSwitch } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '@/components/select-field';
@@ -65,5 +66,75 @@ export function OptionSwitch({ id, checked, onChange, label, hint, disabled }: T
         {hint}
       </div>
     </div>
+  );
+}
+
+/** What an upload is sent with: its department (required) and its options. */
+export function useUploadOptions(departments: DepartmentChoice[]) {
+  const [department, setDepartment] = useState(() =>
+    departments.length === 1 ? String(departments[0].id) : '',
+  );
+  const [departmentError, setDepartmentError] = useState(false);
+  const [advancedTraining, setAdvancedTraining] = useState(false);
+  const [needSummary, setNeedSummary] = useState(false);
+  return {
+    department,
+    departmentError,
+    advancedTraining,
+    needSummary,
+    setAdvancedTraining,
+    setNeedSummary,
+    chooseDepartment(value: string) {
+      setDepartment(value);
+      setDepartmentError(false);
+    },
+    /** Marks a missing department; true when one is chosen. */
+    checkDepartment(): boolean {
+      setDepartmentError(department === '');
+      return department !== '';
+    },
+  };
+}
+
+export type UploadOptionsState = ReturnType<typeof useUploadOptions>;
+
+/** The department and the switches of an upload form; `summary` adds need_summary. */
+export function UploadOptions(props: {
+  options: UploadOptionsState;
+  choices: DepartmentChoice[];
+  idPrefix: string;
+  summary?: boolean;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation('knowledge');
+  const { options: o, disabled } = props;
+  return (
+    <>
+      <DepartmentSelect
+        choices={props.choices}
+        value={o.department}
+        onChange={o.chooseDepartment}
+        error={o.departmentError ? t('upload.departmentRequired') : null}
+        disabled={disabled}
+      />
+      <OptionSwitch
+        id={`${props.idPrefix}-advanced-training`}
+        label={t('upload.advancedTraining')}
+        hint={t('upload.advancedTrainingHint')}
+        checked={o.advancedTraining}
+        onChange={o.setAdvancedTraining}
+        disabled={disabled}
+      />
+      {props.summary && (
+        <OptionSwitch
+          id={`${props.idPrefix}-need-summary`}
+          label={t('upload.needSummary')}
+          hint={t('upload.needSummaryHint')}
+          checked={o.needSummary}
+          onChange={o.setNeedSummary}
+          disabled={disabled}
+        />
+      )}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { CBadge, CButton, CForm, CListGroup, CListGroupItem, CSpinner } from '@coreui/react';
+import { CBadge, CForm, CListGroup, CListGroupItem } from '@coreui/react';
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import { parseUrlList } from '@contract/knowledge';
@@ -8,7 +8,8 @@ import { TextareaField } from '@/components/textarea-field';
 import { useLibDispatch } from '@/lib/store-types';
 import { badgeTone } from './badge-tone';
 import type { DepartmentChoice } from './knowledge-access';
-import { DepartmentSelect, OptionSwitch } from './upload-options';
+import { UploadOptions, useUploadOptions } from './upload-options';
+import { SubmitButton } from '@/components/form-parts';
 import { UploadProblemAlert } from './upload-problem-alert';
 import { selectUpload, uploadUrls, urlsProblemShown } from './upload-slice';
 
@@ -35,11 +36,7 @@ export function UrlUploadForm({ departments }: { departments: DepartmentChoice[]
   const sending = state.status === 'loading';
   const [text, setText] = useState('');
   const [textError, setTextError] = useState<string | null>(null);
-  const [department, setDepartment] = useState(() =>
-    departments.length === 1 ? String(departments[0].id) : '',
-  );
-  const [departmentError, setDepartmentError] = useState(false);
-  const [advancedTraining, setAdvancedTraining] = useState(false);
+  const options = useUploadOptions(departments);
   const urls = useMemo(() => parseUrlList(text), [text]);
 
   function check(): string | null {
@@ -54,10 +51,14 @@ export function UrlUploadForm({ departments }: { departments: DepartmentChoice[]
     event.preventDefault();
     const problem = check();
     setTextError(problem);
-    setDepartmentError(department === '');
-    if (problem || department === '') return;
+    const hasDepartment = options.checkDepartment();
+    if (problem || !hasDepartment) return;
     const result = await dispatch(
-      uploadUrls({ urls, departmentId: Number(department), advancedTraining }),
+      uploadUrls({
+        urls,
+        departmentId: Number(options.department),
+        advancedTraining: options.advancedTraining,
+      }),
     );
     if (uploadUrls.fulfilled.match(result) && result.payload.every((r) => r.ok)) setText('');
   }
@@ -93,28 +94,10 @@ export function UrlUploadForm({ departments }: { departments: DepartmentChoice[]
           </ul>
         </div>
       )}
-      <DepartmentSelect
-        choices={departments}
-        value={department}
-        onChange={(value) => {
-          setDepartment(value);
-          setDepartmentError(false);
-        }}
-        error={departmentError ? t('upload.departmentRequired') : null}
-        disabled={sending}
-      />
-      <OptionSwitch
-        id="urls-advanced-training"
-        label={t('upload.advancedTraining')}
-        hint={t('upload.advancedTrainingHint')}
-        checked={advancedTraining}
-        onChange={setAdvancedTraining}
-        disabled={sending}
-      />
-      <CButton type="submit" color="primary" className="mt-3" disabled={sending}>
-        {sending && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
+      <UploadOptions options={options} choices={departments} idPrefix="urls" disabled={sending} />
+      <SubmitButton busy={sending} className="mt-3">
         {t('urls.submit')}
-      </CButton>
+      </SubmitButton>
 
       {state.results.length > 0 && (
         <section className="mt-4">
