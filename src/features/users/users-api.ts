@@ -26,6 +26,15 @@ export interface UserPageArgs {
 
 const LIST = { type: 'User', id: 'LIST' } as const;
 
+/** What a changed user makes stale: the list, the user, its history and the counts of others. */
+const userChanged = (id: number) => [
+  LIST,
+  { type: 'User' as const, id },
+  { type: 'UserHistory' as const, id },
+  'Department' as const,
+  'Role' as const,
+];
+
 const itemsOf = <T>(answer: Paged<T> | T[]): T[] => (Array.isArray(answer) ? answer : answer.items);
 
 export const usersApi = api.injectEndpoints({
@@ -63,13 +72,7 @@ export const usersApi = api.injectEndpoints({
     }),
     updateUser: build.mutation<ManagedUser, { id: number; body: UserUpdateInput }>({
       query: ({ id, body }) => ({ url: apiPaths.userUpdate(id), method: 'PUT', body }),
-      invalidatesTags: (_r, _e, { id }) => [
-        LIST,
-        { type: 'User', id },
-        { type: 'UserHistory', id },
-        'Department',
-        'Role',
-      ],
+      invalidatesTags: (_r, _e, { id }) => userChanged(id),
     }),
     deleteUser: build.mutation<unknown, number>({
       query: (id) => ({ url: apiPaths.userDelete(id), method: 'DELETE' }),
@@ -82,13 +85,7 @@ export const usersApi = api.injectEndpoints({
     }),
     restoreUserVersion: build.mutation<ManagedUser, { id: number; entry: number }>({
       query: ({ id, entry }) => ({ url: apiPaths.userHistoryRestore(id, entry), method: 'POST' }),
-      invalidatesTags: (_r, _e, { id }) => [
-        LIST,
-        { type: 'User', id },
-        { type: 'UserHistory', id },
-        'Department',
-        'Role',
-      ],
+      invalidatesTags: (_r, _e, { id }) => userChanged(id),
     }),
     /** Roles to assign: GET /roles?type=all, scoped by the server to the caller's departments. */
     userRoleChoices: build.query<Role[], void>({
