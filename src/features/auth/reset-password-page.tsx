@@ -7,7 +7,7 @@ import { errorText } from '@/lib/error-text';
 import { serverFieldErrors, validateWith, type FieldErrors } from '@/lib/form-errors';
 import { isApiErrorData, toApiErrorData, type ApiErrorData } from '@/lib/http';
 import { useCheckResetTokenQuery, useResetPasswordMutation } from './auth-api';
-import { AuthShell } from './auth-shell';
+import { AuthShell, DoneThenSignIn } from './auth-shell';
 import type { AuthLinks } from './auth-links';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { NewPasswordFields, confirmError, type NewPasswordValues } from './new-password-fields';
@@ -81,17 +81,7 @@ function ResetWithToken({ token, links }: { token: string; links: AuthLinks }) {
       </>
     );
 
-  if (done)
-    return (
-      <>
-        <CAlert color="success" role="status">
-          {t('reset.done')}
-        </CAlert>
-        <Link to={links.login} className="btn btn-primary">
-          {t('common:signIn')}
-        </Link>
-      </>
-    );
+  if (done) return <DoneThenSignIn message={t('reset.done')} loginTo={links.login} />;
 
   return (
     <CForm noValidate onSubmit={(e) => void onSubmit(e)}>

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { isApiErrorData } from '@/lib/http';
 import { errorText } from '@/lib/error-text';
 import { useVerifyEmailQuery } from './auth-api';
-import { AuthShell } from './auth-shell';
+import { AuthShell, DoneThenSignIn } from './auth-shell';
 import type { AuthLinks } from './auth-links';
 import { ResendVerificationForm } from './resend-verification-form';
 
@@ -31,17 +31,7 @@ export function VerifyPage({ links }: { links: AuthLinks }) {
         <CSpinner size="sm" aria-hidden="true" /> {t('verify.checking')}
       </p>
     );
-  else if (isSuccess)
-    body = (
-      <>
-        <CAlert color="success" role="status">
-          {t('verify.success')}
-        </CAlert>
-        <Link to={links.login} className="btn btn-primary">
-          {t('common:signIn')}
-        </Link>
-      </>
-    );
+  else if (isSuccess) body = <DoneThenSignIn message={t('verify.success')} loginTo={links.login} />;
   else {
     const used = isApiErrorData(error) && error.code === 'TOKEN_USED';
     body = (
