@@ -19,3 +19,19 @@ export function lazyPage<M, P extends object>(
     };
   };
 }
+
+/**
+ * A page named `name` in the module `load` brings, whose one prop is `links` (read when it
+ * renders, so a table may pass addresses it derives from itself).
+ */
+export function linkedPage<K extends string, L, M extends Record<K, ComponentType<{ links: L }>>>(
+  load: () => Promise<M>,
+  name: K,
+  links: () => L,
+): Page {
+  return lazyPage(
+    load,
+    (m) => m[name],
+    () => ({ links: links() }),
+  );
+}

@@ -10,7 +10,8 @@ import { loadRuntimeConfig } from '@/lib/runtime-config';
 import type { Page } from './lazy-page';
 import { ServerErrorPage } from './pages/server-error-page';
 import { RootShell } from './root-shell';
-import { paths, screenList, type Screen } from './screens';
+import type { Screen } from './screen-entry';
+import { paths, screenList } from './screens';
 import { createSessionGuards, type SessionGuards } from './session-guards';
 import type { AppStore } from './store';
 

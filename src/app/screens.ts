@@ -6,31 +6,11 @@
  * built yet has no page and shows the shared "not available yet" page with its title,
  * `nav:pages.<key>`. Features never import this file: the app layer passes them their links.
  */
-import { createElement } from 'react';
-import type { MenuKey } from '@contract/menu';
-import type { RouteRuleKey } from '@contract/route-rules';
+import { type ComponentType, createElement } from 'react';
 import type { DepartmentFormMode } from '@/features/departments/department-form-page';
-import { lazyPage, type Page } from './lazy-page';
+import { lazyPage, linkedPage } from './lazy-page';
 import { buildLinks, type Links } from './links';
-
-export interface Screen<K extends string = string> {
-  path: string;
-  /** SPEC §6 route rule; public screens (sign-in and alike) have none and their own guard. */
-  rule?: RouteRuleKey;
-  /** The guard of a public screen (session-guards.ts). */
-  entry?: 'loginEntry' | 'guestOnly' | 'resetPasswordEntry';
-  /** Where it sits: the main layout (default), the checklist layout, or on its own. */
-  layout?: 'main' | 'checklist' | 'public';
-  page?: Page;
-  /** Its sidebar item; for Trial users another screen may stand in (SPEC §2). */
-  menu?: { key: MenuKey; trialVariant?: { labelKey: string; screen: K } };
-  /** Its dashboard card: areas.<name>.title / .description. */
-  card?: { key: MenuKey; name: string; trialVariant?: { screen: K; name: string } };
-}
-
-function defineScreens<K extends string>(table: Record<K, Screen<NoInfer<K>>>) {
-  return table;
-}
+import { defineScreens, type Screen } from './screen-entry';
 
 const identity = {
   users: () => import('@/features/users/users-list-page'),
@@ -52,6 +32,16 @@ const departmentForm = (mode: DepartmentFormMode) =>
     (m) => m.DepartmentFormPage,
     () => ({ mode, links: links.departments }),
   );
+/** A lazy page named `name` that gets `links[area]`. */
+const linked = <
+  K extends string,
+  A extends keyof Links,
+  M extends Record<K, ComponentType<{ links: Links[A] }>>,
+>(
+  load: () => Promise<M>,
+  name: K,
+  area: A,
+) => linkedPage(load, name, () => links[area]);
 const sop = 'sopRepository';
 const email = 'emailIntegration';
 
@@ -60,40 +50,24 @@ export const screens = defineScreens({
     path: '/login',
     layout: 'public',
     entry: 'loginEntry',
-    page: lazyPage(
-      auth.login,
-      (m) => m.LoginPage,
-      () => ({ links: links.auth }),
-    ),
+    page: linked(auth.login, 'LoginPage', 'auth'),
   },
   signup: {
     path: '/signup',
     layout: 'public',
     entry: 'guestOnly',
-    page: lazyPage(
-      auth.signup,
-      (m) => m.SignupPage,
-      () => ({ links: links.auth }),
-    ),
+    page: linked(auth.signup, 'SignupPage', 'auth'),
   },
   verify: {
     path: '/verify',
     layout: 'public',
-    page: lazyPage(
-      auth.verify,
-      (m) => m.VerifyPage,
-      () => ({ links: links.auth }),
-    ),
+    page: linked(auth.verify, 'VerifyPage', 'auth'),
   },
   resetPassword: {
     path: '/reset-password',
     layout: 'public',
     entry: 'resetPasswordEntry',
-    page: lazyPage(
-      auth.reset,
-      (m) => m.ResetPasswordPage,
-      () => ({ links: links.auth }),
-    ),
+    page: linked(auth.reset, 'ResetPasswordPage', 'auth'),
   },
   forbidden: {
     path: '/forbidden',
@@ -191,50 +165,34 @@ export const screens = defineScreens({
   users: {
     path: '/users',
     rule: 'users',
-    page: lazyPage(
-      identity.users,
-      (m) => m.UsersListPage,
-      () => ({ links: links.users }),
-    ),
+    page: linked(identity.users, 'UsersListPage', 'users'),
     menu: { key: 'users' },
     card: { key: 'users', name: 'users' },
   },
   addUser: {
     path: '/users/add-user',
     rule: 'addUser',
-    page: lazyPage(
-      identity.userForm,
-      (m) => m.UserFormPage,
-      () => ({ links: links.users }),
-    ),
+    page: linked(identity.userForm, 'UserFormPage', 'users'),
   },
   editUser: {
     path: '/users/edit-user/:user_id',
     rule: 'editUser',
-    page: lazyPage(
-      identity.userForm,
-      (m) => m.UserFormPage,
-      () => ({ links: links.users }),
-    ),
+    page: linked(identity.userForm, 'UserFormPage', 'users'),
   },
   viewUser: {
     // An earlier listing names /users/view-user without a parameter, so it is optional.
     path: '/users/view-user/:id?',
     rule: 'viewUser',
-    page: lazyPage(
-      identity.userView,
-      (m) => m.UserViewPage,
-      () => ({ links: links.users }),
-    ),
+    page: linked(identity.userView, 'UserViewPage', 'users'),
   },
 
   departments: {
     path: '/department',
     rule: 'department',
-    page: lazyPage(
+    page: linked(
       () => import('@/features/departments/departments-list-page'),
-      (m) => m.DepartmentsListPage,
-      () => ({ links: links.departments }),
+      'DepartmentsListPage',
+      'departments',
     ),
     menu: { key: 'department' },
     card: { key: 'department', name: 'department' },
@@ -259,41 +217,25 @@ export const screens = defineScreens({
   roles: {
     path: '/roles',
     rule: 'roles',
-    page: lazyPage(
-      identity.roles,
-      (m) => m.RolesListPage,
-      () => ({ links: links.roles }),
-    ),
+    page: linked(identity.roles, 'RolesListPage', 'roles'),
     menu: { key: 'roles' },
     card: { key: 'roles', name: 'roles' },
   },
   addRole: {
     path: '/roles/add-role',
     rule: 'addRole',
-    page: lazyPage(
-      identity.roleForm,
-      (m) => m.RoleFormPage,
-      () => ({ links: links.roles }),
-    ),
+    page: linked(identity.roleForm, 'RoleFormPage', 'roles'),
   },
   updateRole: {
     path: '/roles/update-role/:id',
     rule: 'updateRole',
-    page: lazyPage(
-      identity.roleForm,
-      (m) => m.RoleFormPage,
-      () => ({ links: links.roles }),
-    ),
+    page: linked(identity.roleForm, 'RoleFormPage', 'roles'),
   },
   viewRole: {
     // An earlier listing names /roles/view-role without a parameter, so it is optional.
     path: '/roles/view-role/:id?',
     rule: 'viewRole',
-    page: lazyPage(
-      identity.roleView,
-      (m) => m.RoleViewPage,
-      () => ({ links: links.roles }),
-    ),
+    page: linked(identity.roleView, 'RoleViewPage', 'roles'),
   },
 
   integrations: {
