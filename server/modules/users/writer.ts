@@ -48,7 +48,8 @@ export interface UserWriterDeps {
   auth: AuthRepo;
 }
 
-export function createUserWriter({ users, roles, departments, auth }: UserWriterDeps) {
+/** The reads and checks both writes share. */
+function writerSteps({ users, roles, departments }: UserWriterDeps) {
   async function heldOf(trx: Trx, id: number) {
     return heldAssignments(await users.assignmentsOf(trx, [id]));
   }
@@ -115,137 +116,150 @@ export function createUserWriter({ users, roles, departments, auth }: UserWriter
     });
   }
 
+  return { load, checkAdded, assertUnique, writeHistory };
+}
+
+type WriterSteps = ReturnType<typeof writerSteps>;
+
+/**
+ * Brings an existing user to `desired`. Returns false when nothing would change and the
+ * write is a plain update (then nothing is written, not even history).
+ */
+async function changeUser(
+  { users, auth }: UserWriterDeps,
+  { checkAdded, assertUnique, writeHistory }: WriterSteps,
+  trx: Trx,
+  actor: Actor,
+  { row, target }: LoadedUser,
+  desired: DesiredUser,
+  kind: 'update' | 'restore',
+  restoredFrom: number | null = null,
+): Promise<boolean> {
+  assertCanManage(actor, target, 'UPDATE');
+  if (!(desired.is_defaultadmin && desired.status === 'active'))
+    assertAdminsRemain(target, false, await users.activeAdminIds(trx));
+  const current = new Set(target.assignments.map(key));
+  const wanted = new Set(desired.assignments.map(key));
+  const assignmentsChanged =
+    current.size !== wanted.size || [...wanted].some((k) => !current.has(k));
+  assertSelfAndFlags(actor, {
+    isSelf: actor.id === row.id,
+    adminBefore: target.is_defaultadmin,
+    adminAfter: desired.is_defaultadmin,
+    statusBefore: target.status,
+    statusAfter: desired.status,
+    assignmentsChanged,
+  });
+  const added = desired.assignments
+    .map((assignment, index) => ({ assignment, index }))
+    .filter(({ assignment }) => !current.has(key(assignment)));
+  await checkAdded(trx, actor, 'UPDATE', added, kind === 'restore');
+
+  const fields = {
+    username: desired.username,
+    email: desired.email.toLowerCase(),
+    first_name: desired.first_name,
+    last_name: desired.last_name,
+    status: desired.status,
+    is_defaultadmin: desired.is_defaultadmin ? 1 : 0,
+  };
+  const changed =
+    assignmentsChanged ||
+    (Object.keys(fields) as (keyof typeof fields)[]).some((k) => fields[k] !== row[k]);
+  if (!changed && kind === 'update') return false;
+  await assertUnique(trx, { ...desired, email: fields.email }, row.id);
+
+  const before = snapshotOf(row, target.assignments);
+  await users.update(trx, row.id, { ...fields, updated_at: nowIso(), updated_by: actor.id });
+  await users.setAssignments(trx, row.id, target.assignments, desired.assignments);
+  // Disabling already locks the account out (the auth hook refuses disabled users); ending
+  // the sessions as well means enabling it later does not bring old tokens back to life.
+  if (fields.status === 'disabled' && row.status !== 'disabled')
+    await auth.revokeUserSessions(trx, row.id);
+  // Invitation, reset and verification links went to the old address: its owner must not
+  // be able to set this account's password or verify the new address.
+  if (fields.email !== row.email) await auth.revokeEmailTokens(trx, row.id);
+  await writeHistory(trx, actor, row.id, kind, before, restoredFrom);
+  return true;
+}
+
+/**
+ * Creates an account without a usable password (the invitation's reset link sets one).
+ * `id` brings a deleted user back under their old id. Returns the mail token to send, or
+ * undefined for a disabled account (nobody could sign in with it yet).
+ */
+async function createUser(
+  { users, auth }: UserWriterDeps,
+  { checkAdded, assertUnique, writeHistory }: WriterSteps,
+  trx: Trx,
+  actor: Actor,
+  desired: DesiredUser,
+  options: { id?: number; kind: 'create' | 'restore'; restoredFrom?: number },
+): Promise<{ id: number; token?: string }> {
+  const restoring = options.kind === 'restore';
+  if (!actor.isAdmin && desired.assignments.length === 0)
+    throw identityErrors.invalidField(
+      'assignments',
+      'validation:assignmentRequired',
+      'Assign at least one role in a department you manage; otherwise you could not see the new user.',
+    );
+  assertSelfAndFlags(actor, {
+    isSelf: false,
+    adminBefore: false,
+    adminAfter: desired.is_defaultadmin,
+    statusBefore: desired.status,
+    statusAfter: desired.status,
+    assignmentsChanged: false,
+  });
+  await checkAdded(
+    trx,
+    actor,
+    'ADD',
+    desired.assignments.map((assignment, index) => ({ assignment, index })),
+    restoring,
+  );
+  const email = desired.email.toLowerCase();
+  await assertUnique(trx, { ...desired, email });
+  const now = nowIso();
+  const id = await users.insert(trx, {
+    ...(options.id !== undefined ? { id: options.id } : {}),
+    username: desired.username,
+    email,
+    first_name: desired.first_name,
+    last_name: desired.last_name,
+    password_hash: NO_PASSWORD,
+    status: desired.status,
+    is_verified: 0,
+    is_defaultadmin: desired.is_defaultadmin ? 1 : 0,
+    failed_logins: 0,
+    created_at: now,
+    updated_at: now,
+    created_by: actor.id,
+    updated_by: actor.id,
+  });
+  await users.setAssignments(trx, id, [], desired.assignments);
+  let token: string | undefined;
+  if (desired.status === 'active') {
+    const mailToken = newMailToken();
+    await auth.insertEmailToken(trx, {
+      user_id: id,
+      purpose: 'reset',
+      token_hash: mailToken.token_hash,
+      created_at: mailToken.created_at,
+      expires_at: mailToken.expires_at,
+    });
+    token = mailToken.token;
+  }
+  await writeHistory(trx, actor, id, options.kind, null, options.restoredFrom ?? null);
+  return { id, token };
+}
+
+export function createUserWriter(deps: UserWriterDeps) {
+  const steps = writerSteps(deps);
   return {
-    load,
-
-    /**
-     * Brings an existing user to `desired`. Returns false when nothing would change and the
-     * write is a plain update (then nothing is written, not even history).
-     */
-    async change(
-      trx: Trx,
-      actor: Actor,
-      { row, target }: LoadedUser,
-      desired: DesiredUser,
-      kind: 'update' | 'restore',
-      restoredFrom: number | null = null,
-    ): Promise<boolean> {
-      assertCanManage(actor, target, 'UPDATE');
-      if (!(desired.is_defaultadmin && desired.status === 'active'))
-        assertAdminsRemain(target, false, await users.activeAdminIds(trx));
-      const current = new Set(target.assignments.map(key));
-      const wanted = new Set(desired.assignments.map(key));
-      const assignmentsChanged =
-        current.size !== wanted.size || [...wanted].some((k) => !current.has(k));
-      assertSelfAndFlags(actor, {
-        isSelf: actor.id === row.id,
-        adminBefore: target.is_defaultadmin,
-        adminAfter: desired.is_defaultadmin,
-        statusBefore: target.status,
-        statusAfter: desired.status,
-        assignmentsChanged,
-      });
-      const added = desired.assignments
-        .map((assignment, index) => ({ assignment, index }))
-        .filter(({ assignment }) => !current.has(key(assignment)));
-      await checkAdded(trx, actor, 'UPDATE', added, kind === 'restore');
-
-      const fields = {
-        username: desired.username,
-        email: desired.email.toLowerCase(),
-        first_name: desired.first_name,
-        last_name: desired.last_name,
-        status: desired.status,
-        is_defaultadmin: desired.is_defaultadmin ? 1 : 0,
-      };
-      const changed =
-        assignmentsChanged ||
-        (Object.keys(fields) as (keyof typeof fields)[]).some((k) => fields[k] !== row[k]);
-      if (!changed && kind === 'update') return false;
-      await assertUnique(trx, { ...desired, email: fields.email }, row.id);
-
-      const before = snapshotOf(row, target.assignments);
-      await users.update(trx, row.id, { ...fields, updated_at: nowIso(), updated_by: actor.id });
-      await users.setAssignments(trx, row.id, target.assignments, desired.assignments);
-      // Disabling already locks the account out (the auth hook refuses disabled users); ending
-      // the sessions as well means enabling it later does not bring old tokens back to life.
-      if (fields.status === 'disabled' && row.status !== 'disabled')
-        await auth.revokeUserSessions(trx, row.id);
-      // Invitation, reset and verification links went to the old address: its owner must not
-      // be able to set this account's password or verify the new address.
-      if (fields.email !== row.email) await auth.revokeEmailTokens(trx, row.id);
-      await writeHistory(trx, actor, row.id, kind, before, restoredFrom);
-      return true;
-    },
-
-    /**
-     * Creates an account without a usable password (the invitation's reset link sets one).
-     * `id` brings a deleted user back under their old id. Returns the mail token to send, or
-     * undefined for a disabled account (nobody could sign in with it yet).
-     */
-    async create(
-      trx: Trx,
-      actor: Actor,
-      desired: DesiredUser,
-      options: { id?: number; kind: 'create' | 'restore'; restoredFrom?: number },
-    ): Promise<{ id: number; token?: string }> {
-      const restoring = options.kind === 'restore';
-      if (!actor.isAdmin && desired.assignments.length === 0)
-        throw identityErrors.invalidField(
-          'assignments',
-          'validation:assignmentRequired',
-          'Assign at least one role in a department you manage; otherwise you could not see the new user.',
-        );
-      assertSelfAndFlags(actor, {
-        isSelf: false,
-        adminBefore: false,
-        adminAfter: desired.is_defaultadmin,
-        statusBefore: desired.status,
-        statusAfter: desired.status,
-        assignmentsChanged: false,
-      });
-      await checkAdded(
-        trx,
-        actor,
-        'ADD',
-        desired.assignments.map((assignment, index) => ({ assignment, index })),
-        restoring,
-      );
-      const email = desired.email.toLowerCase();
-      await assertUnique(trx, { ...desired, email });
-      const now = nowIso();
-      const id = await users.insert(trx, {
-        ...(options.id !== undefined ? { id: options.id } : {}),
-        username: desired.username,
-        email,
-        first_name: desired.first_name,
-        last_name: desired.last_name,
-        password_hash: NO_PASSWORD,
-        status: desired.status,
-        is_verified: 0,
-        is_defaultadmin: desired.is_defaultadmin ? 1 : 0,
-        failed_logins: 0,
-        created_at: now,
-        updated_at: now,
-        created_by: actor.id,
-        updated_by: actor.id,
-      });
-      await users.setAssignments(trx, id, [], desired.assignments);
-      let token: string | undefined;
-      if (desired.status === 'active') {
-        const mailToken = newMailToken();
-        await auth.insertEmailToken(trx, {
-          user_id: id,
-          purpose: 'reset',
-          token_hash: mailToken.token_hash,
-          created_at: mailToken.created_at,
-          expires_at: mailToken.expires_at,
-        });
-        token = mailToken.token;
-      }
-      await writeHistory(trx, actor, id, options.kind, null, options.restoredFrom ?? null);
-      return { id, token };
-    },
+    load: steps.load,
+    change: changeUser.bind(null, deps, steps),
+    create: createUser.bind(null, deps, steps),
   };
 }
 
