@@ -45,10 +45,9 @@ export type NewDocument = Omit<
 > &
   Partial<Pick<DocumentsTable, 'last_fetched_at'>>;
 
-export function createDocumentsRepo(db: Kysely<DB>) {
+/** The lists and what they are filtered by. */
+function documentListing(db: Kysely<DB>) {
   return {
-    db,
-
     async list(filter: ListFilter): Promise<{ items: KnowledgeDocument[]; total: number }> {
       if (filter.departmentIds.length === 0) return { items: [], total: 0 };
       let query = baseQuery(db)
@@ -81,6 +80,25 @@ export function createDocumentsRepo(db: Kysely<DB>) {
       return row ? toDocument(row) : undefined;
     },
 
+    async allDepartmentIds(): Promise<number[]> {
+      return (await db.selectFrom('departments').select('id').execute()).map((r) => r.id);
+    },
+
+    async departmentExists(id: number): Promise<boolean> {
+      return (
+        (await db
+          .selectFrom('departments')
+          .select('id')
+          .where('id', '=', id)
+          .executeTakeFirst()) !== undefined
+      );
+    },
+  };
+}
+
+/** Documents by id, address, content hash or parent. */
+function documentLookups(db: Kysely<DB>) {
+  return {
     find: (id: number, trx: Db = db): Promise<DocumentRow | undefined> =>
       trx.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst(),
 
@@ -132,6 +150,25 @@ export function createDocumentsRepo(db: Kysely<DB>) {
         .where('parent_id', 'is', null)
         .executeTakeFirst(),
 
+    children: (parentId: number): Promise<DocumentRow[]> =>
+      db.selectFrom('documents').selectAll().where('parent_id', '=', parentId).execute(),
+
+    /** Has a job waiting or running (a second one would race it). */
+    async hasActiveJob(documentId: number, trx: Db = db): Promise<boolean> {
+      const row = await trx
+        .selectFrom('ingestion_jobs')
+        .select('id')
+        .where('document_id', '=', documentId)
+        .where('state', 'in', ['queued', 'running'])
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+
+/** Writes of documents, their jobs and tables. */
+function documentWrites(db: Kysely<DB>) {
+  return {
     /** The document row and its ingestion job, in the caller's transaction. */
     async insertWithJob(trx: Db, doc: NewDocument): Promise<number> {
       const now = nowIso();
@@ -181,20 +218,6 @@ export function createDocumentsRepo(db: Kysely<DB>) {
       });
     },
 
-    /** Has a job waiting or running (a second one would race it). */
-    async hasActiveJob(documentId: number, trx: Db = db): Promise<boolean> {
-      const row = await trx
-        .selectFrom('ingestion_jobs')
-        .select('id')
-        .where('document_id', '=', documentId)
-        .where('state', 'in', ['queued', 'running'])
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    children: (parentId: number): Promise<DocumentRow[]> =>
-      db.selectFrom('documents').selectAll().where('parent_id', '=', parentId).execute(),
-
     async deleteRows(ids: readonly number[]): Promise<void> {
       if (ids.length === 0) return;
       await db.transaction().execute(async (trx) => {
@@ -225,20 +248,16 @@ export function createDocumentsRepo(db: Kysely<DB>) {
           })
           .execute();
     },
+  };
+}
 
-    async allDepartmentIds(): Promise<number[]> {
-      return (await db.selectFrom('departments').select('id').execute()).map((r) => r.id);
-    },
+export function createDocumentsRepo(db: Kysely<DB>) {
+  return {
+    ...documentListing(db),
+    ...documentLookups(db),
+    ...documentWrites(db),
 
-    async departmentExists(id: number): Promise<boolean> {
-      return (
-        (await db
-          .selectFrom('departments')
-          .select('id')
-          .where('id', '=', id)
-          .executeTakeFirst()) !== undefined
-      );
-    },
+    db,
   };
 }
 
