@@ -6,29 +6,13 @@ import type { DB, EmailTokenRow, NewUser, SessionRow, UserRow } from '../../db/s
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-export function createAuthRepo(db: Kysely<DB>) {
+/** Accounts: lookups, sign-up writes and failed sign-ins. */
+function accountQueries(db: Kysely<DB>) {
   // Read by the session check of every request: built and compiled once (db/prepared.ts).
   const userById = prepareQuery((id: number) =>
     db.selectFrom('users').selectAll().where('id', '=', id),
   );
-  // The session check of every request: the session and its user in one statement.
-  const sessionWithUser = prepareQuery((id: string) =>
-    db
-      .selectFrom('sessions as s')
-      .leftJoin('users as u', 'u.id', 's.user_id')
-      .selectAll('u')
-      .select([
-        's.id as session_id',
-        's.user_id as session_user_id',
-        's.expires_at as session_expires_at',
-        's.revoked_at as session_revoked_at',
-      ])
-      .where('s.id', '=', id),
-  );
   return {
-    db,
-    transaction: <T>(work: (trx: Transaction<DB>) => Promise<T>) => db.transaction().execute(work),
-
     findUserByEmail: (email: string): Promise<UserRow | undefined> =>
       db
         .selectFrom('users')
@@ -86,9 +70,27 @@ export function createAuthRepo(db: Kysely<DB>) {
         .executeTakeFirst();
       return row?.failed_logins ?? 0;
     },
+  };
+}
 
+/** Sessions: the check of every request, sign-in and revocation. */
+function sessionQueries(db: Kysely<DB>) {
+  // The session check of every request: the session and its user in one statement.
+  const sessionWithUser = prepareQuery((id: string) =>
+    db
+      .selectFrom('sessions as s')
+      .leftJoin('users as u', 'u.id', 's.user_id')
+      .selectAll('u')
+      .select([
+        's.id as session_id',
+        's.user_id as session_user_id',
+        's.expires_at as session_expires_at',
+        's.revoked_at as session_revoked_at',
+      ])
+      .where('s.id', '=', id),
+  );
+  return {
     // Sessions
-
     async insertSession(session: Omit<SessionRow, 'revoked_at'>) {
       await db
         .insertInto('sessions')
@@ -135,9 +137,13 @@ export function createAuthRepo(db: Kysely<DB>) {
       if (keep) q = q.where('id', '!=', keep);
       await q.execute();
     },
+  };
+}
 
+/** Mailed links (verification, reset): one use each. */
+function mailTokenQueries(db: Kysely<DB>) {
+  return {
     // One-time mail tokens
-
     async insertEmailToken(trx: Executor, token: Omit<EmailTokenRow, 'id' | 'used_at'>) {
       await trx
         .insertInto('email_tokens')
@@ -186,6 +192,18 @@ export function createAuthRepo(db: Kysely<DB>) {
         .where('used_at', 'is', null)
         .execute();
     },
+  };
+}
+
+export function createAuthRepo(db: Kysely<DB>) {
+  return {
+    ...accountQueries(db),
+    ...sessionQueries(db),
+    ...mailTokenQueries(db),
+
+    db,
+
+    transaction: <T>(work: (trx: Transaction<DB>) => Promise<T>) => db.transaction().execute(work),
   };
 }
 
