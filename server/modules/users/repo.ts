@@ -80,7 +80,8 @@ const USER_SORT_COLUMNS: SortColumns<UserSort> = {
 /** pg_trgm indexes runs of 3 characters; shorter patterns cannot use the index. */
 const TRIGRAM_LENGTH = 3;
 
-export function createUsersRepo(db: Kysely<DB>, dialect: DialectName) {
+/** The users list: filters, page and count, and the listed users' assignments. */
+function userListing(db: Kysely<DB>, dialect: DialectName) {
   /**
    * Filters drive from indexes: departments through user_roles(department_id, user_id) as an
    * IN list (a correlated EXISTS per user scanned every user), search through the trigram index
@@ -119,7 +120,6 @@ export function createUsersRepo(db: Kysely<DB>, dialect: DialectName) {
     if (f.status !== null) q = q.where('u.status', '=', f.status);
     return q;
   }
-
   const countOf = prepareQuery((f: ListArgs) =>
     filtered(f).select((eb) => eb.fn.countAll<number | string>().as('total')),
   );
@@ -159,7 +159,6 @@ export function createUsersRepo(db: Kysely<DB>, dialect: DialectName) {
       .where('ur.user_id', 'in', userIds)
       .orderBy('ur.id'),
   );
-
   return {
     async list(filter: UserFilter, limit: { size: number; offset: number }) {
       const args: ListArgs = {
@@ -176,6 +175,14 @@ export function createUsersRepo(db: Kysely<DB>, dialect: DialectName) {
       return { total: Number(counted?.total ?? 0), rows };
     },
 
+    assignmentsOf: (ex: Executor, userIds: readonly number[]): Promise<UserAssignmentRow[]> =>
+      userIds.length === 0 ? Promise.resolve([]) : assignmentsOf.all(ex, userIds),
+  };
+}
+
+/** One user by id or e-mail, uniqueness checks, the active administrators and history. */
+function userLookups(db: Kysely<DB>, dialect: DialectName) {
+  return {
     async find(ex: Executor, id: number, lock = false): Promise<UserRow | undefined> {
       // On PostgreSQL a write locks the row first, so concurrent saves take turns and each
       // history entry's "old" is what the other one left.
@@ -190,9 +197,6 @@ export function createUsersRepo(db: Kysely<DB>, dialect: DialectName) {
         .selectAll()
         .where('email', '=', email.toLowerCase())
         .executeTakeFirst(),
-
-    assignmentsOf: (ex: Executor, userIds: readonly number[]): Promise<UserAssignmentRow[]> =>
-      userIds.length === 0 ? Promise.resolve([]) : assignmentsOf.all(ex, userIds),
 
     async emailTaken(ex: Executor, email: string, exceptId?: number) {
       let q = ex.selectFrom('users').select('id').where('email', '=', email.toLowerCase());
@@ -209,6 +213,25 @@ export function createUsersRepo(db: Kysely<DB>, dialect: DialectName) {
       return (await q.executeTakeFirst()) !== undefined;
     },
 
+    /** Ids of the active default administrators, locked on PostgreSQL until the write commits. */
+    async activeAdminIds(ex: Executor): Promise<number[]> {
+      let q = ex
+        .selectFrom('users')
+        .select('id')
+        .where('is_defaultadmin', '=', 1)
+        .where('status', '=', 'active')
+        .orderBy('id');
+      if (dialect === 'postgres') q = q.forUpdate();
+      return (await q.execute()).map((r) => r.id);
+    },
+
+    ...createHistoryRepo(db, 'user_history', 'user_id'),
+  };
+}
+
+/** Account rows and their role assignments. */
+function userWrites() {
+  return {
     /** Inserts a user; `user.id` only when a deleted user is brought back under the old id. */
     async insert(ex: Executor, user: NewUser): Promise<number> {
       const row = await ex
@@ -253,20 +276,14 @@ export function createUsersRepo(db: Kysely<DB>, dialect: DialectName) {
           .values(added.map((a) => ({ user_id: userId, ...a })))
           .execute();
     },
+  };
+}
 
-    /** Ids of the active default administrators, locked on PostgreSQL until the write commits. */
-    async activeAdminIds(ex: Executor): Promise<number[]> {
-      let q = ex
-        .selectFrom('users')
-        .select('id')
-        .where('is_defaultadmin', '=', 1)
-        .where('status', '=', 'active')
-        .orderBy('id');
-      if (dialect === 'postgres') q = q.forUpdate();
-      return (await q.execute()).map((r) => r.id);
-    },
-
-    ...createHistoryRepo(db, 'user_history', 'user_id'),
+export function createUsersRepo(db: Kysely<DB>, dialect: DialectName) {
+  return {
+    ...userListing(db, dialect),
+    ...userLookups(db, dialect),
+    ...userWrites(),
   };
 }
 
