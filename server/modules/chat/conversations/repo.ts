@@ -1,7 +1,7 @@
 /** SQL of the assistant: conversations, the turn log and feedback (0005-chat). */
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../db/database';
-import type { ChatTurnsTable } from '../../../db/schema';
+import type { ChatTurnsTable, DB } from '../../../db/schema';
 
 export type NewTurn = Omit<ChatTurnsTable, 'id'>;
 
@@ -20,21 +20,67 @@ export interface HistoryRow {
   comment: string | null;
 }
 
-export function createChatRepo({ db }: Database) {
-  const turnCount = (id: string) =>
-    db
-      .selectFrom('chat_turns')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('conversation_id', '=', id)
-      .where('cancelled', '=', 0)
-      .executeTakeFirstOrThrow()
-      .then((r) => Number(r.n));
-
+/** Conversations: their list, title and deletion. */
+function conversationQueries(db: Kysely<DB>) {
   return {
     findConversation(id: string) {
       return db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    async listConversations(userId: number, page: number, size: number, search?: string) {
+      let base = db.selectFrom('conversations as c').where('c.user_id', '=', userId);
+      if (search)
+        base = base.where(sql<boolean>`lower(c.title) like ${`%${search.toLowerCase()}%`}`);
+      const [{ n }, items] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+        base
+          .select([
+            'c.id',
+            'c.title',
+            'c.created_at',
+            'c.updated_at',
+            (eb) =>
+              eb
+                .selectFrom('chat_turns as t')
+                .select((e) => e.fn.countAll<number | string>().as('m'))
+                .whereRef('t.conversation_id', '=', 'c.id')
+                .where('t.cancelled', '=', 0)
+                .as('message_count'),
+          ])
+          .orderBy('c.updated_at', 'desc')
+          .orderBy('c.id')
+          .limit(size)
+          .offset((page - 1) * size)
+          .execute(),
+      ]);
+      return { total: Number(n), items };
+    },
+
+    renameConversation(id: string, title: string, now: string) {
+      return db
+        .updateTable('conversations')
+        .set({ title, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** The turns stay in the log for analytics; only their link to the conversation goes. */
+    async deleteConversation(id: string) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('chat_turns')
+          .set({ conversation_id: null })
+          .where('conversation_id', '=', id)
+          .execute();
+        await trx.deleteFrom('conversations').where('id', '=', id).execute();
+      });
+    },
+  };
+}
+
+/** Turns: logging one, reading the history and feedback. */
+function turnQueries(db: Kysely<DB>) {
+  return {
     /**
      * Logs a turn, creating its conversation on the first one (two first turns at once both
      * succeed) and marking it active; one transaction, one commit.
@@ -87,57 +133,6 @@ export function createChatRepo({ db }: Database) {
       return query.execute().then((rows) => (last !== undefined ? rows.reverse() : rows));
     },
 
-    async listConversations(userId: number, page: number, size: number, search?: string) {
-      let base = db.selectFrom('conversations as c').where('c.user_id', '=', userId);
-      if (search)
-        base = base.where(sql<boolean>`lower(c.title) like ${`%${search.toLowerCase()}%`}`);
-      const [{ n }, items] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-        base
-          .select([
-            'c.id',
-            'c.title',
-            'c.created_at',
-            'c.updated_at',
-            (eb) =>
-              eb
-                .selectFrom('chat_turns as t')
-                .select((e) => e.fn.countAll<number | string>().as('m'))
-                .whereRef('t.conversation_id', '=', 'c.id')
-                .where('t.cancelled', '=', 0)
-                .as('message_count'),
-          ])
-          .orderBy('c.updated_at', 'desc')
-          .orderBy('c.id')
-          .limit(size)
-          .offset((page - 1) * size)
-          .execute(),
-      ]);
-      return { total: Number(n), items };
-    },
-
-    turnCount,
-
-    renameConversation(id: string, title: string, now: string) {
-      return db
-        .updateTable('conversations')
-        .set({ title, updated_at: now })
-        .where('id', '=', id)
-        .execute();
-    },
-
-    /** The turns stay in the log for analytics; only their link to the conversation goes. */
-    async deleteConversation(id: string) {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('chat_turns')
-          .set({ conversation_id: null })
-          .where('conversation_id', '=', id)
-          .execute();
-        await trx.deleteFrom('conversations').where('id', '=', id).execute();
-      });
-    },
-
     findTurn(id: number) {
       return db
         .selectFrom('chat_turns')
@@ -173,6 +168,23 @@ export function createChatRepo({ db }: Database) {
         .where('turn_id', '=', turnId)
         .executeTakeFirstOrThrow();
     },
+  };
+}
+
+export function createChatRepo({ db }: Database) {
+  const turnCount = (id: string) =>
+    db
+      .selectFrom('chat_turns')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('conversation_id', '=', id)
+      .where('cancelled', '=', 0)
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
+  return {
+    ...conversationQueries(db),
+    ...turnQueries(db),
+
+    turnCount,
   };
 }
 
