@@ -76,74 +76,71 @@ interface Turn {
   cancelled: boolean;
 }
 
+/** Question(s), retrieval and generation; a cancellation ends it early, marked. */
+async function runTurn(
+  deps: AnswerDeps,
+  input: AskInput,
+  chatId: string,
+  continuing: boolean,
+  llmModel: string | null,
+  departmentIds: readonly number[],
+  tee: AnswerSink | undefined,
+): Promise<Turn> {
+  const { request: req, signal, mode } = input;
+  const { provider } = deps;
+  const turn: Turn = {
+    standalone: null,
+    parts: null,
+    generated: null,
+    providerError: null,
+    retrievalMs: 0,
+    generationStarted: 0,
+    cancelled: false,
+  };
+  try {
+    if (mode === 'stuff-v2')
+      turn.standalone = continuing
+        ? await standaloneFor(deps, req.query, chatId, llmModel, signal)
+        : req.query;
+    if (mode === 'stuff-v3') turn.parts = splitQuestion(req.query);
+    const questions = turn.parts ?? [turn.standalone ?? req.query];
+    const titles = turn.parts && turn.parts.length > 1 ? turn.parts : null;
+    if (signal.aborted) throw new ChatCancelled();
+
+    const retrievalStarted = performance.now();
+    const found = await retrieveAll(deps.retriever, questions, departmentIds, req.advanced_search);
+    turn.retrievalMs = elapsed(retrievalStarted);
+    if (signal.aborted) throw new ChatCancelled();
+
+    turn.generationStarted = performance.now();
+    if (llmModel && provider) {
+      const attempt = await modelAttempt(provider, llmModel, {
+        question: turn.standalone ?? req.query,
+        questions,
+        titles,
+        found,
+        chatId,
+        sink: tee,
+        signal,
+      });
+      turn.generated = attempt.generated;
+      turn.providerError = attempt.providerError;
+    }
+    if (!turn.generated) {
+      const { passages, partIdx } = found;
+      turn.generated = builtinAnswer(questions, titles, passages, partIdx, req.advanced_search);
+      tee?.meta({ chat_id: chatId, references: turn.generated.composed.references });
+      await streamText(turn.generated.composed.text, tee, signal);
+    }
+  } catch (error) {
+    if (!(error instanceof ChatCancelled) && !signal.aborted) throw error;
+    turn.cancelled = true;
+  }
+  return turn;
+}
+
 export function createAnswerService(deps: AnswerDeps) {
   const { database, repo, provider } = deps;
-
-  /** Question(s), retrieval and generation; a cancellation ends it early, marked. */
-  async function run(
-    input: AskInput,
-    chatId: string,
-    continuing: boolean,
-    llmModel: string | null,
-    departmentIds: readonly number[],
-    tee: AnswerSink | undefined,
-  ): Promise<Turn> {
-    const { request: req, signal, mode } = input;
-    const turn: Turn = {
-      standalone: null,
-      parts: null,
-      generated: null,
-      providerError: null,
-      retrievalMs: 0,
-      generationStarted: 0,
-      cancelled: false,
-    };
-    try {
-      if (mode === 'stuff-v2')
-        turn.standalone = continuing
-          ? await standaloneFor(deps, req.query, chatId, llmModel, signal)
-          : req.query;
-      if (mode === 'stuff-v3') turn.parts = splitQuestion(req.query);
-      const questions = turn.parts ?? [turn.standalone ?? req.query];
-      const titles = turn.parts && turn.parts.length > 1 ? turn.parts : null;
-      if (signal.aborted) throw new ChatCancelled();
-
-      const retrievalStarted = performance.now();
-      const found = await retrieveAll(
-        deps.retriever,
-        questions,
-        departmentIds,
-        req.advanced_search,
-      );
-      turn.retrievalMs = elapsed(retrievalStarted);
-      if (signal.aborted) throw new ChatCancelled();
-
-      turn.generationStarted = performance.now();
-      if (llmModel && provider) {
-        const attempt = await modelAttempt(provider, llmModel, {
-          question: turn.standalone ?? req.query,
-          questions,
-          titles,
-          found,
-          chatId,
-          sink: tee,
-          signal,
-        });
-        turn.generated = attempt.generated;
-        turn.providerError = attempt.providerError;
-      }
-      if (!turn.generated) {
-        const { passages, partIdx } = found;
-        turn.generated = builtinAnswer(questions, titles, passages, partIdx, req.advanced_search);
-        tee?.meta({ chat_id: chatId, references: turn.generated.composed.references });
-        await streamText(turn.generated.composed.text, tee, signal);
-      }
-    } catch (error) {
-      if (!(error instanceof ChatCancelled) && !signal.aborted) throw error;
-      turn.cancelled = true;
-    }
-    return turn;
-  }
 
   async function ask(input: AskInput): Promise<ChatAnswer> {
     const { request: req } = input;
@@ -157,7 +154,8 @@ export function createAnswerService(deps: AnswerDeps) {
     const wanted = engineFor(provider, req.model);
     const llmModel = wanted.engine === 'openai' ? wanted.model : null;
     const streamed = recordingSink(input.sink);
-    const turn = await run(
+    const turn = await runTurn(
+      deps,
       input,
       chatId,
       Boolean(existing),
