@@ -58,20 +58,16 @@ export function enqueueJob(db: Db, documentId: number, runAfter = nowIso()) {
     .executeTakeFirstOrThrow();
 }
 
-export function createJobQueue(options: JobQueueOptions) {
+/**
+ * The queue's rows as one worker sees them: claiming the oldest due job, settling or releasing
+ * its own claims, the heartbeat of what it runs, and requeueing claims whose worker stopped.
+ */
+function jobRows(
+  options: Pick<JobQueueOptions, 'database' | 'log' | 'staleSeconds' | 'onRequeue'>,
+  workerId: string,
+) {
   const { database, log } = options;
   const { db } = database;
-  const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  const pollMs = options.pollMs ?? 1000;
-  const heartbeatMs = Math.max(500, Math.floor((options.staleSeconds * 1000) / 4));
-  const controller = new AbortController();
-  const running = new Map<number, Promise<void>>();
-  const loops: Promise<void>[] = [];
-  let stopping = false;
-  let started = false;
-  let timer: NodeJS.Timeout | undefined;
-  const waiters = new Set<() => void>();
-
   async function claim(): Promise<JobRow | undefined> {
     const now = nowIso();
     const lock = database.dialect === 'postgres' ? sql`for update skip locked` : sql``;
@@ -111,6 +107,50 @@ export function createJobQueue(options: JobQueueOptions) {
       .execute();
     await options.onRequeue?.([job.document_id]);
   }
+
+  async function requeueStale(): Promise<number> {
+    const cutoff = new Date(Date.now() - options.staleSeconds * 1000).toISOString();
+    const stale = await db
+      .updateTable('ingestion_jobs')
+      .set({ state: 'queued', claimed_by: null, updated_at: nowIso() })
+      .where('state', '=', 'running')
+      .where((eb) => eb.or([eb('heartbeat_at', '<', cutoff), eb('heartbeat_at', 'is', null)]))
+      .returning(['id', 'document_id'])
+      .execute();
+    if (stale.length > 0) {
+      log.warn({ jobs: stale.map((j) => j.id) }, 'requeued jobs whose worker stopped');
+      await options.onRequeue?.(stale.map((j) => j.document_id));
+    }
+    return stale.length;
+  }
+
+  async function heartbeat(ids: number[]) {
+    if (ids.length > 0)
+      await db
+        .updateTable('ingestion_jobs')
+        .set({ heartbeat_at: nowIso() })
+        .where('id', 'in', ids)
+        .where('claimed_by', '=', workerId)
+        .execute();
+    await requeueStale();
+  }
+
+  return { claim, settle, release, requeueStale, heartbeat };
+}
+
+export function createJobQueue(options: JobQueueOptions) {
+  const { log } = options;
+  const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const pollMs = options.pollMs ?? 1000;
+  const heartbeatMs = Math.max(500, Math.floor((options.staleSeconds * 1000) / 4));
+  const controller = new AbortController();
+  const running = new Map<number, Promise<void>>();
+  const loops: Promise<void>[] = [];
+  let stopping = false;
+  let started = false;
+  let timer: NodeJS.Timeout | undefined;
+  const waiters = new Set<() => void>();
+  const { claim, settle, release, requeueStale, heartbeat } = jobRows(options, workerId);
 
   async function execute(job: JobRow) {
     if (job.attempts > MAX_ATTEMPTS) {
@@ -167,34 +207,6 @@ export function createJobQueue(options: JobQueueOptions) {
     }
   }
 
-  async function requeueStale(): Promise<number> {
-    const cutoff = new Date(Date.now() - options.staleSeconds * 1000).toISOString();
-    const stale = await db
-      .updateTable('ingestion_jobs')
-      .set({ state: 'queued', claimed_by: null, updated_at: nowIso() })
-      .where('state', '=', 'running')
-      .where((eb) => eb.or([eb('heartbeat_at', '<', cutoff), eb('heartbeat_at', 'is', null)]))
-      .returning(['id', 'document_id'])
-      .execute();
-    if (stale.length > 0) {
-      log.warn({ jobs: stale.map((j) => j.id) }, 'requeued jobs whose worker stopped');
-      await options.onRequeue?.(stale.map((j) => j.document_id));
-    }
-    return stale.length;
-  }
-
-  async function heartbeat() {
-    const ids = [...running.keys()];
-    if (ids.length > 0)
-      await db
-        .updateTable('ingestion_jobs')
-        .set({ heartbeat_at: nowIso() })
-        .where('id', 'in', ids)
-        .where('claimed_by', '=', workerId)
-        .execute();
-    await requeueStale();
-  }
-
   return {
     workerId,
     requeueStale,
@@ -207,7 +219,9 @@ export function createJobQueue(options: JobQueueOptions) {
       if (options.concurrency === 0) return;
       for (let slot = 0; slot < options.concurrency; slot += 1) loops.push(loop(slot));
       timer = setInterval(() => {
-        heartbeat().catch((error: unknown) => log.error({ err: error }, 'job heartbeat failed'));
+        heartbeat([...running.keys()]).catch((error: unknown) =>
+          log.error({ err: error }, 'job heartbeat failed'),
+        );
       }, heartbeatMs);
       timer.unref();
       log.info({ workerId, concurrency: options.concurrency }, 'ingestion workers started');
