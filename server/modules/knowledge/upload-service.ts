@@ -59,63 +59,118 @@ export interface UploadDeps {
   wake: () => void;
 }
 
-export function createUploadService(deps: UploadDeps) {
-  const { repo, storage } = deps;
-  const departmentFor = departmentCheck(repo);
-  const maxBytes = deps.maxUploadMb * 1024 * 1024;
-
-  async function stage(part: Extract<UploadPart, { kind: 'file' }>): Promise<Outcome> {
-    const name = part.filename;
-    if (unsafeName(name)) {
-      await drain(part.stream);
-      return {
-        result: refusal(printable(name), 400, `The file name "${printable(name)}" is not allowed.`),
-      };
-    }
-    const ext = asUploadExtension(extensionOf(name));
-    if (!ext) {
-      await drain(part.stream);
-      return {
-        result: refusal(
-          name,
-          415,
-          `"${name}" cannot be uploaded: allowed types are ${UPLOAD_EXTENSIONS.join(', ')}.`,
-        ),
-      };
-    }
-    if (!declaredTypeFits(ext, part.mimetype)) {
-      await drain(part.stream);
-      return {
-        result: refusal(
-          name,
-          415,
-          `"${name}" was sent as ${part.mimetype}, which does not fit a .${ext} file.`,
-        ),
-      };
-    }
-    const written = await storage.write(part.stream, {
-      maxBytes,
-      checkHead: (head) => headRefusal(name, ext, head),
-    });
-    const refuse = async (status: number, message: string): Promise<Outcome> => {
-      await storage.discard(written.tempPath);
-      return { result: refusal(name, status, message) };
-    };
-    if (written.refused === 'too_large')
-      return refuse(
-        413,
-        `"${name}" is larger than ${deps.maxUploadMb} MB, the most a file may have.`,
-      );
-    if (written.refused) return refuse(415, written.refused.reason);
-    if (written.size === 0) return refuse(400, `"${name}" is empty.`);
-    if (ext === 'csv' && written.sawNul)
-      return refuse(415, `"${name}" is not a CSV text file: it contains binary data.`);
-    const container = await checkContainer(written.tempPath, name, ext);
-    if (!container.ok) return refuse(container.status, container.message);
+/** One file read to a temp file and checked (name, type, size, content); refused ones are drained. */
+async function stageFile(
+  { storage, maxUploadMb }: Pick<UploadDeps, 'storage' | 'maxUploadMb'>,
+  part: Extract<UploadPart, { kind: 'file' }>,
+): Promise<Outcome> {
+  const maxBytes = maxUploadMb * 1024 * 1024;
+  const name = part.filename;
+  if (unsafeName(name)) {
+    await drain(part.stream);
     return {
-      staged: { name, ext, tempPath: written.tempPath, size: written.size, sha256: written.sha256 },
+      result: refusal(printable(name), 400, `The file name "${printable(name)}" is not allowed.`),
     };
   }
+  const ext = asUploadExtension(extensionOf(name));
+  if (!ext) {
+    await drain(part.stream);
+    return {
+      result: refusal(
+        name,
+        415,
+        `"${name}" cannot be uploaded: allowed types are ${UPLOAD_EXTENSIONS.join(', ')}.`,
+      ),
+    };
+  }
+  if (!declaredTypeFits(ext, part.mimetype)) {
+    await drain(part.stream);
+    return {
+      result: refusal(
+        name,
+        415,
+        `"${name}" was sent as ${part.mimetype}, which does not fit a .${ext} file.`,
+      ),
+    };
+  }
+  const written = await storage.write(part.stream, {
+    maxBytes,
+    checkHead: (head) => headRefusal(name, ext, head),
+  });
+  const refuse = async (status: number, message: string): Promise<Outcome> => {
+    await storage.discard(written.tempPath);
+    return { result: refusal(name, status, message) };
+  };
+  if (written.refused === 'too_large')
+    return refuse(413, `"${name}" is larger than ${maxUploadMb} MB, the most a file may have.`);
+  if (written.refused) return refuse(415, written.refused.reason);
+  if (written.size === 0) return refuse(400, `"${name}" is empty.`);
+  if (ext === 'csv' && written.sawNul)
+    return refuse(415, `"${name}" is not a CSV text file: it contains binary data.`);
+  const container = await checkContainer(written.tempPath, name, ext);
+  if (!container.ok) return refuse(container.status, container.message);
+  return {
+    staged: { name, ext, tempPath: written.tempPath, size: written.size, sha256: written.sha256 },
+  };
+}
+
+/** Where staged files go: their department, the upload's options and who sent them. */
+interface StoreContext {
+  departmentId: number;
+  userId: number;
+  advanced: boolean;
+  needSummary: boolean;
+  /** Content hashes stored by this request, with the name each was stored under. */
+  seen: Map<string, string>;
+}
+
+/** A staged file committed as a document with its job, or refused as a duplicate. */
+async function storeStaged(
+  { repo, storage }: Pick<UploadDeps, 'repo' | 'storage'>,
+  s: Staged,
+  c: StoreContext,
+): Promise<UploadItemResult> {
+  const duplicateOf =
+    c.seen.get(s.sha256) ?? (await repo.findBySha(c.departmentId, s.sha256))?.name;
+  if (duplicateOf !== undefined) {
+    await storage.discard(s.tempPath);
+    return refusal(s.name, 409, `"${s.name}" is already in this department as "${duplicateOf}".`);
+  }
+  const storagePath = await storage.commit(s.tempPath, s.ext);
+  try {
+    const id = await repo.db.transaction().execute((trx) =>
+      repo.insertWithJob(trx, {
+        name: s.name,
+        is_url: 0,
+        url: null,
+        type: s.ext,
+        size_bytes: s.size,
+        sha256: s.sha256,
+        storage_path: storagePath,
+        department_id: c.departmentId,
+        uploaded_by: c.userId,
+        advanced_training: c.advanced ? 1 : 0,
+        need_summary: c.needSummary ? 1 : 0,
+        parent_id: null,
+      }),
+    );
+    c.seen.set(s.sha256, s.name);
+    return {
+      file_name: s.name,
+      status_code: 201,
+      message: 'Uploaded; reading it now.',
+      document_id: id,
+    };
+  } catch (error) {
+    await storage.remove(storagePath);
+    if (!isUniqueViolation(error)) throw error;
+    return refusal(s.name, 409, `"${s.name}" is already in this department.`);
+  }
+}
+
+export function createUploadService(deps: UploadDeps) {
+  const { storage } = deps;
+  const departmentFor = departmentCheck(deps.repo);
 
   return {
     async uploadFiles(
@@ -145,7 +200,7 @@ export function createUploadService(deps: UploadDeps) {
             await drain(part.stream);
             continue;
           }
-          outcomes.push(await stage(part));
+          outcomes.push(await stageFile(deps, part));
         }
       } catch (error) {
         await discardAll();
@@ -166,55 +221,20 @@ export function createUploadService(deps: UploadDeps) {
         await discardAll();
         throw error;
       }
-      const advanced = truthy(fields.get('advanced_training'));
-      const needSummary = truthy(fields.get('need_summary'));
+      const context: StoreContext = {
+        departmentId,
+        userId: user.id,
+        advanced: truthy(fields.get('advanced_training')),
+        needSummary: truthy(fields.get('need_summary')),
+        seen: new Map(),
+      };
       const items: UploadItemResult[] = [];
-      const seen = new Map<string, string>();
       for (const outcome of outcomes) {
         if ('result' in outcome) {
           items.push(outcome.result);
           continue;
         }
-        const s = outcome.staged;
-        const duplicateOf =
-          seen.get(s.sha256) ?? (await repo.findBySha(departmentId, s.sha256))?.name;
-        if (duplicateOf !== undefined) {
-          await storage.discard(s.tempPath);
-          items.push(
-            refusal(s.name, 409, `"${s.name}" is already in this department as "${duplicateOf}".`),
-          );
-          continue;
-        }
-        const storagePath = await storage.commit(s.tempPath, s.ext);
-        try {
-          const id = await repo.db.transaction().execute((trx) =>
-            repo.insertWithJob(trx, {
-              name: s.name,
-              is_url: 0,
-              url: null,
-              type: s.ext,
-              size_bytes: s.size,
-              sha256: s.sha256,
-              storage_path: storagePath,
-              department_id: departmentId,
-              uploaded_by: user.id,
-              advanced_training: advanced ? 1 : 0,
-              need_summary: needSummary ? 1 : 0,
-              parent_id: null,
-            }),
-          );
-          seen.set(s.sha256, s.name);
-          items.push({
-            file_name: s.name,
-            status_code: 201,
-            message: 'Uploaded; reading it now.',
-            document_id: id,
-          });
-        } catch (error) {
-          await storage.remove(storagePath);
-          if (!isUniqueViolation(error)) throw error;
-          items.push(refusal(s.name, 409, `"${s.name}" is already in this department.`));
-        }
+        items.push(await storeStaged(deps, outcome.staged, context));
       }
       deps.wake();
       return answer({ items });
