@@ -45,9 +45,8 @@ const MIME: Record<string, string> = {
   sitemap: 'application/octet-stream',
 };
 
-export function createDocumentsService(deps: DocumentsDeps) {
-  const { repo, storage } = deps;
-
+/** Which documents a person may act on: departments by right, rows checked one by one. */
+function documentAccess(repo: DocumentsDeps['repo']) {
   async function scope(subject: AccessSubject, action: ActionName): Promise<number[]> {
     const held = departmentScope(subject, 'Documents', action);
     return held === 'all' ? repo.allDepartmentIds() : held;
@@ -75,19 +74,54 @@ export function createDocumentsService(deps: DocumentsDeps) {
       );
     return rows;
   }
+  return { scope, rowsFor };
+}
 
-  async function removeAll(rows: DocumentRow[]): Promise<number> {
-    const ids = new Set(rows.map((r) => r.id));
-    const children = (
-      await Promise.all(rows.filter((r) => r.type === 'sitemap').map((r) => repo.children(r.id)))
-    ).flat();
-    const all = [...rows, ...children.filter((c) => !ids.has(c.id))];
-    const engine = await deps.engine();
-    for (const row of all) await engine.index.removeDocument(row.id);
-    await repo.deleteRows(all.map((r) => r.id));
-    for (const row of all) await storage.remove(row.storage_path);
-    return all.length;
+/** Deletes the rows, a sitemap's pages with it: index entries, rows, then stored files. */
+async function removeAll(
+  { repo, storage, engine }: Pick<DocumentsDeps, 'repo' | 'storage' | 'engine'>,
+  rows: DocumentRow[],
+): Promise<number> {
+  const ids = new Set(rows.map((r) => r.id));
+  const children = (
+    await Promise.all(rows.filter((r) => r.type === 'sitemap').map((r) => repo.children(r.id)))
+  ).flat();
+  const all = [...rows, ...children.filter((c) => !ids.has(c.id))];
+  const { index } = await engine();
+  for (const row of all) await index.removeDocument(row.id);
+  await repo.deleteRows(all.map((r) => r.id));
+  for (const row of all) await storage.remove(row.storage_path);
+  return all.length;
+}
+
+/** A web address fetched again now and stored in place of its old copy. */
+async function refetch(
+  { repo, storage, fetchPolicy }: Pick<DocumentsDeps, 'repo' | 'storage' | 'fetchPolicy'>,
+  row: DocumentRow,
+): Promise<void> {
+  let fetched;
+  try {
+    fetched = await fetchToStorage(row.url ?? row.name, fetchPolicy, storage);
+  } catch (error) {
+    if (error instanceof FetchError) throw new AppError(400, 'VALIDATION_ERROR', error.message);
+    throw error;
   }
+  const storagePath = await storage.commit(
+    fetched.tempPath,
+    fetched.type === 'sitemap' ? 'xml' : 'html',
+  );
+  await repo.update(row.id, {
+    storage_path: storagePath,
+    size_bytes: fetched.size,
+    type: fetched.type,
+    last_fetched_at: nowIso(),
+  });
+  await storage.remove(row.storage_path);
+}
+
+export function createDocumentsService(deps: DocumentsDeps) {
+  const { repo, storage } = deps;
+  const { scope, rowsFor } = documentAccess(repo);
 
   return {
     async list(
@@ -124,14 +158,14 @@ export function createDocumentsService(deps: DocumentsDeps) {
     },
 
     async delete(subject: AccessSubject, ids: number[]): Promise<{ deleted: number }> {
-      return { deleted: await removeAll(await rowsFor(subject, 'DELETE', ids)) };
+      return { deleted: await removeAll(deps, await rowsFor(subject, 'DELETE', ids)) };
     },
 
     async deleteSitemaps(subject: AccessSubject, urls: string[]): Promise<{ deleted: number }> {
       const rows = await repo.sitemapFamilies(urls, await scope(subject, 'DELETE'));
       if (rows.length === 0)
         throw errors.notFound('No sitemap with that address in your departments.');
-      return { deleted: await removeAll(rows) };
+      return { deleted: await removeAll(deps, rows) };
     },
 
     /** Fetches an address again now; its job then reads it and replaces its chunks. */
@@ -149,27 +183,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
           'CONFLICT',
           'This document is being read right now; re-sync it when it is ready or failed.',
         );
-      if (row.parent_id === null) {
-        let fetched;
-        try {
-          fetched = await fetchToStorage(row.url ?? row.name, deps.fetchPolicy, storage);
-        } catch (error) {
-          if (error instanceof FetchError)
-            throw new AppError(400, 'VALIDATION_ERROR', error.message);
-          throw error;
-        }
-        const storagePath = await storage.commit(
-          fetched.tempPath,
-          fetched.type === 'sitemap' ? 'xml' : 'html',
-        );
-        await repo.update(row.id, {
-          storage_path: storagePath,
-          size_bytes: fetched.size,
-          type: fetched.type,
-          last_fetched_at: nowIso(),
-        });
-        await storage.remove(row.storage_path);
-      }
+      if (row.parent_id === null) await refetch(deps, row);
       await repo.db.transaction().execute(async (trx) => {
         await repo.update(row.id, { status: 'queued', error: null }, trx);
         await enqueueJob(trx, row.id);
