@@ -3,7 +3,7 @@
  * itself, and resets with every other slice when the session ends (SPEC §4: logout clears the
  * chat state; a pending request is then aborted by the 100 ms check, as `sending` is off).
  */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { type ActionReducerMapBuilder, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { BUILTIN_MODEL_ID, type ChatModelsResponse } from '@contract/chat';
 import { toApiErrorData } from '@/lib/http';
 import { isSessionEnd } from '@/lib/session/session-slice';
@@ -16,6 +16,7 @@ import {
   messagesOfHistory,
   serverMessage,
   userMessage,
+  type ChatState,
   type ChatToggleKey,
   clearConversation,
   message,
@@ -29,11 +30,133 @@ import {
   isCancelled,
   loadConversation,
   questionIdOf,
-  requestChart,
   sendMessage,
   sendingReleased,
 } from './chat-thunks';
-import { openSource, sendFeedback } from './answer-action-thunks';
+import { openSource } from './answer-action-thunks';
+import { answerActionCases } from './answer-action-cases';
+
+/** Sending a question: the answer streams in, then finishes, fails or is stopped. */
+function sendingCases(builder: ActionReducerMapBuilder<ChatState>) {
+  builder
+    .addCase(sendMessage.pending, (state, action) => {
+      const { query, timestamp } = action.meta.arg;
+      const { requestId } = action.meta;
+      state.messages.push(userMessage(questionIdOf(requestId), query, timestamp));
+      state.messages.push(serverMessage(answerIdOf(requestId), query, timestamp));
+      state.questions.push(query);
+      state.recommendedQuestions = [];
+      state.sending = true;
+      state.status = 'loading';
+      state.requestId = requestId;
+    })
+    .addCase(answerMetaReceived, (state, action) => {
+      const m = message(state, answerIdOf(action.payload.requestId));
+      if (!m || m.status !== 'streaming') return;
+      state.uuid = action.payload.chatId;
+      // A second meta means the model failed mid-answer and the built-in engine starts over.
+      m.text = '';
+      m.details = { ...(m.details ?? emptyDetails()), references: action.payload.references };
+    })
+    .addCase(answerDeltaReceived, (state, action) => {
+      const m = message(state, answerIdOf(action.payload.requestId));
+      if (m && m.status === 'streaming') m.text += action.payload.text;
+    })
+    .addCase(sendMessage.fulfilled, (state, action) => {
+      const answer = action.payload;
+      const { requestId } = action.meta;
+      const m = message(state, answerIdOf(requestId));
+      const question = message(state, questionIdOf(requestId));
+      if (!m || m.status !== 'streaming') return;
+      m.status = 'done';
+      m.text = answer.answer;
+      m.timestamp = answer.ai_timestamp;
+      m.details = detailsOf(answer);
+      if (question) question.timestamp = answer.user_timestamp;
+      state.uuid = answer.chat_id;
+      state.references = answer.references;
+      if (state.requestId === requestId) {
+        state.status = 'succeeded';
+        if (!action.meta.arg.chartFollows || answer.no_answer) {
+          state.sending = false;
+          state.requestId = null;
+        }
+      }
+    })
+    .addCase(sendingReleased, (state, action) => {
+      if (state.requestId !== action.payload) return;
+      state.sending = false;
+      state.requestId = null;
+    })
+    .addCase(sendMessage.rejected, (state, action) => {
+      const { requestId } = action.meta;
+      const m = message(state, answerIdOf(requestId));
+      const error = action.payload ?? toApiErrorData(action.error);
+      if (m && m.status === 'streaming') {
+        m.status = isCancelled(error) ? 'cancelled' : 'failed';
+        m.error = isCancelled(error) ? cancelledError() : error;
+      }
+      if (state.requestId === requestId) {
+        state.sending = false;
+        state.status = 'failed';
+        state.requestId = null;
+      }
+    });
+}
+
+/** Recommended questions, an earlier conversation and the source pane. */
+function panelCases(builder: ActionReducerMapBuilder<ChatState>) {
+  builder
+    .addCase(fetchRecommendations.pending, (state) => {
+      state.recommendationsStatus = 'loading';
+    })
+    .addCase(fetchRecommendations.fulfilled, (state, action) => {
+      state.recommendationsStatus = 'succeeded';
+      state.recommendedQuestions = action.payload;
+    })
+    .addCase(fetchRecommendations.rejected, (state) => {
+      state.recommendationsStatus = 'failed';
+    })
+    .addCase(loadConversation.pending, (state) => {
+      state.conversationStatus = 'loading';
+      state.conversationError = null;
+    })
+    .addCase(loadConversation.fulfilled, (state, action) => {
+      const detail = action.payload;
+      clearConversation(state);
+      state.conversationStatus = 'succeeded';
+      state.uuid = detail.chat_id;
+      state.messages = messagesOfHistory(detail.history);
+      state.questions = detail.history.map((h) => h.user);
+      state.references = detail.history.at(-1)?.references ?? [];
+    })
+    .addCase(loadConversation.rejected, (state, action) => {
+      state.conversationStatus = 'failed';
+      state.conversationError = action.payload ?? toApiErrorData(action.error);
+    })
+    .addCase(openSource.pending, (state, action) => {
+      const reference = action.meta.arg;
+      state.source = {
+        status: 'loading',
+        documentId: reference.document_id,
+        documentName: reference.document_name,
+        page: reference.page,
+        error: null,
+        requestId: action.meta.requestId,
+      };
+    })
+    .addCase(openSource.fulfilled, (state, action) => {
+      if (state.source.requestId !== action.meta.requestId) return;
+      state.source.status = 'succeeded';
+      state.pdfUrl = action.payload;
+    })
+    .addCase(openSource.rejected, (state, action) => {
+      if (state.source.requestId !== action.meta.requestId) return;
+      state.source.status = 'failed';
+      state.source.error = action.payload ?? toApiErrorData(action.error);
+      state.pdfUrl = null;
+    });
+}
 
 const chatSlice = createSlice({
   name: 'chat',
@@ -85,188 +208,10 @@ const chatSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder
-      .addCase(sendMessage.pending, (state, action) => {
-        const { query, timestamp } = action.meta.arg;
-        const { requestId } = action.meta;
-        state.messages.push(userMessage(questionIdOf(requestId), query, timestamp));
-        state.messages.push(serverMessage(answerIdOf(requestId), query, timestamp));
-        state.questions.push(query);
-        state.recommendedQuestions = [];
-        state.sending = true;
-        state.status = 'loading';
-        state.requestId = requestId;
-      })
-      .addCase(answerMetaReceived, (state, action) => {
-        const m = message(state, answerIdOf(action.payload.requestId));
-        if (!m || m.status !== 'streaming') return;
-        state.uuid = action.payload.chatId;
-        // A second meta means the model failed mid-answer and the built-in engine starts over.
-        m.text = '';
-        m.details = { ...(m.details ?? emptyDetails()), references: action.payload.references };
-      })
-      .addCase(answerDeltaReceived, (state, action) => {
-        const m = message(state, answerIdOf(action.payload.requestId));
-        if (m && m.status === 'streaming') m.text += action.payload.text;
-      })
-      .addCase(sendMessage.fulfilled, (state, action) => {
-        const answer = action.payload;
-        const { requestId } = action.meta;
-        const m = message(state, answerIdOf(requestId));
-        const question = message(state, questionIdOf(requestId));
-        if (!m || m.status !== 'streaming') return;
-        m.status = 'done';
-        m.text = answer.answer;
-        m.timestamp = answer.ai_timestamp;
-        m.details = detailsOf(answer);
-        if (question) question.timestamp = answer.user_timestamp;
-        state.uuid = answer.chat_id;
-        state.references = answer.references;
-        if (state.requestId === requestId) {
-          state.status = 'succeeded';
-          if (!action.meta.arg.chartFollows || answer.no_answer) {
-            state.sending = false;
-            state.requestId = null;
-          }
-        }
-      })
-      .addCase(sendingReleased, (state, action) => {
-        if (state.requestId !== action.payload) return;
-        state.sending = false;
-        state.requestId = null;
-      })
-      .addCase(sendMessage.rejected, (state, action) => {
-        const { requestId } = action.meta;
-        const m = message(state, answerIdOf(requestId));
-        const error = action.payload ?? toApiErrorData(action.error);
-        if (m && m.status === 'streaming') {
-          m.status = isCancelled(error) ? 'cancelled' : 'failed';
-          m.error = isCancelled(error) ? cancelledError() : error;
-        }
-        if (state.requestId === requestId) {
-          state.sending = false;
-          state.status = 'failed';
-          state.requestId = null;
-        }
-      })
-      .addCase(fetchRecommendations.pending, (state) => {
-        state.recommendationsStatus = 'loading';
-      })
-      .addCase(fetchRecommendations.fulfilled, (state, action) => {
-        state.recommendationsStatus = 'succeeded';
-        state.recommendedQuestions = action.payload;
-      })
-      .addCase(fetchRecommendations.rejected, (state) => {
-        state.recommendationsStatus = 'failed';
-      })
-      .addCase(loadConversation.pending, (state) => {
-        state.conversationStatus = 'loading';
-        state.conversationError = null;
-      })
-      .addCase(loadConversation.fulfilled, (state, action) => {
-        const detail = action.payload;
-        clearConversation(state);
-        state.conversationStatus = 'succeeded';
-        state.uuid = detail.chat_id;
-        state.messages = messagesOfHistory(detail.history);
-        state.questions = detail.history.map((h) => h.user);
-        state.references = detail.history.at(-1)?.references ?? [];
-      })
-      .addCase(loadConversation.rejected, (state, action) => {
-        state.conversationStatus = 'failed';
-        state.conversationError = action.payload ?? toApiErrorData(action.error);
-      })
-      .addCase(openSource.pending, (state, action) => {
-        const reference = action.meta.arg;
-        state.source = {
-          status: 'loading',
-          documentId: reference.document_id,
-          documentName: reference.document_name,
-          page: reference.page,
-          error: null,
-          requestId: action.meta.requestId,
-        };
-      })
-      .addCase(openSource.fulfilled, (state, action) => {
-        if (state.source.requestId !== action.meta.requestId) return;
-        state.source.status = 'succeeded';
-        state.pdfUrl = action.payload;
-      })
-      .addCase(openSource.rejected, (state, action) => {
-        if (state.source.requestId !== action.meta.requestId) return;
-        state.source.status = 'failed';
-        state.source.error = action.payload ?? toApiErrorData(action.error);
-        state.pdfUrl = null;
-      })
-      .addCase(sendFeedback.pending, (state, action) => {
-        const m = message(state, action.meta.arg.id);
-        if (!m) return;
-        m.feedbackStatus = 'loading';
-        m.feedbackError = null;
-      })
-      .addCase(sendFeedback.fulfilled, (state, action) => {
-        const m = message(state, action.meta.arg.id);
-        if (!m) return;
-        m.feedbackStatus = 'succeeded';
-        m.feedback = action.payload;
-      })
-      .addCase(sendFeedback.rejected, (state, action) => {
-        const m = message(state, action.meta.arg.id);
-        if (!m) return;
-        m.feedbackStatus = 'failed';
-        m.feedbackError = action.payload ?? toApiErrorData(action.error);
-      })
-      .addCase(requestChart.pending, (state, action) => {
-        const m = message(state, action.meta.arg.id);
-        if (!m) return;
-        // The automatic check after each answer stays quiet until there is a chart to show.
-        if (action.meta.arg.force)
-          m.visual = { status: 'loading', route: null, url: null, mimeType: null, problem: null };
-        state.sending = true;
-        state.requestId = action.meta.requestId;
-      })
-      .addCase(requestChart.fulfilled, (state, action) => {
-        const m = message(state, action.meta.arg.id);
-        const { route, url, mimeType } = action.payload;
-        if (m) {
-          const refused = !route.wants_chart;
-          m.visual =
-            refused && !action.meta.arg.force
-              ? null
-              : {
-                  status: refused ? 'failed' : 'succeeded',
-                  route,
-                  url,
-                  mimeType,
-                  problem: refused ? { kind: 'noChart', reason: route.reason } : null,
-                };
-        }
-        if (state.requestId === action.meta.requestId) {
-          state.sending = false;
-          state.requestId = null;
-        }
-      })
-      .addCase(requestChart.rejected, (state, action) => {
-        const m = message(state, action.meta.arg.id);
-        const error = action.payload ?? toApiErrorData(action.error);
-        // An automatic chart that failed shows nothing; a stopped one says it was cancelled.
-        if (m)
-          m.visual =
-            action.meta.arg.force || isCancelled(error)
-              ? {
-                  status: 'failed',
-                  route: null,
-                  url: null,
-                  mimeType: null,
-                  problem: { kind: 'error', error: isCancelled(error) ? cancelledError() : error },
-                }
-              : null;
-        if (state.requestId === action.meta.requestId) {
-          state.sending = false;
-          state.requestId = null;
-        }
-      })
-      .addMatcher(isSessionEnd, () => initialChatState);
+    sendingCases(builder);
+    panelCases(builder);
+    answerActionCases(builder);
+    builder.addMatcher(isSessionEnd, () => initialChatState);
   },
 });
 
