@@ -65,6 +65,85 @@ function layoutOf(catalogue: readonly PermissionDefinition[]) {
   };
 }
 
+/** The grid's editing: what is granted, what may change, and how lines change at once. */
+function useGridEditing(props: PermissionMatrixProps) {
+  const granted = new Set(props.value);
+  const editable = !props.readOnly && Boolean(props.onChange);
+  const may = (id: number) => editable && (!props.grantable || props.grantable.has(id));
+  function setMany(ids: number[], on: boolean) {
+    const next = new Set(granted);
+    for (const id of ids) {
+      if (!may(id)) continue;
+      if (on) next.add(id);
+      else next.delete(id);
+    }
+    props.onChange?.(sorted(next));
+  }
+  return {
+    granted,
+    editable,
+    may,
+    setMany,
+    /** A line toggle grants the line's grantable rights unless all of them are granted already. */
+    toggleLine(ids: number[]) {
+      const open = ids.filter(may);
+      setMany(open, !open.every((id) => granted.has(id)));
+    },
+  };
+}
+
+type GridEditing = ReturnType<typeof useGridEditing>;
+
+/** The checkbox that grants or clears a whole row or column. */
+function LineToggle({
+  ids,
+  label,
+  editing,
+}: {
+  ids: number[];
+  label: string;
+  editing: GridEditing;
+}) {
+  const state = stateOf(ids, editing.granted);
+  return (
+    <Checkbox
+      className="m-0"
+      aria-label={label}
+      checked={state === 'all'}
+      indeterminate={state === 'some'}
+      disabled={!ids.some(editing.may)}
+      onChange={() => editing.toggleLine(ids)}
+    />
+  );
+}
+
+/** The count of granted rights (announced as it changes) and, when editable, grant/clear all. */
+function GridToolbar({ editing, allIds }: { editing: GridEditing; allIds: number[] }) {
+  const { t } = useTranslation('roles');
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+      <p className="mb-0 fw-semibold" role="status" aria-live="polite">
+        {t('matrix.count', { count: editing.granted.size, total: allIds.length })}
+      </p>
+      {editing.editable && (
+        <div className="ms-auto d-flex gap-2">
+          {([true, false] as const).map((on) => (
+            <CButton
+              key={String(on)}
+              size="sm"
+              color="secondary"
+              variant="outline"
+              onClick={() => editing.setMany(allIds, on)}
+            >
+              {t(on ? 'matrix.grantAll' : 'matrix.clearAll')}
+            </CButton>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
 /**
  * The permission set as a grid: the catalogue's modules as rows, its actions as columns. Every cell is
  * a labelled checkbox ("Users: Add"); a row's and a column's first checkbox grants or clears the
@@ -75,55 +154,13 @@ export function PermissionGrid({
   ...props
 }: PermissionMatrixProps & { catalogue: readonly PermissionDefinition[] }) {
   const { t } = useTranslation('roles');
-  const granted = new Set(props.value);
-  const editable = !props.readOnly && Boolean(props.onChange);
-  const may = (id: number) => editable && (!props.grantable || props.grantable.has(id));
-
-  function setMany(ids: number[], on: boolean) {
-    const next = new Set(granted);
-    for (const id of ids) {
-      if (!may(id)) continue;
-      if (on) next.add(id);
-      else next.delete(id);
-    }
-    props.onChange?.(sorted(next));
-  }
-
-  /** A line toggle grants the line's grantable rights unless all of them are granted already. */
-  function toggleLine(ids: number[]) {
-    const open = ids.filter(may);
-    setMany(open, !open.every((id) => granted.has(id)));
-  }
-
+  const editing = useGridEditing(props);
+  const { granted, editable, may, setMany } = editing;
   const { modules, actions, idOf, rowIds, colIds, allIds } = layoutOf(catalogue);
 
   return (
     <div>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-        <p className="mb-0 fw-semibold" role="status" aria-live="polite">
-          {t('matrix.count', { count: granted.size, total: allIds.length })}
-        </p>
-        {editable && (
-          <div className="ms-auto d-flex gap-2">
-            <CButton
-              size="sm"
-              color="secondary"
-              variant="outline"
-              onClick={() => setMany(allIds, true)}
-            >
-              {t('matrix.grantAll')}
-            </CButton>
-            <CButton
-              size="sm"
-              color="secondary"
-              variant="outline"
-              onClick={() => setMany(allIds, false)}
-            >
-              {t('matrix.clearAll')}
-            </CButton>
-          </div>
-        )}
-      </div>
+      <GridToolbar editing={editing} allIds={allIds} />
       {/* Scrolls sideways on narrow screens; a read-only grid has nothing focusable inside, so
           the region itself takes focus to be scrolled with the keyboard. */}
       <div
@@ -146,20 +183,15 @@ export function PermissionGrid({
                 {t('matrix.module')}
               </th>
               {actions.map((action) => {
-                const ids = colIds(action);
-                const state = stateOf(ids, granted);
                 const label = actionLabel(t, action);
                 return (
                   <th scope="col" key={action} className="small">
                     <div>{label}</div>
                     {editable && (
-                      <Checkbox
-                        className="m-0"
-                        aria-label={t('matrix.toggleColumn', { action: label })}
-                        checked={state === 'all'}
-                        indeterminate={state === 'some'}
-                        disabled={!ids.some(may)}
-                        onChange={() => toggleLine(ids)}
+                      <LineToggle
+                        ids={colIds(action)}
+                        label={t('matrix.toggleColumn', { action: label })}
+                        editing={editing}
                       />
                     )}
                   </th>
@@ -169,21 +201,16 @@ export function PermissionGrid({
           </thead>
           <tbody>
             {modules.map((module) => {
-              const ids = rowIds(module);
-              const state = stateOf(ids, granted);
               const label = moduleLabel(t, module);
               return (
                 <tr key={module}>
                   <th scope="row" className="text-start text-nowrap">
                     {editable ? (
                       <label className="d-flex align-items-center gap-2 mb-0">
-                        <Checkbox
-                          className="m-0"
-                          aria-label={t('matrix.toggleRow', { module: label })}
-                          checked={state === 'all'}
-                          indeterminate={state === 'some'}
-                          disabled={!ids.some(may)}
-                          onChange={() => toggleLine(ids)}
+                        <LineToggle
+                          ids={rowIds(module)}
+                          label={t('matrix.toggleRow', { module: label })}
+                          editing={editing}
                         />
                         {label}
                       </label>
