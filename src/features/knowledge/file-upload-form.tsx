@@ -1,15 +1,28 @@
-import { useId, useState, type DragEvent, type FormEvent } from 'react';
-import { CAlert, CButton, CForm, CSpinner } from '@coreui/react';
+import { useState, type FormEvent } from 'react';
+import { CAlert, CButton, CForm } from '@coreui/react';
 import { useSelector } from 'react-redux';
+
 import { useTranslation } from 'react-i18next';
+
 import { MAX_FILE_COUNT } from '@contract/constants';
-import { UPLOAD_ACCEPT, UPLOAD_EXTENSIONS } from '@contract/knowledge';
+
+
 import { useLibDispatch } from '@/lib/store-types';
+
+import { SubmitButton } from '@/components/form-parts';
+
+import { FileDropZone } from './file-drop-zone';
+
 import { addToSelection } from './file-selection';
+
 import type { DepartmentChoice } from './knowledge-access';
+
 import { SelectedFiles, UploadedFiles } from './upload-file-list';
+
 import { UploadOptions, useUploadOptions } from './upload-options';
+
 import { UploadProblemAlert } from './upload-problem-alert';
+
 import {
   filesCleared,
   filesProblemShown,
@@ -29,11 +42,9 @@ export function FileUploadForm({ departments }: { departments: DepartmentChoice[
   const dispatch = useLibDispatch();
   const upload = useSelector(selectUpload).files;
   const uploading = upload.status === 'loading';
-  const inputId = useId();
   const [selected, setSelected] = useState<FileToUpload[]>([]);
   const [notices, setNotices] = useState<Notices>({ wrongType: [], overLimit: 0 });
   const options = useUploadOptions(departments);
-  const [dragging, setDragging] = useState(false);
 
   function add(files: readonly File[]) {
     if (files.length === 0) return;
@@ -46,12 +57,6 @@ export function FileUploadForm({ departments }: { departments: DepartmentChoice[
   function remove(id: string) {
     setSelected((list) => list.filter((f) => f.id !== id));
     setNotices({ wrongType: [], overLimit: 0 });
-  }
-
-  function onDrop(event: DragEvent) {
-    event.preventDefault();
-    setDragging(false);
-    if (!uploading) add(Array.from(event.dataTransfer.files));
   }
 
   async function onSubmit(event: FormEvent) {
@@ -77,39 +82,7 @@ export function FileUploadForm({ departments }: { departments: DepartmentChoice[
 
   return (
     <CForm noValidate onSubmit={(e) => void onSubmit(e)}>
-      <div
-        className={`knowledge-dropzone mb-3${dragging ? ' is-dragging' : ''}`}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        data-testid="dropzone"
-      >
-        <p className="mb-2">{t('upload.dropHere')}</p>
-        <label
-          htmlFor={inputId}
-          className={`btn btn-outline-primary${uploading ? ' disabled' : ''}`}
-        >
-          {t('upload.chooseFiles')}
-        </label>
-        <input
-          id={inputId}
-          type="file"
-          multiple
-          accept={UPLOAD_ACCEPT}
-          className="visually-hidden"
-          disabled={uploading}
-          onChange={(e) => {
-            add(Array.from(e.target.files ?? []));
-            e.target.value = '';
-          }}
-        />
-        <p className="form-text mb-0 mt-2">
-          {t('upload.allowed', { types: UPLOAD_EXTENSIONS.join(', '), max: MAX_FILE_COUNT })}
-        </p>
-      </div>
+      <FileDropZone disabled={uploading} onFiles={add} />
 
       {notices.wrongType.length > 0 && (
         <CAlert color="warning" role="alert">
@@ -144,10 +117,7 @@ export function FileUploadForm({ departments }: { departments: DepartmentChoice[
         disabled={uploading}
       />
       <div className="d-flex gap-2 mt-3">
-        <CButton type="submit" color="primary" disabled={uploading}>
-          {uploading && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
-          {t('upload.submitFiles')}
-        </CButton>
+        <SubmitButton busy={uploading}>{t('upload.submitFiles')}</SubmitButton>
         {!uploading && upload.items.length > 0 && (
           <CButton
             type="button"
