@@ -42,12 +42,58 @@ export const UserFormPage = recordFormPage({
   Form: UserForm,
 });
 
+type UserFormState = ReturnType<typeof useForm<UserValues>>;
+
+/**
+ * What assignments may name: the departments and roles the editor may pick, plus those the
+ * user already holds (they stay readable even when the editor cannot pick them).
+ */
+function useAssignmentChoices(user: ManagedUser | undefined) {
+  const { departments, isAdmin } = useDepartmentChoices('Users', user ? 'UPDATE' : 'ADD');
+  const roles = useUserRoleChoicesQuery();
+  const choices = [...departments];
+  const roleChoices: Role[] = [...(roles.data ?? [])];
+  for (const a of user?.assignments ?? []) {
+    if (!choices.some((d) => d.id === a.department_id))
+      choices.push({ id: a.department_id, name: a.department_name });
+    if (!roleChoices.some((r) => r.id === a.role_id))
+      roleChoices.push(knownRole(a.role_id, a.role_name, a.department_id));
+  }
+  return { choices, roleChoices, roles, isAdmin };
+}
+
+/** Name, username and e-mail; a new user's address gets the invitation. */
+function NameFields({ form, invite }: { form: UserFormState; invite: boolean }) {
+  const { t } = useTranslation('users');
+  return (
+    <>
+      <CCol md={6}>
+        <FormField label={t('fields.firstName')} autoComplete="off" {...form.text('first_name')} />
+      </CCol>
+      <CCol md={6}>
+        <FormField label={t('fields.lastName')} autoComplete="off" {...form.text('last_name')} />
+      </CCol>
+      <CCol md={6}>
+        <FormField label={t('fields.username')} autoComplete="off" {...form.text('username')} />
+      </CCol>
+      <CCol md={6}>
+        <FormField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="off"
+          hint={invite ? t('inviteHint') : undefined}
+          {...form.text('email')}
+        />
+      </CCol>
+    </>
+  );
+}
+
 function UserForm({ record: user, links }: { record?: ManagedUser; links: UserLinks }) {
   const { t } = useTranslation(['users', 'validation', 'errors']);
   const navigate = useNavigate();
   const me = useSelector(selectProfile);
-  const { departments, isAdmin } = useDepartmentChoices('Users', user ? 'UPDATE' : 'ADD');
-  const roles = useUserRoleChoicesQuery();
+  const { choices, roleChoices, roles, isAdmin } = useAssignmentChoices(user);
   const saving = useRecordSave(useCreateUserMutation(), useUpdateUserMutation());
   const form = useForm<UserValues>(() => initialValues(user), {
     codeFields: CODE_FIELDS,
@@ -56,18 +102,6 @@ function UserForm({ record: user, links }: { record?: ManagedUser; links: UserLi
   const { values, set } = form;
   const [refusal, setRefusal] = useState('');
   const self = Boolean(user && me?.id === user.id);
-
-  // Departments the user already belongs to stay visible even when the editor cannot pick them.
-  const choices = [...departments];
-  for (const a of user?.assignments ?? [])
-    if (!choices.some((d) => d.id === a.department_id))
-      choices.push({ id: a.department_id, name: a.department_name });
-
-  // Roles the user already holds stay readable even when the editor cannot list them.
-  const roleChoices: Role[] = [...(roles.data ?? [])];
-  for (const a of user?.assignments ?? [])
-    if (!roleChoices.some((r) => r.id === a.role_id))
-      roleChoices.push(knownRole(a.role_id, a.role_name, a.department_id));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -100,32 +134,7 @@ function UserForm({ record: user, links }: { record?: ManagedUser; links: UserLi
       <FormError error={form.serverError} />
       <CForm noValidate onSubmit={(e) => void onSubmit(e)}>
         <CRow>
-          <CCol md={6}>
-            <FormField
-              label={t('fields.firstName')}
-              autoComplete="off"
-              {...form.text('first_name')}
-            />
-          </CCol>
-          <CCol md={6}>
-            <FormField
-              label={t('fields.lastName')}
-              autoComplete="off"
-              {...form.text('last_name')}
-            />
-          </CCol>
-          <CCol md={6}>
-            <FormField label={t('fields.username')} autoComplete="off" {...form.text('username')} />
-          </CCol>
-          <CCol md={6}>
-            <FormField
-              label={t('fields.email')}
-              type="email"
-              autoComplete="off"
-              hint={user ? undefined : t('inviteHint')}
-              {...form.text('email')}
-            />
-          </CCol>
+          <NameFields form={form} invite={!user} />
           <CCol md={6}>
             <SelectField
               label={t('fields.status')}
