@@ -23,45 +23,42 @@ export interface DepartmentRow {
   role_count: number;
 }
 
-export function createDepartmentsRepo(db: Kysely<DB>) {
-  const base = (ex: Executor) =>
+const base = (ex: Executor) =>
+  ex
+    .selectFrom('departments as d')
+    .select(['d.id', 'd.name', 'd.description', 'd.created_at', 'd.updated_at']);
+
+/** Users and roles per department, one grouped query each for the whole page. */
+async function withCounts(
+  ex: Executor,
+  found: Omit<DepartmentRow, 'user_count' | 'role_count'>[],
+): Promise<DepartmentRow[]> {
+  if (found.length === 0) return [];
+  const ids = found.map((d) => d.id);
+  const [users, roles] = await Promise.all([
     ex
-      .selectFrom('departments as d')
-      .select(['d.id', 'd.name', 'd.description', 'd.created_at', 'd.updated_at']);
+      .selectFrom('user_roles')
+      .select(['department_id', (eb) => eb.fn.count<number | string>('user_id').distinct().as('n')])
+      .where('department_id', 'in', ids)
+      .groupBy('department_id')
+      .execute(),
+    ex
+      .selectFrom('roles')
+      .select(['department_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('department_id', 'in', ids)
+      .groupBy('department_id')
+      .execute(),
+  ]);
+  const userMap = new Map(users.map((u) => [u.department_id, Number(u.n)]));
+  const roleMap = new Map(roles.map((r) => [r.department_id, Number(r.n)]));
+  return found.map((d) => ({
+    ...d,
+    user_count: userMap.get(d.id) ?? 0,
+    role_count: roleMap.get(d.id) ?? 0,
+  }));
+}
 
-  /** Users and roles per department, one grouped query each for the whole page. */
-  async function withCounts(
-    ex: Executor,
-    found: Omit<DepartmentRow, 'user_count' | 'role_count'>[],
-  ): Promise<DepartmentRow[]> {
-    if (found.length === 0) return [];
-    const ids = found.map((d) => d.id);
-    const [users, roles] = await Promise.all([
-      ex
-        .selectFrom('user_roles')
-        .select([
-          'department_id',
-          (eb) => eb.fn.count<number | string>('user_id').distinct().as('n'),
-        ])
-        .where('department_id', 'in', ids)
-        .groupBy('department_id')
-        .execute(),
-      ex
-        .selectFrom('roles')
-        .select(['department_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-        .where('department_id', 'in', ids)
-        .groupBy('department_id')
-        .execute(),
-    ]);
-    const userMap = new Map(users.map((u) => [u.department_id, Number(u.n)]));
-    const roleMap = new Map(roles.map((r) => [r.department_id, Number(r.n)]));
-    return found.map((d) => ({
-      ...d,
-      user_count: userMap.get(d.id) ?? 0,
-      role_count: roleMap.get(d.id) ?? 0,
-    }));
-  }
-
+export function createDepartmentsRepo(db: Kysely<DB>) {
   return {
     async list(
       search: string | undefined,

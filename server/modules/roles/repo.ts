@@ -86,47 +86,44 @@ function filtered(query: RoleQuery, filter: RoleFilter): RoleQuery {
   return q;
 }
 
+const rows = (ex: Executor) =>
+  ex
+    .selectFrom('roles as r')
+    .leftJoin('departments as d', 'd.id', 'r.department_id')
+    .select([
+      'r.id',
+      'r.name',
+      'r.description',
+      'r.department_id',
+      'd.name as department_name',
+      'r.permission_set',
+      'r.created_at',
+      'r.updated_at',
+      'r.created_by',
+      'r.updated_by',
+    ]);
+
+/**
+ * How many users hold each role, in one grouped query for a page of roles (a correlated count
+ * per row made PostgreSQL scan user_roles once per role).
+ */
+async function withCounts(ex: Executor, found: Omit<RoleRow, 'user_count'>[]): Promise<RoleRow[]> {
+  if (found.length === 0) return [];
+  const counts = await ex
+    .selectFrom('user_roles')
+    .select(['role_id', (eb) => eb.fn.count<number | string>('user_id').distinct().as('n')])
+    .where(
+      'role_id',
+      'in',
+      found.map((r) => r.id),
+    )
+    .groupBy('role_id')
+    .execute();
+  const byRole = new Map(counts.map((c) => [c.role_id, Number(c.n)]));
+  return found.map((r) => ({ ...r, user_count: byRole.get(r.id) ?? 0 }));
+}
+
 export function createRolesRepo(db: Kysely<DB>, dialect: DialectName) {
-  const rows = (ex: Executor) =>
-    ex
-      .selectFrom('roles as r')
-      .leftJoin('departments as d', 'd.id', 'r.department_id')
-      .select([
-        'r.id',
-        'r.name',
-        'r.description',
-        'r.department_id',
-        'd.name as department_name',
-        'r.permission_set',
-        'r.created_at',
-        'r.updated_at',
-        'r.created_by',
-        'r.updated_by',
-      ]);
-
-  /**
-   * How many users hold each role, in one grouped query for a page of roles (a correlated count
-   * per row made PostgreSQL scan user_roles once per role).
-   */
-  async function withCounts(
-    ex: Executor,
-    found: Omit<RoleRow, 'user_count'>[],
-  ): Promise<RoleRow[]> {
-    if (found.length === 0) return [];
-    const counts = await ex
-      .selectFrom('user_roles')
-      .select(['role_id', (eb) => eb.fn.count<number | string>('user_id').distinct().as('n')])
-      .where(
-        'role_id',
-        'in',
-        found.map((r) => r.id),
-      )
-      .groupBy('role_id')
-      .execute();
-    const byRole = new Map(counts.map((c) => [c.role_id, Number(c.n)]));
-    return found.map((r) => ({ ...r, user_count: byRole.get(r.id) ?? 0 }));
-  }
-
   return {
     async list(filter: RoleFilter, limit?: { size: number; offset: number }) {
       const { total } = await filtered(db.selectFrom('roles as r'), filter)
