@@ -35,10 +35,11 @@ export function builtinAnswer(
   advanced: boolean,
 ): Generated {
   const sections = questions.map((q, k) => {
-    const draft = extractiveDraft(
-      queryTerms(q, advanced),
-      partIdx[k].map((i) => passages[i]),
-    );
+    const own = partIdx[k].map((i) => passages[i]);
+    const terms = queryTerms(q, advanced);
+    // The weights the retrieval gave the question's terms (rarity among its candidates).
+    const weights = own[0]?.termWeights;
+    const draft = extractiveDraft(weights ? { ...terms, weights: new Map(weights) } : terms, own);
     return {
       title: titles ? titles[k] : null,
       draft: {

@@ -4,26 +4,24 @@
  * lookup here checks both again, so a document soft-deleted between the two reads is still
  * never cited).
  *
- * - default: the index's own ranking (FTS5 bm25 / ts_rank) over the question's content words,
- *   top 8. When the question names something (X200, Falcon-1234, ACME) the index is first asked
- *   for those names only: they are rare, so the passages about that thing rank first and the
- *   search does not have to score every passage that says "project" or "budget" (the bench's
- *   10,000 documents: the difference between ~10 and ~100 ms). Only when no passage has the
- *   names is the full question searched. Names with digits (Falcon-1009) are rarer still: their
- *   digit words are searched first with a wider limit and only passages holding the whole
- *   names are kept, so the index ranks a few dozen rows instead of every "Falcon".
- * - advanced_search: wider (40 candidates) with query expansion (synonyms below and word-form
- *   variants), then re-ranked by how much of the question a passage covers (identifiers count
- *   more), how close together the matched words stand, and the index score.
+ * One ranking for every question (issue 12: what advanced search did better is the default):
+ * the index (FTS5 bm25 / ts_rank) gives 40 candidates for the question's content words, then
+ * they are re-ranked by how much of the question a passage covers, each term weighted by its
+ * rarity among the candidates (a rare word such as "libtasn1" outweighs a name that every
+ * candidate repeats, such as "Debian"), by how close together the matched words stand, by the
+ * index score and by words of the question in the document's name or the passage's heading.
+ * The weights travel with the passages, so the built-in engine scores sentences the same way.
+ * advanced_search adds query expansion (synonyms below and word-form variants) and twice the
+ * candidates.
  */
 import type { SourcePosition } from '../../../../contract/knowledge';
 import type { Database } from '../../../db/database';
-import type { SearchHit, SearchIndex } from '../../../services/search/types';
+import type { SearchIndex } from '../../../services/search/types';
 import { contentTerms, identifiers, isStopWord, stem, words } from './terms';
 
 export const DEFAULT_PASSAGES = 8;
-const ADVANCED_CANDIDATES = 40;
-const NUMBERED_NAME_CANDIDATES = 50;
+const CANDIDATES = 40;
+const ADVANCED_CANDIDATES = 80;
 
 export interface Passage {
   chunkId: number;
@@ -40,12 +38,14 @@ export interface Passage {
   coverage: number;
   /** The order this retrieval put it in (higher first). */
   score: number;
+  /** The question's term weights this retrieval used (rarity among its candidates). */
+  termWeights?: ReadonlyMap<string, number>;
 }
 
 /** A question as the engines read it: stemmed terms, their weights and alternatives. */
 export interface QueryTerms {
   terms: string[];
-  /** Words of the names the question mentions (searched first, see above). */
+  /** Words of the names the question mentions (X200, ACME). */
   nameWords: string[];
   weights: Map<string, number>;
   /** Alternative stems counted as the term (advanced search). */
@@ -96,11 +96,10 @@ for (const group of SYNONYM_GROUPS) {
 }
 
 export function queryTerms(question: string, expand: boolean): QueryTerms {
-  const names = identifiers(question);
-  const ids = new Set(names.flatMap((w) => contentTerms(w)));
-  const nameWords = [...new Set(names.flatMap((w) => words(w)))];
+  const nameWords = [...new Set(identifiers(question).flatMap((w) => words(w)))];
   const terms = [...new Set(contentTerms(question))];
-  const weights = new Map(terms.map((t) => [t, ids.has(t) ? 3 : 1]));
+  // Equal until a retrieval weighs them by rarity (weighByRarity).
+  const weights = new Map(terms.map((t) => [t, 1]));
   const alternatives = new Map<string, Set<string>>();
   const searchWords = [...new Set(words(question).filter((w) => !isStopWord(w)))];
   if (expand) {
@@ -125,6 +124,23 @@ export function coverageOf(q: QueryTerms, matched: readonly string[]): number {
   const total = q.terms.reduce((sum, t) => sum + (q.weights.get(t) ?? 1), 0);
   if (total === 0) return 0;
   return matched.reduce((sum, t) => sum + (q.weights.get(t) ?? 1), 0) / total;
+}
+
+/**
+ * Term weights by rarity among the candidates: 1 + ln((n + 1) / (df + 1)), df being how many of
+ * the n candidates hold the term (or an alternative of it). A term no candidate holds weighs the
+ * most, so a passage without the question's distinctive words cannot cover it.
+ */
+export function weighByRarity(q: QueryTerms, candidates: readonly ReadonlySet<string>[]) {
+  const n = candidates.length;
+  const weights = new Map<string, number>();
+  for (const t of q.terms) {
+    const df = candidates.filter(
+      (stems) => matchedTerms({ ...q, terms: [t] }, stems).length > 0,
+    ).length;
+    weights.set(t, 1 + Math.log((n + 1) / (df + 1)));
+  }
+  return weights;
 }
 
 /** 1 when the matched terms stand side by side, smaller the further apart they are. */
@@ -191,41 +207,28 @@ export function createRetriever(database: Database, index: SearchIndex): Retriev
       const q = queryTerms(question, options.advanced);
       const limit = options.limit ?? DEFAULT_PASSAGES;
       if (q.searchWords.length === 0 || options.departmentIds.length === 0) return [];
-      const search = (words: string[], n: number) =>
-        index.search({ text: words.join(' '), departmentIds: options.departmentIds, limit: n });
-      let hits: SearchHit[] = [];
-      const numbered = q.nameWords
-        .flatMap((w) => w.split(/[^\p{L}\p{N}]+/u))
-        .filter((w) => /\d/.test(w));
-      if (!options.advanced && numbered.length > 0) {
-        const names = [...q.weights].filter(([, w]) => w > 1).map(([t]) => t);
-        hits = (await search(numbered, NUMBERED_NAME_CANDIDATES))
-          .filter((h) => {
-            const stems = new Set(contentTerms(h.text));
-            return names.every((n) => stems.has(n));
-          })
-          .slice(0, limit);
-      }
-      if (hits.length === 0 && !options.advanced && q.nameWords.length > 0)
-        hits = await search(q.nameWords, limit);
-      if (hits.length === 0)
-        hits = await search(
-          q.searchWords,
-          options.advanced ? Math.max(ADVANCED_CANDIDATES, limit) : limit,
-        );
+      const hits = await index.search({
+        text: q.searchWords.join(' '),
+        departmentIds: options.departmentIds,
+        limit: Math.max(options.advanced ? ADVANCED_CANDIDATES : CANDIDATES, limit),
+      });
       const docs = await documentsOf([...new Set(hits.map((h) => h.documentId))]);
-      const top = Math.max(...hits.map((h) => h.score), 1e-9);
-      const passages: Passage[] = [];
-      for (const hit of hits) {
+      const found = hits.flatMap((hit) => {
         const doc = docs.get(hit.documentId);
-        if (!doc) continue;
-        const stems = contentTerms(hit.text);
+        return doc ? [{ hit, doc, stems: contentTerms(hit.text) }] : [];
+      });
+      q.weights = weighByRarity(
+        q,
+        found.map((f) => new Set(f.stems)),
+      );
+      const top = Math.max(...found.map((f) => f.hit.score), 1e-9);
+      const passages: Passage[] = found.map(({ hit, doc, stems }) => {
         const coverage = coverageOf(q, matchedTerms(q, new Set(stems)));
-        const indexPart = hit.score / top;
-        const score = options.advanced
-          ? 0.6 * coverage + 0.2 * proximityOf(q, stems) + 0.2 * indexPart
-          : indexPart;
-        passages.push({
+        const label = new Set(contentTerms(`${doc.name} ${hit.position.heading ?? ''}`));
+        const titled = coverageOf(q, matchedTerms(q, label));
+        const score =
+          0.55 * coverage + 0.15 * proximityOf(q, stems) + 0.2 * (hit.score / top) + 0.1 * titled;
+        return {
           chunkId: hit.chunkId,
           documentId: hit.documentId,
           documentName: doc.name,
@@ -236,9 +239,10 @@ export function createRetriever(database: Database, index: SearchIndex): Retriev
           indexScore: hit.score,
           coverage,
           score,
-        });
-      }
-      passages.sort((a, b) => b.score - a.score);
+          termWeights: q.weights,
+        };
+      });
+      passages.sort((x, y) => y.score - x.score);
       return passages.slice(0, limit);
     },
   };
