@@ -92,6 +92,11 @@ export const documentsQuerySchema = z.object({
   is_url: z.enum(['true', 'false']).optional(),
   /** Our addition: 'true' lists the recycle bin (soft-deleted documents) instead. */
   soft_delete: z.enum(['true', 'false']).optional(),
+  /**
+   * Our addition: the pages of this sitemap. Without it and without a search, the list holds
+   * top-level documents only: a sitemap stands for its pages (page_count says how many).
+   */
+  parent_id: z.coerce.number().int().optional(),
   sort: sortField(DOCUMENT_SORTS),
 });
 export type DocumentsQuery = z.input<typeof documentsQuerySchema>;

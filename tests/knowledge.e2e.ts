@@ -210,9 +210,20 @@ describe('knowledge uploads and repository', () => {
 
     await page.goto(`${server.url}/repository?kind=web`);
     await page.getByRole('heading', { level: 1, name: 'Repository' }).waitFor();
-    for (const path of ['/guide.html', '/sitemap.xml', '/docs/one.html', '/docs/two.html'])
+    for (const path of ['/guide.html', '/sitemap.xml'])
       await expectReady(page, `${site.url}${path}`);
     await expect(documentRow(page, 'expenses.csv').count()).resolves.toBe(0);
+    // The sitemap stands for its pages; its button lists them, and the way back returns.
+    await expect(documentRow(page, `${site.url}/docs/one.html`).count()).resolves.toBe(0);
+    await documentRow(page, `${site.url}/sitemap.xml`)
+      .getByRole('button', { name: `Show the pages of ${site.url}/sitemap.xml (2)` })
+      .click();
+    await page.getByRole('heading', { name: `Pages listed by ${site.url}/sitemap.xml` }).waitFor();
+    for (const path of ['/docs/one.html', '/docs/two.html'])
+      await expectReady(page, `${site.url}${path}`);
+    await expect(documentRow(page, `${site.url}/guide.html`).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'All documents' }).click();
+    await expectReady(page, `${site.url}/guide.html`);
     await expect(
       documentRow(page, `${site.url}/guide.html`)
         .getByRole('button', { name: /Re-sync/ })

@@ -28,6 +28,8 @@ export interface ListFilter {
   page: number;
   size: number;
   sort?: SortValue<DocumentSort>;
+  /** The pages of this sitemap; null: top-level documents only; undefined: all. */
+  parentId?: number | null;
 }
 
 export type NewDocument = Omit<
@@ -54,6 +56,9 @@ function documentListing(db: Kysely<DB>) {
         .where('d.department_id', 'in', filter.departmentIds)
         .where('d.soft_delete', '=', filter.softDeleted ? 1 : 0);
       if (filter.isUrl !== undefined) query = query.where('d.is_url', '=', filter.isUrl ? 1 : 0);
+      if (filter.parentId === null) query = query.where('d.parent_id', 'is', null);
+      else if (filter.parentId !== undefined)
+        query = query.where('d.parent_id', '=', filter.parentId);
       if (filter.search) {
         // % and _ act as wildcards in the search; harmless for a read-only filter.
         const like = `%${filter.search.toLowerCase()}%`;

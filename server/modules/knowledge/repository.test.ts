@@ -219,9 +219,23 @@ describe.each(testDatabases)('repository on %s', (dialect) => {
     const sitemapId = res.body.items[0].document_id as number;
     const sitemap = await waitForDocument(t, admin, sitemapId);
     expect(sitemap).toMatchObject({ type: 'sitemap', status: 'ready', page_count: 2 });
+    // The plain list shows the sitemap for its pages; parent_id lists them.
+    const listed = await t.api('GET', '/api/upload/uploaded/documents?is_url=true', {
+      token: admin,
+    });
+    expect(listed.body.items.map((d: { id: number }) => d.id)).toContain(sitemapId);
+    expect(listed.body.items.some((d: { parent_id: number | null }) => d.parent_id !== null)).toBe(
+      false,
+    );
     const pages = (
-      await t.api('GET', '/api/upload/uploaded/documents?is_url=true', { token: admin })
+      await t.api('GET', `/api/upload/uploaded/documents?parent_id=${sitemapId}`, { token: admin })
     ).body.items.filter((d: { parent_id: number | null }) => d.parent_id === sitemapId);
+    expect(pages).toHaveLength(2);
+    // A search looks through the pages too.
+    const found = await t.api('GET', '/api/upload/uploaded/documents?search=%2Fb', {
+      token: admin,
+    });
+    expect(found.body.items.map((d: { name: string }) => d.name)).toContain(`${site.origin}/b`);
     expect(pages.map((d: { name: string }) => d.name).sort()).toEqual([
       `${site.origin}/a`,
       `${site.origin}/b`,

@@ -139,6 +139,9 @@ export function createDocumentsService(deps: DocumentsDeps) {
         page: query.page,
         size: query.size,
         sort: query.sort,
+        // A search looks through the pages of sitemaps too; the plain list shows their sitemaps.
+        parentId:
+          typeof query.parent_id === 'number' ? query.parent_id : query.search ? undefined : null,
       });
       return { items, total, page: query.page, size: query.size };
     },

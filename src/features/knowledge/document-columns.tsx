@@ -28,8 +28,15 @@ const STATUS_TONES: Record<DocumentStatus, Tone> = {
 /** Only http(s) addresses become links; anything else is shown as text. */
 const isWebAddress = (value: string) => /^https?:\/\//i.test(value);
 
-/** The repository's columns (issue 5): name, type, size, department, who and when, status. */
-export function documentColumns(t: Translate, language: string): DataColumn<KnowledgeDocument>[] {
+/**
+ * The repository's columns (issue 5): name, type, size, department, who and when, status. A
+ * sitemap's name carries a button listing its pages (`onPages`).
+ */
+export function documentColumns(
+  t: Translate,
+  language: string,
+  onPages?: (sitemap: KnowledgeDocument) => void,
+): DataColumn<KnowledgeDocument>[] {
   return [
     {
       key: 'name',
@@ -45,6 +52,22 @@ export function documentColumns(t: Translate, language: string): DataColumn<Know
             </a>
           ) : (
             d.name
+          )}
+          {onPages && d.type === 'sitemap' && d.parent_id === null && (
+            <div>
+              <CButton
+                color="link"
+                size="sm"
+                className="p-0"
+                aria-label={t('repository.sitemapPagesNamed', {
+                  name: d.name,
+                  count: d.page_count ?? 0,
+                })}
+                onClick={() => onPages(d)}
+              >
+                {t('repository.sitemapPages', { count: d.page_count ?? 0 })}
+              </CButton>
+            </div>
           )}
           {d.summary && (
             <details className="small mt-1">

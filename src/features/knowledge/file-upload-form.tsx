@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 
 import { MAX_FILE_COUNT } from '@contract/constants';
 
-
 import { useLibDispatch } from '@/lib/store-types';
 
 import { SubmitButton } from '@/components/form-parts';

@@ -20,6 +20,8 @@ export interface DocumentsArgs {
   is_url?: NonNullable<DocumentsQuery['is_url']>;
   soft_delete?: NonNullable<DocumentsQuery['soft_delete']>;
   sort?: DocumentsQuery['sort'];
+  /** The pages of this sitemap (without it the list shows sitemaps, not their pages). */
+  parent_id?: number;
 }
 
 export const knowledgeApi = api.enhanceEndpoints({ addTagTypes: [DOCUMENT] }).injectEndpoints({
@@ -32,6 +34,10 @@ export const knowledgeApi = api.enhanceEndpoints({ addTagTypes: [DOCUMENT] }).in
       ],
     }),
     /** Flips soft_delete on each id (SPEC §4): into the recycle bin, or back out of it. */
+    getDocument: build.query<KnowledgeDocument, number>({
+      query: (id) => apiPaths.document(id),
+      providesTags: (_result, _error, id) => [{ type: DOCUMENT, id }],
+    }),
     toggleSoftDelete: build.mutation<unknown, number[]>({
       query: (ids) => ({ url: apiPaths.softDelete, method: 'PUT', body: { doc_ids: ids } }),
       invalidatesTags: [LIST],
@@ -51,6 +57,7 @@ export const knowledgeApi = api.enhanceEndpoints({ addTagTypes: [DOCUMENT] }).in
 
 export const {
   useListDocumentsQuery,
+  useGetDocumentQuery,
   useToggleSoftDeleteMutation,
   useDeleteDocumentsMutation,
   useResyncDocumentMutation,

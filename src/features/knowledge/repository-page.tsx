@@ -11,7 +11,8 @@ import { canInDepartment } from './knowledge-access';
 import { knowledgeApi, useListDocumentsQuery } from './knowledge-api';
 import { RepositoryBulkActions } from './repository-bulk-actions';
 import { RepositoryFilters, RepositoryViews } from './repository-filters';
-import { documentsArgs, kindOf, REPOSITORY_FILTERS, viewOf } from './repository-params';
+import { documentsArgs, kindOf, REPOSITORY_FILTERS, sitemapOf, viewOf } from './repository-params';
+import { SitemapPagesBar } from './sitemap-pages-bar';
 import { useDepartmentChoices } from '@/lib/session/department-choices';
 import { useDocumentActions } from './use-document-actions';
 
@@ -28,6 +29,7 @@ export function RepositoryPage({ uploadPath }: { uploadPath: string }) {
   const [params, setParams] = useListParams(REPOSITORY_FILTERS, DOCUMENTS_DEFAULT_SIZE);
   const args = useMemo(() => documentsArgs(params), [params]);
   const view = viewOf(params);
+  const sitemap = sitemapOf(params);
   // Poll only while something is still being ingested, so statuses change on screen by themselves.
   const cached = knowledgeApi.endpoints.listDocuments.useQueryState(args);
   const live = cached.data?.items.some(ingesting) ?? false;
@@ -40,7 +42,9 @@ export function RepositoryPage({ uploadPath }: { uploadPath: string }) {
   const canDelete = right('Documents', 'DELETE');
   const selectable = (d: KnowledgeDocument) =>
     canDelete && canInDepartment(subject, 'DELETE', d.department_id);
-  const filtered = Boolean(params.search || params.filters.department || params.filters.kind);
+  const filtered = Boolean(
+    params.search || params.filters.department || params.filters.kind || sitemap,
+  );
   const empty = view === 'bin' ? 'repository.binEmpty' : 'repository.empty';
 
   return (
@@ -48,9 +52,18 @@ export function RepositoryPage({ uploadPath }: { uploadPath: string }) {
       title={t('repository.title')}
       caption={t(view === 'bin' ? 'repository.view.bin' : 'repository.title')}
       add={right('Documents', 'ADD') && { to: uploadPath, text: t('repository.upload') }}
-      above={<RepositoryViews view={view} onChange={setParams} />}
+      above={
+        <>
+          <RepositoryViews view={view} onChange={setParams} />
+          {sitemap && (
+            <SitemapPagesBar id={sitemap} onBack={() => setParams({ filters: { sitemap: '' } })} />
+          )}
+        </>
+      }
       cardClassName="border-top-0 rounded-top-0"
-      columns={documentColumns(t, i18n.language)}
+      columns={documentColumns(t, i18n.language, (d) =>
+        setParams({ filters: { sitemap: String(d.id) } }),
+      )}
       sorts={DOCUMENT_SORTS}
       query={list}
       rowKey={documentId}
