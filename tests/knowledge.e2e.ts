@@ -216,7 +216,7 @@ describe('knowledge uploads and repository', () => {
     // The sitemap stands for its pages; its button lists them, and the way back returns.
     await expect(documentRow(page, `${site.url}/docs/one.html`).count()).resolves.toBe(0);
     await documentRow(page, `${site.url}/sitemap.xml`)
-      .getByRole('button', { name: `Show the pages of ${site.url}/sitemap.xml (2)` })
+      .getByRole('button', { name: `Pages: 2 listed by ${site.url}/sitemap.xml` })
       .click();
     await page.getByRole('heading', { name: `Pages listed by ${site.url}/sitemap.xml` }).waitFor();
     for (const path of ['/docs/one.html', '/docs/two.html'])

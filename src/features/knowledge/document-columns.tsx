@@ -55,17 +55,12 @@ export function documentColumns(
           )}
           {onPages && d.type === 'sitemap' && d.parent_id === null && (
             <div>
-              <CButton
-                color="link"
-                size="sm"
-                className="p-0"
-                aria-label={t('repository.sitemapPagesNamed', {
-                  name: d.name,
-                  count: d.page_count ?? 0,
-                })}
-                onClick={() => onPages(d)}
-              >
+              <CButton color="link" size="sm" className="p-0" onClick={() => onPages(d)}>
                 {t('repository.sitemapPages', { count: d.page_count ?? 0 })}
+                <span className="visually-hidden">
+                  {' '}
+                  {t('repository.sitemapPagesOf', { name: d.name })}
+                </span>
               </CButton>
             </div>
           )}
