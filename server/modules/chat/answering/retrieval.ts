@@ -128,17 +128,19 @@ export function coverageOf(q: QueryTerms, matched: readonly string[]): number {
 
 /**
  * Term weights by rarity among the candidates: 1 + ln((n + 1) / (df + 1)), df being how many of
- * the n candidates hold the term (or an alternative of it). A term no candidate holds weighs the
- * most, so a passage without the question's distinctive words cannot cover it.
+ * the n candidates hold the term (or an alternative of it). A term no candidate holds weighs as
+ * much as one that a single candidate holds: it may be the question's own wording for something
+ * the passages say otherwise ("in charge" for "lead"), or the distinctive word of a question the
+ * documents cannot answer; either way a passage must match the rest of the question well.
  */
 export function weighByRarity(q: QueryTerms, candidates: readonly ReadonlySet<string>[]) {
   const n = candidates.length;
   const weights = new Map<string, number>();
   for (const t of q.terms) {
-    const df = candidates.filter(
-      (stems) => matchedTerms({ ...q, terms: [t] }, stems).length > 0,
-    ).length;
-    weights.set(t, 1 + Math.log((n + 1) / (df + 1)));
+    const forms = [t, ...(q.alternatives.get(t) ?? [])];
+    let df = 0;
+    for (const stems of candidates) if (forms.some((f) => stems.has(f))) df += 1;
+    weights.set(t, 1 + Math.log((n + 1) / (Math.max(df, 1) + 1)));
   }
   return weights;
 }
@@ -215,15 +217,16 @@ export function createRetriever(database: Database, index: SearchIndex): Retriev
       const docs = await documentsOf([...new Set(hits.map((h) => h.documentId))]);
       const found = hits.flatMap((hit) => {
         const doc = docs.get(hit.documentId);
-        return doc ? [{ hit, doc, stems: contentTerms(hit.text) }] : [];
+        const stems = contentTerms(hit.text);
+        return doc ? [{ hit, doc, stems, stemSet: new Set(stems) }] : [];
       });
       q.weights = weighByRarity(
         q,
-        found.map((f) => new Set(f.stems)),
+        found.map((f) => f.stemSet),
       );
       const top = Math.max(...found.map((f) => f.hit.score), 1e-9);
-      const passages: Passage[] = found.map(({ hit, doc, stems }) => {
-        const coverage = coverageOf(q, matchedTerms(q, new Set(stems)));
+      const passages: Passage[] = found.map(({ hit, doc, stems, stemSet }) => {
+        const coverage = coverageOf(q, matchedTerms(q, stemSet));
         const label = new Set(contentTerms(`${doc.name} ${hit.position.heading ?? ''}`));
         const titled = coverageOf(q, matchedTerms(q, label));
         const score =
