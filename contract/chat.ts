@@ -62,6 +62,8 @@ export const chatReferenceSchema = z.object({
   n: z.number().int(),
   document_id: z.number().int(),
   document_name: z.string(),
+  /** Our addition: the document's own title (a web page's <title>), null when it has none. */
+  document_title: z.string().nullable(),
   is_url: z.boolean(),
   page: z.number().int().nullable(),
   sheet: z.string().nullable(),

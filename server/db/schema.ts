@@ -2,7 +2,7 @@
  * Table types for Kysely. Booleans are stored as integers (0/1) and timestamps as UTC ISO
  * strings in both dialects, so one set of queries and migrations serves SQLite and PostgreSQL.
  */
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 export interface DepartmentsTable {
   id: Generated<number>;
@@ -161,6 +161,8 @@ export interface DocumentsTable {
   chunk_count: number;
   parent_id: number | null;
   last_fetched_at: string | null;
+  /** The document's own title (a web page's <title>, a pdf's metadata); set by its job. */
+  title: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

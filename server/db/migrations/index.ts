@@ -14,6 +14,7 @@ import { searchGinDirect } from './0007-search-gin-direct';
 import { authThrottle } from './0008-auth-throttle';
 import { trialSandboxes } from './0009-trial-sandboxes';
 import { listSortIndexes } from './0010-list-sort-indexes';
+import { documentTitles } from './0011-document-titles';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -27,5 +28,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0008-auth-throttle': authThrottle(),
     '0009-trial-sandboxes': trialSandboxes(),
     '0010-list-sort-indexes': listSortIndexes(),
+    '0011-document-titles': documentTitles(),
   };
 }

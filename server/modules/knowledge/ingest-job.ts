@@ -90,6 +90,7 @@ export function createIngestProcessor(deps: IngestDeps) {
             page_count: result.doc.pageCount,
             chunk_count: chunks.length,
             summary,
+            title: result.doc.title?.trim().slice(0, 300) || null,
           },
           trx,
         );

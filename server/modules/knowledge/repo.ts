@@ -1,5 +1,5 @@
 /** SQL for knowledge documents: listing with names joined, inserts with their job, deletes. */
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { KnowledgeDocument } from '../../../contract/knowledge';
 import { nowIso } from '../../db/database';
 import type { DB, DocumentRow, DocumentsTable } from '../../db/schema';
@@ -44,6 +44,7 @@ export type NewDocument = Omit<
   | 'page_count'
   | 'chunk_count'
   | 'last_fetched_at'
+  | 'title'
 > &
   Partial<Pick<DocumentsTable, 'last_fetched_at'>>;
 
@@ -197,7 +198,7 @@ function documentWrites(db: Kysely<DB>) {
       return id;
     },
 
-    update: (id: number, changes: Partial<Omit<DocumentsTable, 'id'>>, trx: Db = db) =>
+    update: (id: number, changes: Omit<Updateable<DocumentsTable>, 'id'>, trx: Db = db) =>
       trx
         .updateTable('documents')
         .set({ ...changes, updated_at: nowIso() })

@@ -204,6 +204,18 @@ describe.each(testDatabases)('repository on %s', (dialect) => {
       name: `${site.origin}/guide`,
     });
     expect((await search('albatross'))[0]).toMatchObject({ documentId: id });
+    // An answer quoting the page names it by its <title> beside its address.
+    const answer = await t.api('POST', '/api/chat/stuff', {
+      token: admin,
+      body: { query: 'Who logs every albatross sighting?', department_id: 1 },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.references[0]).toMatchObject({
+      document_id: id,
+      document_name: `${site.origin}/guide`,
+      document_title: 'Guide',
+    });
+    expect(answer.body.answer).toContain('The lighthouse keeper logs every albatross sighting');
     const again = await t.api('POST', '/api/upload/urls', {
       token: admin,
       body: { urls: [`${site.origin}/guide`], department: 1 },

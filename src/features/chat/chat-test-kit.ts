@@ -46,6 +46,7 @@ export function referenceFixture(overrides: Partial<ChatReference> = {}): ChatRe
     n: 1,
     document_id: 41,
     document_name: 'harbour-handbook.pdf',
+    document_title: null,
     is_url: false,
     page: 3,
     sheet: null,

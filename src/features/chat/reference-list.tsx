@@ -44,9 +44,15 @@ export function ReferenceList({
             >
               <div className="d-flex flex-wrap align-items-baseline gap-2">
                 <span className="fw-semibold">[{r.n}]</span>
-                <span className="text-break">{r.document_name}</span>
+                {/* A web page (or a pdf with a metadata title) shows its title, then its address. */}
+                <span className="text-break">{r.document_title ?? r.document_name}</span>
+                {r.document_title && (
+                  <span className="text-body-secondary small text-break">{r.document_name}</span>
+                )}
                 {position && <span className="text-body-secondary small">{position}</span>}
-                {r.heading && <span className="text-body-secondary small">· {r.heading}</span>}
+                {r.heading && r.heading !== r.document_title && (
+                  <span className="text-body-secondary small">· {r.heading}</span>
+                )}
                 <CButton
                   size="sm"
                   color="primary"

@@ -9,6 +9,7 @@ const passage: Passage = {
   chunkId: 1,
   documentId: 7,
   documentName: 'guide.pdf',
+  documentTitle: null,
   isUrl: false,
   type: 'pdf',
   text: 'The X200 printer weighs 8 kg. The X200 printer has a warranty of 24 months. The X200 printer prints 30 pages a minute.',

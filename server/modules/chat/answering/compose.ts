@@ -21,6 +21,7 @@ export function referenceOf(p: Passage, n: number, snippet: string): ChatReferen
     n,
     document_id: p.documentId,
     document_name: p.documentName,
+    document_title: p.documentTitle,
     is_url: p.isUrl,
     page: p.position.page,
     sheet: p.position.sheet,

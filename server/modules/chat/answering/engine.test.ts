@@ -11,6 +11,7 @@ function passage(documentId: number, text: string, coverage = 1): Passage {
     chunkId: documentId * 10,
     documentId,
     documentName: `doc-${documentId}.pdf`,
+    documentTitle: null,
     isUrl: false,
     type: 'pdf',
     text,

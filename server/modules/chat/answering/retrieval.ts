@@ -27,6 +27,8 @@ export interface Passage {
   chunkId: number;
   documentId: number;
   documentName: string;
+  /** The document's own title (a web page's <title>), when it has one. */
+  documentTitle: string | null;
   isUrl: boolean;
   /** Document type: pdf, docx, csv, png, html, … */
   type: string;
@@ -182,7 +184,7 @@ export interface RetrieveOptions {
 
 export type DocumentLookup = (
   ids: number[],
-) => Promise<Map<number, { name: string; is_url: number; type: string }>>;
+) => Promise<Map<number, { name: string; title: string | null; is_url: number; type: string }>>;
 
 export interface Retriever {
   retrieve(question: string, options: RetrieveOptions): Promise<Passage[]>;
@@ -192,10 +194,14 @@ export interface Retriever {
 
 export function createRetriever(database: Database, index: SearchIndex): Retriever {
   async function documentsOf(ids: number[]) {
-    if (ids.length === 0) return new Map<number, { name: string; is_url: number; type: string }>();
+    if (ids.length === 0)
+      return new Map<
+        number,
+        { name: string; title: string | null; is_url: number; type: string }
+      >();
     const rows = await database.db
       .selectFrom('documents')
-      .select(['id', 'name', 'is_url', 'type'])
+      .select(['id', 'name', 'title', 'is_url', 'type'])
       .where('id', 'in', ids)
       .where('soft_delete', '=', 0)
       .where('status', '=', 'ready')
@@ -235,6 +241,7 @@ export function createRetriever(database: Database, index: SearchIndex): Retriev
           chunkId: hit.chunkId,
           documentId: hit.documentId,
           documentName: doc.name,
+          documentTitle: doc.title,
           isUrl: Boolean(doc.is_url),
           type: doc.type,
           text: hit.text,

@@ -126,6 +126,7 @@ export async function recommendQuestions(input: {
         chunkId: h.chunkId,
         documentId: h.documentId,
         documentName: doc.name,
+        documentTitle: doc.title,
         isUrl: Boolean(doc.is_url),
         type: doc.type,
         text: h.text,
