@@ -38,7 +38,7 @@ import { identityErrors } from '../identity/identity-errors';
 import type { ListedUserRow, UsersRepo } from './repo';
 import { assertAdminsRemain, assertCanManage, visibleTo } from './rules';
 import { heldAssignments, snapshotOf, toManagedUser } from './view';
-import type { DesiredUser, UserWriter } from './writer';
+import type { DesiredUser, LoadedUser, UserWriter } from './writer';
 
 type CreateInput = z.infer<typeof userCreateSchema>;
 type UpdateInput = z.infer<typeof userUpdateSchema>;
@@ -52,7 +52,40 @@ export interface UserServiceDeps {
   log: ErrorLog;
 }
 
-export function createUserService({ database, users, writer, mailer, log }: UserServiceDeps) {
+/** Mails the invitation with its reset link; a mail failure is logged, the user still exists. */
+async function sendInvitation(
+  { mailer, log }: Pick<UserServiceDeps, 'mailer' | 'log'>,
+  user: { email: string; first_name: string },
+  token: string | undefined,
+  actor: Actor,
+  origin: string,
+) {
+  if (!token) return;
+  try {
+    await mailer.send(
+      invitationMail(user.email, user.first_name, actor.name, resetLink(origin, token)),
+    );
+  } catch (error) {
+    log.error({ err: error, kind: 'invite' }, 'sending mail failed');
+  }
+}
+
+/** The user as an update wants it: the fields sent, the rest as they are. */
+function desiredUser(input: UpdateInput, { row, target }: LoadedUser): DesiredUser {
+  return {
+    username: input.username ?? row.username,
+    email: input.email ?? row.email,
+    first_name: input.first_name ?? row.first_name,
+    last_name: input.last_name ?? row.last_name,
+    status: input.status ?? row.status,
+    is_defaultadmin: input.is_defaultadmin ?? Boolean(row.is_defaultadmin),
+    assignments: input.assignments ?? target.assignments,
+  };
+}
+
+export function createUserService(deps: UserServiceDeps) {
+  const { database, users, writer } = deps;
+  const invite = sendInvitation.bind(null, deps);
   const { db } = database;
   const actorNames = preparedActorNames(db);
 
@@ -91,22 +124,6 @@ export function createUserService({ database, users, writer, mailer, log }: User
       const email = emailOf();
       if (email && (await users.emailTaken(db, email))) throw authErrors.emailTaken();
       throw authErrors.usernameTaken();
-    }
-  }
-
-  async function invite(
-    user: { email: string; first_name: string },
-    token: string | undefined,
-    actor: Actor,
-    origin: string,
-  ) {
-    if (!token) return;
-    try {
-      await mailer.send(
-        invitationMail(user.email, user.first_name, actor.name, resetLink(origin, token)),
-      );
-    } catch (error) {
-      log.error({ err: error, kind: 'invite' }, 'sending mail failed');
     }
   }
 
@@ -152,17 +169,7 @@ export function createUserService({ database, users, writer, mailer, log }: User
         () => input.email,
         async (trx) => {
           const loaded = await writer.load(trx, actor, id, 'UPDATE');
-          const { row, target } = loaded;
-          const desired: DesiredUser = {
-            username: input.username ?? row.username,
-            email: input.email ?? row.email,
-            first_name: input.first_name ?? row.first_name,
-            last_name: input.last_name ?? row.last_name,
-            status: input.status ?? row.status,
-            is_defaultadmin: input.is_defaultadmin ?? Boolean(row.is_defaultadmin),
-            assignments: input.assignments ?? target.assignments,
-          };
-          await writer.change(trx, actor, loaded, desired, 'update');
+          await writer.change(trx, actor, loaded, desiredUser(input, loaded), 'update');
         },
       );
       // The actor may have moved the user out of their own departments: answer what they saw.
