@@ -35,6 +35,72 @@ export interface WriteOptions {
 export const HEAD_BYTES = 4100;
 const SAFE_EXT = /^[a-z0-9]{1,8}$/;
 
+/**
+ * Streams `source` to a temporary file. Past `maxBytes` (or a refused head) it stops writing,
+ * deletes the partial file and keeps draining the source, so the next part of a multipart
+ * body can still be read.
+ */
+export async function writeTemp(
+  tmpDir: string,
+  source: AsyncIterable<Buffer>,
+  options: WriteOptions,
+): Promise<WriteResult> {
+  mkdirSync(tmpDir, { recursive: true });
+  const tempPath = join(tmpDir, `${randomBytes(16).toString('hex')}.part`);
+  const file = await open(tempPath, 'wx', 0o600);
+  const hash = createHash('sha256');
+  let size = 0;
+  let headParts: Buffer[] = [];
+  let headLength = 0;
+  let headChecked = !options.checkHead;
+  let refused: WriteRefusal | undefined;
+  let sawNul = false;
+  let closed = false;
+  const stopStoring = async (why: WriteRefusal) => {
+    refused = why;
+    closed = true;
+    await file.close();
+    await rm(tempPath, { force: true });
+  };
+  try {
+    for await (const chunk of source) {
+      if (refused) continue; // drain
+      size += chunk.length;
+      if (size > options.maxBytes) {
+        await stopStoring('too_large');
+        continue;
+      }
+      if (headLength < HEAD_BYTES) {
+        headParts.push(chunk.subarray(0, HEAD_BYTES - headLength));
+        headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
+      }
+      if (!headChecked && headLength >= HEAD_BYTES) {
+        headChecked = true;
+        const reason = options.checkHead?.(Buffer.concat(headParts));
+        if (reason) {
+          await stopStoring({ reason });
+          continue;
+        }
+      }
+      if (!sawNul && chunk.includes(0)) sawNul = true;
+      hash.update(chunk);
+      await file.write(chunk);
+    }
+    const head = Buffer.concat(headParts);
+    headParts = [];
+    if (!refused && !headChecked) {
+      const reason = options.checkHead?.(head);
+      if (reason) await stopStoring({ reason });
+    }
+    if (!closed) await file.close();
+    return { tempPath, size, sha256: hash.digest('hex'), head, refused, sawNul };
+  } catch (error) {
+    if (!closed) await file.close().catch(() => undefined);
+    await rm(tempPath, { force: true });
+    throw error;
+  }
+}
+
 export function createStorage(root: string) {
   const base = resolve(root);
   const tmpDir = join(base, 'tmp');
@@ -56,67 +122,8 @@ export function createStorage(root: string) {
     pathOf,
     discard,
 
-    /**
-     * Streams `source` to a temporary file. Past `maxBytes` (or a refused head) it stops writing,
-     * deletes the partial file and keeps draining the source, so the next part of a multipart
-     * body can still be read.
-     */
-    async write(source: AsyncIterable<Buffer>, options: WriteOptions): Promise<WriteResult> {
-      mkdirSync(tmpDir, { recursive: true });
-      const tempPath = join(tmpDir, `${randomBytes(16).toString('hex')}.part`);
-      const file = await open(tempPath, 'wx', 0o600);
-      const hash = createHash('sha256');
-      let size = 0;
-      let headParts: Buffer[] = [];
-      let headLength = 0;
-      let headChecked = !options.checkHead;
-      let refused: WriteRefusal | undefined;
-      let sawNul = false;
-      let closed = false;
-      const stopStoring = async (why: WriteRefusal) => {
-        refused = why;
-        closed = true;
-        await file.close();
-        await discard(tempPath);
-      };
-      try {
-        for await (const chunk of source) {
-          if (refused) continue; // drain
-          size += chunk.length;
-          if (size > options.maxBytes) {
-            await stopStoring('too_large');
-            continue;
-          }
-          if (headLength < HEAD_BYTES) {
-            headParts.push(chunk.subarray(0, HEAD_BYTES - headLength));
-            headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
-          }
-          if (!headChecked && headLength >= HEAD_BYTES) {
-            headChecked = true;
-            const reason = options.checkHead?.(Buffer.concat(headParts));
-            if (reason) {
-              await stopStoring({ reason });
-              continue;
-            }
-          }
-          if (!sawNul && chunk.includes(0)) sawNul = true;
-          hash.update(chunk);
-          await file.write(chunk);
-        }
-        const head = Buffer.concat(headParts);
-        headParts = [];
-        if (!refused && !headChecked) {
-          const reason = options.checkHead?.(head);
-          if (reason) await stopStoring({ reason });
-        }
-        if (!closed) await file.close();
-        return { tempPath, size, sha256: hash.digest('hex'), head, refused, sawNul };
-      } catch (error) {
-        if (!closed) await file.close().catch(() => undefined);
-        await discard(tempPath);
-        throw error;
-      }
-    },
+    write: (source: AsyncIterable<Buffer>, options: WriteOptions) =>
+      writeTemp(tmpDir, source, options),
 
     /** Moves an accepted temporary file to its final place; returns the path to store. */
     async commit(tempPath: string, extension: string): Promise<string> {
