@@ -17,7 +17,7 @@ import type { LlmProvider } from '../../../services/llm/openai';
 import type { SearchIndex } from '../../../services/search/types';
 import { engineFor } from '../answering/models';
 import { recommendQuestions } from './recommend';
-import type { ChatRepo } from './repo';
+import type { ChatRepo, HistoryRow } from './repo';
 import type { Retriever } from '../answering/retrieval';
 import { queryableDepartments } from '../answering/scope';
 
@@ -28,6 +28,21 @@ function parseReferences(text: string): ChatReference[] {
   } catch {
     return [];
   }
+}
+
+/** One logged turn as the conversation's history shows it. */
+function historyEntry(t: HistoryRow): ChatHistoryEntry {
+  return {
+    message_id: t.id,
+    user: t.question,
+    ai: t.answer,
+    user_timestamp: t.asked_at,
+    ai_timestamp: t.answered_at,
+    engine: t.engine,
+    model: t.model,
+    references: parseReferences(t.references_json),
+    feedback: t.rating ? { rating: t.rating, comment: t.comment ?? '' } : null,
+  };
 }
 
 export function createChatService(deps: {
@@ -71,17 +86,7 @@ export function createChatService(deps: {
     async detail(chatId: string, userId: number): Promise<ConversationDetail> {
       const c = await own(chatId, userId);
       const rows = await repo.history(chatId);
-      const history: ChatHistoryEntry[] = rows.map((t) => ({
-        message_id: t.id,
-        user: t.question,
-        ai: t.answer,
-        user_timestamp: t.asked_at,
-        ai_timestamp: t.answered_at,
-        engine: t.engine,
-        model: t.model,
-        references: parseReferences(t.references_json),
-        feedback: t.rating ? { rating: t.rating, comment: t.comment ?? '' } : null,
-      }));
+      const history = rows.map(historyEntry);
       return {
         chat_id: c.id,
         title: c.title,
