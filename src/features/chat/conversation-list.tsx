@@ -70,6 +70,64 @@ function RenameForm({ conversation, onDone }: { conversation: Conversation; onDo
   );
 }
 
+/** One conversation: open it, rename it, or ask to delete it. */
+function ConversationItem({
+  conversation,
+  active,
+  disabled,
+  onOpen,
+  onRename,
+  onDelete,
+}: {
+  conversation: Conversation;
+  active: boolean;
+  disabled: boolean;
+  onOpen: () => void;
+  onRename: () => void;
+  onDelete: () => void;
+}) {
+  const { t, i18n } = useTranslation('chat');
+  return (
+    <div className="d-flex align-items-start">
+      <button
+        type="button"
+        className="chat-conversation-open"
+        aria-current={active ? 'true' : undefined}
+        aria-label={t('conversations.open', { title: conversation.title })}
+        disabled={disabled}
+        onClick={onOpen}
+      >
+        <span className="d-block text-truncate">{conversation.title}</span>
+        <span className="d-block small text-body-secondary">
+          {formatDateTime(conversation.updated_at, { locale: i18n.language })} ·{' '}
+          {t('conversations.messages', { n: conversation.message_count })}
+        </span>
+      </button>
+      <CButton
+        size="sm"
+        color="secondary"
+        variant="ghost"
+        aria-label={t('conversations.renameLabel', { title: conversation.title })}
+        title={t('conversations.rename')}
+        onClick={onRename}
+      >
+        <CIcon icon={cilPencil} aria-hidden="true" />
+      </CButton>
+      <CButton
+        size="sm"
+        color="danger"
+        variant="ghost"
+        aria-label={t('conversations.deleteLabel', { title: conversation.title })}
+        title={t('conversations.delete')}
+        disabled={disabled}
+        onClick={onDelete}
+      >
+        <CIcon icon={cilTrash} aria-hidden="true" />
+      </CButton>
+    </div>
+  );
+}
+
 /** GET /chat/conversations: reopen, rename, delete (with a confirmation) and a new chat. */
 export function ConversationList({
   skip,
@@ -87,7 +145,7 @@ export function ConversationList({
   onNew: () => void;
   onDeleted: (chatId: string) => void;
 }) {
-  const { t, i18n } = useTranslation(['chat', 'errors']);
+  const { t } = useTranslation(['chat', 'errors']);
   const dispatch = useLibDispatch();
   const { data, isLoading, isError } = useConversationsQuery(undefined, { skip });
   const [remove, { isLoading: deleting }] = useDeleteConversationMutation();
@@ -132,43 +190,14 @@ export function ConversationList({
             {renaming === c.chat_id ? (
               <RenameForm conversation={c} onDone={() => setRenaming(null)} />
             ) : (
-              <div className="d-flex align-items-start">
-                <button
-                  type="button"
-                  className="chat-conversation-open"
-                  aria-current={c.chat_id === activeId ? 'true' : undefined}
-                  aria-label={t('conversations.open', { title: c.title })}
-                  disabled={disabled}
-                  onClick={() => onOpen(c.chat_id)}
-                >
-                  <span className="d-block text-truncate">{c.title}</span>
-                  <span className="d-block small text-body-secondary">
-                    {formatDateTime(c.updated_at, { locale: i18n.language })} ·{' '}
-                    {t('conversations.messages', { n: c.message_count })}
-                  </span>
-                </button>
-                <CButton
-                  size="sm"
-                  color="secondary"
-                  variant="ghost"
-                  aria-label={t('conversations.renameLabel', { title: c.title })}
-                  title={t('conversations.rename')}
-                  onClick={() => setRenaming(c.chat_id)}
-                >
-                  <CIcon icon={cilPencil} aria-hidden="true" />
-                </CButton>
-                <CButton
-                  size="sm"
-                  color="danger"
-                  variant="ghost"
-                  aria-label={t('conversations.deleteLabel', { title: c.title })}
-                  title={t('conversations.delete')}
-                  disabled={disabled}
-                  onClick={() => setConfirming(c)}
-                >
-                  <CIcon icon={cilTrash} aria-hidden="true" />
-                </CButton>
-              </div>
+              <ConversationItem
+                conversation={c}
+                active={c.chat_id === activeId}
+                disabled={disabled}
+                onOpen={() => onOpen(c.chat_id)}
+                onRename={() => setRenaming(c.chat_id)}
+                onDelete={() => setConfirming(c)}
+              />
             )}
           </li>
         ))}
