@@ -2,7 +2,7 @@
  * /chat (SPEC §2, issue 6): the knowledge assistant. Conversations on the left, the conversation
  * with its options and question box in the middle, the cited source beside it when opened.
  */
-import { useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { CAlert } from '@coreui/react';
 import { useSelector, useStore } from 'react-redux';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ import {
   sendingStopped,
   sourceClosed,
 } from './chat-slice';
-import { objectUrlsOf, selectChat } from './chat-state';
+import { type ChatState, objectUrlsOf, selectChat } from './chat-state';
 import { openSource } from './answer-action-thunks';
 import { ask, loadConversation, requestChart } from './chat-thunks';
 import { ConversationList } from './conversation-list';
@@ -41,6 +41,27 @@ function useReleaseDroppedUrls(urls: string[]) {
     releaseObjectUrls(key ? key.split(' ') : []);
   }, [key]);
   useEffect(() => () => releaseObjectUrls(objectUrlsOf(selectChat(store.getState()))), [store]);
+}
+
+/** The message list stays scrolled to its end as answers stream in and charts load. */
+function useStickToBottom(listRef: RefObject<HTMLOListElement | null>, chat: ChatState) {
+  const lastText = chat.messages.at(-1)?.text ?? '';
+  const lastVisual = chat.messages.at(-1)?.visual?.status;
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [listRef, chat.messages.length, lastText, lastVisual]);
+
+  // A chart grows the last answer when its image has loaded, after the effect above ran.
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const onLoad = (event: Event) => {
+      if (list.lastElementChild?.contains(event.target as Node)) list.scrollTop = list.scrollHeight;
+    };
+    list.addEventListener('load', onLoad, true);
+    return () => list.removeEventListener('load', onLoad, true);
+  }, [listRef]);
 }
 
 export function ChatPage() {
@@ -65,23 +86,7 @@ export function ChatPage() {
       dispatch(departmentChosen(departments[0].id));
   }, [dispatch, departments, chat.departmentId]);
 
-  const lastText = chat.messages.at(-1)?.text ?? '';
-  const lastVisual = chat.messages.at(-1)?.visual?.status;
-  useEffect(() => {
-    const list = listRef.current;
-    if (list) list.scrollTop = list.scrollHeight;
-  }, [chat.messages.length, lastText, lastVisual]);
-
-  // A chart grows the last answer when its image has loaded, after the effect above ran.
-  useEffect(() => {
-    const list = listRef.current;
-    if (!list) return;
-    const onLoad = (event: Event) => {
-      if (list.lastElementChild?.contains(event.target as Node)) list.scrollTop = list.scrollHeight;
-    };
-    list.addEventListener('load', onLoad, true);
-    return () => list.removeEventListener('load', onLoad, true);
-  }, []);
+  useStickToBottom(listRef, chat);
 
   const modelList = models.data?.models ?? [];
   const actions: MessageActions = {
