@@ -18,6 +18,47 @@ import type { AuthLinks } from './auth-links';
 
 type ResendState = 'idle' | 'sending' | 'sent' | 'failed';
 
+/** Why the sign-in was refused; an unverified address can ask for a new verification mail. */
+function LoginRefusal({ error, email }: { error: ApiErrorData; email: string }) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const dispatch = useLibDispatch();
+  const [resendState, setResendState] = useState<ResendState>('idle');
+
+  async function onResend() {
+    setResendState('sending');
+    try {
+      await dispatch(resendVerification(email.trim())).unwrap();
+      setResendState('sent');
+    } catch {
+      setResendState('failed');
+    }
+  }
+
+  return (
+    <>
+      <CAlert color="danger" role="alert">
+        <div>{errorText(t, error)}</div>
+        {error.code === 'EMAIL_NOT_VERIFIED' && resendState !== 'sent' && (
+          <CButton
+            color="link"
+            className="p-0 mt-1"
+            onClick={() => void onResend()}
+            disabled={resendState === 'sending'}
+          >
+            {t('login.resendVerification')}
+          </CButton>
+        )}
+        {resendState === 'failed' && <div className="mt-1">{t('login.resendFailed')}</div>}
+      </CAlert>
+      {resendState === 'sent' && (
+        <CAlert color="success" role="status">
+          {t('login.resendSent')}
+        </CAlert>
+      )}
+    </>
+  );
+}
+
 export function LoginPage({ links }: { links: AuthLinks }) {
   const { t } = useTranslation(['auth', 'validation', 'errors']);
   const dispatch = useLibDispatch();
@@ -26,7 +67,6 @@ export function LoginPage({ links }: { links: AuthLinks }) {
   const [values, setValues] = useState({ email: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<ApiErrorData | null>(null);
-  const [resendState, setResendState] = useState<ResendState>('idle');
   // Stays 'succeeded' (button disabled) while the browser moves on to the next page.
   const busy = status === 'loading' || status === 'succeeded';
 
@@ -37,7 +77,6 @@ export function LoginPage({ links }: { links: AuthLinks }) {
     const checked = validateWith(loginBodySchema, values);
     setFieldErrors(checked.errors ?? {});
     setServerError(null);
-    setResendState('idle');
     if (!checked.data) return;
     setStatus('loading');
     try {
@@ -58,16 +97,6 @@ export function LoginPage({ links }: { links: AuthLinks }) {
     }
   }
 
-  async function onResend() {
-    setResendState('sending');
-    try {
-      await dispatch(resendVerification(values.email.trim())).unwrap();
-      setResendState('sent');
-    } catch {
-      setResendState('failed');
-    }
-  }
-
   const set = (name: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [name]: e.target.value }));
   const fieldError = (name: string) => (fieldErrors[name] ? t(fieldErrors[name]) : null);
@@ -76,25 +105,7 @@ export function LoginPage({ links }: { links: AuthLinks }) {
     <AuthShell title={t('login.title')}>
       <p className="text-body-secondary">{t('login.intro')}</p>
       {serverError && (
-        <CAlert color="danger" role="alert">
-          <div>{errorText(t, serverError)}</div>
-          {serverError.code === 'EMAIL_NOT_VERIFIED' && resendState !== 'sent' && (
-            <CButton
-              color="link"
-              className="p-0 mt-1"
-              onClick={() => void onResend()}
-              disabled={resendState === 'sending'}
-            >
-              {t('login.resendVerification')}
-            </CButton>
-          )}
-          {resendState === 'failed' && <div className="mt-1">{t('login.resendFailed')}</div>}
-        </CAlert>
-      )}
-      {resendState === 'sent' && (
-        <CAlert color="success" role="status">
-          {t('login.resendSent')}
-        </CAlert>
+        <LoginRefusal key={serverError.message} error={serverError} email={values.email} />
       )}
       <CForm noValidate onSubmit={(e) => void onSubmit(e)}>
         <FormField
