@@ -15,7 +15,8 @@ const STOP_WORDS = new Set(
     'tell than that the their theirs them themselves then there these they this those through to ' +
     'too under until up upon us very was we were what whats when where whether which while who ' +
     'whom whose why will with within without would yes yet you your yours yourself yourselves ' +
-    'many way ways thing things anything something show explain describe mean means'
+    'many way ways thing things anything something show explain describe mean means ' +
+    'summarise summarize outline'
   ).split(' '),
 );
 
