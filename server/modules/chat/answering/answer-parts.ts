@@ -33,9 +33,11 @@ export function builtinAnswer(
   passages: Passage[],
   partIdx: number[][],
   advanced: boolean,
+  /** Each part's passages as its own retrieval scored them (default: from `passages`). */
+  perPart?: Passage[][],
 ): Generated {
   const sections = questions.map((q, k) => {
-    const own = partIdx[k].map((i) => passages[i]);
+    const own = perPart?.[k] ?? partIdx[k].map((i) => passages[i]);
     const terms = queryTerms(q, advanced);
     // The weights the retrieval gave the question's terms (rarity among its candidates).
     const weights = own[0]?.termWeights;

@@ -127,8 +127,9 @@ async function runTurn(
       turn.providerError = attempt.providerError;
     }
     if (!turn.generated) {
-      const { passages, partIdx } = found;
-      turn.generated = builtinAnswer(questions, titles, passages, partIdx, req.advanced_search);
+      const { passages, partIdx, perPart } = found;
+      const advanced = req.advanced_search;
+      turn.generated = builtinAnswer(questions, titles, passages, partIdx, advanced, perPart);
       tee?.meta({ chat_id: chatId, references: turn.generated.composed.references });
       await streamText(turn.generated.composed.text, tee, signal);
     }

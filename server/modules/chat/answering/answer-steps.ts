@@ -100,6 +100,11 @@ export interface Retrieved {
   passages: Passage[];
   /** Per question part, its passages as indexes into `passages`, best first. */
   partIdx: number[][];
+  /**
+   * Per question part, its passages as that part's retrieval scored them (coverage and term
+   * weights are the part's own, also for a passage another part found too).
+   */
+  perPart: Passage[][];
 }
 
 export async function retrieveAll(
@@ -120,7 +125,7 @@ export async function retrieveAll(
       return passages.length - 1;
     }),
   );
-  return { passages, partIdx };
+  return { passages, partIdx, perPart };
 }
 
 export interface ModelAttempt {

@@ -22,8 +22,8 @@ describe.each(testDatabases)('ranking by rare words on %s', (dialect) => {
   let department: number;
   let target = 0;
 
-  const ask = async (query: string, advanced = false): Promise<ChatAnswer> => {
-    const res = await t.api('POST', '/api/chat/stuff', {
+  const ask = async (query: string, advanced = false, mode = 'stuff'): Promise<ChatAnswer> => {
+    const res = await t.api('POST', `/api/chat/${mode}`, {
       token: asker.token,
       body: { department_id: department, query, advanced_search: advanced },
     });
@@ -55,6 +55,24 @@ describe.each(testDatabases)('ranking by rare words on %s', (dialect) => {
     });
   });
   afterAll(async () => t?.close());
+
+  it('when two parts of a question find the same passage, then each part is answered by its own reading of it', async () => {
+    const index = createSearchIndex(t.database);
+    await addDocument(t.database, index, {
+      departmentId: department,
+      name: 'marina-prices.pdf',
+      sections: [{ text: 'Mooring fees are 12 euros per night.', position: { page: 2 } }],
+    });
+    // The first part matches the passage only in part (yachts, winter, storms are in no document); the
+    // second part is answered by it. The second must not be judged by the first part's reading.
+    const answer = await ask(
+      'What are the mooring fees for yachts in winter storms? How much are the mooring fees?',
+      false,
+      'stuff-v3',
+    );
+    expect(answer.sub_questions).toHaveLength(2);
+    expect(answer.answer).toContain('12 euros per night');
+  });
 
   it.each([false, true])(
     'when a frequent name and a rare word are asked together, then the passage with the rare word is cited first and quoted (advanced %s)',
