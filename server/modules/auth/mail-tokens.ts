@@ -18,6 +18,26 @@ export function newMailToken(now = new Date()) {
   };
 }
 
+/** Where mailed-link tokens are kept (the auth repository). */
+export interface MailTokenStore<Ex> {
+  insertEmailToken(ex: Ex, token: Omit<EmailTokenRow, 'id' | 'used_at'>): Promise<unknown>;
+}
+
+/**
+ * A new token of `purpose` for the user, stored as its hash through `ex` (a transaction or the
+ * database); returns the token itself, which only the mailed link carries.
+ */
+export async function issueMailToken<Ex>(
+  store: MailTokenStore<Ex>,
+  ex: Ex,
+  userId: number,
+  purpose: EmailTokenRow['purpose'],
+): Promise<string> {
+  const { token, ...stored } = newMailToken();
+  await store.insertEmailToken(ex, { user_id: userId, purpose, ...stored });
+  return token;
+}
+
 /** Throws the matching 4xx unless the token row exists, is unused and still valid. */
 export function assertUsable(row: EmailTokenRow | undefined): asserts row is EmailTokenRow {
   if (!row) throw authErrors.tokenInvalid();

@@ -9,7 +9,7 @@ import { resetMail } from '../../services/mail/templates';
 import { hashPassword } from '../../services/security/passwords';
 import { assertUncommonPassword } from '../../services/security/common-passwords';
 import { authErrors } from './auth-errors';
-import { assertUsable, hashToken, newMailToken } from './mail-tokens';
+import { assertUsable, hashToken, issueMailToken } from './mail-tokens';
 import type { MailDeps } from './registration-service';
 import type { Throttle } from './throttle';
 
@@ -37,18 +37,9 @@ export function createPasswordResetService({
       // The token and the mail come after the answer, so a known address is not slower.
       if (user && user.status === 'active')
         background.run('reset', async () => {
-          const token = newMailToken();
-          await repo.insertEmailToken(repo.db, {
-            user_id: user.id,
-            purpose: 'reset',
-            token_hash: token.token_hash,
-            created_at: token.created_at,
-            expires_at: token.expires_at,
-          });
+          const token = await issueMailToken(repo, repo.db, user.id, 'reset');
           try {
-            await mailer.send(
-              resetMail(user.email, user.first_name, resetLink(origin, token.token)),
-            );
+            await mailer.send(resetMail(user.email, user.first_name, resetLink(origin, token)));
           } catch (error) {
             log.error({ err: error, kind: 'reset' }, 'sending mail failed');
           }

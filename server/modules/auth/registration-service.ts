@@ -14,7 +14,7 @@ import { accountExistsMail, verificationMail } from '../../services/mail/templat
 import { hashPassword } from '../../services/security/passwords';
 import { assertUncommonPassword } from '../../services/security/common-passwords';
 import { authErrors } from './auth-errors';
-import { assertUsable, hashToken, newMailToken } from './mail-tokens';
+import { assertUsable, hashToken, issueMailToken } from './mail-tokens';
 import type { AuthRepo } from './repo';
 import { createSandboxDepartment } from './trial-sandbox';
 
@@ -41,29 +41,15 @@ export function createRegistrationService({ repo, mailer, log, background }: Mai
     user: { id: number; email: string; first_name: string },
     origin: string,
   ) {
-    const token = newMailToken();
-    await repo.insertEmailToken(repo.db, {
-      user_id: user.id,
-      purpose: 'verify',
-      token_hash: token.token_hash,
-      created_at: token.created_at,
-      expires_at: token.expires_at,
-    });
-    await deliver(verificationMail(user.email, user.first_name, verifyLink(origin, token.token)));
+    const token = await issueMailToken(repo, repo.db, user.id, 'verify');
+    await deliver(verificationMail(user.email, user.first_name, verifyLink(origin, token)));
   }
 
   /** Sign-up with a taken address: tell its owner, with a link to set a new password. */
   async function mailExistingAccount(user: UserRow, origin: string) {
     if (user.status !== 'active') return;
-    const token = newMailToken();
-    await repo.insertEmailToken(repo.db, {
-      user_id: user.id,
-      purpose: 'reset',
-      token_hash: token.token_hash,
-      created_at: token.created_at,
-      expires_at: token.expires_at,
-    });
-    await deliver(accountExistsMail(user.email, user.first_name, resetLink(origin, token.token)));
+    const token = await issueMailToken(repo, repo.db, user.id, 'reset');
+    await deliver(accountExistsMail(user.email, user.first_name, resetLink(origin, token)));
   }
 
   /** Mail failures are logged, not answered: the account exists and resend can try again. */

@@ -7,7 +7,7 @@ import type { Transaction } from 'kysely';
 import type { AssignmentInput, UserSnapshot } from '../../../contract/identity';
 import { nowIso } from '../../db/database';
 import type { DB, UserRow } from '../../db/schema';
-import { newMailToken } from '../auth/mail-tokens';
+import { issueMailToken } from '../auth/mail-tokens';
 import type { AuthRepo } from '../auth/repo';
 import type { DepartmentsRepo } from '../departments/repo';
 import type { Actor } from '../identity/actor-scope';
@@ -238,18 +238,8 @@ async function createUser(
     updated_by: actor.id,
   });
   await users.setAssignments(trx, id, [], desired.assignments);
-  let token: string | undefined;
-  if (desired.status === 'active') {
-    const mailToken = newMailToken();
-    await auth.insertEmailToken(trx, {
-      user_id: id,
-      purpose: 'reset',
-      token_hash: mailToken.token_hash,
-      created_at: mailToken.created_at,
-      expires_at: mailToken.expires_at,
-    });
-    token = mailToken.token;
-  }
+  const token =
+    desired.status === 'active' ? await issueMailToken(auth, trx, id, 'reset') : undefined;
   await writeHistory(trx, actor, id, options.kind, null, options.restoredFrom ?? null);
   return { id, token };
 }
