@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Chunk } from '../ingest/types';
 import type { SearchHit } from './types';
 
@@ -13,6 +14,19 @@ export interface HitRow {
   heading: string | null;
   score: number | string;
 }
+
+/** Chunks a search may return: in these departments, of ready documents not in the bin. */
+export const searchable = (departmentIds: readonly number[]) => sql`
+        and d.department_id in (${sql.join(departmentIds.map((id) => sql`${id}`))})
+        and d.soft_delete = 0
+        and d.status = 'ready'`;
+
+/** The winners ranked in the `top` CTE (id, score), with their text and position. */
+export const topChunks = sql`
+    select c.id, c.document_id, c.ordinal, c.text, c.page, c.sheet, c.row_start, c.row_end,
+           c.heading, top.score
+    from top join chunks c on c.id = top.id
+    order by top.score desc, c.id`;
 
 /** The chunk's heading or sheet name: indexed beside the text, with a lower weight. */
 export const contextOf = (chunk: Chunk) => chunk.position.heading ?? chunk.position.sheet ?? '';

@@ -11,7 +11,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { Chunk } from '../ingest/types';
 import { fts5Query } from './query';
-import { chunkRow, hitOf, type HitRow } from './rows';
+import { chunkRow, hitOf, type HitRow, searchable, topChunks } from './rows';
 import type { SearchHit, SearchQuery } from './types';
 
 const BATCH = 500;
@@ -81,17 +81,12 @@ async function ranked(
       join documents d on d.id = c.document_id
       where chunks_fts match ${fts5Query(terms)}
         ${onlyCandidates}
-        and d.department_id in (${sql.join(query.departmentIds.map((id) => sql`${id}`))})
-        and d.soft_delete = 0
-        and d.status = 'ready'
+        ${searchable(query.departmentIds)}
         ${inDocuments}
       order by score desc, c.id
       limit ${query.limit}
     )
-    select c.id, c.document_id, c.ordinal, c.text, c.page, c.sheet, c.row_start, c.row_end,
-           c.heading, top.score
-    from top join chunks c on c.id = top.id
-    order by top.score desc, c.id
+    ${topChunks}
   `.execute(database.db);
   return rows.map(hitOf);
 }
