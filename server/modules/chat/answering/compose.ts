@@ -16,7 +16,11 @@ export interface Composed {
 
 const SNIPPET_MAX = 280;
 
-export function referenceOf(p: Passage, n: number, snippet: string): ChatReference {
+/**
+ * A reference's snippet: an excerpt is cut at SNIPPET_MAX; the sentences an answer quotes
+ * (`whole`) are shown whole (issue 12: the proof is the sentence itself, not its first half).
+ */
+export function referenceOf(p: Passage, n: number, snippet: string, whole = false): ChatReference {
   return {
     n,
     document_id: p.documentId,
@@ -28,7 +32,8 @@ export function referenceOf(p: Passage, n: number, snippet: string): ChatReferen
     row_start: p.position.row_start,
     row_end: p.position.row_end,
     heading: p.position.heading,
-    snippet: snippet.length > SNIPPET_MAX ? `${snippet.slice(0, SNIPPET_MAX - 1)}…` : snippet,
+    snippet:
+      whole || snippet.length <= SNIPPET_MAX ? snippet : `${snippet.slice(0, SNIPPET_MAX - 1)}…`,
     score: Math.round(p.score * 1000) / 1000,
   };
 }
@@ -67,7 +72,7 @@ export function composeDrafts(
     return title ? `**${title}**\n\n${body}` : body;
   });
   const references = [...numbers].map(([i, n]) =>
-    referenceOf(passages[i], n, (quoted.get(i) ?? []).join(' ')),
+    referenceOf(passages[i], n, (quoted.get(i) ?? []).join(' '), true),
   );
   numberRest(numbers, passages);
   return { text: blocks.join('\n\n'), references, numbers };

@@ -129,6 +129,22 @@ describe('the extractive engine', () => {
     expect(supportOf(composed.text, composed.references, passages, composed.numbers)).toBe(1);
   });
 
+  it('when a quoted sentence is long, then the reference shows it whole, not its first half', () => {
+    const long =
+      'The X200 printer weighs 8 kg, ships with a duplex unit, a 250-sheet tray and a USB cable, ' +
+      'and its warranty of 24 months covers parts and labour at any authorised service point in ' +
+      'the European Union, Norway and Switzerland, provided that the printer was registered within ' +
+      'thirty days of purchase.';
+    const passages = [passage(1, long)];
+    const composed = composeDrafts(
+      [{ title: null, draft: { noAnswer: false, sentences: [{ text: long, passage: 0 }] } }],
+      passages,
+      'none',
+    );
+    expect(long.length).toBeGreaterThan(280);
+    expect(composed.references[0].snippet).toBe(long);
+  });
+
   it('when an answer says things the cited passage does not, then support drops', () => {
     const passages = [passage(1, 'The X200 printer weighs 8 kg.')];
     const composed = composeDrafts(
