@@ -1,8 +1,8 @@
 /** The chunk index behind one interface: SQLite FTS5 by default, PostgreSQL full-text search. */
 import type { Database } from '../../db/database';
-import { replaceChunksPostgres, searchPostgres } from './postgres-index';
+import { replaceChunksPostgres, searchPostgres, termStatsPostgres } from './postgres-index';
 import { searchTerms } from './query';
-import { replaceChunksSqlite, searchSqlite } from './sqlite-index';
+import { replaceChunksSqlite, searchSqlite, termStatsSqlite } from './sqlite-index';
 import type { SearchIndex } from './types';
 
 export const MAX_SEARCH_LIMIT = 200;
@@ -28,6 +28,9 @@ export function createSearchIndex(database: Database): SearchIndex {
       const q = { ...query, limit };
       return postgres ? searchPostgres(database, q, terms) : searchSqlite(database, q, terms);
     },
+
+    termStats: (words) =>
+      postgres ? termStatsPostgres(database, words) : termStatsSqlite(database, words),
   };
 }
 

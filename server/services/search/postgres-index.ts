@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { Chunk } from '../ingest/types';
-import { foldText, websearchQuery } from './query';
+import { foldText, searchTerms, websearchQuery } from './query';
 import { chunkRow, contextOf, hitOf, type HitRow, searchable, topChunks } from './rows';
 import type { SearchHit, SearchQuery } from './types';
 
@@ -61,8 +61,18 @@ async function termWeights(database: Database, terms: string[]) {
     const df = Number(row[`t${i}`]);
     const n = Math.max(Number(row.n), df, 1);
     // BM25's inverse document frequency, kept positive for terms in most rows.
-    return { term, df, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) };
+    return { term, df, n, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) };
   });
+}
+
+/** Chunks in the index (the planner's estimate) and, per word, the chunks holding it. */
+export async function termStatsPostgres(database: Database, words: readonly string[]) {
+  const folded = words.map((w) => searchTerms(w).join(' '));
+  const known = [...new Set(folded.filter(Boolean))];
+  const stats = known.length ? await termWeights(database, known) : [];
+  const byTerm = new Map(stats.map((s) => [s.term, s.df]));
+  const total = stats[0]?.n ?? 1;
+  return { total, df: new Map(words.map((w, i) => [w, byTerm.get(folded[i]) ?? 0])) };
 }
 
 /**

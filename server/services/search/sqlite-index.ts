@@ -10,7 +10,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { Chunk } from '../ingest/types';
-import { fts5Query } from './query';
+import { fts5Query, searchTerms } from './query';
 import { chunkRow, hitOf, type HitRow, searchable, topChunks } from './rows';
 import type { SearchHit, SearchQuery } from './types';
 
@@ -42,6 +42,22 @@ async function documentFrequencies(database: Database, terms: string[]): Promise
     database.db,
   );
   return terms.map((_, i) => Number(rows[0][`t${i}`]));
+}
+
+/** Chunks in the index and, per word, the chunks holding it (up to CANDIDATE_CAP + 1). */
+export async function termStatsSqlite(database: Database, words: readonly string[]) {
+  const folded = words.map((w) => searchTerms(w).join(' '));
+  const known = [...new Set(folded.filter(Boolean))];
+  const counts = known.length ? await documentFrequencies(database, known) : [];
+  const byTerm = new Map(known.map((t, i) => [t, counts[i]]));
+  const { n } = await database.db
+    .selectFrom('chunks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(n),
+    df: new Map(words.map((w, i) => [w, byTerm.get(folded[i]) ?? 0])),
+  };
 }
 
 /** The rarest terms whose rows together stay under the cap (at least one), or null: rank all. */

@@ -24,9 +24,19 @@ export interface SearchQuery {
   documentIds?: readonly number[];
 }
 
+/** How many chunks hold each word (bounded: beyond the bound a word is simply frequent). */
+export interface TermStats {
+  /** Chunks in the index. */
+  total: number;
+  /** Per word as given: chunks holding it (its forms, as the index stems them). */
+  df: Map<string, number>;
+}
+
 export interface SearchIndex {
   /** Replaces every chunk of the document (re-ingest leaves no duplicates); one transaction. */
   replaceChunks(documentId: number, chunks: readonly Chunk[]): Promise<void>;
   removeDocument(documentId: number): Promise<void>;
   search(query: SearchQuery): Promise<SearchHit[]>;
+  /** Corpus statistics for weighing a question's words by rarity (all departments). */
+  termStats(words: readonly string[]): Promise<TermStats>;
 }

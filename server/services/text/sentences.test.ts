@@ -44,6 +44,10 @@ describe('sentences and chunks keep tokens whole', () => {
       'Then No. 5 won.',
     ]);
     expect(splitSentences('第一句。第二句！')).toEqual(['第一句。', '第二句！']);
+    // Dotless Latin abbreviations as manuals write them (Valgrind: "much slower (eg. 20 to 30").
+    expect(
+      splitSentences('It runs slower (eg. 20 to 30 times) than normal. Kadatch et al. show why.'),
+    ).toEqual(['It runs slower (eg. 20 to 30 times) than normal.', 'Kadatch et al. show why.']);
   });
 
   it('when a long page is chunked, then every dotted token is whole in some chunk and none is broken', () => {

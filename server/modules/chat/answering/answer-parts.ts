@@ -39,9 +39,13 @@ export function builtinAnswer(
   const sections = questions.map((q, k) => {
     const own = perPart?.[k] ?? partIdx[k].map((i) => passages[i]);
     const terms = queryTerms(q, advanced);
-    // The weights the retrieval gave the question's terms (rarity among its candidates).
+    // The weights and distinctive terms the retrieval gave the question (rarity in the corpus).
     const weights = own[0]?.termWeights;
-    const draft = extractiveDraft(weights ? { ...terms, weights: new Map(weights) } : terms, own);
+    const required = own[0]?.requiredTerms ?? [];
+    const draft = extractiveDraft(
+      weights ? { ...terms, weights: new Map(weights), required: [...required] } : terms,
+      own,
+    );
     return {
       title: titles ? titles[k] : null,
       draft: {

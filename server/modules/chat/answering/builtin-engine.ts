@@ -10,7 +10,14 @@
  * then equally good sentences from other documents (so two sources that both answer are both
  * shown). At most three sentences.
  */
-import { coverageOf, matchedTerms, proximityOf, type Passage, type QueryTerms } from './retrieval';
+import {
+  coverageOf,
+  holdsDistinctive,
+  matchedTerms,
+  proximityOf,
+  type Passage,
+  type QueryTerms,
+} from './retrieval';
 import { contentTerms, sentences } from './terms';
 
 /** Below this share of the question's weighted terms a passage is not an answer. */
@@ -41,22 +48,44 @@ interface Candidate {
   score: number;
 }
 
+/** A sentence that leads with the question's subject: a definition ("Helgrind is a …"). */
+function leadsWithTopic(q: QueryTerms, stems: readonly string[]): boolean {
+  return stems.slice(0, 3).some((s) => q.required.includes(s));
+}
+
+/** Prose whose last sentence lacks closing punctuation: cut at a page or chunk end. */
+function isCutOff(p: Passage, text: string, order: number, count: number): boolean {
+  if (p.position.sheet) return false; // sheet rows end without punctuation
+  return order === count - 1 && count > 1 && !/[.!?:;)\]"”’]$/.test(text);
+}
+
+/** Mostly numbers: a table's row of figures rather than a sentence. */
+function isFigures(stems: readonly string[]): boolean {
+  return stems.filter((s) => /^\d/.test(s)).length > stems.length * 0.4;
+}
+
 function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] {
   const out: Candidate[] = [];
+  const top = Math.max(passages[0]?.score ?? 1, 1e-9);
   passages.slice(0, CANDIDATE_PASSAGES).forEach((p, rank) => {
     if (p.coverage < MIN_COVERAGE) return;
-    sentences(p.text).forEach((text, order) => {
+    if (!holdsDistinctive(q, new Set(contentTerms(`${p.label ?? ''} ${p.text}`)))) return;
+    const all = sentences(p.text);
+    all.forEach((text, order) => {
       const stems = contentTerms(text);
-      if (stems.length < 2) return;
+      if (stems.length < 3) return;
       const matched = matchedTerms(q, new Set(stems));
       if (matched.length === 0) return;
-      const long = stems.length > 60 ? 0.15 : 0;
       const score =
         coverageOf(q, matched) +
-        0.5 * p.coverage +
-        0.15 * proximityOf(q, stems) -
-        0.02 * rank -
-        long;
+        0.3 * p.coverage +
+        0.3 * (p.score / top) +
+        0.15 * proximityOf(q, stems) +
+        (leadsWithTopic(q, stems) ? 0.15 : 0) -
+        (isCutOff(p, text, order, all.length) ? 0.3 : 0) -
+        (isFigures(stems) ? 0.2 : 0) -
+        (stems.length > 60 ? 0.15 : 0) -
+        0.02 * rank;
       out.push({ text, passage: rank, order, matched: new Set(matched), score });
     });
   });

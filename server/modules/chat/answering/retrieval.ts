@@ -16,8 +16,8 @@
  */
 import type { SourcePosition } from '../../../../contract/knowledge';
 import type { Database } from '../../../db/database';
-import type { SearchIndex } from '../../../services/search/types';
-import { contentTerms, identifiers, isStopWord, stem, words } from './terms';
+import type { SearchIndex, TermStats } from '../../../services/search/types';
+import { contentTerms, identifiers, isStopWord, sentences, stem, words } from './terms';
 
 export const DEFAULT_PASSAGES = 8;
 const CANDIDATES = 40;
@@ -36,12 +36,16 @@ export interface Passage {
   position: SourcePosition;
   /** The index's score (comparable within one search only). */
   indexScore: number;
+  /** What names the passage besides its text: document title or file name, heading. */
+  label?: string;
   /** Share (0–1) of the question's weighted terms found in the passage. */
   coverage: number;
   /** The order this retrieval put it in (higher first). */
   score: number;
-  /** The question's term weights this retrieval used (rarity among its candidates). */
+  /** The question's term weights this retrieval used (rarity in the corpus). */
   termWeights?: ReadonlyMap<string, number>;
+  /** The question's distinctive terms this retrieval found (weighByCorpus). */
+  requiredTerms?: readonly string[];
 }
 
 /** A question as the engines read it: stemmed terms, their weights and alternatives. */
@@ -54,6 +58,8 @@ export interface QueryTerms {
   alternatives: Map<string, Set<string>>;
   /** Words sent to the index. */
   searchWords: string[];
+  /** Terms an answering passage must hold (weighByCorpus); none until weighed. */
+  required: string[];
 }
 
 // Word groups one might use for another in workplace documents. Small on purpose: a wrong
@@ -112,7 +118,7 @@ export function queryTerms(question: string, expand: boolean): QueryTerms {
       for (const w of group.words) if (!searchWords.includes(w)) searchWords.push(w);
     }
   }
-  return { terms, nameWords, weights, alternatives, searchWords };
+  return { terms, nameWords, weights, alternatives, searchWords, required: [] };
 }
 
 /** Which question terms a text contains (directly or through an alternative). */
@@ -129,22 +135,52 @@ export function coverageOf(q: QueryTerms, matched: readonly string[]): number {
 }
 
 /**
- * Term weights by rarity among the candidates: 1 + ln((n + 1) / (df + 1)), df being how many of
- * the n candidates hold the term (or an alternative of it). A term no candidate holds weighs as
- * much as one that a single candidate holds: it may be the question's own wording for something
- * the passages say otherwise ("in charge" for "lead"), or the distinctive word of a question the
+ * Term weights by rarity in the whole corpus: 1 + ln((n + 1) / (df + 1)), df being how many of
+ * the n passages hold the term (as the index stems it). A term no passage holds weighs as much
+ * as one a single passage holds: it may be the question's own wording for something the
+ * documents say otherwise ("in charge" for "lead"), or the distinctive word of a question the
  * documents cannot answer; either way a passage must match the rest of the question well.
+ *
+ * Also the question's distinctive terms, which an answering passage must hold: the rarest term
+ * the corpus has, every term with a digit the corpus has (a version or a number: "Fedora 38" is
+ * not answered by a passage about Fedora 14), and every name the question mentions that the
+ * corpus has in few passages ("Windows" in "How do I reset my Windows password?", which a
+ * passage about database role passwords does not answer).
  */
-export function weighByRarity(q: QueryTerms, candidates: readonly ReadonlySet<string>[]) {
-  const n = candidates.length;
-  const weights = new Map<string, number>();
-  for (const t of q.terms) {
-    const forms = [t, ...(q.alternatives.get(t) ?? [])];
-    let df = 0;
-    for (const stems of candidates) if (forms.some((f) => stems.has(f))) df += 1;
-    weights.set(t, 1 + Math.log((n + 1) / (Math.max(df, 1) + 1)));
+/** A name in at most this share of the passages is what the question is about. */
+const NAME_SHARE = 0.05;
+
+export function weighByCorpus(q: QueryTerms, stats: TermStats) {
+  const dfOf = new Map<string, number>();
+  for (const w of q.searchWords) {
+    const t = stem(w);
+    if (q.terms.includes(t)) dfOf.set(t, Math.max(dfOf.get(t) ?? 0, stats.df.get(w) ?? 0));
   }
-  return weights;
+  const n = stats.total;
+  const weights = new Map<string, number>();
+  for (const t of q.terms)
+    weights.set(t, 1 + Math.log((n + 1) / (Math.max(dfOf.get(t) ?? 0, 1) + 1)));
+  const present = q.terms.filter((t) => (dfOf.get(t) ?? 0) > 0);
+  const names = new Set(q.nameWords.map(stem));
+  const rarest = Math.min(...present.map((t) => dfOf.get(t) ?? 0));
+  const required = present.filter((t) => {
+    const df = dfOf.get(t) ?? 0;
+    return df === rarest || /\d/.test(t) || (names.has(t) && df <= NAME_SHARE * n);
+  });
+  return { weights, required };
+}
+
+/** Whether a passage holds every distinctive term of the question (directly or as a variant). */
+export function holdsDistinctive(q: QueryTerms, textStems: ReadonlySet<string>): boolean {
+  return q.required.every((t) => matchedTerms({ ...q, terms: [t] }, textStems).length > 0);
+}
+
+/** The best share of the question one sentence of the passage covers. */
+function sentenceCoverage(q: QueryTerms, text: string): number {
+  let best = 0;
+  for (const sentence of sentences(text))
+    best = Math.max(best, coverageOf(q, matchedTerms(q, new Set(contentTerms(sentence)))));
+  return best;
 }
 
 /** 1 when the matched terms stand side by side, smaller the further apart they are. */
@@ -220,37 +256,42 @@ export function createRetriever(database: Database, index: SearchIndex): Retriev
         departmentIds: options.departmentIds,
         limit: Math.max(options.advanced ? ADVANCED_CANDIDATES : CANDIDATES, limit),
       });
+      Object.assign(q, weighByCorpus(q, await index.termStats(q.searchWords)));
       const docs = await documentsOf([...new Set(hits.map((h) => h.documentId))]);
-      const found = hits.flatMap((hit) => {
+      const top = Math.max(...hits.map((h) => h.score), 1e-9);
+      const passages: Passage[] = hits.flatMap((hit) => {
         const doc = docs.get(hit.documentId);
+        if (!doc) return [];
         const stems = contentTerms(hit.text);
-        return doc ? [{ hit, doc, stems, stemSet: new Set(stems) }] : [];
-      });
-      q.weights = weighByRarity(
-        q,
-        found.map((f) => f.stemSet),
-      );
-      const top = Math.max(...found.map((f) => f.hit.score), 1e-9);
-      const passages: Passage[] = found.map(({ hit, doc, stems, stemSet }) => {
-        const coverage = coverageOf(q, matchedTerms(q, stemSet));
-        const label = new Set(contentTerms(`${doc.name} ${hit.position.heading ?? ''}`));
-        const titled = coverageOf(q, matchedTerms(q, label));
+        const coverage = coverageOf(q, matchedTerms(q, new Set(stems)));
+        // A file name's parts are words ("GPL-3.docx" names the GPL).
+        const name = doc.is_url ? '' : doc.name.replace(/[-_.]+/g, ' ');
+        const label = `${doc.title ?? ''} ${name} ${hit.position.heading ?? ''} ${hit.position.sheet ?? ''}`;
+        const titled = coverageOf(q, matchedTerms(q, new Set(contentTerms(label))));
         const score =
-          0.55 * coverage + 0.15 * proximityOf(q, stems) + 0.2 * (hit.score / top) + 0.1 * titled;
-        return {
-          chunkId: hit.chunkId,
-          documentId: hit.documentId,
-          documentName: doc.name,
-          documentTitle: doc.title,
-          isUrl: Boolean(doc.is_url),
-          type: doc.type,
-          text: hit.text,
-          position: hit.position,
-          indexScore: hit.score,
-          coverage,
-          score,
-          termWeights: q.weights,
-        };
+          0.25 * coverage +
+          0.35 * sentenceCoverage(q, hit.text) +
+          0.1 * proximityOf(q, stems) +
+          0.15 * (hit.score / top) +
+          0.15 * titled;
+        return [
+          {
+            chunkId: hit.chunkId,
+            documentId: hit.documentId,
+            documentName: doc.name,
+            documentTitle: doc.title,
+            isUrl: Boolean(doc.is_url),
+            type: doc.type,
+            text: hit.text,
+            position: hit.position,
+            label,
+            indexScore: hit.score,
+            coverage,
+            score,
+            termWeights: q.weights,
+            requiredTerms: q.required,
+          },
+        ];
       });
       passages.sort((x, y) => y.score - x.score);
       return passages.slice(0, limit);

@@ -40,9 +40,9 @@ export const PRONOUNS = new Set([
   'there',
 ]);
 
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
+const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}'’_-]|\.(?=\p{N}))*/gu;
 
-/** Lower-cased words as written (apostrophes and inner hyphens kept). */
+/** Lower-cased words as written (apostrophes, inner hyphens and dotted numbers such as 3.0 kept). */
 export function words(text: string): string[] {
   return (text.toLowerCase().match(WORD) ?? []).map((w) => w.replace(/['’]s$/, ''));
 }
