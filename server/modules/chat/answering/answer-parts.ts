@@ -40,10 +40,9 @@ export function builtinAnswer(
     const own = perPart?.[k] ?? partIdx[k].map((i) => passages[i]);
     const terms = queryTerms(q, advanced);
     // The weights and distinctive terms the retrieval gave the question (rarity in the corpus).
-    const weights = own[0]?.termWeights;
-    const required = own[0]?.requiredTerms ?? [];
+    const weighed = own[0]?.weighed;
     const draft = extractiveDraft(
-      weights ? { ...terms, weights: new Map(weights), required: [...required] } : terms,
+      weighed ? { ...terms, ...weighed, weights: new Map(weighed.weights) } : terms,
       own,
     );
     return {

@@ -13,6 +13,7 @@
 import {
   coverageOf,
   holdsDistinctive,
+  isListing,
   matchedTerms,
   proximityOf,
   type Passage,
@@ -22,6 +23,8 @@ import { contentTerms, sentences } from './terms';
 
 /** Below this share of the question's weighted terms a passage is not an answer. */
 export const MIN_COVERAGE = 0.5;
+/** Below this share of the question's weighted terms the quoted sentences are not an answer. */
+const MIN_ANSWER_COVERAGE = 0.55;
 const MAX_SENTENCES = 3;
 const CANDIDATE_PASSAGES = 6;
 
@@ -50,7 +53,7 @@ interface Candidate {
 
 /** A sentence that leads with the question's subject: a definition ("Helgrind is a …"). */
 function leadsWithTopic(q: QueryTerms, stems: readonly string[]): boolean {
-  return stems.slice(0, 3).some((s) => q.required.includes(s));
+  return stems.slice(0, 3).some((s) => s === q.topic || q.required.includes(s));
 }
 
 /** Prose whose last sentence lacks closing punctuation: cut at a page or chunk end. */
@@ -68,7 +71,7 @@ function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] 
   const out: Candidate[] = [];
   const top = Math.max(passages[0]?.score ?? 1, 1e-9);
   passages.slice(0, CANDIDATE_PASSAGES).forEach((p, rank) => {
-    if (p.coverage < MIN_COVERAGE) return;
+    if (p.coverage < MIN_COVERAGE || isListing(p.text)) return;
     if (!holdsDistinctive(q, new Set(contentTerms(`${p.label ?? ''} ${p.text}`)))) return;
     const all = sentences(p.text);
     all.forEach((text, order) => {
@@ -113,7 +116,7 @@ export function extractiveDraft(q: QueryTerms, passages: readonly Passage[]): Dr
       c.matched.forEach((t) => covered.add(t));
     }
   }
-  if (coverageOf(q, [...covered]) < MIN_COVERAGE) return { sentences: [], noAnswer: true };
+  if (coverageOf(q, [...covered]) < MIN_ANSWER_COVERAGE) return { sentences: [], noAnswer: true };
 
   // Other documents that answer as well.
   for (const c of candidates) {

@@ -42,10 +42,17 @@ export interface Passage {
   coverage: number;
   /** The order this retrieval put it in (higher first). */
   score: number;
-  /** The question's term weights this retrieval used (rarity in the corpus). */
-  termWeights?: ReadonlyMap<string, number>;
-  /** The question's distinctive terms this retrieval found (weighByCorpus). */
-  requiredTerms?: readonly string[];
+  /** How this retrieval weighed the question (weighByCorpus), for the engines to agree. */
+  weighed?: Weighed;
+}
+
+/** A question's terms weighed against the corpus (weighByCorpus). */
+export interface Weighed {
+  weights: ReadonlyMap<string, number>;
+  /** Terms an answering passage must hold. */
+  required: readonly string[];
+  /** The rarest term the corpus holds: what the question is about. */
+  topic: string | null;
 }
 
 /** A question as the engines read it: stemmed terms, their weights and alternatives. */
@@ -59,7 +66,9 @@ export interface QueryTerms {
   /** Words sent to the index. */
   searchWords: string[];
   /** Terms an answering passage must hold (weighByCorpus); none until weighed. */
-  required: string[];
+  required: readonly string[];
+  /** The rarest term the corpus holds (weighByCorpus); null until weighed. */
+  topic: string | null;
 }
 
 // Word groups one might use for another in workplace documents. Small on purpose: a wrong
@@ -118,7 +127,7 @@ export function queryTerms(question: string, expand: boolean): QueryTerms {
       for (const w of group.words) if (!searchWords.includes(w)) searchWords.push(w);
     }
   }
-  return { terms, nameWords, weights, alternatives, searchWords, required: [] };
+  return { terms, nameWords, weights, alternatives, searchWords, required: [], topic: null };
 }
 
 /** Which question terms a text contains (directly or through an alternative). */
@@ -136,38 +145,53 @@ export function coverageOf(q: QueryTerms, matched: readonly string[]): number {
 
 /**
  * Term weights by rarity in the whole corpus: 1 + ln((n + 1) / (df + 1)), df being how many of
- * the n passages hold the term (as the index stems it). A term no passage holds weighs as much
- * as one a single passage holds: it may be the question's own wording for something the
- * documents say otherwise ("in charge" for "lead"), or the distinctive word of a question the
- * documents cannot answer; either way a passage must match the rest of the question well.
+ * the n passages hold the term (as the index stems it); terms no passage holds as said below.
  *
- * Also the question's distinctive terms, which an answering passage must hold: the rarest term
- * the corpus has, every term with a digit the corpus has (a version or a number: "Fedora 38" is
+ * Also the question's distinctive terms, which an answering passage must hold: in a short
+ * question all but its most common term ("reset" and "password" in "How do I reset my Windows
+ * password?"), every term with
+ * a digit the corpus has (a version or a number: "Fedora 38" is
  * not answered by a passage about Fedora 14), and every name the question mentions that the
  * corpus has in few passages ("Windows" in "How do I reset my Windows password?", which a
  * passage about database role passwords does not answer).
  */
 /** A name in at most this share of the passages is what the question is about. */
 const NAME_SHARE = 0.05;
+/** Up to this many known terms, a question's rarest term is what it is about. */
+const SHORT_QUESTION = 3;
 
-export function weighByCorpus(q: QueryTerms, stats: TermStats) {
+export function weighByCorpus(q: QueryTerms, stats: TermStats): Weighed {
   const dfOf = new Map<string, number>();
   for (const w of q.searchWords) {
     const t = stem(w);
     if (q.terms.includes(t)) dfOf.set(t, Math.max(dfOf.get(t) ?? 0, stats.df.get(w) ?? 0));
   }
   const n = stats.total;
-  const weights = new Map<string, number>();
-  for (const t of q.terms)
-    weights.set(t, 1 + Math.log((n + 1) / (Math.max(dfOf.get(t) ?? 0, 1) + 1)));
-  const present = q.terms.filter((t) => (dfOf.get(t) ?? 0) > 0);
   const names = new Set(q.nameWords.map(stem));
-  const rarest = Math.min(...present.map((t) => dfOf.get(t) ?? 0));
-  const required = present.filter((t) => {
+  const weightOf = (df: number) => 1 + Math.log((n + 1) / (Math.max(df, 1) + 1));
+  const known = q.terms.filter((t) => (dfOf.get(t) ?? 0) > 0);
+  const knownMean = known.reduce((sum, t) => sum + weightOf(dfOf.get(t) ?? 0), 0) / known.length;
+  const weights = new Map<string, number>();
+  for (const t of q.terms) {
     const df = dfOf.get(t) ?? 0;
-    return df === rarest || /\d/.test(t) || (names.has(t) && df <= NAME_SHARE * n);
+    // A name or number no passage holds is what the question is about: it weighs most. A plain
+    // word no passage holds is likely the asker's own wording ("in charge" for "lead"): it
+    // weighs as much as the question's other words on average.
+    const unknownWord = df === 0 && known.length > 0 && !names.has(t) && !/\d/.test(t);
+    weights.set(t, unknownWord ? knownMean : weightOf(df));
+  }
+  const byRarity = [...known].sort((a, b) => (dfOf.get(a) ?? 0) - (dfOf.get(b) ?? 0));
+  const rarest = dfOf.get(byRarity[0]) ?? 0;
+  // A short question is about all its words but the most common one.
+  const core =
+    known.length <= SHORT_QUESTION ? byRarity.slice(0, Math.max(1, known.length - 1)) : [];
+  const required = known.filter((t) => {
+    const df = dfOf.get(t) ?? 0;
+    if (core.includes(t)) return true;
+    return /\d/.test(t) || (names.has(t) && df <= NAME_SHARE * n);
   });
-  return { weights, required };
+  const topic = known.find((t) => dfOf.get(t) === rarest) ?? null;
+  return { weights, required, topic };
 }
 
 /** Whether a passage holds every distinctive term of the question (directly or as a variant). */
@@ -175,12 +199,33 @@ export function holdsDistinctive(q: QueryTerms, textStems: ReadonlySet<string>):
   return q.required.every((t) => matchedTerms({ ...q, terms: [t] }, textStems).length > 0);
 }
 
-/** The best share of the question one sentence of the passage covers. */
-function sentenceCoverage(q: QueryTerms, text: string): number {
-  let best = 0;
-  for (const sentence of sentences(text))
-    best = Math.max(best, coverageOf(q, matchedTerms(q, new Set(contentTerms(sentence)))));
-  return best;
+/**
+ * A listing rather than prose: a book index ("partition pruning, Partition Pruning partitioned
+ * table, …") or a table of contents with dot leaders. It names every subject and answers none.
+ */
+export function isListing(text: string): boolean {
+  const wordCount = words(text).length;
+  if (wordCount < 20) return false;
+  const commas = (text.match(/,/g) ?? []).length;
+  const ends = (text.match(/\p{Ll}[.!?](?=\s|$)/gu) ?? []).length;
+  const leaders = (text.match(/(?:\. ){3,}/g) ?? []).length;
+  return leaders >= 3 || (commas > wordCount * 0.15 && ends < wordCount / 40);
+}
+
+/**
+ * The best share of the question one sentence of the passage covers, and whether a sentence
+ * leads with the question's topic (a definition: "Helgrind is a …", "max_connections (integer)
+ * Determines …").
+ */
+function sentenceFit(q: QueryTerms, text: string): { coverage: number; defines: boolean } {
+  let coverage = 0;
+  let defines = false;
+  for (const sentence of sentences(text)) {
+    const stems = contentTerms(sentence);
+    coverage = Math.max(coverage, coverageOf(q, matchedTerms(q, new Set(stems))));
+    if (q.topic && stems.slice(0, 3).includes(q.topic)) defines = true;
+  }
+  return { coverage, defines };
 }
 
 /** 1 when the matched terms stand side by side, smaller the further apart they are. */
@@ -256,7 +301,8 @@ export function createRetriever(database: Database, index: SearchIndex): Retriev
         departmentIds: options.departmentIds,
         limit: Math.max(options.advanced ? ADVANCED_CANDIDATES : CANDIDATES, limit),
       });
-      Object.assign(q, weighByCorpus(q, await index.termStats(q.searchWords)));
+      const weighed = weighByCorpus(q, await index.termStats(q.searchWords));
+      Object.assign(q, weighed, { weights: new Map(weighed.weights) });
       const docs = await documentsOf([...new Set(hits.map((h) => h.documentId))]);
       const top = Math.max(...hits.map((h) => h.score), 1e-9);
       const passages: Passage[] = hits.flatMap((hit) => {
@@ -264,16 +310,19 @@ export function createRetriever(database: Database, index: SearchIndex): Retriev
         if (!doc) return [];
         const stems = contentTerms(hit.text);
         const coverage = coverageOf(q, matchedTerms(q, new Set(stems)));
+        const fit = sentenceFit(q, hit.text);
         // A file name's parts are words ("GPL-3.docx" names the GPL).
         const name = doc.is_url ? '' : doc.name.replace(/[-_.]+/g, ' ');
         const label = `${doc.title ?? ''} ${name} ${hit.position.heading ?? ''} ${hit.position.sheet ?? ''}`;
         const titled = coverageOf(q, matchedTerms(q, new Set(contentTerms(label))));
         const score =
           0.25 * coverage +
-          0.35 * sentenceCoverage(q, hit.text) +
+          0.35 * fit.coverage +
+          (fit.defines ? 0.1 : 0) +
           0.1 * proximityOf(q, stems) +
           0.15 * (hit.score / top) +
-          0.15 * titled;
+          0.15 * titled -
+          (isListing(hit.text) ? 0.3 : 0);
         return [
           {
             chunkId: hit.chunkId,
@@ -288,8 +337,7 @@ export function createRetriever(database: Database, index: SearchIndex): Retriev
             indexScore: hit.score,
             coverage,
             score,
-            termWeights: q.weights,
-            requiredTerms: q.required,
+            weighed,
           },
         ];
       });

@@ -42,9 +42,14 @@ export const PRONOUNS = new Set([
 
 const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}'’_-]|\.(?=\p{N}))*/gu;
 
-/** Lower-cased words as written (apostrophes, inner hyphens and dotted numbers such as 3.0 kept). */
+/** Lower-cased words as written (apostrophes and dotted numbers such as 3.0 kept). */
 export function words(text: string): string[] {
-  return (text.toLowerCase().match(WORD) ?? []).map((w) => w.replace(/['’]s$/, ''));
+  return (text.toLowerCase().match(WORD) ?? []).flatMap((w) => {
+    const word = w.replace(/['’]s$/, '');
+    // Letters-only compounds are their words ("GPL-covered", "long-term"); a compound with a
+    // digit is one identifier ("SHA3-224", "Falcon-1000", "2028-06-30").
+    return /\d/.test(word) ? [word] : word.split(/-+/).filter(Boolean);
+  });
 }
 
 export function isStopWord(word: string): boolean {
@@ -62,6 +67,10 @@ export function stem(word: string): string {
   if (/(ies|ied|ier)$/.test(w) && w.length > 4) return w.slice(0, -2);
   if (w.endsWith('sses')) w = w.slice(0, -2);
   else if (w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  // permanently -> permanent, case-sensitively -> sensitive (as the adjective stems).
+  if (/(ive|ent|ant|ous|al|ful|ic)ly$/.test(w) && w.length > 6) w = w.slice(0, -2);
+  // connection -> connect, compression -> compress (as "connects", "compressed" stem).
+  if (/(ct|ss)ion$/.test(w) && w.length > 6) w = w.slice(0, -3);
   if (w.endsWith('ing') && w.length > 5) w = w.slice(0, -3);
   else if (w.endsWith('ed') && w.length > 4) w = w.slice(0, -2);
   // Doubled consonant left by -ing/-ed (shipped -> shipp -> ship).
