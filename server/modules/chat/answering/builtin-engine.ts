@@ -19,13 +19,15 @@ import {
   type Passage,
   type QueryTerms,
 } from './retrieval';
-import { contentTerms, sentences } from './terms';
+import { contentTerms, sentences, stem, words } from './terms';
 
 /** Below this share of the question's weighted terms a passage is not an answer. */
 export const MIN_COVERAGE = 0.5;
 /** Below this share of the question's weighted terms the quoted sentences are not an answer. */
 const MIN_ANSWER_COVERAGE = 0.55;
 const MAX_SENTENCES = 3;
+/** How much a subject term named earlier in the passage counts for a later sentence. */
+const SUBJECT_CREDIT = 0.8;
 const CANDIDATE_PASSAGES = 6;
 
 export const NO_ANSWER_TEXT =
@@ -53,7 +55,7 @@ interface Candidate {
 
 /** A sentence that leads with the question's subject: a definition ("Helgrind is a …"). */
 function leadsWithTopic(q: QueryTerms, stems: readonly string[]): boolean {
-  return stems.slice(0, 3).some((s) => s === q.topic || q.required.includes(s));
+  return stems.slice(0, 2).some((s) => s === q.topic || q.required.includes(s));
 }
 
 /** Prose whose last sentence lacks closing punctuation: cut at a page or chunk end. */
@@ -62,9 +64,47 @@ function isCutOff(p: Passage, text: string, order: number, count: number): boole
   return order === count - 1 && count > 1 && !/[.!?:;)\]"”’]$/.test(text);
 }
 
+/** A number with a unit or currency: what "How much …?" asks for. */
+const AMOUNT =
+  /(?:[$€£]\s?\d|\d[\d,.]*\s?(?:%|percent|euros?|eur|dollars?|usd|pounds?|k?bytes|[kmgt]i?b\b|k\b|times|ms|seconds?|minutes?|hours?|days?|weeks?|months?|years?))/i;
+
 /** Mostly numbers: a table's row of figures rather than a sentence. */
 function isFigures(stems: readonly string[]): boolean {
   return stems.filter((s) => /^\d/.test(s)).length > stems.length * 0.4;
+}
+
+/** A sentence that opens by pointing back to what the one before named. */
+const DETERMINERS = new Set(['the', 'this', 'that', 'these', 'its', 'their']);
+const REFERS_BACK = /^(?:it|its|this|these|they|their|he|she|such)\b/i;
+
+/**
+ * The question's subject terms (its distinctive terms and topic) that the passage's label or an
+ * earlier sentence named and this sentence refers back to: "Project X is run by … The main
+ * supplier of the project is Y." answers "Who supplies project X?" in its second sentence, which
+ * names the project as "the project" (a word the question writes beside "X"), as "It detects …"
+ * does after "Helgrind is …". Such terms count for the sentence too, so the one holding what is
+ * asked ("supplier") wins over one that merely names the subject again.
+ */
+function subjectInContext(
+  q: QueryTerms,
+  label: string,
+  before: readonly string[],
+  sentence: string,
+  matched: readonly string[],
+): string[] {
+  const subject = [...new Set([...q.required, ...(q.topic ? [q.topic] : [])])];
+  const held = new Set(contentTerms(`${label} ${before.join(' ')}`));
+  const refersBack = REFERS_BACK.test(sentence.trim());
+  const said = words(sentence);
+  // "the project", "this option": a definite mention of a word the question writes beside t.
+  const definite = new Set(
+    said.filter((_, i) => DETERMINERS.has(said[i - 1] ?? '')).map((w) => stem(w)),
+  );
+  return matchedTerms({ ...q, terms: subject }, held).filter(
+    (t) =>
+      !matched.includes(t) &&
+      (refersBack || (q.companions.get(t) ?? []).some((c) => definite.has(c))),
+  );
 }
 
 function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] {
@@ -79,12 +119,15 @@ function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] 
       if (stems.length < 3) return;
       const matched = matchedTerms(q, new Set(stems));
       if (matched.length === 0) return;
+      const inContext = subjectInContext(q, p.label ?? '', all.slice(0, order), text, matched);
       const score =
         coverageOf(q, matched) +
+        SUBJECT_CREDIT * coverageOf(q, inContext) +
         0.3 * p.coverage +
         0.3 * (p.score / top) +
         0.15 * proximityOf(q, stems) +
-        (leadsWithTopic(q, stems) ? 0.15 : 0) -
+        (leadsWithTopic(q, stems) ? 0.15 : 0) +
+        (q.asksAmount && AMOUNT.test(text) ? 0.1 : 0) -
         (isCutOff(p, text, order, all.length) ? 0.3 : 0) -
         (isFigures(stems) ? 0.2 : 0) -
         (stems.length > 60 ? 0.15 : 0) -

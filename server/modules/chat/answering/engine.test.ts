@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveDraft, MIN_COVERAGE } from './builtin-engine';
 import { citedNumbers, composeDrafts, supportOf } from './compose';
-import { type Passage, proximityOf, queryTerms } from './retrieval';
+import { type Passage, proximityOf, queryTerms, weighByCorpus } from './retrieval';
 import { standaloneQuestion } from './rewrite';
 import { splitQuestion } from './split';
 import { contentTerms, sentences, stem } from './terms';
@@ -97,6 +97,39 @@ describe('the extractive engine', () => {
       'Project Falcon-7 is run from Berlin.',
       'Its budget is 2 million euros.',
     ]);
+  });
+
+  it('when a later sentence names the subject as "the project", then it answers what is asked', () => {
+    const base = queryTerms('Who supplies project Falcon-7?', false);
+    // As retrieval weighs it in a corpus where every passage is about some project and the
+    // index holds "supplier" but not "supplies".
+    const weighed = weighByCorpus(base, {
+      total: 6000,
+      df: new Map([
+        ['project', 6000],
+        ['falcon-7', 2],
+      ]),
+    });
+    const q = { ...base, ...weighed, weights: new Map(weighed.weights) };
+    const draft = extractiveDraft(q, [
+      passage(1, 'Project Falcon-7 is run by the sales team in Oslo. Meetings are on Mondays.'),
+      passage(
+        1,
+        'The approved budget of project Falcon-7 is 2 million euros. ' +
+          'The main supplier of the project is Northwind.',
+      ),
+    ]);
+    expect(draft.sentences.map((s) => s.text).join(' ')).toContain('supplier of the project');
+  });
+
+  it('when someone asks who is "in charge", then the sentence naming the lead answers', () => {
+    const draft = extractiveDraft(queryTerms('Who is in charge of project Falcon-7?', false), [
+      passage(
+        1,
+        'Project Falcon-7 is run by the sales team in Oslo. The project lead is Anna Berg.',
+      ),
+    ]);
+    expect(draft.sentences.map((s) => s.text)).toContain('The project lead is Anna Berg.');
   });
 
   it('when no passage covers half of the question, then it answers nothing', () => {

@@ -69,6 +69,24 @@ export interface QueryTerms {
   required: readonly string[];
   /** The rarest term the corpus holds (weighByCorpus); null until weighed. */
   topic: string | null;
+  /** The question asks for a quantity ("How much …", "How many …"). */
+  asksAmount: boolean;
+  /** Content words written right beside each term in the question ("project" for "falcon-7"). */
+  companions: ReadonlyMap<string, readonly string[]>;
+}
+
+/** Each term's neighbouring content words in the question, stemmed. */
+function companionsOf(question: string): Map<string, string[]> {
+  const said = words(question);
+  const out = new Map<string, string[]>();
+  said.forEach((w, i) => {
+    if (isStopWord(w)) return;
+    const beside = [said[i - 1], said[i + 1]].filter(
+      (n): n is string => n !== undefined && !isStopWord(n),
+    );
+    out.set(stem(w), [...(out.get(stem(w)) ?? []), ...beside.map(stem)]);
+  });
+  return out;
 }
 
 // Word groups one might use for another in workplace documents. Small on purpose: a wrong
@@ -106,6 +124,19 @@ const SYNONYM_GROUPS: string[][] = [
   ['small', 'little'],
 ];
 
+/**
+ * Phrases whose meaning is not their words' ("in charge of" is not about a charge): always
+ * searched as the words documents use instead, advanced search or not.
+ */
+const PHRASES: { phrase: RegExp; term: string; words: string[] }[] = [
+  {
+    phrase: /\bin charge\b/i,
+    term: 'charg',
+    words: ['lead', 'leader', 'manager', 'head', 'responsible', 'owner'],
+  },
+  { phrase: /\bhow much money\b/i, term: 'money', words: ['budget', 'cost', 'amount', 'price'] },
+];
+
 const SYNONYMS = new Map<string, { stems: Set<string>; words: string[] }>();
 for (const group of SYNONYM_GROUPS) {
   const entry = { stems: new Set(group.map(stem)), words: group };
@@ -127,7 +158,25 @@ export function queryTerms(question: string, expand: boolean): QueryTerms {
       for (const w of group.words) if (!searchWords.includes(w)) searchWords.push(w);
     }
   }
-  return { terms, nameWords, weights, alternatives, searchWords, required: [], topic: null };
+  for (const { phrase, term, words: said } of PHRASES) {
+    if (!phrase.test(question) || !terms.includes(term)) continue;
+    const stems = alternatives.get(term) ?? new Set<string>();
+    for (const w of said) stems.add(stem(w));
+    alternatives.set(term, stems);
+    for (const w of said) if (!searchWords.includes(w)) searchWords.push(w);
+  }
+  const asksAmount = /\bhow (much|many|big|large|long|fast|slow)\b/i.test(question);
+  return {
+    terms,
+    nameWords,
+    weights,
+    alternatives,
+    searchWords,
+    required: [],
+    topic: null,
+    asksAmount,
+    companions: companionsOf(question),
+  };
 }
 
 /** Which question terms a text contains (directly or through an alternative). */
@@ -223,7 +272,7 @@ function sentenceFit(q: QueryTerms, text: string): { coverage: number; defines: 
   for (const sentence of sentences(text)) {
     const stems = contentTerms(sentence);
     coverage = Math.max(coverage, coverageOf(q, matchedTerms(q, new Set(stems))));
-    if (q.topic && stems.slice(0, 3).includes(q.topic)) defines = true;
+    if (q.topic && stems.slice(0, 2).includes(q.topic)) defines = true;
   }
   return { coverage, defines };
 }
