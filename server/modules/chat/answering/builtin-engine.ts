@@ -55,7 +55,19 @@ interface Candidate {
 
 /** A sentence that leads with the question's subject: a definition ("Helgrind is a …"). */
 function leadsWithTopic(q: QueryTerms, stems: readonly string[]): boolean {
-  return stems.slice(0, 2).some((s) => s === q.topic || q.required.includes(s));
+  // A section number glued on by the layout ("11.1. Overview Lackey is …") does not count.
+  const start = stems.findIndex((s) => !/^[\d.]+$/.test(s));
+  return stems.slice(start, start + 2).some((s) => s === q.topic || q.required.includes(s));
+}
+
+/** "Lackey is a simple Valgrind tool …": the sentence says what the question's topic is. */
+function definesTopic(q: QueryTerms, said: readonly string[]): boolean {
+  return said.some(
+    (w, i) =>
+      stem(w) === q.topic &&
+      /^(is|are)$/.test(said[i + 1] ?? '') &&
+      /^(a|an|the|one|used)$/.test(said[i + 2] ?? ''),
+  );
 }
 
 /** Prose whose last sentence lacks closing punctuation: cut at a page or chunk end. */
@@ -78,33 +90,35 @@ const DETERMINERS = new Set(['the', 'this', 'that', 'these', 'its', 'their']);
 const REFERS_BACK = /^(?:it|its|this|these|they|their|he|she|such)\b/i;
 
 /**
- * The question's subject terms (its distinctive terms and topic) that the passage's label or an
- * earlier sentence named and this sentence refers back to: "Project X is run by … The main
- * supplier of the project is Y." answers "Who supplies project X?" in its second sentence, which
- * names the project as "the project" (a word the question writes beside "X"), as "It detects …"
- * does after "Helgrind is …". Such terms count for the sentence too, so the one holding what is
- * asked ("supplier") wins over one that merely names the subject again.
+ * Question terms the sentence's context supplies. The passage's label (document title, file
+ * name, heading) scopes every sentence under it: in gnuplot.pdf's section "Clear", "The clear
+ * command erases the current screen" is about gnuplot. And subject terms (the distinctive terms
+ * and topic) an earlier sentence named count when this one refers back to them: "Project X is
+ * run by … The main supplier of the project is Y." answers "Who supplies project X?" in its
+ * second sentence, which names the project as "the project" (a word the question writes beside
+ * "X"), as "It detects …" does after "Helgrind is …". So the sentence holding what is asked
+ * ("supplier") wins over one that merely names the subject again.
  */
-function subjectInContext(
+function termsInContext(
   q: QueryTerms,
   label: string,
   before: readonly string[],
   sentence: string,
   matched: readonly string[],
 ): string[] {
+  const scoped = matchedTerms(q, new Set(contentTerms(label)));
   const subject = [...new Set([...q.required, ...(q.topic ? [q.topic] : [])])];
-  const held = new Set(contentTerms(`${label} ${before.join(' ')}`));
   const refersBack = REFERS_BACK.test(sentence.trim());
   const said = words(sentence);
   // "the project", "this option": a definite mention of a word the question writes beside t.
   const definite = new Set(
     said.filter((_, i) => DETERMINERS.has(said[i - 1] ?? '')).map((w) => stem(w)),
   );
-  return matchedTerms({ ...q, terms: subject }, held).filter(
-    (t) =>
-      !matched.includes(t) &&
-      (refersBack || (q.companions.get(t) ?? []).some((c) => definite.has(c))),
-  );
+  const earlier = matchedTerms(
+    { ...q, terms: subject },
+    new Set(contentTerms(before.join(' '))),
+  ).filter((t) => refersBack || (q.companions.get(t) ?? []).some((c) => definite.has(c)));
+  return [...new Set([...scoped, ...earlier])].filter((t) => !matched.includes(t));
 }
 
 function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] {
@@ -119,7 +133,7 @@ function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] 
       if (stems.length < 3) return;
       const matched = matchedTerms(q, new Set(stems));
       if (matched.length === 0) return;
-      const inContext = subjectInContext(q, p.label ?? '', all.slice(0, order), text, matched);
+      const inContext = termsInContext(q, p.label ?? '', all.slice(0, order), text, matched);
       const score =
         coverageOf(q, matched) +
         SUBJECT_CREDIT * coverageOf(q, inContext) +
@@ -127,6 +141,7 @@ function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] 
         0.3 * (p.score / top) +
         0.15 * proximityOf(q, stems) +
         (leadsWithTopic(q, stems) ? 0.15 : 0) +
+        (definesTopic(q, words(text)) ? 0.1 : 0) +
         (q.asksAmount && AMOUNT.test(text) ? 0.1 : 0) -
         (isCutOff(p, text, order, all.length) ? 0.3 : 0) -
         (isFigures(stems) ? 0.2 : 0) -

@@ -22,6 +22,13 @@ function passage(documentId: number, text: string, coverage = 1): Passage {
   };
 }
 
+/** Question terms weighed as retrieval weighs them in a corpus of 17,000 passages. */
+function weighed(question: string, df: Record<string, number>) {
+  const base = queryTerms(question, false);
+  const w = weighByCorpus(base, { total: 17_000, df: new Map(Object.entries(df)) });
+  return { ...base, ...w, weights: new Map(w.weights) };
+}
+
 const X200 = 'What is the warranty period of the X200 printer?';
 
 describe('follow-ups made standalone (v2 heuristic)', () => {
@@ -130,6 +137,35 @@ describe('the extractive engine', () => {
       ),
     ]);
     expect(draft.sentences.map((s) => s.text)).toContain('The project lead is Anna Berg.');
+  });
+
+  it('when a sentence says what the asked-about tool is, then it is quoted first', () => {
+    const q = weighed('What does the Lackey tool do?', { lackey: 5, tool: 900 });
+    const draft = extractiveDraft(q, [
+      passage(
+        1,
+        'Lackey: an example tool To use this tool, you must specify --tool=lackey on the ' +
+          'command line. 11.1. Overview Lackey is a simple Valgrind tool that does various ' +
+          'kinds of basic program measurement.',
+      ),
+    ]);
+    expect(draft.sentences[0].text).toContain('basic program measurement');
+  });
+
+  it('when the document title names a question word, then its sentences need not repeat it', () => {
+    const q = weighed('What does the clear command do in gnuplot?', {
+      clear: 40,
+      command: 2000,
+      gnuplot: 300,
+    });
+    const manual = { ...passage(2, ''), label: 'gnuplot pdf Clear' };
+    const draft = extractiveDraft(q, [
+      passage(1, 'To clear a gnuplot plot, press the clear button of the window.'),
+      { ...manual, text: 'The clear command erases the current screen or output device.' },
+    ]);
+    expect(draft.sentences[0].text).toBe(
+      'The clear command erases the current screen or output device.',
+    );
   });
 
   it('when no passage covers half of the question, then it answers nothing', () => {

@@ -358,12 +358,14 @@ export function createRetriever(database: Database, index: SearchIndex): Retriev
         const doc = docs.get(hit.documentId);
         if (!doc) return [];
         const stems = contentTerms(hit.text);
-        const coverage = coverageOf(q, matchedTerms(q, new Set(stems)));
-        const fit = sentenceFit(q, hit.text);
         // A file name's parts are words ("GPL-3.docx" names the GPL).
         const name = doc.is_url ? '' : doc.name.replace(/[-_.]+/g, ' ');
         const label = `${doc.title ?? ''} ${name} ${hit.position.heading ?? ''} ${hit.position.sheet ?? ''}`;
-        const titled = coverageOf(q, matchedTerms(q, new Set(contentTerms(label))));
+        const labelStems = contentTerms(label);
+        // What the label names, every passage under it is about ("gnuplot" in gnuplot.pdf).
+        const coverage = coverageOf(q, matchedTerms(q, new Set([...stems, ...labelStems])));
+        const fit = sentenceFit(q, hit.text);
+        const titled = coverageOf(q, matchedTerms(q, new Set(labelStems)));
         const score =
           0.25 * coverage +
           0.35 * fit.coverage +
