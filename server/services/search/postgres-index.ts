@@ -1,13 +1,13 @@
 /**
  * PostgreSQL side of the search index: a tsvector per chunk (text weight A, heading/sheet
  * weight B) computed from diacritic-free text, a GIN index, websearch_to_tsquery (never a
- * syntax error) and ts_rank_cd. 'english' stems like SQLite's porter tokenizer, so both
+ * syntax error) and ts_rank. 'english' stems like SQLite's porter tokenizer, so both
  * databases find "invoices" for "invoice".
  */
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { Chunk } from '../ingest/types';
-import { foldText, searchTerms, websearchQuery } from './query';
+import { foldText, rareTerms, searchTerms, websearchQuery } from './query';
 import { chunkRow, contextOf, hitOf, type HitRow, searchable, topChunks } from './rows';
 import type { SearchHit, SearchQuery } from './types';
 
@@ -42,24 +42,80 @@ export async function replaceChunksPostgres(
         )
         .execute();
   });
+  forgetTermCounts(database);
 }
 
 /** Rows each term matches (up to a bound; beyond it a term is simply "frequent"). */
 const DF_BOUND = 20_000;
 
-async function termWeights(database: Database, terms: string[]) {
-  const counts = terms.map(
-    (term, i) =>
-      sql`(select count(*) from (select 1 from chunks where tsv @@ plainto_tsquery('english', ${term}) limit ${DF_BOUND}) as s) as ${sql.ref(`t${i}`)}`,
-  );
-  const { rows } = await sql<Record<string, string | number>>`
-    select greatest((select reltuples from pg_class where oid = 'chunks'::regclass), 1) as n,
-           ${sql.join(counts)}
+/**
+ * Each term's document frequency. Counting the rows of a frequent term ("table" in a database
+ * manual) reads thousands of rows per question, so a term among the column's most common
+ * elements, which ANALYZE (autovacuum) keeps in pg_stats with their frequencies, takes its count
+ * from there; only the others, rare by definition, are counted. Before the first ANALYZE every
+ * term is counted.
+ */
+async function countTerms(database: Database, terms: string[]) {
+  const { rows } = await sql<{ term: string; df: string | number; n: string | number }>`
+    with stats as (
+      select e.lexeme, s.most_common_elem_freqs[e.i] as freq
+      from pg_stats s,
+           unnest(s.most_common_elems::text::text[]) with ordinality as e(lexeme, i)
+      where s.schemaname = current_schema() and s.tablename = 'chunks' and s.attname = 'tsv'
+    ),
+    n as (select greatest((select reltuples from pg_class where oid = 'chunks'::regclass), 1) as n),
+    asked as (
+      select t.term, t.i, plainto_tsquery('english', t.term) as query,
+             (tsvector_to_array(to_tsvector('english', t.term)))[1] as lexeme
+      from unnest(${sql.val(terms)}::text[]) with ordinality as t(term, i)
+    )
+    select a.term, n.n,
+           case when st.freq is not null then round(st.freq * n.n)
+                else (select count(*) from (select 1 from chunks
+                      where tsv @@ a.query limit ${DF_BOUND}) as s) end as df
+    from asked a cross join n left join stats st on st.lexeme = a.lexeme
+    order by a.i
   `.execute(database.db);
-  const row = rows[0];
-  return terms.map((term, i) => {
-    const df = Number(row[`t${i}`]);
-    const n = Math.max(Number(row.n), df, 1);
+  return rows.map((row) => ({ term: row.term, df: Number(row.df), n: Number(row.n) }));
+}
+
+/**
+ * Counts stay valid for a short while: one question asks for the same terms twice (the search,
+ * then the retrieval's weighing), and a conversation repeats them. New chunks written by this
+ * process drop them at once; the lifetime bounds what another process's writes leave stale.
+ */
+const COUNT_LIFETIME_MS = 30_000;
+const counted = new WeakMap<Database, Map<string, { df: number; n: number; at: number }>>();
+
+/** Drops the cached counts after this process changed the chunks (a document removed). */
+export function forgetTermCounts(database: Database): void {
+  counted.delete(database);
+}
+
+function countsOf(database: Database) {
+  let map = counted.get(database);
+  if (!map) counted.set(database, (map = new Map()));
+  return map;
+}
+
+interface TermWeight {
+  term: string;
+  df: number;
+  n: number;
+  idf: number;
+}
+
+async function termWeights(database: Database, terms: string[]): Promise<TermWeight[]> {
+  const cache = countsOf(database);
+  const now = Date.now();
+  const missing = terms.filter((t) =>
+    (cache.get(t)?.at ?? -Infinity) > now - COUNT_LIFETIME_MS ? false : true,
+  );
+  if (missing.length > 0)
+    for (const row of await countTerms(database, missing)) cache.set(row.term, { ...row, at: now });
+  return terms.map((term) => {
+    const { df, n: rows } = cache.get(term) ?? { df: 0, n: 1 };
+    const n = Math.max(rows, df, 1);
     // BM25's inverse document frequency, kept positive for terms in most rows.
     return { term, df, n, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) };
   });
@@ -75,21 +131,16 @@ export async function termStatsPostgres(database: Database, words: readonly stri
   return { total, df: new Map(words.map((w, i) => [w, byTerm.get(folded[i]) ?? 0])) };
 }
 
-/**
- * ts_rank_cd knows no document frequencies, so "the meeting" would outrank "narwhal": the score
- * is the sum of the inverse document frequencies of the terms a chunk holds (as bm25 weighs
- * them), with ts_rank_cd (frequency, proximity, heading weight) breaking ties.
- */
-export async function searchPostgres(
+async function ranked(
   database: Database,
   query: SearchQuery,
-  terms: string[],
+  weights: readonly TermWeight[],
+  candidates: string[] | null,
 ): Promise<SearchHit[]> {
-  const weights = (await termWeights(database, terms)).filter((w) => w.df > 0);
-  if (weights.length === 0) return [];
   const documentFilter = query.documentIds
     ? sql`and c.document_id in (${sql.join(query.documentIds.map((id) => sql`${id}`))})`
     : sql``;
+  const all = websearchQuery(weights.map((w) => w.term));
   // Each term's tsquery is built once (in q), not once per row.
   const termQueries = sql.join(
     weights.map((w, i) => sql`plainto_tsquery('english', ${w.term}) as ${sql.ref(`q${i}`)}`),
@@ -102,14 +153,15 @@ export async function searchPostgres(
   );
   const { rows } = await sql<HitRow>`
     with q as (
-      select websearch_to_tsquery('english', ${websearchQuery(weights.map((w) => w.term))}) as query,
+      select websearch_to_tsquery('english', ${all}) as query,
+             websearch_to_tsquery('english', ${candidates ? websearchQuery(candidates) : all}) as candidates,
              ${termQueries}
     ),
     top as (
-      select c.id, (${idfSum}) + 0.5 * ts_rank_cd(c.tsv, q.query) as score
+      select c.id, (${idfSum}) + 0.5 * ts_rank(c.tsv, q.query) as score
       from q, chunks c
       join documents d on d.id = c.document_id
-      where c.tsv @@ q.query
+      where c.tsv @@ q.candidates
         ${searchable(query.departmentIds)}
         ${documentFilter}
       order by score desc, c.id
@@ -118,4 +170,29 @@ export async function searchPostgres(
     ${topChunks}
   `.execute(database.db);
   return rows.map(hitOf);
+}
+
+/**
+ * ts_rank knows no document frequencies, so "the meeting" would outrank "narwhal": the score
+ * is the sum of the inverse document frequencies of the terms a chunk holds (as bm25 weighs
+ * them), with ts_rank (frequency, heading weight) breaking ties. ts_rank_cd, which adds
+ * proximity, cost 27 of 48 ms on 5,800 matching rows; the answer ranks proximity itself. Only
+ * the rarer terms' rows are ranked first, as on SQLite (rareTerms).
+ */
+export async function searchPostgres(
+  database: Database,
+  query: SearchQuery,
+  terms: string[],
+): Promise<SearchHit[]> {
+  const weights = (await termWeights(database, terms)).filter((w) => w.df > 0);
+  if (weights.length === 0) return [];
+  const candidates = rareTerms(
+    weights.map((w) => w.term),
+    weights.map((w) => w.df),
+  );
+  if (candidates) {
+    const hits = await ranked(database, query, weights, candidates);
+    if (hits.length >= query.limit) return hits;
+  }
+  return ranked(database, query, weights, null);
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fts5Query, MAX_TERMS, searchTerms, websearchQuery } from './query';
-import { CANDIDATE_CAP, rareTerms } from './sqlite-index';
+import {
+  CANDIDATE_CAP,
+  fts5Query,
+  MAX_TERMS,
+  rareTerms,
+  searchTerms,
+  websearchQuery,
+} from './query';
 
 describe('search terms', () => {
   it('when a question is typed, then only its meaningful words are searched, folded and once each', () => {

@@ -41,3 +41,30 @@ export function fts5Query(terms: readonly string[]): string {
 export function websearchQuery(terms: readonly string[]): string {
   return terms.filter((t) => t !== 'or').join(' or ');
 }
+
+/**
+ * Ranking reads every row an OR query matches, thousands for a question with one frequent word.
+ * When the terms match more than CANDIDATE_CAP rows together, only rows holding one of the
+ * rarer terms (those that decide the order) are ranked, still scored on every term; if that
+ * leaves fewer hits than asked for, the full ranking runs after all.
+ */
+export const CANDIDATE_CAP = 1000;
+
+/** The rarest terms whose rows together stay under the cap (at least one), or null: rank all. */
+export function rareTerms(
+  terms: string[],
+  frequencies: number[],
+  cap = CANDIDATE_CAP,
+): string[] | null {
+  const total = frequencies.reduce((a, b) => a + b, 0);
+  if (total <= cap || terms.length < 2) return null;
+  const order = terms.map((t, i) => [t, frequencies[i]] as const).sort((a, b) => a[1] - b[1]);
+  const rare: string[] = [];
+  let sum = 0;
+  for (const [term, df] of order) {
+    if (rare.length > 0 && sum + df > cap) break;
+    rare.push(term);
+    sum += df;
+  }
+  return rare.length < terms.length ? rare : null;
+}

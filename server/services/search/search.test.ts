@@ -12,7 +12,7 @@ import { startTestApp, type TestApp, testDatabases } from '../../test-support/te
 import { chunkDocument, closeParserWorkers, extractDocument } from '../ingest';
 import type { Chunk, ExtractedDocument } from '../ingest/types';
 import { createSearchIndex } from './index';
-import { CANDIDATE_CAP } from './sqlite-index';
+import { CANDIDATE_CAP } from './query';
 import type { SearchIndex } from './types';
 
 const extracted = new Map<string, { fixture: KnowledgeFixture; doc: ExtractedDocument }>();
@@ -231,6 +231,22 @@ describe.each(testDatabases)('search index on %s', (dialect) => {
         t.database.db,
       );
       expect(rows[0]?.options).toContain('fastupdate=off');
+    });
+
+  // PostgreSQL only: frequent words take their counts from ANALYZE's statistics there.
+  if (dialect === 'postgres')
+    it('when the chunks have been analysed, then a frequent word counts as many rows as hold it', async () => {
+      const census = Array.from({ length: 400 }, (_, i) => `Census of the marmots, sheet ${i}.`);
+      await addDocument(sales, 'census.pdf', textChunks(...census));
+      await sql`analyze chunks`.execute(t.database.db);
+      const { rows } = await sql<{ n: string }>`
+        select count(*) as n from chunks where tsv @@ plainto_tsquery('english', 'census')`.execute(
+        t.database.db,
+      );
+      const exact = Number(rows[0].n);
+      const counted = (await index.termStats(['census'])).df.get('census') ?? 0;
+      expect(exact).toBeGreaterThanOrEqual(400);
+      expect(Math.abs(counted - exact)).toBeLessThanOrEqual(exact * 0.05);
     });
 
   it('when a code or date joins letters and digits with hyphens, then each number alone finds it', async () => {

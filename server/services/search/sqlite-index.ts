@@ -2,20 +2,17 @@
  * SQLite FTS5 side of the search index (table and triggers in migration 0004-search).
  *
  * bm25 costs a few microseconds per matching row (it reads each row's length), so a question
- * with one frequent word would rank thousands of rows. When the terms match more than
- * CANDIDATE_CAP rows together, only rows holding one of the rarer terms (those that decide
- * bm25's order) are ranked, still scored on every term; if that leaves fewer hits than asked
- * for, the full ranking runs after all.
+ * with one frequent word would rank thousands of rows: only the rarer terms' rows are ranked
+ * first (rareTerms in query.ts).
  */
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { Chunk } from '../ingest/types';
-import { fts5Query, searchTerms } from './query';
+import { CANDIDATE_CAP, fts5Query, rareTerms, searchTerms } from './query';
 import { chunkRow, hitOf, type HitRow, searchable, topChunks } from './rows';
 import type { SearchHit, SearchQuery } from './types';
 
 const BATCH = 500;
-export const CANDIDATE_CAP = 3000;
 
 export async function replaceChunksSqlite(
   database: Database,
@@ -58,21 +55,6 @@ export async function termStatsSqlite(database: Database, words: readonly string
     total: Number(n),
     df: new Map(words.map((w, i) => [w, byTerm.get(folded[i]) ?? 0])),
   };
-}
-
-/** The rarest terms whose rows together stay under the cap (at least one), or null: rank all. */
-export function rareTerms(terms: string[], frequencies: number[]): string[] | null {
-  const total = frequencies.reduce((a, b) => a + b, 0);
-  if (total <= CANDIDATE_CAP || terms.length < 2) return null;
-  const order = terms.map((t, i) => [t, frequencies[i]] as const).sort((a, b) => a[1] - b[1]);
-  const rare: string[] = [];
-  let sum = 0;
-  for (const [term, df] of order) {
-    if (rare.length > 0 && sum + df > CANDIDATE_CAP) break;
-    rare.push(term);
-    sum += df;
-  }
-  return rare.length < terms.length ? rare : null;
 }
 
 async function ranked(

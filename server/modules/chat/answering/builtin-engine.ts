@@ -60,6 +60,17 @@ function leadsWithTopic(q: QueryTerms, stems: readonly string[]): boolean {
   return stems.slice(start, start + 2).some((s) => s === q.topic || q.required.includes(s));
 }
 
+/**
+ * A reference entry for a name the question writes as code: "--trace-children=<yes|no> When
+ * enabled, …" or "max_connections (integer) Determines …", not "--trace-children-skip=…".
+ */
+function entryFor(q: QueryTerms, text: string): boolean {
+  const start = text.replace(/^[\d.]+\s+/, '');
+  return q.codeNames.some(
+    (name) => start.startsWith(name) && !/^[\w-]/.test(start.slice(name.length)),
+  );
+}
+
 /** "Lackey is a simple Valgrind tool …": the sentence says what the question's topic is. */
 function definesTopic(q: QueryTerms, said: readonly string[]): boolean {
   return said.some(
@@ -142,6 +153,7 @@ function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] 
         0.15 * proximityOf(q, stems) +
         (leadsWithTopic(q, stems) ? 0.15 : 0) +
         (definesTopic(q, words(text)) ? 0.1 : 0) +
+        (entryFor(q, text) ? 0.15 : 0) +
         (q.asksAmount && AMOUNT.test(text) ? 0.1 : 0) -
         (isCutOff(p, text, order, all.length) ? 0.3 : 0) -
         (isFigures(stems) ? 0.2 : 0) -

@@ -168,6 +168,32 @@ describe('the extractive engine', () => {
     );
   });
 
+  it('when the question names an option, then its reference entry answers before a mention', () => {
+    const q = weighed('What does --trace-children do?', { trace: 400, children: 300 });
+    const draft = extractiveDraft(q, [
+      passage(1, 'To trace child processes, use the --trace-children=yes option.'),
+      passage(
+        2,
+        '--trace-children=<yes|no> [default: no] When enabled, Valgrind will trace into ' +
+          'sub-processes initiated via the exec system call.',
+      ),
+    ]);
+    expect(draft.sentences[0].text).toContain('trace into sub-processes');
+  });
+
+  it('when the question names something no document mentions, then it is declined', () => {
+    const q = weighed('What is the maximum file size allowed on FAT32?', {
+      maximum: 300,
+      file: 2000,
+      size: 900,
+      allowed: 500,
+    });
+    const draft = extractiveDraft(q, [
+      passage(1, 'The maximum size allowed for a segment file is 1 GB by default.'),
+    ]);
+    expect(draft.noAnswer).toBe(true);
+  });
+
   it('when no passage covers half of the question, then it answers nothing', () => {
     const q = queryTerms('What is the warranty of the X300?', false);
     const covered = 0.25;

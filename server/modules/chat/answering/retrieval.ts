@@ -71,9 +71,13 @@ export interface QueryTerms {
   topic: string | null;
   /** The question asks for a quantity ("How much …", "How many …"). */
   asksAmount: boolean;
+  /** Names written as code in the question: options and snake_case names (--trace-children). */
+  codeNames: readonly string[];
   /** Content words written right beside each term in the question ("project" for "falcon-7"). */
   companions: ReadonlyMap<string, readonly string[]>;
 }
+
+const CODE_NAME = /--?[a-z][\w-]*[\w]|\b[a-z]\w*_\w+/gi;
 
 /** Each term's neighbouring content words in the question, stemmed. */
 function companionsOf(question: string): Map<string, string[]> {
@@ -176,6 +180,7 @@ export function queryTerms(question: string, expand: boolean): QueryTerms {
     topic: null,
     asksAmount,
     companions: companionsOf(question),
+    codeNames: question.match(CODE_NAME) ?? [],
   };
 }
 
@@ -198,11 +203,10 @@ export function coverageOf(q: QueryTerms, matched: readonly string[]): number {
  *
  * Also the question's distinctive terms, which an answering passage must hold: in a short
  * question all but its most common term ("reset" and "password" in "How do I reset my Windows
- * password?"), every term with
- * a digit the corpus has (a version or a number: "Fedora 38" is
- * not answered by a passage about Fedora 14), and every name the question mentions that the
- * corpus has in few passages ("Windows" in "How do I reset my Windows password?", which a
- * passage about database role passwords does not answer).
+ * password?"), every term with a digit (a version or a number: "Fedora 38" is not answered by
+ * a passage about Fedora 14), and every name the question mentions that the corpus has in few
+ * passages or none ("Windows" in "How do I reset my Windows password?", which a passage about
+ * database role passwords does not answer; "FAT32" where no document mentions it).
  */
 /** A name in at most this share of the passages is what the question is about. */
 const NAME_SHARE = 0.05;
@@ -234,7 +238,7 @@ export function weighByCorpus(q: QueryTerms, stats: TermStats): Weighed {
   // A short question is about all its words but the most common one.
   const core =
     known.length <= SHORT_QUESTION ? byRarity.slice(0, Math.max(1, known.length - 1)) : [];
-  const required = known.filter((t) => {
+  const required = q.terms.filter((t) => {
     const df = dfOf.get(t) ?? 0;
     if (core.includes(t)) return true;
     return /\d/.test(t) || (names.has(t) && df <= NAME_SHARE * n);
