@@ -8,7 +8,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { Chunk } from '../ingest/types';
-import { CANDIDATE_CAP, fts5Query, rareTerms, searchTerms } from './query';
+import { fts5Query, rareTerms, searchTerms } from './query';
 import { chunkRow, hitOf, type HitRow, searchable, topChunks } from './rows';
 import type { SearchHit, SearchQuery } from './types';
 
@@ -29,11 +29,18 @@ export async function replaceChunksSqlite(
   });
 }
 
-/** Rows each term matches, counted up to CANDIDATE_CAP + 1 (cheap: no ranking). */
+/**
+ * Rows each term matches, counted up to a bound (cheap: no ranking), as PostgreSQL does: above
+ * it a term is simply frequent. The answer weighs terms by these counts, so the bound sits well
+ * above the candidate cap: "program" (1,400 passages) and "generate" (1,100) must not weigh the
+ * same.
+ */
+const DF_BOUND = 20_000;
+
 async function documentFrequencies(database: Database, terms: string[]): Promise<number[]> {
   const counts = terms.map(
     (term, i) =>
-      sql`(select count(*) from (select 1 from chunks_fts where chunks_fts match ${fts5Query([term])} limit ${CANDIDATE_CAP + 1})) as ${sql.ref(`t${i}`)}`,
+      sql`(select count(*) from (select 1 from chunks_fts where chunks_fts match ${fts5Query([term])} limit ${DF_BOUND})) as ${sql.ref(`t${i}`)}`,
   );
   const { rows } = await sql<Record<string, number>>`select ${sql.join(counts)}`.execute(
     database.db,
@@ -41,7 +48,7 @@ async function documentFrequencies(database: Database, terms: string[]): Promise
   return terms.map((_, i) => Number(rows[0][`t${i}`]));
 }
 
-/** Chunks in the index and, per word, the chunks holding it (up to CANDIDATE_CAP + 1). */
+/** Chunks in the index and, per word, the chunks holding it (up to DF_BOUND). */
 export async function termStatsSqlite(database: Database, words: readonly string[]) {
   const folded = words.map((w) => searchTerms(w).join(' '));
   const known = [...new Set(folded.filter(Boolean))];

@@ -181,6 +181,23 @@ describe('the extractive engine', () => {
     expect(draft.sentences[0].text).toContain('trace into sub-processes');
   });
 
+  it('when a document writes only the acronym of the asked words, then it still answers', () => {
+    const q = weighed('When does long-term support for Debian 12 end?', {
+      long: 900,
+      term: 700,
+      support: 2000,
+      debian: 20,
+      '12': 400,
+      end: 1500,
+      lts: 30,
+    });
+    const draft = extractiveDraft(q, [
+      passage(1, 'version: 12; codename: Bookworm; distribution: Debian; eol-lts: 2028-06-30'),
+    ]);
+    expect(draft.noAnswer).toBe(false);
+    expect(q.alternatives.get('support')).toContain('lts');
+  });
+
   it('when the question names something no document mentions, then it is declined', () => {
     const q = weighed('What is the maximum file size allowed on FAT32?', {
       maximum: 300,

@@ -49,6 +49,8 @@ export interface Passage {
 /** A question's terms weighed against the corpus (weighByCorpus). */
 export interface Weighed {
   weights: ReadonlyMap<string, number>;
+  /** The question's alternatives plus the acronyms the corpus holds. */
+  alternatives: ReadonlyMap<string, ReadonlySet<string>>;
   /** Terms an answering passage must hold. */
   required: readonly string[];
   /** The rarest term the corpus holds: what the question is about. */
@@ -61,8 +63,10 @@ export interface QueryTerms {
   /** Words of the names the question mentions (X200, ACME). */
   nameWords: string[];
   weights: Map<string, number>;
-  /** Alternative stems counted as the term (advanced search). */
-  alternatives: Map<string, Set<string>>;
+  /** Alternative stems counted as the term (advanced search, phrases, acronyms the corpus has). */
+  alternatives: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Initials of runs of question words ("lts" for "long-term support"), unchecked. */
+  acronyms: ReadonlyMap<string, readonly string[]>;
   /** Words sent to the index. */
   searchWords: string[];
   /** Terms an answering passage must hold (weighByCorpus); none until weighed. */
@@ -75,6 +79,37 @@ export interface QueryTerms {
   codeNames: readonly string[];
   /** Content words written right beside each term in the question ("project" for "falcon-7"). */
   companions: ReadonlyMap<string, readonly string[]>;
+}
+
+/** Words that may stand inside a run an acronym abbreviates ("end of life" -> "eol"). */
+const ACRONYM_GLUE = new Set(['of', 'and', 'for']);
+
+/**
+ * Acronyms the question's runs of three or four words would have: "long-term support" ->
+ * "lts", "access control list" -> "acl". Documents often write only those; retrieval keeps the
+ * ones the corpus holds (weighByCorpus).
+ */
+function acronymsOf(question: string): Map<string, string[]> {
+  const said = words(question);
+  const out = new Map<string, string[]>();
+  const usable = (w: string | undefined) => w !== undefined && !isStopWord(w) && !/\d/.test(w);
+  for (let i = 0; i < said.length; i += 1) {
+    if (!usable(said[i])) continue;
+    const run: string[] = [];
+    for (let j = i; j < said.length && run.length < 4; j += 1) {
+      const w = said[j];
+      if (usable(w)) run.push(w);
+      else if (!(ACRONYM_GLUE.has(w) && usable(said[j + 1]))) break;
+      if (run.length >= 3 && usable(w)) {
+        const initials = said
+          .slice(i, j + 1)
+          .map((x) => x[0])
+          .join('');
+        out.set(initials, run.map(stem));
+      }
+    }
+  }
+  return out;
 }
 
 const CODE_NAME = /--?[a-z][\w-]*[\w]|\b[a-z]\w*_\w+/gi;
@@ -180,6 +215,7 @@ export function queryTerms(question: string, expand: boolean): QueryTerms {
     topic: null,
     asksAmount,
     companions: companionsOf(question),
+    acronyms: acronymsOf(question),
     codeNames: question.match(CODE_NAME) ?? [],
   };
 }
@@ -244,7 +280,13 @@ export function weighByCorpus(q: QueryTerms, stats: TermStats): Weighed {
     return /\d/.test(t) || (names.has(t) && df <= NAME_SHARE * n);
   });
   const topic = known.find((t) => dfOf.get(t) === rarest) ?? null;
-  return { weights, required, topic };
+  const alternatives = new Map(q.alternatives);
+  for (const [acronym, stems] of q.acronyms) {
+    if ((stats.df.get(acronym) ?? 0) === 0) continue;
+    for (const t of stems)
+      alternatives.set(t, new Set([...(alternatives.get(t) ?? []), stem(acronym)]));
+  }
+  return { weights, alternatives, required, topic };
 }
 
 /** Whether a passage holds every distinctive term of the question (directly or as a variant). */
@@ -349,13 +391,15 @@ export function createRetriever(database: Database, index: SearchIndex): Retriev
       const q = queryTerms(question, options.advanced);
       const limit = options.limit ?? DEFAULT_PASSAGES;
       if (q.searchWords.length === 0 || options.departmentIds.length === 0) return [];
+      const stats = await index.termStats([...q.searchWords, ...q.acronyms.keys()]);
+      const weighed = weighByCorpus(q, stats);
+      Object.assign(q, weighed, { weights: new Map(weighed.weights) });
+      const acronyms = [...q.acronyms.keys()].filter((a) => (stats.df.get(a) ?? 0) > 0);
       const hits = await index.search({
-        text: q.searchWords.join(' '),
+        text: [...q.searchWords, ...acronyms].join(' '),
         departmentIds: options.departmentIds,
         limit: Math.max(options.advanced ? ADVANCED_CANDIDATES : CANDIDATES, limit),
       });
-      const weighed = weighByCorpus(q, await index.termStats(q.searchWords));
-      Object.assign(q, weighed, { weights: new Map(weighed.weights) });
       const docs = await documentsOf([...new Set(hits.map((h) => h.documentId))]);
       const top = Math.max(...hits.map((h) => h.score), 1e-9);
       const passages: Passage[] = hits.flatMap((hit) => {
