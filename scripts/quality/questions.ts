@@ -3,7 +3,9 @@
  *
  * Each answerable question names the document that answers it and `fact`: words of the one
  * sentence (or sheet row) that answers it, copied as the document has them; the answer must
- * quote them. The questions are worded the way an administrator would ask, not copied from the
+ * quote them. Where the same document answers the question fully in a second place too (the
+ * quick start's "20 to 30 times" beside the tool chapter's "10-50 times"), `fact` lists both
+ * and either counts; a sentence that only touches the subject is never listed. The questions are worded the way an administrator would ask, not copied from the
  * sentence. The unanswerable ones are near the corpus's subjects (ports, releases, passwords,
  * file sizes) but the corpus does not answer them; the assistant must say it found nothing.
  */
@@ -11,7 +13,7 @@ export interface Question {
   query: string;
   /** The uploaded file's name, or for a page of the manual its file name ("sql-truncate.html"). */
   source: string;
-  fact: string;
+  fact: string | readonly string[];
 }
 
 const valgrind = 'valgrind_manual.pdf';
@@ -25,7 +27,7 @@ export const QUESTIONS: Question[] = [
   {
     query: 'How much slower does a program run under Memcheck?',
     source: valgrind,
-    fact: '10-50 times slower',
+    fact: ['10-50 times slower', 'run much slower (eg. 20 to 30 times) than normal'],
   },
   {
     query: 'What kind of errors does Helgrind detect?',
@@ -136,7 +138,10 @@ export const QUESTIONS: Question[] = [
   {
     query: 'What does the asn1Parser program generate?',
     source: 'libtasn1.pdf',
-    fact: 'generate a C array that is used with libtasn1 functions',
+    fact: [
+      'generate a C array that is used with libtasn1 functions',
+      'generates a file with an array to use with libtasn1 functions',
+    ],
   },
   {
     query: 'What does asn1_der_coding return when the encoding succeeds?',
@@ -277,7 +282,10 @@ export const QUESTIONS: Question[] = [
   {
     query: 'Are char(n) values padded with spaces?',
     source: 'datatype-character.html',
-    fact: 'physically padded with spaces to the specified width n',
+    fact: [
+      'physically padded with spaces to the specified width n',
+      'values of type character will be space-padded',
+    ],
   },
   {
     query: 'What lock does TRUNCATE take?',
