@@ -1,11 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { testDatabases, type TestApp, withTestApp } from '../test-support/test-app';
+import { expect, it } from 'vitest';
+import { describeApi } from '../test-support/test-app';
 import { prepareQuery } from './prepared';
 
-describe.each(testDatabases)('prepared queries on %s', (dialect) => {
-  let t: TestApp;
-  withTestApp(dialect, (app) => void (t = app), { admin: false });
-
+describeApi('prepared queries', { admin: false }, (t) => {
   it('when a prepared query runs with other values, list lengths and filters, then it answers what the built query answers', async () => {
     const { db } = t.database;
     const build = (ids: readonly number[], name: string | null, limit: number) => {

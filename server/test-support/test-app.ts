@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { pino } from 'pino';
 import { buildApp } from '../app';
 import { loadConfig, type ResolvedConfig } from '../config';
@@ -16,7 +16,7 @@ import { createDatabase, type Database, type DialectName } from '../db/database'
 import { migrateToLatest } from '../db/migrate';
 import { seed } from '../db/seed';
 import { loggerOptions } from '../plugins/request-log';
-import { readOutbox, type OutboxMail } from './outbox';
+import { readOutbox, tokenFromMail, type OutboxMail } from './outbox';
 
 export const TEST_API_KEY = 'test-api-key-123';
 export const TEST_ADMIN = { email: 'admin@atrium.test', password: 'Admin-Pass-123' };
@@ -221,33 +221,97 @@ export function newPerson(tag = 'user') {
   };
 }
 
+/** A body for POST /api/users: a fresh person (no password: they get an invitation) with roles. */
+export function newUserBody(
+  assignments: { department_id: number; role_id: number }[],
+  tag = 'managed',
+) {
+  const { username, first_name, last_name, email } = newPerson(tag);
+  return { username, first_name, last_name, email, assignments };
+}
+
 /** Signs a person up through the API and follows the mailed verification link. */
 export async function createVerifiedUser(t: TestApp, who = newPerson()) {
   const res = await t.api('POST', '/api/users/signup', { body: who });
   if (res.status !== 201) throw new Error(`signup answered ${res.status}: ${res.raw}`);
-  const mail = [...t.mails()].reverse().find((m) => m.to.includes(who.email));
-  const link = mail?.links.find((l) => l.includes('/verify?token='));
-  const token = new URL(link ?? 'http://x').searchParams.get('token') ?? '';
+  const token = tokenFromMail(t.mails(), who.email, '/verify?token=');
   const verified = await t.api('GET', `/api/verify/${token}`);
   if (verified.status !== 200) throw new Error(`verify answered ${verified.status}`);
   return who;
 }
 
+/** The app of a test file, as its tests and later `beforeAll` hooks see it. */
+export interface SuiteApp extends TestApp {
+  /** The default administrator's access token, signed in when the app started. */
+  readonly admin: string;
+}
+
 /**
- * The app of a test file: started on `dialect` before the file's tests, closed after them. `use`
- * receives it and, unless `admin` is false, the default administrator's token.
+ * The app of a test file: started on `dialect` before the file's tests, closed after them, with
+ * the default administrator signed in unless `admin` is false. Its members work from the first
+ * `beforeAll` on (hooks run in the order they are declared), not while the suite is declared.
  */
-export function withTestApp(
-  dialect: DialectName,
-  use: (app: TestApp, adminToken: string) => void | Promise<void>,
-  options: { admin?: boolean; env?: Record<string, string> } = {},
-): void {
-  let app: TestApp | undefined;
+export interface SuiteOptions {
+  /** Sign the default administrator in (`t.admin`); true unless said otherwise. */
+  admin?: boolean;
+  /** Environment the app starts with, over the test defaults. */
+  env?: Record<string, string>;
+}
+
+export function useTestApp(dialect: DialectName, options: SuiteOptions = {}): SuiteApp {
+  let started: TestApp | undefined;
+  let adminToken: string | undefined;
   beforeAll(async () => {
-    app = await startTestApp(dialect, options.env);
-    const token =
-      options.admin === false ? '' : await app.login(TEST_ADMIN.email, TEST_ADMIN.password);
-    await use(app, token);
+    started = await startTestApp(dialect, options.env);
+    if (options.admin !== false)
+      adminToken = await started.login(TEST_ADMIN.email, TEST_ADMIN.password);
   });
-  afterAll(async () => app?.close());
+  const running = (): TestApp => {
+    if (!started) throw new Error('the test app is used before its beforeAll started it');
+    return started;
+  };
+  const suite: SuiteApp = {
+    get app() {
+      return running().app;
+    },
+    get config() {
+      return running().config;
+    },
+    get database() {
+      return running().database;
+    },
+    get dataDir() {
+      return running().dataDir;
+    },
+    get admin() {
+      if (adminToken === undefined) throw new Error('this suite signs no administrator in');
+      return adminToken;
+    },
+    logs: () => running().logs(),
+    api: (method, url, apiOptions) => running().api(method, url, apiOptions),
+    mails: () => running().mails(),
+    login: (email, password) => running().login(email, password),
+    async close() {
+      const app = started;
+      started = undefined;
+      await app?.close();
+    },
+  };
+  afterAll(() => suite.close());
+  return suite;
+}
+
+type SuiteBody = (t: SuiteApp, dialect: DialectName) => void;
+
+/**
+ * An API suite: `title` on each of the test databases, each run against its own app (see
+ * useTestApp), e.g. `describeApi('departments', (t) => { it(…) })` runs "departments on sqlite".
+ */
+export function describeApi(title: string, body: SuiteBody): void;
+export function describeApi(title: string, options: SuiteOptions, body: SuiteBody): void;
+export function describeApi(title: string, ...args: [SuiteBody] | [SuiteOptions, SuiteBody]): void {
+  const [options, body] = args.length === 1 ? [{}, args[0]] : args;
+  describe.each(testDatabases)(`${title} on %s`, (dialect) =>
+    body(useTestApp(dialect, options), dialect),
+  );
 }

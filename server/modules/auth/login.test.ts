@@ -4,11 +4,11 @@ import type * as passwords from '../../services/security/passwords';
 import { verifyAgainstDummy } from '../../services/security/passwords';
 import {
   createVerifiedUser,
+  describeApi,
   newPerson,
   startTestApp,
-  testDatabases,
   type TestApp,
-  withTestApp,
+  testDatabases,
 } from '../../test-support/test-app';
 
 // The real check, watched: which accounts cost a dummy hash (no wall-clock timing in tests).
@@ -17,10 +17,7 @@ vi.mock('../../services/security/passwords', async (importOriginal) => {
   return { ...real, verifyAgainstDummy: vi.fn(real.verifyAgainstDummy) };
 });
 
-describe.each(testDatabases)('signing in on %s', (dialect) => {
-  let t: TestApp;
-  withTestApp(dialect, (app) => void (t = app), { admin: false });
-
+describeApi('signing in', { admin: false }, (t) => {
   const login = (email: string, password: string) =>
     t.api('POST', '/api/users/login', { body: { email, password } });
 

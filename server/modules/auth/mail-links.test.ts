@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { GENERAL } from '../../test-support/identity';
 import {
   createVerifiedUser,
+  describeApi,
   newPerson,
-  startTestApp,
-  TEST_ADMIN,
+  newUserBody,
   TEST_PUBLIC_URL,
-  testDatabases,
-  type TestApp,
-  withTestApp,
 } from '../../test-support/test-app';
+
+// TRUST_PROXY=true is the worst case: X-Forwarded-Host is then what request.host returns.
+const forgeable = { env: { TRUST_PROXY: 'true', CONSOLE_ORIGINS: 'https://admin.atrium.test' } };
 
 /**
  * Security finding (High): a forged Host or X-Forwarded-Host made the server mail a genuine reset
  * or verification token to the attacker's site. Links may only use PUBLIC_URL or CONSOLE_ORIGINS.
  */
-describe.each(testDatabases)('links in mails ignore request headers on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
+describeApi('links in mails ignore request headers', forgeable, (t) => {
   const evil = 'attacker.example';
   const forged: Record<string, string>[] = [
     { host: evil },
@@ -25,16 +23,6 @@ describe.each(testDatabases)('links in mails ignore request headers on %s', (dia
     { 'x-forwarded-host': evil, 'x-forwarded-proto': 'https' },
     { 'x-forwarded-host': evil, host: evil },
   ];
-
-  beforeAll(async () => {
-    // TRUST_PROXY=true is the worst case: X-Forwarded-Host is then what request.host returns.
-    t = await startTestApp(dialect, {
-      TRUST_PROXY: 'true',
-      CONSOLE_ORIGINS: 'https://admin.atrium.test',
-    });
-    admin = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
-  });
-  afterAll(async () => t?.close());
 
   const linksTo = (email: string) =>
     t
@@ -84,24 +72,18 @@ describe.each(testDatabases)('links in mails ignore request headers on %s', (dia
   });
 
   it('when an admin invites a user from a forged Host, then the invitation link points at PUBLIC_URL', async () => {
-    const { username, first_name, last_name, email } = newPerson('invited');
+    const body = newUserBody([{ department_id: GENERAL, role_id: 2 }], 'invited');
     const res = await t.api(
       'POST',
       `/api/users?verify_page_link=${encodeURIComponent(`http://${evil}`)}`,
       {
-        token: admin,
+        token: t.admin,
         headers: forged[3],
-        body: {
-          username,
-          first_name,
-          last_name,
-          email,
-          assignments: [{ department_id: GENERAL, role_id: 2 }],
-        },
+        body,
       },
     );
     expect(res.status).toBe(201);
-    expectOnlyConsoleLinks(email);
+    expectOnlyConsoleLinks(body.email);
   });
 
   it('when the SPA runs on a configured console origin, then links point there', async () => {
@@ -117,12 +99,8 @@ describe.each(testDatabases)('links in mails ignore request headers on %s', (dia
   });
 });
 
-describe.each(testDatabases)('e-mail addresses that would re-route mail on %s', (dialect) => {
-  let t: TestApp;
-  withTestApp(dialect, (app) => void (t = app), { admin: false });
-
+describeApi('e-mail addresses that would re-route mail', (t) => {
   it('when sign-up or an invitation names an address with <, > or quotes, then it is refused and no mail is sent', async () => {
-    const admin = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
     const before = t.mails().length;
     for (const email of [
       'victim@example.com<evil@attacker.example>',
@@ -132,13 +110,8 @@ describe.each(testDatabases)('e-mail addresses that would re-route mail on %s', 
       const signup = await t.api('POST', '/api/users/signup', { body: { ...newPerson(), email } });
       expect(signup.status, email).toBe(400);
       const invite = await t.api('POST', '/api/users', {
-        token: admin,
-        body: {
-          ...newPerson(),
-          password: undefined,
-          email,
-          assignments: [{ department_id: GENERAL, role_id: 2 }],
-        },
+        token: t.admin,
+        body: { ...newUserBody([{ department_id: GENERAL, role_id: 2 }]), email },
       });
       expect(invite.status, email).toBe(400);
     }

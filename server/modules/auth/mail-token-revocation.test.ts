@@ -1,49 +1,28 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { GENERAL } from '../../test-support/identity';
+import { tokenFromMail } from '../../test-support/outbox';
 import {
   createVerifiedUser,
+  describeApi,
   newPerson,
-  testDatabases,
-  type TestApp,
-  withTestApp,
+  newUserBody,
 } from '../../test-support/test-app';
 
 /**
  * Security findings: invitation and reset links survived an admin changing the user's e-mail
  * (the old address's owner could set the password), and reset links survived a password change.
  */
-describe.each(testDatabases)('mailed links are withdrawn on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  withTestApp(dialect, (app, token) => void ([t, admin] = [app, token]));
-
-  /** The token of the newest mail to `email` whose link contains `path`. */
-  function tokenMailedTo(email: string, path: string): string {
-    const mail = [...t.mails()].reverse().find((m) => m.to.includes(email));
-    const link = mail?.links.find((l) => l.includes(path));
-    if (!link) throw new Error(`no ${path} link mailed to ${email}`);
-    return new URL(link).searchParams.get('token') as string;
-  }
-
+describeApi('mailed links are withdrawn', (t) => {
   it('when an admin changes an invited user’s e-mail, then the invitation link sent to the old address no longer works', async () => {
-    const { username, first_name, last_name, email } = newPerson('invite');
-    const created = await t.api('POST', '/api/users', {
-      token: admin,
-      body: {
-        username,
-        first_name,
-        last_name,
-        email,
-        assignments: [{ department_id: GENERAL, role_id: 2 }],
-      },
-    });
+    const { email, ...rest } = newUserBody([{ department_id: GENERAL, role_id: 2 }], 'invite');
+    const created = await t.api('POST', '/api/users', { token: t.admin, body: { email, ...rest } });
     expect(created.status).toBe(201);
-    const oldToken = tokenMailedTo(email, '/reset-password?token=');
+    const oldToken = tokenFromMail(t.mails(), email, '/reset-password?token=');
     expect((await t.api('GET', `/api/verify/reset/${oldToken}`)).status).toBe(200);
 
     const newEmail = `moved.${email}`;
     const moved = await t.api('PUT', `/api/users/${created.body.id}`, {
-      token: admin,
+      token: t.admin,
       body: { email: newEmail },
     });
     expect(moved.status).toBe(200);
@@ -65,7 +44,7 @@ describe.each(testDatabases)('mailed links are withdrawn on %s', (dialect) => {
   it('when a user changes their password, then a reset link mailed before no longer works', async () => {
     const who = await createVerifiedUser(t, newPerson('change'));
     expect((await t.api('POST', `/api/users/forgot-password/${who.email}`)).status).toBe(200);
-    const resetToken = tokenMailedTo(who.email, '/reset-password?token=');
+    const resetToken = tokenFromMail(t.mails(), who.email, '/reset-password?token=');
 
     const session = await t.login(who.email, who.password);
     const changed = await t.api('PUT', '/api/users/me/password', {
@@ -89,9 +68,9 @@ describe.each(testDatabases)('mailed links are withdrawn on %s', (dialect) => {
   it('when a password is reset by one link, then the other reset links mailed before no longer work', async () => {
     const who = await createVerifiedUser(t, newPerson('reset'));
     await t.api('POST', `/api/users/forgot-password/${who.email}`);
-    const first = tokenMailedTo(who.email, '/reset-password?token=');
+    const first = tokenFromMail(t.mails(), who.email, '/reset-password?token=');
     await t.api('POST', `/api/users/forgot-password/${who.email}`);
-    const second = tokenMailedTo(who.email, '/reset-password?token=');
+    const second = tokenFromMail(t.mails(), who.email, '/reset-password?token=');
     expect(first).not.toBe(second);
     const used = await t.api('POST', `/api/verify/reset/${second}`, {
       body: { password: 'Reset-Once-Pass-11' },

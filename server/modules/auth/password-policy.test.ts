@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../../config';
 import { isCommonPassword } from '../../services/security/common-passwords';
-import {
-  createVerifiedUser,
-  newPerson,
-  testDatabases,
-  type TestApp,
-  withTestApp,
-} from '../../test-support/test-app';
+import { createVerifiedUser, describeApi, newPerson } from '../../test-support/test-app';
 
 /** OWASP ASVS V2.1: 12+ characters, passphrases welcome, common and breached passwords refused. */
-describe.each(testDatabases)('password policy on %s', (dialect) => {
-  let t: TestApp;
-  withTestApp(dialect, (app) => void (t = app), { admin: false });
-
+describeApi('password policy', { admin: false }, (t) => {
   const signup = (password: string) =>
     t.api('POST', '/api/users/signup', { body: { ...newPerson('pw'), password } });
 
@@ -68,10 +59,7 @@ describe.each(testDatabases)('password policy on %s', (dialect) => {
   });
 });
 
-describe.each(testDatabases)('current-password checks on %s', (dialect) => {
-  let t: TestApp;
-  withTestApp(dialect, (app) => void (t = app), { admin: false });
-
+describeApi('current-password checks', { admin: false }, (t) => {
   it('when a session keeps trying wrong current passwords, then further tries wait with 429 and Retry-After', async () => {
     const who = await createVerifiedUser(t, newPerson('stolen'));
     const session = await t.login(who.email, who.password);

@@ -2,19 +2,14 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {
   createVerifiedUser,
+  describeApi,
   newPerson,
   startTestApp,
   TEST_PUBLIC_URL,
-  testDatabases,
-  type TestApp,
-  withTestApp,
 } from '../../test-support/test-app';
 import { tokenFromMail } from '../../test-support/outbox';
 
-describe.each(testDatabases)('sessions and passwords on %s', (dialect) => {
-  let t: TestApp;
-  withTestApp(dialect, (app) => void (t = app), { admin: false });
-
+describeApi('sessions and passwords', { admin: false }, (t) => {
   const me = (token?: string) => t.api('GET', '/api/users/me', { token });
 
   it('when no token or a malformed one is sent, then private routes answer 401', async () => {

@@ -1,18 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { userProfileSchema } from '../../../contract/profile';
-import {
-  newPerson,
-  TEST_PUBLIC_URL,
-  testDatabases,
-  type TestApp,
-  withTestApp,
-} from '../../test-support/test-app';
+import { describeApi, newPerson, TEST_PUBLIC_URL } from '../../test-support/test-app';
 import { tokenFromMail } from '../../test-support/outbox';
 
-describe.each(testDatabases)('sign-up and verification on %s', (dialect) => {
-  let t: TestApp;
-  withTestApp(dialect, (app) => void (t = app), { admin: false });
-
+describeApi('sign-up and verification', { admin: false }, (t) => {
   const signup = (body: unknown, link = TEST_PUBLIC_URL) =>
     t.api('POST', `/api/users/signup?verify_page_link=${encodeURIComponent(link)}`, { body });
 

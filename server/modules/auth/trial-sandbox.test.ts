@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { patterns } from '../../../contract/validation';
 import { trialSandboxes } from '../../db/migrations/0009-trial-sandboxes';
 import { uploadFiles, waitForDocument } from '../../test-support/knowledge';
-import {
-  createVerifiedUser,
-  newPerson,
-  startTestApp,
-  TEST_ADMIN,
-  testDatabases,
-  type TestApp,
-} from '../../test-support/test-app';
+import { createVerifiedUser, describeApi, newPerson } from '../../test-support/test-app';
 
 /**
  * Security finding: self sign-up gave the Trial role in General, whose Query right read every
  * General document through the chat and GET /download/{id}. A Trial user sees only their own.
  */
-describe.each(testDatabases)('Trial users live in their own sandbox on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
+describeApi('Trial users live in their own sandbox', (t) => {
   let generalDoc: number;
   const csv = (fact: string) => `topic,fact\nlogistics,"${fact}"\n`;
 
@@ -35,9 +26,7 @@ describe.each(testDatabases)('Trial users live in their own sandbox on %s', (dia
     ) ?? [];
 
   beforeAll(async () => {
-    t = await startTestApp(dialect);
-    admin = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
-    const res = await uploadFiles(t, admin, [
+    const res = await uploadFiles(t, t.admin, [
       {
         name: 'general-secrets.csv',
         content: csv('The vault combination of the Oslo depot is 4711-PLOVER.'),
@@ -45,9 +34,8 @@ describe.each(testDatabases)('Trial users live in their own sandbox on %s', (dia
       },
     ]);
     generalDoc = res.body.items[0].document_id;
-    expect((await waitForDocument(t, admin, generalDoc)).status).toBe('ready');
+    expect((await waitForDocument(t, t.admin, generalDoc)).status).toBe('ready');
   });
-  afterAll(async () => t?.close());
 
   it('when a Trial user asks, lists or downloads, then nothing of General reaches them', async () => {
     const trial = await trialUser('sandboxed');

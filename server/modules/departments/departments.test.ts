@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { departmentPageSchema, departmentSchema } from '../../../contract/identity';
 import {
   addDepartment,
@@ -9,17 +9,13 @@ import {
   letters,
   personWith,
 } from '../../test-support/identity';
-import { testDatabases, type TestApp, withTestApp } from '../../test-support/test-app';
+import { describeApi } from '../../test-support/test-app';
 
-describe.each(testDatabases)('departments on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  withTestApp(dialect, (app, token) => void ([t, admin] = [app, token]));
-
+describeApi('departments', (t) => {
   it('when the admin adds, renames and reads a department, then the answers carry name, description and counts', async () => {
     const name = `Sales ${letters()}`;
     const created = await t.api('POST', '/api/departments', {
-      token: admin,
+      token: t.admin,
       body: { name, description: 'Everyone who sells' },
     });
     expect(created.status).toBe(201);
@@ -27,7 +23,7 @@ describe.each(testDatabases)('departments on %s', (dialect) => {
     expect(dept).toMatchObject({ name, description: 'Everyone who sells', user_count: 0 });
 
     const renamed = await t.api('PUT', `/api/departments/${dept.id}`, {
-      token: admin,
+      token: t.admin,
       body: { name: `${name} Team`, description: '' },
     });
     expect(renamed.status).toBe(200);
@@ -35,7 +31,7 @@ describe.each(testDatabases)('departments on %s', (dialect) => {
 
     const roleId = await addRole(t, dept.id, []);
     await addPerson(t, { assignments: [{ department_id: dept.id, role_id: roleId }] });
-    const read = await t.api('GET', `/api/departments/${dept.id}`, { token: admin });
+    const read = await t.api('GET', `/api/departments/${dept.id}`, { token: t.admin });
     expect(read.body).toMatchObject({ user_count: 1, role_count: 1 });
   });
 
@@ -43,7 +39,7 @@ describe.each(testDatabases)('departments on %s', (dialect) => {
     const tag = letters();
     for (const n of ['Alpha', 'Beta', 'Gamma']) await addDepartment(t, `${n} ${tag}`);
     const page = await t.api('GET', `/api/departments?type=paginated&page=2&size=1&search=${tag}`, {
-      token: admin,
+      token: t.admin,
     });
     expect(page.status).toBe(200);
     expect(departmentPageSchema.parse(page.body)).toMatchObject({
@@ -52,18 +48,18 @@ describe.each(testDatabases)('departments on %s', (dialect) => {
       size: 1,
       items: [{ name: `Beta ${tag}` }],
     });
-    const all = await t.api('GET', '/api/departments?type=all', { token: admin });
+    const all = await t.api('GET', '/api/departments?type=all', { token: t.admin });
     const total = await countRows(t, 'departments');
     expect(all.body).toMatchObject({ total, page: 1, size: total });
     expect(all.body.items).toHaveLength(total);
-    const defaults = await t.api('GET', '/api/departments', { token: admin });
+    const defaults = await t.api('GET', '/api/departments', { token: t.admin });
     expect(defaults.body).toMatchObject({ page: 1, size: 100 });
   });
 
   it('when a name is taken in any case, invalid or too long, then it answers 409 or 400 and writes nothing', async () => {
     const before = await countRows(t, 'departments');
     const taken = await t.api('POST', '/api/departments', {
-      token: admin,
+      token: t.admin,
       body: { name: 'GENERAL' },
     });
     expect(taken.status).toBe(409);
@@ -75,13 +71,13 @@ describe.each(testDatabases)('departments on %s', (dialect) => {
       { name: 'Sales', description: 'no <b>tags</b>' },
       {},
     ]) {
-      const res = await t.api('POST', '/api/departments', { token: admin, body });
+      const res = await t.api('POST', '/api/departments', { token: t.admin, body });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('VALIDATION_ERROR');
     }
     const other = await addDepartment(t);
     const clash = await t.api('PUT', `/api/departments/${other}`, {
-      token: admin,
+      token: t.admin,
       body: { name: 'general' },
     });
     expect(clash.status).toBe(409);
@@ -93,11 +89,11 @@ describe.each(testDatabases)('departments on %s', (dialect) => {
     const roleId = await addRole(t, dept, []);
     await addPerson(t, { assignments: [{ department_id: dept, role_id: roleId }] });
     await addPerson(t, { assignments: [{ department_id: dept, role_id: 2 }] });
-    const busy = await t.api('DELETE', `/api/department/delete/${dept}`, { token: admin });
+    const busy = await t.api('DELETE', `/api/department/delete/${dept}`, { token: t.admin });
     expect(busy.status).toBe(409);
     expect(busy.body.code).toBe('DEPARTMENT_IN_USE');
     expect(busy.body.message).toMatch(/2 users and 1 role\b/);
-    expect((await t.api('GET', `/api/departments/${dept}`, { token: admin })).status).toBe(200);
+    expect((await t.api('GET', `/api/departments/${dept}`, { token: t.admin })).status).toBe(200);
 
     const filed = await addDepartment(t, `Filed ${letters()}`);
     await t.database.db
@@ -126,21 +122,21 @@ describe.each(testDatabases)('departments on %s', (dialect) => {
         updated_at: new Date().toISOString(),
       })
       .execute();
-    const withDocs = await t.api('DELETE', `/api/department/delete/${filed}`, { token: admin });
+    const withDocs = await t.api('DELETE', `/api/department/delete/${filed}`, { token: t.admin });
     expect(withDocs.status).toBe(409);
     expect(withDocs.body.message).toMatch(/1 document\b/);
 
     const empty = await addDepartment(t);
-    const gone = await t.api('DELETE', `/api/department/delete/${empty}`, { token: admin });
+    const gone = await t.api('DELETE', `/api/department/delete/${empty}`, { token: t.admin });
     expect(gone.status).toBe(200);
-    expect((await t.api('GET', `/api/departments/${empty}`, { token: admin })).status).toBe(404);
+    expect((await t.api('GET', `/api/departments/${empty}`, { token: t.admin })).status).toBe(404);
     expect(
-      (await t.api('DELETE', `/api/department/delete/${empty}`, { token: admin })).status,
+      (await t.api('DELETE', `/api/department/delete/${empty}`, { token: t.admin })).status,
     ).toBe(404);
   });
 
   it('when General is to be deleted, then it answers 409: sign-up places people there', async () => {
-    const res = await t.api('DELETE', `/api/department/delete/${GENERAL}`, { token: admin });
+    const res = await t.api('DELETE', `/api/department/delete/${GENERAL}`, { token: t.admin });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('CONFLICT');
   });

@@ -5,7 +5,7 @@
  * and §7 allow and 403 FORBIDDEN everywhere else. The expectations are written here from the
  * SPEC, not read from the routes, so a route that declares the wrong right fails.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import {
   PERMISSION_CATALOGUE,
   type ActionName,
@@ -19,13 +19,7 @@ import {
   letters,
   type Person,
 } from '../../test-support/identity';
-import {
-  newPerson,
-  startTestApp,
-  TEST_ADMIN,
-  testDatabases,
-  type TestApp,
-} from '../../test-support/test-app';
+import { describeApi, newUserBody } from '../../test-support/test-app';
 
 interface Right {
   module: ModuleName;
@@ -85,17 +79,10 @@ const ENDPOINTS: Endpoint[] = [
     name: 'POST /users',
     need: perm('Users', 'ADD'),
     call: (f) => {
-      const { username, first_name, last_name, email } = newPerson('matrix');
       return {
         method: 'POST',
         url: '/api/users',
-        body: {
-          username,
-          first_name,
-          last_name,
-          email,
-          assignments: [{ department_id: GENERAL, role_id: f.emptyRole }],
-        },
+        body: newUserBody([{ department_id: GENERAL, role_id: f.emptyRole }], 'matrix'),
       };
     },
   },
@@ -252,37 +239,25 @@ async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Prom
   return out;
 }
 
-describe.each(testDatabases)('identity access matrix on %s', (dialect) => {
-  let t: TestApp;
+describeApi('identity access matrix', (t) => {
   let fixtures: Fixtures;
   const subjects: Subject[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp(dialect);
-    const admin = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
     const emptyRole = await addRole(t, GENERAL, [], 'Matrix nothing');
-    const { username, first_name, last_name, email } = newPerson('target');
-    const user = await t.api('POST', '/api/users', {
-      token: admin,
-      body: {
-        username,
-        first_name,
-        last_name,
-        email,
-        assignments: [{ department_id: GENERAL, role_id: emptyRole }],
-      },
-    });
+    const target = newUserBody([{ department_id: GENERAL, role_id: emptyRole }], 'target');
+    const user = await t.api('POST', '/api/users', { token: t.admin, body: target });
     const role = await t.api('POST', '/api/roles', {
-      token: admin,
+      token: t.admin,
       body: { name: 'Matrix target', department_id: GENERAL, permission_set: [] },
     });
     const historyOf = async (url: string) =>
-      (await t.api('GET', url, { token: admin })).body.items[0].id;
+      (await t.api('GET', url, { token: t.admin })).body.items[0].id;
     fixtures = {
       emptyRole,
       user: {
         id: user.body.id,
-        email,
+        email: target.email,
         createEntry: await historyOf(`/api/users/history/${user.body.id}`),
       },
       role: {
@@ -323,7 +298,6 @@ describe.each(testDatabases)('identity access matrix on %s', (dialect) => {
       });
     }
   });
-  afterAll(async () => t?.close());
 
   it('covers 72 single rights, no right and the default admin', () => {
     expect(subjects).toHaveLength(74);

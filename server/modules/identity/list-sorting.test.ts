@@ -3,20 +3,16 @@
  * knowledge documents come back ordered by the chosen column, either way, with paging applied
  * after the order; an unknown column is refused with 422 and nothing else changes.
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { addDocumentRow } from '../../test-support/document-rows';
 import { addDepartment, addPerson, addRole, letters } from '../../test-support/identity';
-import { testDatabases, type TestApp, withTestApp } from '../../test-support/test-app';
+import { describeApi } from '../../test-support/test-app';
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-describe.each(testDatabases)('sorted lists on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  withTestApp(dialect, (app, token) => void ([t, admin] = [app, token]));
-
+describeApi('sorted lists', (t) => {
   const list = async (path: string) => {
-    const res = await t.api('GET', path, { token: admin });
+    const res = await t.api('GET', path, { token: t.admin });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body as { items: Record<string, unknown>[]; total: number };
   };
@@ -93,7 +89,7 @@ describe.each(testDatabases)('sorted lists on %s', (dialect) => {
       '/api/roles?sort=-id',
       '/api/upload/uploaded/documents?sort=name;drop',
     ]) {
-      const res = await t.api('GET', path, { token: admin });
+      const res = await t.api('GET', path, { token: t.admin });
       expect(res.status, path).toBe(400);
       expect(JSON.stringify(res.body)).toContain('sort must be one of');
     }

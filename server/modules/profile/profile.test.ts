@@ -1,22 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { PERMISSION_CATALOGUE, idsOf, allIdsOfModule } from '../../../contract/permissions';
 import { userProfileSchema } from '../../../contract/profile';
 import { emailAccountPageSchema } from '../../../contract/email-agents';
-import {
-  createVerifiedUser,
-  TEST_ADMIN,
-  testDatabases,
-  type TestApp,
-  withTestApp,
-} from '../../test-support/test-app';
+import { createVerifiedUser, describeApi, TEST_ADMIN } from '../../test-support/test-app';
 
-describe.each(testDatabases)('own profile, seed and catalogue on %s', (dialect) => {
-  let t: TestApp;
-  let adminToken: string;
-  withTestApp(dialect, (app, token) => void ([t, adminToken] = [app, token]));
-
+describeApi('own profile, seed and catalogue', (t) => {
   it('when the server starts the first time, then the default administrator has every right through Administrator in General', async () => {
-    const res = await t.api('GET', '/api/users/me', { token: adminToken });
+    const res = await t.api('GET', '/api/users/me', { token: t.admin });
     expect(res.status).toBe(200);
     const profile = userProfileSchema.parse(res.body);
     expect(profile).toMatchObject({
@@ -34,7 +24,7 @@ describe.each(testDatabases)('own profile, seed and catalogue on %s', (dialect) 
     ]);
     for (const entry of profile.permissions[0].actions)
       expect(Object.values(entry).filter((v) => v === false)).toEqual([]);
-    const alias = await t.api('GET', '/api/user/me', { token: adminToken });
+    const alias = await t.api('GET', '/api/user/me', { token: t.admin });
     expect(alias.body).toEqual(res.body);
   });
 
@@ -96,7 +86,7 @@ describe.each(testDatabases)('own profile, seed and catalogue on %s', (dialect) 
   });
 
   it('when the catalogue is asked for, then it lists 9 modules × 8 actions with the contract ids, signed-in only', async () => {
-    const res = await t.api('GET', '/api/permissions', { token: adminToken });
+    const res = await t.api('GET', '/api/permissions', { token: t.admin });
     expect(res.status).toBe(200);
     expect(res.body).toEqual(PERMISSION_CATALOGUE);
     expect((await t.api('GET', '/api/permissions')).status).toBe(401);
@@ -137,7 +127,7 @@ describe.each(testDatabases)('own profile, seed and catalogue on %s', (dialect) 
   it('when a user takes a username someone else has, then it answers 409 USERNAME_TAKEN; their own is fine', async () => {
     const who = await createVerifiedUser(t);
     const token = await t.login(who.email, who.password);
-    const admin = await t.api('GET', '/api/users/me', { token: adminToken });
+    const admin = await t.api('GET', '/api/users/me', { token: t.admin });
     const taken = await t.api('PUT', '/api/users/me', {
       token,
       body: { username: admin.body.username.toUpperCase() },
@@ -150,7 +140,7 @@ describe.each(testDatabases)('own profile, seed and catalogue on %s', (dialect) 
   });
 
   it('when email accounts are listed, then Email_agent.LIST_VIEW is needed and the answer is a page', async () => {
-    const res = await t.api('GET', '/api/email-agent?page=1&size=100', { token: adminToken });
+    const res = await t.api('GET', '/api/email-agent?page=1&size=100', { token: t.admin });
     expect(res.status).toBe(200);
     expect(emailAccountPageSchema.parse(res.body)).toEqual({
       items: [],
@@ -177,12 +167,12 @@ describe.each(testDatabases)('own profile, seed and catalogue on %s', (dialect) 
         },
       ])
       .execute();
-    const found = await t.api('GET', '/api/email-agent?search=SUPP', { token: adminToken });
+    const found = await t.api('GET', '/api/email-agent?search=SUPP', { token: t.admin });
     expect(found.body).toMatchObject({
       total: 1,
       items: [{ email: 'help@example.com', title: 'Support', status: false }],
     });
-    expect((await t.api('GET', '/api/email-agent?size=0', { token: adminToken })).status).toBe(400);
+    expect((await t.api('GET', '/api/email-agent?size=0', { token: t.admin })).status).toBe(400);
 
     const trial = await createVerifiedUser(t);
     const trialToken = await t.login(trial.email, trial.password);

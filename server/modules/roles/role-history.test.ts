@@ -1,25 +1,21 @@
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { roleHistoryPageSchema } from '../../../contract/identity';
 import { idsOf } from '../../../contract/permissions';
 import { addDepartment, countRows, letters, personWith } from '../../test-support/identity';
-import { testDatabases, type TestApp, withTestApp } from '../../test-support/test-app';
+import { describeApi } from '../../test-support/test-app';
 
-describe.each(testDatabases)('role history and restore on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  withTestApp(dialect, (app, token) => void ([t, admin] = [app, token]));
-
+describeApi('role history and restore', (t) => {
   async function roleWithVersions(department: number) {
     const name = `Versions ${letters()}`;
     const created = await t.api('POST', '/api/roles', {
-      token: admin,
+      token: t.admin,
       body: { name, department_id: department, permission_set: idsOf('Users.VIEW', 'Users.ADD') },
     });
     const id: number = created.body.id;
     const put = (permission_set: number[]) =>
       t.api('PUT', `/api/roles/${id}`, {
-        token: admin,
+        token: t.admin,
         body: { name, department_id: department, permission_set },
       });
     await put(idsOf('Users.VIEW'));
@@ -27,7 +23,7 @@ describe.each(testDatabases)('role history and restore on %s', (dialect) => {
     return { id, name, put };
   }
 
-  const history = async (id: number, token = admin) =>
+  const history = async (id: number, token = t.admin) =>
     t.api('GET', `/api/roles/${id}/history`, { token });
 
   it('when a role is created and changed, then its history lists each change newest first with both permission sets', async () => {
@@ -47,7 +43,7 @@ describe.each(testDatabases)('role history and restore on %s', (dialect) => {
     ]);
     expect(page.items[0].changed_by).toMatchObject({ name: 'Default Administrator' });
     expect(Date.parse(page.items[0].changed_at)).not.toBeNaN();
-    const second = await t.api('GET', `/api/roles/${id}/history?page=2&size=2`, { token: admin });
+    const second = await t.api('GET', `/api/roles/${id}/history?page=2&size=2`, { token: t.admin });
     expect(second.body).toMatchObject({
       total: 3,
       page: 2,
@@ -66,7 +62,7 @@ describe.each(testDatabases)('role history and restore on %s', (dialect) => {
     const { id } = await roleWithVersions(await addDepartment(t));
     const created = (await history(id)).body.items[2];
     const res = await t.api('POST', `/api/roles/${id}/history/restore/${created.id}`, {
-      token: admin,
+      token: t.admin,
     });
     expect(res.status).toBe(200);
     expect(res.body.permission_set).toEqual(idsOf('Users.ADD', 'Users.VIEW').sort((a, b) => a - b));
@@ -84,7 +80,7 @@ describe.each(testDatabases)('role history and restore on %s', (dialect) => {
 
   it('when a deleted role is restored from its delete entry, then it comes back under the same id with its history', async () => {
     const { id, name } = await roleWithVersions(await addDepartment(t));
-    expect((await t.api('DELETE', `/api/roles/${id}`, { token: admin })).status).toBe(200);
+    expect((await t.api('DELETE', `/api/roles/${id}`, { token: t.admin })).status).toBe(200);
     const afterDelete = (await history(id)).body;
     expect(afterDelete.items[0]).toMatchObject({
       action: 'delete',
@@ -94,7 +90,7 @@ describe.each(testDatabases)('role history and restore on %s', (dialect) => {
       'POST',
       `/api/roles/${id}/history/restore/${afterDelete.items[0].id}`,
       {
-        token: admin,
+        token: t.admin,
       },
     );
     expect(back.status).toBe(200);
@@ -116,20 +112,20 @@ describe.each(testDatabases)('role history and restore on %s', (dialect) => {
     const dept = await addDepartment(t);
     const { id, name } = await roleWithVersions(dept);
     const entries = (await history(id)).body.items;
-    await t.api('DELETE', `/api/roles/${id}`, { token: admin });
+    await t.api('DELETE', `/api/roles/${id}`, { token: t.admin });
     await t.api('POST', '/api/roles', {
-      token: admin,
+      token: t.admin,
       body: { name, department_id: dept, permission_set: [] },
     });
     const before = await countRows(t, 'role_history');
     const taken = await t.api('POST', `/api/roles/${id}/history/restore/${entries[0].id}`, {
-      token: admin,
+      token: t.admin,
     });
     expect(taken.status).toBe(409);
     expect(taken.body.code).toBe('NAME_TAKEN');
     const other = await roleWithVersions(dept);
     const foreign = await t.api('POST', `/api/roles/${other.id}/history/restore/${entries[0].id}`, {
-      token: admin,
+      token: t.admin,
     });
     expect(foreign.status).toBe(404);
     expect(await countRows(t, 'role_history')).toBe(before + 3);
@@ -167,11 +163,11 @@ describe.each(testDatabases)('role history and restore on %s', (dialect) => {
 
   it('when the history row cannot be written, then the role change is not saved either', async () => {
     const { id, name } = await roleWithVersions(await addDepartment(t));
-    const before = await t.api('GET', `/api/roles/${id}`, { token: admin });
+    const before = await t.api('GET', `/api/roles/${id}`, { token: t.admin });
     await sql`alter table role_history rename to role_history_away`.execute(t.database.db);
     try {
       const failed = await t.api('PUT', `/api/roles/${id}`, {
-        token: admin,
+        token: t.admin,
         body: {
           name: `${name} changed`,
           department_id: before.body.department_id,
@@ -180,16 +176,16 @@ describe.each(testDatabases)('role history and restore on %s', (dialect) => {
       });
       expect(failed.status).toBe(500);
       const created = await t.api('POST', '/api/roles', {
-        token: admin,
+        token: t.admin,
         body: { name: `Orphan ${letters()}`, department_id: null, permission_set: [] },
       });
       expect(created.status).toBe(500);
-      expect((await t.api('DELETE', `/api/roles/${id}`, { token: admin })).status).toBe(500);
+      expect((await t.api('DELETE', `/api/roles/${id}`, { token: t.admin })).status).toBe(500);
     } finally {
       await sql`alter table role_history_away rename to role_history`.execute(t.database.db);
     }
-    expect((await t.api('GET', `/api/roles/${id}`, { token: admin })).body).toEqual(before.body);
-    expect((await t.api('GET', '/api/roles?search=Orphan', { token: admin })).body.total).toBe(0);
+    expect((await t.api('GET', `/api/roles/${id}`, { token: t.admin })).body).toEqual(before.body);
+    expect((await t.api('GET', '/api/roles?search=Orphan', { token: t.admin })).body.total).toBe(0);
   });
 
   it('when a role was moved to another department and deleted there, then a manager of the first department can neither restore an old version nor read the history', async () => {
@@ -197,11 +193,11 @@ describe.each(testDatabases)('role history and restore on %s', (dialect) => {
     const other = await addDepartment(t);
     const { id, name } = await roleWithVersions(first);
     const moved = await t.api('PUT', `/api/roles/${id}`, {
-      token: admin,
+      token: t.admin,
       body: { name, department_id: other, permission_set: idsOf('Users.VIEW') },
     });
     expect(moved.status).toBe(200);
-    expect((await t.api('DELETE', `/api/roles/${id}`, { token: admin })).status).toBe(200);
+    expect((await t.api('DELETE', `/api/roles/${id}`, { token: t.admin })).status).toBe(200);
     const entries = (await history(id)).body.items;
     const inFirst = entries.find((e: { action: string }) => e.action === 'create');
 

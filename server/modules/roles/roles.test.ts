@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { rolePageSchema, roleSchema } from '../../../contract/identity';
 import { idsOf, PERMISSION_CATALOGUE } from '../../../contract/permissions';
 import {
@@ -9,18 +9,14 @@ import {
   letters,
   personWith,
 } from '../../test-support/identity';
-import { testDatabases, type TestApp, withTestApp } from '../../test-support/test-app';
+import { describeApi } from '../../test-support/test-app';
 
-describe.each(testDatabases)('roles on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  withTestApp(dialect, (app, token) => void ([t, admin] = [app, token]));
-
+describeApi('roles', (t) => {
   const post = (token: string, body: object) => t.api('POST', '/api/roles', { token, body });
 
   it('when the admin creates a role, then it answers 201 with a sorted set, role_id and who made it', async () => {
     const dept = await addDepartment(t);
-    const res = await post(admin, {
+    const res = await post(t.admin, {
       name: 'Editors',
       description: 'Edit documents',
       department_id: dept,
@@ -36,7 +32,7 @@ describe.each(testDatabases)('roles on %s', (dialect) => {
       user_count: 0,
       created_by: { name: 'Default Administrator' },
     });
-    const read = await t.api('GET', `/api/roles/${role.id}`, { token: admin });
+    const read = await t.api('GET', `/api/roles/${role.id}`, { token: t.admin });
     expect(read.body).toEqual(res.body);
   });
 
@@ -47,12 +43,12 @@ describe.each(testDatabases)('roles on %s', (dialect) => {
     for (const n of ['One', 'Two', 'Three']) await addRole(t, dept, [], `${n} ${tag}`);
     await addRole(t, other, [], `Other ${tag}`);
 
-    const page = await t.api('GET', `/api/roles?search=${tag}&page=2&size=2`, { token: admin });
+    const page = await t.api('GET', `/api/roles?search=${tag}&page=2&size=2`, { token: t.admin });
     expect(rolePageSchema.parse(page.body)).toMatchObject({ total: 4, page: 2, size: 2 });
     expect(page.body.items).toHaveLength(2);
 
     const inDept = await t.api('GET', `/api/roles?type=all&department_id=${dept}`, {
-      token: admin,
+      token: t.admin,
     });
     const names = inDept.body.items.map((r: { name: string }) => r.name);
     // Roles for every department can be assigned here too, so they are listed with its own.
@@ -65,9 +61,9 @@ describe.each(testDatabases)('roles on %s', (dialect) => {
     ]);
     expect(inDept.body).toMatchObject({ page: 1, size: inDept.body.total });
 
-    const defaults = await t.api('GET', '/api/roles', { token: admin });
+    const defaults = await t.api('GET', '/api/roles', { token: t.admin });
     expect(defaults.body).toMatchObject({ page: 1, size: 100 });
-    expect((await t.api('GET', '/api/roles?type=some', { token: admin })).status).toBe(400);
+    expect((await t.api('GET', '/api/roles?type=some', { token: t.admin })).status).toBe(400);
   });
 
   it('when input is bad, then it answers 400 or 409 with the field and writes nothing', async () => {
@@ -84,7 +80,7 @@ describe.each(testDatabases)('roles on %s', (dialect) => {
       [{ name: 'reviewers', department_id: dept, permission_set: [] }, 409, ''],
     ];
     for (const [body, status, field] of cases) {
-      const res = await post(admin, body);
+      const res = await post(t.admin, body);
       expect(res.status, JSON.stringify(body)).toBe(status);
       if (field) expect(res.body.fields.map((f: { path: string }) => f.path)).toContain(field);
       else expect(res.body.code).toBe('NAME_TAKEN');
@@ -92,7 +88,7 @@ describe.each(testDatabases)('roles on %s', (dialect) => {
     expect(await countRows(t, 'roles')).toBe(before);
     expect(await countRows(t, 'role_history')).toBe(historyBefore);
     // The same name in another department is another role.
-    const elsewhere = await post(admin, {
+    const elsewhere = await post(t.admin, {
       name: 'Reviewers',
       department_id: await addDepartment(t),
       permission_set: [],
@@ -195,18 +191,18 @@ describe.each(testDatabases)('roles on %s', (dialect) => {
     const used = await addRole(t, dept, [], `Used ${letters()}`);
     await addPerson(t, { assignments: [{ department_id: dept, role_id: used }] });
     await addPerson(t, { assignments: [{ department_id: dept, role_id: used }] });
-    const inUse = await t.api('DELETE', `/api/roles/${used}`, { token: admin });
+    const inUse = await t.api('DELETE', `/api/roles/${used}`, { token: t.admin });
     expect(inUse.status).toBe(409);
     expect(inUse.body).toMatchObject({ code: 'ROLE_IN_USE' });
     expect(inUse.body.message).toContain('2 user(s)');
-    const builtIn = await t.api('DELETE', '/api/roles/4', { token: admin });
+    const builtIn = await t.api('DELETE', '/api/roles/4', { token: t.admin });
     expect(builtIn.status).toBe(409);
     expect(builtIn.body.code).toBe('CONFLICT');
 
     const free = await addRole(t, dept, []);
-    expect((await t.api('DELETE', `/api/roles/${free}`, { token: admin })).status).toBe(200);
-    expect((await t.api('GET', `/api/roles/${free}`, { token: admin })).status).toBe(404);
-    expect((await t.api('DELETE', `/api/roles/${free}`, { token: admin })).status).toBe(404);
+    expect((await t.api('DELETE', `/api/roles/${free}`, { token: t.admin })).status).toBe(200);
+    expect((await t.api('GET', `/api/roles/${free}`, { token: t.admin })).status).toBe(404);
+    expect((await t.api('DELETE', `/api/roles/${free}`, { token: t.admin })).status).toBe(404);
   });
 
   it('when an assigned role would move to another department, or a built-in role be renamed, then it answers 409', async () => {
@@ -214,22 +210,22 @@ describe.each(testDatabases)('roles on %s', (dialect) => {
     const role = await addRole(t, dept, [], `Mover ${letters()}`);
     await addPerson(t, { assignments: [{ department_id: dept, role_id: role }] });
     const moved = await t.api('PUT', `/api/roles/${role}`, {
-      token: admin,
+      token: t.admin,
       body: { name: 'Mover', department_id: await addDepartment(t), permission_set: [] },
     });
     expect(moved.status).toBe(409);
     expect(moved.body.code).toBe('ROLE_IN_USE');
     const renamed = await t.api('PUT', '/api/roles/4', {
-      token: admin,
+      token: t.admin,
       body: { name: 'Tryout', department_id: null, permission_set: [] },
     });
     expect(renamed.status).toBe(409);
-    expect((await t.api('GET', '/api/roles/4', { token: admin })).body.name).toBe('Trial');
+    expect((await t.api('GET', '/api/roles/4', { token: t.admin })).body.name).toBe('Trial');
   });
 
   it('when roles are asked for by module and action, then only roles whose set grants it come back', async () => {
     const res = await t.api('GET', '/api/roles/types/Helpdesk/action/DELETE?type=all', {
-      token: admin,
+      token: t.admin,
     });
     expect(res.status).toBe(200);
     const ids = res.body.items.map((r: { id: number }) => r.id);
@@ -237,12 +233,12 @@ describe.each(testDatabases)('roles on %s', (dialect) => {
     expect(ids).not.toContain(2);
     for (const role of res.body.items)
       expect(role.permission_set).toContain(idsOf('Helpdesk.DELETE')[0]);
-    expect((await t.api('GET', '/api/roles/types/Nope/action/VIEW', { token: admin })).status).toBe(
-      400,
-    );
-    expect((await t.api('GET', '/api/roles/types/Users/action/FLY', { token: admin })).status).toBe(
-      400,
-    );
+    expect(
+      (await t.api('GET', '/api/roles/types/Nope/action/VIEW', { token: t.admin })).status,
+    ).toBe(400);
+    expect(
+      (await t.api('GET', '/api/roles/types/Users/action/FLY', { token: t.admin })).status,
+    ).toBe(400);
   });
 
   it('when a right is removed from a role, then its holders lose it on their next request', async () => {
@@ -251,7 +247,7 @@ describe.each(testDatabases)('roles on %s', (dialect) => {
     const holder = await addPerson(t, { assignments: [{ department_id: dept, role_id: role }] });
     expect((await t.api('GET', '/api/roles', { token: holder.token })).status).toBe(200);
     const cut = await t.api('PUT', `/api/roles/${role}`, {
-      token: admin,
+      token: t.admin,
       body: {
         name: `Cut ${letters()}`,
         department_id: dept,
@@ -268,7 +264,7 @@ describe.each(testDatabases)('roles on %s', (dialect) => {
   });
 
   it('when the catalogue is read, then it has the 72 rights the sets refer to', async () => {
-    const res = await t.api('GET', '/api/permissions', { token: admin });
+    const res = await t.api('GET', '/api/permissions', { token: t.admin });
     expect(res.body).toHaveLength(PERMISSION_CATALOGUE.length);
   });
 });

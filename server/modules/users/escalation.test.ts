@@ -2,7 +2,7 @@
  * Issue 4 "No privilege escalation", one rule per test. This suite starts its own app so the
  * seeded administrator is the only default administrator when it begins.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { idsOf } from '../../../contract/permissions';
 import {
   addDepartment,
@@ -13,48 +13,39 @@ import {
   letters,
   personWith,
 } from '../../test-support/identity';
-import {
-  newPerson,
-  startTestApp,
-  TEST_ADMIN,
-  testDatabases,
-  type TestApp,
-} from '../../test-support/test-app';
+import { describeApi, newUserBody } from '../../test-support/test-app';
 
-describe.each(testDatabases)('no privilege escalation for users on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
+describeApi('no privilege escalation for users', (t) => {
   let adminId: number;
   beforeAll(async () => {
-    t = await startTestApp(dialect);
-    admin = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
-    adminId = (await t.api('GET', '/api/users/me', { token: admin })).body.id;
+    adminId = (await t.api('GET', '/api/users/me', { token: t.admin })).body.id;
   });
-  afterAll(async () => t?.close());
 
-  const body = (assignments: { department_id: number; role_id: number }[], extra = {}) => {
-    const { username, first_name, last_name, email } = newPerson('esc');
-    return { username, first_name, last_name, email, assignments, ...extra };
-  };
+  const body = (assignments: { department_id: number; role_id: number }[], extra = {}) => ({
+    ...newUserBody(assignments, 'esc'),
+    ...extra,
+  });
   const writes = () =>
     Promise.all([countRows(t, 'users'), countRows(t, 'user_roles'), countRows(t, 'user_history')]);
 
   it('when the only default admin deletes or disables themselves, then it answers 409 LAST_DEFAULT_ADMIN', async () => {
-    const del = await t.api('DELETE', `/api/users/delete/${adminId}`, { token: admin });
+    const del = await t.api('DELETE', `/api/users/delete/${adminId}`, { token: t.admin });
     expect(del.status).toBe(409);
     expect(del.body).toMatchObject({ code: 'LAST_DEFAULT_ADMIN' });
     expect(del.body.message).toMatch(/last active default administrator/);
     const off = await t.api('PUT', `/api/users/${adminId}`, {
-      token: admin,
+      token: t.admin,
       body: { status: 'disabled' },
     });
     expect(off.status).toBe(409);
     const demote = await t.api('PUT', `/api/users/${adminId}`, {
-      token: admin,
+      token: t.admin,
       body: { is_defaultadmin: false },
     });
     expect(demote.status).toBe(409);
-    expect((await t.api('GET', '/api/users/me', { token: admin })).body.is_defaultadmin).toBe(true);
+    expect((await t.api('GET', '/api/users/me', { token: t.admin })).body.is_defaultadmin).toBe(
+      true,
+    );
   });
 
   it('when another default admin exists, then nobody deletes, disables or re-roles themselves (SELF_MODIFICATION), but may disable the other', async () => {
@@ -73,25 +64,25 @@ describe.each(testDatabases)('no privilege escalation for users on %s', (dialect
       ],
     ] as const;
     for (const [method, url, payload] of self) {
-      const res = await t.api(method, url, { token: admin, body: payload });
+      const res = await t.api(method, url, { token: t.admin, body: payload });
       expect(res.status, `${method} ${JSON.stringify(payload)}`).toBe(403);
       expect(res.body.code).toBe('SELF_MODIFICATION');
     }
     // Their own names are theirs to change.
     const renamed = await t.api('PUT', `/api/users/${adminId}`, {
-      token: admin,
+      token: t.admin,
       body: { first_name: 'Dee' },
     });
     expect(renamed.body).toMatchObject({ first_name: 'Dee' });
 
     const off = await t.api('PUT', `/api/users/${second.id}`, {
-      token: admin,
+      token: t.admin,
       body: { status: 'disabled' },
     });
     expect(off.status).toBe(200);
     expect((await t.api('GET', '/api/users/me', { token: second.token })).status).toBe(401);
     // With the second one disabled, the seeded admin is again the last active one.
-    const del = await t.api('DELETE', `/api/users/delete/${adminId}`, { token: admin });
+    const del = await t.api('DELETE', `/api/users/delete/${adminId}`, { token: t.admin });
     expect(del.body.code).toBe('LAST_DEFAULT_ADMIN');
   });
 

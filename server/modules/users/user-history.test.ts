@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { userHistoryPageSchema } from '../../../contract/identity';
 import { idsOf } from '../../../contract/permissions';
 import {
@@ -9,39 +9,26 @@ import {
   letters,
   personWith,
 } from '../../test-support/identity';
-import { newPerson, testDatabases, type TestApp, withTestApp } from '../../test-support/test-app';
+import { describeApi, newUserBody } from '../../test-support/test-app';
 
-describe.each(testDatabases)('user history and restore on %s', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  withTestApp(dialect, (app, token) => void ([t, admin] = [app, token]));
-
+describeApi('user history and restore', (t) => {
   /** A user made through the API and changed twice: names, then roles. */
   async function userWithVersions() {
     const dept = await addDepartment(t);
     const first = await addRole(t, dept, idsOf('Sop.VIEW'), `First ${letters()}`);
     const second = await addRole(t, dept, idsOf('Sop.LIST_VIEW'), `Second ${letters()}`);
-    const { username, first_name, last_name, email } = newPerson('hist');
-    const created = await t.api('POST', '/api/users', {
-      token: admin,
-      body: {
-        username,
-        first_name,
-        last_name,
-        email,
-        assignments: [{ department_id: dept, role_id: first }],
-      },
-    });
+    const body = newUserBody([{ department_id: dept, role_id: first }], 'hist');
+    const created = await t.api('POST', '/api/users', { token: t.admin, body });
     const id: number = created.body.id;
-    await t.api('PUT', `/api/users/${id}`, { token: admin, body: { first_name: 'Changed' } });
+    await t.api('PUT', `/api/users/${id}`, { token: t.admin, body: { first_name: 'Changed' } });
     await t.api('PUT', `/api/users/${id}`, {
-      token: admin,
+      token: t.admin,
       body: { assignments: [{ department_id: dept, role_id: second }] },
     });
-    return { id, dept, first, second, email, first_name };
+    return { id, dept, first, second, email: body.email, first_name: body.first_name };
   }
 
-  const history = async (id: number, token = admin) =>
+  const history = async (id: number, token = t.admin) =>
     (await t.api('GET', `/api/users/history/${id}`, { token })).body;
 
   it('when a user is created and changed, then the history shows each version newest first, with who and when', async () => {
@@ -67,7 +54,7 @@ describe.each(testDatabases)('user history and restore on %s', (dialect) => {
     const u = await userWithVersions();
     const created = (await history(u.id)).items[2];
     const res = await t.api('POST', `/api/users/history/${u.id}/restore/${created.id}`, {
-      token: admin,
+      token: t.admin,
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -85,12 +72,12 @@ describe.each(testDatabases)('user history and restore on %s', (dialect) => {
 
   it('when a deleted user is restored, then the account returns under its id with a new invitation', async () => {
     const u = await userWithVersions();
-    await t.api('DELETE', `/api/users/delete/${u.id}`, { token: admin });
+    await t.api('DELETE', `/api/users/delete/${u.id}`, { token: t.admin });
     const deleted = (await history(u.id)).items[0];
     expect(deleted.action).toBe('delete');
     const mailsBefore = t.mails().filter((m) => m.to.includes(u.email)).length;
     const res = await t.api('POST', `/api/users/history/${u.id}/restore/${deleted.id}`, {
-      token: admin,
+      token: t.admin,
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -114,32 +101,31 @@ describe.each(testDatabases)('user history and restore on %s', (dialect) => {
     const u = await userWithVersions();
     const entries = (await history(u.id)).items;
     await t.api('PUT', `/api/users/${u.id}`, {
-      token: admin,
+      token: t.admin,
       body: { assignments: [] },
     });
-    expect((await t.api('DELETE', `/api/roles/${u.first}`, { token: admin })).status).toBe(200);
+    expect((await t.api('DELETE', `/api/roles/${u.first}`, { token: t.admin })).status).toBe(200);
     const before = await countRows(t, 'user_history');
     const gone = await t.api('POST', `/api/users/history/${u.id}/restore/${entries[2].id}`, {
-      token: admin,
+      token: t.admin,
     });
     expect(gone.status).toBe(409);
     expect(gone.body.code).toBe('CONFLICT');
     expect(gone.body.message).toContain(`role with id ${u.first}`);
 
-    await t.api('DELETE', `/api/users/delete/${u.id}`, { token: admin });
+    await t.api('DELETE', `/api/users/delete/${u.id}`, { token: t.admin });
     const deleted = (await history(u.id)).items[0];
-    const { username, first_name, last_name } = newPerson('thief');
     await t.api('POST', '/api/users', {
-      token: admin,
-      body: { username, first_name, last_name, email: u.email, assignments: [] },
+      token: t.admin,
+      body: { ...newUserBody([], 'thief'), email: u.email },
     });
     const taken = await t.api('POST', `/api/users/history/${u.id}/restore/${deleted.id}`, {
-      token: admin,
+      token: t.admin,
     });
     expect(taken.status).toBe(409);
     expect(taken.body.code).toBe('EMAIL_TAKEN');
     expect(
-      (await t.api('POST', `/api/users/history/${u.id}/restore/999999`, { token: admin })).status,
+      (await t.api('POST', `/api/users/history/${u.id}/restore/999999`, { token: t.admin })).status,
     ).toBe(404);
     expect(await countRows(t, 'user_history')).toBe(before + 2);
   });
@@ -158,7 +144,7 @@ describe.each(testDatabases)('user history and restore on %s', (dialect) => {
 
   it('when staff who may edit but not add users restore a deleted user, then it answers 403; with Users.ADD it works', async () => {
     const u = await userWithVersions();
-    await t.api('DELETE', `/api/users/delete/${u.id}`, { token: admin });
+    await t.api('DELETE', `/api/users/delete/${u.id}`, { token: t.admin });
     const deleted = (await history(u.id)).items[0];
     const editor = await personWith(t, u.dept, 'Users.UPDATE', 'Sop.LIST_VIEW');
     const refused = await t.api('POST', `/api/users/history/${u.id}/restore/${deleted.id}`, {
@@ -185,11 +171,11 @@ describe.each(testDatabases)('user history and restore on %s', (dialect) => {
     const staff = await personWith(t, dept, 'Users.UPDATE', 'Users.VIEW');
     const narrower = await addRole(t, dept, idsOf('Users.VIEW'));
     await t.api('PUT', `/api/users/${staff.id}`, {
-      token: admin,
+      token: t.admin,
       body: { assignments: [{ department_id: dept, role_id: narrower }] },
     });
     await t.api('PUT', `/api/users/${staff.id}`, {
-      token: admin,
+      token: t.admin,
       body: { assignments: [{ department_id: dept, role_id: staff.roleId }] },
     });
     const older = (await history(staff.id)).items[1];
@@ -202,28 +188,27 @@ describe.each(testDatabases)('user history and restore on %s', (dialect) => {
 
   it('when the history row cannot be written, then the user change, creation or deletion is not saved either', async () => {
     const u = await userWithVersions();
-    const before = await t.api('GET', `/api/user/${u.id}`, { token: admin });
+    const before = await t.api('GET', `/api/user/${u.id}`, { token: t.admin });
     const users = await countRows(t, 'users');
     await sql`alter table user_history rename to user_history_away`.execute(t.database.db);
     try {
       const change = await t.api('PUT', `/api/users/${u.id}`, {
-        token: admin,
+        token: t.admin,
         body: { first_name: 'Lost', assignments: [{ department_id: u.dept, role_id: u.first }] },
       });
       expect(change.status).toBe(500);
-      const { username, first_name, last_name, email } = newPerson('lost');
       const create = await t.api('POST', '/api/users', {
-        token: admin,
-        body: { username, first_name, last_name, email, assignments: [] },
+        token: t.admin,
+        body: newUserBody([], 'lost'),
       });
       expect(create.status).toBe(500);
-      expect((await t.api('DELETE', `/api/users/delete/${u.id}`, { token: admin })).status).toBe(
+      expect((await t.api('DELETE', `/api/users/delete/${u.id}`, { token: t.admin })).status).toBe(
         500,
       );
     } finally {
       await sql`alter table user_history_away rename to user_history`.execute(t.database.db);
     }
-    expect((await t.api('GET', `/api/user/${u.id}`, { token: admin })).body).toEqual(before.body);
+    expect((await t.api('GET', `/api/user/${u.id}`, { token: t.admin })).body).toEqual(before.body);
     expect(await countRows(t, 'users')).toBe(users);
   });
 
@@ -232,10 +217,10 @@ describe.each(testDatabases)('user history and restore on %s', (dialect) => {
     const other = await addDepartment(t);
     const otherRole = await addRole(t, other, idsOf('Sop.VIEW'), `Other ${letters()}`);
     await t.api('PUT', `/api/users/${u.id}`, {
-      token: admin,
+      token: t.admin,
       body: { assignments: [{ department_id: other, role_id: otherRole }] },
     });
-    await t.api('DELETE', `/api/users/delete/${u.id}`, { token: admin });
+    await t.api('DELETE', `/api/users/delete/${u.id}`, { token: t.admin });
     const entries = (await history(u.id)).items;
     const inFirstDepartment = entries.find((e: { action: string }) => e.action === 'create');
 
