@@ -1,13 +1,9 @@
 /** The chunk index behind one interface: SQLite FTS5 by default, PostgreSQL full-text search. */
 import type { Database } from '../../db/database';
-import {
-  forgetTermCounts,
-  replaceChunksPostgres,
-  searchPostgres,
-  termStatsPostgres,
-} from './postgres-index';
+import { replaceChunksPostgres, searchPostgres, termStatsPostgres } from './postgres-index';
 import { searchTerms } from './query';
 import { replaceChunksSqlite, searchSqlite, termStatsSqlite } from './sqlite-index';
+import { forgetTermCounts } from './term-counts';
 import type { SearchIndex } from './types';
 
 export const MAX_SEARCH_LIMIT = 200;
@@ -23,7 +19,7 @@ export function createSearchIndex(database: Database): SearchIndex {
     async removeDocument(documentId) {
       // Triggers (SQLite) and the column (PostgreSQL) take the index entries with the rows.
       await database.db.deleteFrom('chunks').where('document_id', '=', documentId).execute();
-      if (postgres) forgetTermCounts(database);
+      forgetTermCounts(database);
     },
 
     async search(query) {

@@ -7,8 +7,9 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { Chunk } from '../ingest/types';
-import { foldText, rareTerms, searchTerms, websearchQuery } from './query';
+import { CANDIDATE_CAP, foldText, rareTerms, searchTerms, websearchQuery } from './query';
 import { chunkRow, contextOf, hitOf, type HitRow, searchable, topChunks } from './rows';
+import { cachedTermCounts, forgetTermCounts } from './term-counts';
 import type { SearchHit, SearchQuery } from './types';
 
 const BATCH = 500;
@@ -50,12 +51,19 @@ const DF_BOUND = 20_000;
 
 /**
  * Each term's document frequency. Counting the rows of a frequent term ("table" in a database
- * manual) reads thousands of rows per question, so a term among the column's most common
- * elements, which ANALYZE (autovacuum) keeps in pg_stats with their frequencies, takes its count
- * from there; only the others, rare by definition, are counted. Before the first ANALYZE every
- * term is counted.
+ * manual) reads thousands of rows per question, so a term that ANALYZE (autovacuum) found in
+ * more than CANDIDATE_CAP rows, among the column's most common elements in pg_stats, takes its
+ * count from there; the others are counted, so a rare term's count is never stale. Before the
+ * first ANALYZE every term is counted.
  */
 async function countTerms(database: Database, terms: string[]) {
+  const total = sql<{
+    n: string | number;
+  }>`select greatest((select reltuples from pg_class where oid = 'chunks'::regclass), 1) as n`;
+  if (terms.length === 0) {
+    const { rows } = await total.execute(database.db);
+    return { total: Number(rows[0]?.n ?? 1), rows: [] };
+  }
   const { rows } = await sql<{ term: string; df: string | number; n: string | number }>`
     with stats as (
       select e.lexeme, s.most_common_elem_freqs[e.i] as freq
@@ -70,32 +78,16 @@ async function countTerms(database: Database, terms: string[]) {
       from unnest(${sql.val(terms)}::text[]) with ordinality as t(term, i)
     )
     select a.term, n.n,
-           case when st.freq is not null then round(st.freq * n.n)
+           case when st.freq * n.n > ${CANDIDATE_CAP} then round(st.freq * n.n)
                 else (select count(*) from (select 1 from chunks
                       where tsv @@ a.query limit ${DF_BOUND}) as s) end as df
     from asked a cross join n left join stats st on st.lexeme = a.lexeme
     order by a.i
   `.execute(database.db);
-  return rows.map((row) => ({ term: row.term, df: Number(row.df), n: Number(row.n) }));
-}
-
-/**
- * Counts stay valid for a short while: one question asks for the same terms twice (the search,
- * then the retrieval's weighing), and a conversation repeats them. New chunks written by this
- * process drop them at once; the lifetime bounds what another process's writes leave stale.
- */
-const COUNT_LIFETIME_MS = 30_000;
-const counted = new WeakMap<Database, Map<string, { df: number; n: number; at: number }>>();
-
-/** Drops the cached counts after this process changed the chunks (a document removed). */
-export function forgetTermCounts(database: Database): void {
-  counted.delete(database);
-}
-
-function countsOf(database: Database) {
-  let map = counted.get(database);
-  if (!map) counted.set(database, (map = new Map()));
-  return map;
+  return {
+    total: Number(rows[0]?.n ?? 1),
+    rows: rows.map((row) => ({ term: row.term, df: Number(row.df) })),
+  };
 }
 
 interface TermWeight {
@@ -106,16 +98,13 @@ interface TermWeight {
 }
 
 async function termWeights(database: Database, terms: string[]): Promise<TermWeight[]> {
-  const cache = countsOf(database);
-  const now = Date.now();
-  const missing = terms.filter((t) =>
-    (cache.get(t)?.at ?? -Infinity) > now - COUNT_LIFETIME_MS ? false : true,
-  );
-  if (missing.length > 0)
-    for (const row of await countTerms(database, missing)) cache.set(row.term, { ...row, at: now });
+  const counts = await cachedTermCounts(database, terms, async (missing) => {
+    const found = await countTerms(database, missing);
+    return { total: found.total, df: new Map(found.rows.map((f) => [f.term, f.df])) };
+  });
   return terms.map((term) => {
-    const { df, n: rows } = cache.get(term) ?? { df: 0, n: 1 };
-    const n = Math.max(rows, df, 1);
+    const df = counts.df.get(term) ?? 0;
+    const n = Math.max(counts.total, df, 1);
     // BM25's inverse document frequency, kept positive for terms in most rows.
     return { term, df, n, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) };
   });

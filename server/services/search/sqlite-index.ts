@@ -10,6 +10,7 @@ import type { Database } from '../../db/database';
 import type { Chunk } from '../ingest/types';
 import { fts5Query, rareTerms, searchTerms } from './query';
 import { chunkRow, hitOf, type HitRow, searchable, topChunks } from './rows';
+import { cachedTermCounts, forgetTermCounts } from './term-counts';
 import type { SearchHit, SearchQuery } from './types';
 
 const BATCH = 500;
@@ -27,6 +28,7 @@ export async function replaceChunksSqlite(
         .values(chunks.slice(i, i + BATCH).map((c) => chunkRow(documentId, c)))
         .execute();
   });
+  forgetTermCounts(database);
 }
 
 /**
@@ -37,30 +39,33 @@ export async function replaceChunksSqlite(
  */
 const DF_BOUND = 20_000;
 
-async function documentFrequencies(database: Database, terms: string[]): Promise<number[]> {
-  const counts = terms.map(
-    (term, i) =>
-      sql`(select count(*) from (select 1 from chunks_fts where chunks_fts match ${fts5Query([term])} limit ${DF_BOUND})) as ${sql.ref(`t${i}`)}`,
-  );
-  const { rows } = await sql<Record<string, number>>`select ${sql.join(counts)}`.execute(
-    database.db,
-  );
-  return terms.map((_, i) => Number(rows[0][`t${i}`]));
+/** Rows in the index and rows holding each term, counted up to DF_BOUND (cheap: no ranking). */
+function termCounts(database: Database, terms: readonly string[]) {
+  return cachedTermCounts(database, terms, async (missing) => {
+    const columns = [
+      sql`(select count(*) from chunks) as n`,
+      ...missing.map(
+        (term, i) =>
+          sql`(select count(*) from (select 1 from chunks_fts where chunks_fts match ${fts5Query([term])} limit ${DF_BOUND})) as ${sql.ref(`t${i}`)}`,
+      ),
+    ];
+    const { rows } = await sql<Record<string, number>>`select ${sql.join(columns)}`.execute(
+      database.db,
+    );
+    return {
+      total: Number(rows[0].n),
+      df: new Map(missing.map((term, i) => [term, Number(rows[0][`t${i}`])])),
+    };
+  });
 }
 
 /** Chunks in the index and, per word, the chunks holding it (up to DF_BOUND). */
 export async function termStatsSqlite(database: Database, words: readonly string[]) {
   const folded = words.map((w) => searchTerms(w).join(' '));
-  const known = [...new Set(folded.filter(Boolean))];
-  const counts = known.length ? await documentFrequencies(database, known) : [];
-  const byTerm = new Map(known.map((t, i) => [t, counts[i]]));
-  const { n } = await database.db
-    .selectFrom('chunks')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
+  const counts = await termCounts(database, [...new Set(folded.filter(Boolean))]);
   return {
-    total: Number(n),
-    df: new Map(words.map((w, i) => [w, byTerm.get(folded[i]) ?? 0])),
+    total: counts.total,
+    df: new Map(words.map((w, i) => [w, counts.df.get(folded[i]) ?? 0])),
   };
 }
 
@@ -101,8 +106,13 @@ export async function searchSqlite(
   query: SearchQuery,
   terms: string[],
 ): Promise<SearchHit[]> {
-  const candidates =
-    terms.length > 1 ? rareTerms(terms, await documentFrequencies(database, terms)) : null;
+  const counts = terms.length > 1 ? await termCounts(database, terms) : null;
+  const candidates = counts
+    ? rareTerms(
+        terms,
+        terms.map((t) => counts.df.get(t) ?? 0),
+      )
+    : null;
   if (candidates) {
     const hits = await ranked(database, query, terms, candidates);
     if (hits.length >= query.limit) return hits;

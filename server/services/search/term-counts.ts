@@ -1,0 +1,51 @@
+/**
+ * Per-term row counts and the index's row total, kept a short while per database. Counting a
+ * frequent term ("project" in every passage) reads thousands of index entries, and one question
+ * asks for the same terms twice (the search, then the retrieval's weighing) while a conversation
+ * repeats them. Chunks written or removed by this process drop the counts at once; the lifetime
+ * bounds what another process's writes leave stale (a count only weighs a term, never filters).
+ */
+import type { Database } from '../../db/database';
+
+const LIFETIME_MS = 30_000;
+
+interface Cache {
+  terms: Map<string, { df: number; at: number }>;
+  total: { rows: number; at: number } | null;
+}
+
+const caches = new WeakMap<Database, Cache>();
+
+/** Drops the cached counts after this process changed the chunks. */
+export function forgetTermCounts(database: Database): void {
+  caches.delete(database);
+}
+
+export interface TermCounts {
+  /** Rows in the index. */
+  total: number;
+  /** Rows holding each term. */
+  df: Map<string, number>;
+}
+
+/** Each term's count and the total, from the cache or from `count` for what it lacks. */
+export async function cachedTermCounts(
+  database: Database,
+  terms: readonly string[],
+  count: (missing: string[]) => Promise<TermCounts>,
+): Promise<TermCounts> {
+  let cache = caches.get(database);
+  if (!cache) caches.set(database, (cache = { terms: new Map(), total: null }));
+  const now = Date.now();
+  const fresh = (at: number | undefined) => (at ?? 0) > now - LIFETIME_MS;
+  const missing = [...new Set(terms)].filter((t) => !fresh(cache.terms.get(t)?.at));
+  if (missing.length > 0 || !fresh(cache.total?.at)) {
+    const found = await count(missing);
+    for (const [term, df] of found.df) cache.terms.set(term, { df, at: now });
+    cache.total = { rows: found.total, at: now };
+  }
+  return {
+    total: cache.total?.rows ?? 0,
+    df: new Map(terms.map((t) => [t, cache.terms.get(t)?.df ?? 0])),
+  };
+}
