@@ -6,9 +6,49 @@
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { nowIso } from '../db/database';
+import type { Insertable } from 'kysely';
+import { nowIso, type Database } from '../db/database';
 import type { DocumentsTable } from '../db/schema';
 import type { TestApp } from './test-app';
+
+type NewDocument = Insertable<DocumentsTable>;
+
+/**
+ * A `documents` row: a ready one-page file of `row.type` in `row.department_id`, not stored,
+ * unless `row` says otherwise. Returns its id.
+ */
+export async function insertDocument(
+  database: Database,
+  row: Pick<NewDocument, 'name' | 'type' | 'department_id'> & Partial<NewDocument>,
+): Promise<number> {
+  const now = nowIso();
+  const { id } = await database.db
+    .insertInto('documents')
+    .values({
+      is_url: 0,
+      url: null,
+      size_bytes: 1,
+      sha256: randomBytes(32).toString('hex'),
+      storage_path: null,
+      uploaded_by: null,
+      status: 'ready',
+      error: null,
+      soft_delete: 0,
+      advanced_training: 0,
+      need_summary: 0,
+      summary: null,
+      page_count: 1,
+      chunk_count: 1,
+      parent_id: null,
+      last_fetched_at: null,
+      created_at: now,
+      updated_at: now,
+      ...row,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
 
 export interface TableRows {
   name: string;
@@ -40,34 +80,18 @@ export async function addDocumentRow(t: TestApp, o: DocumentRowOptions): Promise
     mkdirSync(dirname(target), { recursive: true });
     copyFileSync(o.file, target);
   }
-  const now = nowIso();
-  const { id } = await t.database.db
-    .insertInto('documents')
-    .values({
-      name: o.name,
-      is_url: o.isUrl ? 1 : 0,
-      url: o.url ?? null,
-      type: o.type,
-      size_bytes: 1,
-      sha256: randomBytes(32).toString('hex'),
-      storage_path: storagePath,
-      department_id: o.departmentId,
-      uploaded_by: null,
-      status: o.status ?? 'ready',
-      error: o.error ?? null,
-      soft_delete: o.softDelete ? 1 : 0,
-      advanced_training: 0,
-      need_summary: 0,
-      summary: null,
-      page_count: 1,
-      chunk_count: 1,
-      parent_id: o.parentId ?? null,
-      last_fetched_at: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await insertDocument(t.database, {
+    name: o.name,
+    is_url: o.isUrl ? 1 : 0,
+    url: o.url ?? null,
+    type: o.type,
+    storage_path: storagePath,
+    department_id: o.departmentId,
+    status: o.status ?? 'ready',
+    error: o.error ?? null,
+    soft_delete: o.softDelete ? 1 : 0,
+    parent_id: o.parentId ?? null,
+  });
   let ordinal = 0;
   for (const table of o.tables ?? [])
     await t.database.db

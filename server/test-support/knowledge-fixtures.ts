@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
 import type { SourcePosition } from '../../contract/knowledge';
-import type { ExtractableKind } from '../services/ingest/types';
+import { sourcePosition, type ExtractableKind } from '../services/ingest/types';
 import { encodeBmp, encodePng, renderText } from './fixtures/bitmap-text';
 import { buildDoc } from './fixtures/doc-writer';
 import { buildDocx, docxEntries } from './fixtures/docx-writer';
@@ -25,15 +25,6 @@ export interface KnowledgeFixture {
   word: string;
   position: SourcePosition;
 }
-
-const at = (p: Partial<SourcePosition>): SourcePosition => ({
-  page: null,
-  sheet: null,
-  row_start: null,
-  row_end: null,
-  heading: null,
-  ...p,
-});
 
 const filler = (topic: string, n: number) =>
   Array.from(
@@ -333,20 +324,40 @@ export async function writeKnowledgeFixtures(
     position,
   });
   const all = {
-    pdf: fixture('pdf', 'report.pdf', 'marmalade', at({ page: 2 })),
-    docx: fixture('docx', 'handbook.docx', 'periwinkle', at({ heading: 'Safety rules' })),
-    doc: fixture('doc', 'inventory.doc', 'xylophone', at({})),
-    xlsx: fixture('xlsx', 'sales.xlsx', 'quokka', at({ sheet: 'Staff', row_start: 3, row_end: 3 })),
+    pdf: fixture('pdf', 'report.pdf', 'marmalade', sourcePosition({ page: 2 })),
+    docx: fixture(
+      'docx',
+      'handbook.docx',
+      'periwinkle',
+      sourcePosition({ heading: 'Safety rules' }),
+    ),
+    doc: fixture('doc', 'inventory.doc', 'xylophone', sourcePosition()),
+    xlsx: fixture(
+      'xlsx',
+      'sales.xlsx',
+      'quokka',
+      sourcePosition({ sheet: 'Staff', row_start: 3, row_end: 3 }),
+    ),
     xls: fixture(
       'xls',
       'stock.xls',
       'tamarind',
-      at({ sheet: 'Inventory', row_start: 4, row_end: 4 }),
+      sourcePosition({ sheet: 'Inventory', row_start: 4, row_end: 4 }),
     ),
-    csv: fixture('csv', 'produce.csv', 'zucchini', at({ sheet: 'csv', row_start: 3, row_end: 3 })),
-    png: fixture('png', 'invoice.png', 'harbour', at({})),
-    bmp: fixture('bmp', 'receipt.bmp', 'kettle', at({})),
-    html: fixture('html', 'library.html', 'nightingale', at({ heading: 'Opening hours' })),
+    csv: fixture(
+      'csv',
+      'produce.csv',
+      'zucchini',
+      sourcePosition({ sheet: 'csv', row_start: 3, row_end: 3 }),
+    ),
+    png: fixture('png', 'invoice.png', 'harbour', sourcePosition()),
+    bmp: fixture('bmp', 'receipt.bmp', 'kettle', sourcePosition()),
+    html: fixture(
+      'html',
+      'library.html',
+      'nightingale',
+      sourcePosition({ heading: 'Opening hours' }),
+    ),
   };
   writePdf(all.pdf.path);
   writeDocx(all.docx.path);

@@ -4,8 +4,10 @@
  * Only the file parsing is skipped; everything the assistant reads is the production path.
  */
 import type { SourcePosition } from '../../contract/knowledge';
-import { nowIso, type Database } from '../db/database';
+import type { Database } from '../db/database';
 import type { SearchIndex } from '../services/search/types';
+import { sourcePosition } from '../services/ingest/types';
+import { insertDocument } from './document-rows';
 
 export interface FixtureSection {
   text: string;
@@ -28,47 +30,22 @@ export async function addDocument(
   doc: FixtureDocument,
 ): Promise<number> {
   counter += 1;
-  const now = nowIso();
-  const { id } = await database.db
-    .insertInto('documents')
-    .values({
-      name: doc.name,
-      is_url: 0,
-      url: null,
-      type: doc.type ?? 'pdf',
-      size_bytes: doc.sections.reduce((n, s) => n + s.text.length, 0),
-      sha256: `fixture-${process.pid}-${Date.now()}-${counter}`,
-      storage_path: null,
-      department_id: doc.departmentId,
-      uploaded_by: null,
-      status: 'ready',
-      error: null,
-      soft_delete: doc.softDelete ? 1 : 0,
-      advanced_training: 0,
-      need_summary: 0,
-      summary: null,
-      page_count: doc.sections.length,
-      chunk_count: doc.sections.length,
-      parent_id: null,
-      last_fetched_at: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await insertDocument(database, {
+    name: doc.name,
+    type: doc.type ?? 'pdf',
+    size_bytes: doc.sections.reduce((n, s) => n + s.text.length, 0),
+    sha256: `fixture-${process.pid}-${Date.now()}-${counter}`,
+    department_id: doc.departmentId,
+    soft_delete: doc.softDelete ? 1 : 0,
+    page_count: doc.sections.length,
+    chunk_count: doc.sections.length,
+  });
   await index.replaceChunks(
     id,
     doc.sections.map((s, ordinal) => ({
       ordinal,
       text: s.text,
-      position: {
-        page: null,
-        sheet: null,
-        row_start: null,
-        row_end: null,
-        heading: null,
-        ...s.position,
-      },
+      position: sourcePosition(s.position),
     })),
   );
   return id;

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { departmentPageSchema, departmentSchema } from '../../../contract/identity';
+import { insertDocument } from '../../test-support/document-rows';
 import {
   addDepartment,
   addPerson,
@@ -96,32 +97,7 @@ describeApi('departments', (t) => {
     expect((await t.api('GET', `/api/departments/${dept}`, { token: t.admin })).status).toBe(200);
 
     const filed = await addDepartment(t, `Filed ${letters()}`);
-    await t.database.db
-      .insertInto('documents')
-      .values({
-        name: 'handbook.pdf',
-        is_url: 0,
-        url: null,
-        type: 'pdf',
-        size_bytes: 1,
-        sha256: null,
-        storage_path: null,
-        department_id: filed,
-        uploaded_by: null,
-        status: 'ready',
-        error: null,
-        soft_delete: 0,
-        advanced_training: 0,
-        need_summary: 0,
-        summary: null,
-        page_count: null,
-        chunk_count: 0,
-        parent_id: null,
-        last_fetched_at: null,
-        created_at: new Date().toISOString(),
-        updated_at: new Date().toISOString(),
-      })
-      .execute();
+    await insertDocument(t.database, { name: 'handbook.pdf', type: 'pdf', department_id: filed });
     const withDocs = await t.api('DELETE', `/api/department/delete/${filed}`, { token: t.admin });
     expect(withDocs.status).toBe(409);
     expect(withDocs.body.message).toMatch(/1 document\b/);

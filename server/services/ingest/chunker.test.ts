@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitSentences } from '../text/sentences';
 import { chunkDocument } from './chunker';
-import type { ExtractedDocument, ExtractedSection } from './types';
-
-const at = (p: Partial<ExtractedSection['position']>) => ({
-  page: null,
-  sheet: null,
-  row_start: null,
-  row_end: null,
-  heading: null,
-  ...p,
-});
+import { sourcePosition, type ExtractedDocument, type ExtractedSection } from './types';
 
 const doc = (sections: ExtractedSection[]): ExtractedDocument => ({
   sections,
@@ -26,7 +17,7 @@ const sentences = (n: number) =>
 describe('chunkDocument', () => {
   it('when a page is longer than a chunk, then chunks stay under the size, end at sentence ends and overlap', () => {
     const text = sentences(40).join(' ');
-    const chunks = chunkDocument(doc([{ text, position: at({ page: 7 }) }]), {
+    const chunks = chunkDocument(doc([{ text, position: sourcePosition({ page: 7 }) }]), {
       size: 300,
       overlap: 80,
     });
@@ -49,9 +40,9 @@ describe('chunkDocument', () => {
   it('when chunks are cut, then a chunk never spans two pages or two headings', () => {
     const chunks = chunkDocument(
       doc([
-        { text: 'Page one is short.', position: at({ page: 1 }) },
-        { text: 'Page two is short too.', position: at({ page: 2 }) },
-        { text: 'Rules for visitors.', position: at({ heading: 'Safety' }) },
+        { text: 'Page one is short.', position: sourcePosition({ page: 1 }) },
+        { text: 'Page two is short too.', position: sourcePosition({ page: 2 }) },
+        { text: 'Rules for visitors.', position: sourcePosition({ heading: 'Safety' }) },
       ]),
     );
     expect(chunks.map((c) => [c.text, c.position.page, c.position.heading])).toEqual([
@@ -65,7 +56,7 @@ describe('chunkDocument', () => {
     const rows = (sheet: string, from: number, n: number) =>
       Array.from({ length: n }, (_, i) => ({
         text: `Name: Person ${from + i}; Role: clerk number ${from + i} in the office`,
-        position: at({ sheet, row_start: from + i, row_end: from + i }),
+        position: sourcePosition({ sheet, row_start: from + i, row_end: from + i }),
       }));
     const chunks = chunkDocument(doc([...rows('Sales', 2, 30), ...rows('Staff', 2, 3)]), {
       size: 400,
@@ -85,13 +76,13 @@ describe('chunkDocument', () => {
       expect(c.text.length).toBeLessThanOrEqual(400);
     }
     expect(chunks.filter((c) => c.position.sheet === 'Staff').map((c) => c.position)).toEqual([
-      at({ sheet: 'Staff', row_start: 2, row_end: 4 }),
+      sourcePosition({ sheet: 'Staff', row_start: 2, row_end: 4 }),
     ]);
   });
 
   it('when a sentence has no end or a word is longer than a chunk, then it is still cut under the size', () => {
     const long = `${'word '.repeat(400)}${'x'.repeat(1200)}`;
-    const chunks = chunkDocument(doc([{ text: long, position: at({ page: 1 }) }]), {
+    const chunks = chunkDocument(doc([{ text: long, position: sourcePosition({ page: 1 }) }]), {
       size: 200,
       overlap: 50,
     });
@@ -105,6 +96,8 @@ describe('chunkDocument', () => {
   });
 
   it('when sections are empty or blank, then no empty chunk is made', () => {
-    expect(chunkDocument(doc([{ text: '  \n ', position: at({ page: 1 }) }]))).toEqual([]);
+    expect(chunkDocument(doc([{ text: '  \n ', position: sourcePosition({ page: 1 }) }]))).toEqual(
+      [],
+    );
   });
 });

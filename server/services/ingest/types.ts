@@ -12,6 +12,11 @@ export interface ExtractedSection {
   position: SourcePosition;
 }
 
+/** A position naming only what `p` gives: the other fields are null. */
+export function sourcePosition(p: Partial<SourcePosition> = {}): SourcePosition {
+  return { page: null, sheet: null, row_start: null, row_end: null, heading: null, ...p };
+}
+
 /** A sheet of a spreadsheet or csv, kept whole for the chat's visual answers. */
 export interface ExtractedTable {
   /** Sheet name ('csv' for csv files). */

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { nowIso } from '../../db/database';
+import { beforeEach, expect, it } from 'vitest';
 import type { JobRow } from '../../db/schema';
-import { startTestApp, testDatabases, type TestApp } from '../../test-support/test-app';
-import { createJobQueue, enqueueJob, MAX_ATTEMPTS } from './index';
+import { insertDocument } from '../../test-support/document-rows';
+import { describeApi } from '../../test-support/test-app';
+import { createJobQueue, enqueueJob, type JobQueueOptions, MAX_ATTEMPTS } from './index';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
-describe.each(testDatabases)('job queue on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect, { INGEST_CONCURRENCY: '0' });
-  });
-  afterAll(async () => t?.close());
+// No ingestion workers of the app's own: the tests run their queues.
+describeApi('job queue', { admin: false, env: { INGEST_CONCURRENCY: '0' } }, (t) => {
   beforeEach(async () => {
     await t.database.db.deleteFrom('documents').execute();
   });
@@ -19,40 +15,32 @@ describe.each(testDatabases)('job queue on %s', (dialect) => {
   async function documents(n: number): Promise<number[]> {
     const ids: number[] = [];
     for (let i = 0; i < n; i += 1) {
-      const now = nowIso();
-      const { id } = await t.database.db
-        .insertInto('documents')
-        .values({
-          name: `d${i}.csv`,
-          is_url: 0,
-          url: null,
-          type: 'csv',
-          size_bytes: 1,
-          sha256: `${Math.random()}`,
-          storage_path: null,
-          department_id: 1,
-          uploaded_by: null,
-          status: 'queued',
-          error: null,
-          soft_delete: 0,
-          advanced_training: 0,
-          need_summary: 0,
-          summary: null,
-          page_count: null,
-          chunk_count: 0,
-          parent_id: null,
-          last_fetched_at: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertDocument(t.database, {
+        name: `d${i}.csv`,
+        type: 'csv',
+        department_id: 1,
+        status: 'queued',
+        page_count: null,
+        chunk_count: 0,
+      });
       await enqueueJob(t.database.db, id);
       ids.push(id);
     }
     return ids;
   }
 
+  /** A queue on the test database that polls fast and logs nothing; `options` give the rest. */
+  const testQueue = (
+    options: Pick<JobQueueOptions, 'run' | 'onFailure'> & Partial<JobQueueOptions>,
+  ) =>
+    createJobQueue({
+      database: t.database,
+      concurrency: 1,
+      staleSeconds: 60,
+      pollMs: 20,
+      log: quiet,
+      ...options,
+    });
   const jobs = () => t.database.db.selectFrom('ingestion_jobs').selectAll().orderBy('id').execute();
   const until = async (check: () => Promise<boolean>) => {
     const deadline = Date.now() + 15_000;
@@ -66,12 +54,8 @@ describe.each(testDatabases)('job queue on %s', (dialect) => {
     const ids = await documents(12);
     const ran: number[] = [];
     const make = () =>
-      createJobQueue({
-        database: t.database,
+      testQueue({
         concurrency: 2,
-        staleSeconds: 60,
-        pollMs: 20,
-        log: quiet,
         run: async (job) => {
           ran.push(job.document_id);
           await new Promise((r) => setTimeout(r, 10));
@@ -90,12 +74,7 @@ describe.each(testDatabases)('job queue on %s', (dialect) => {
   it('when a job throws, then it is failed with the reason and the others still run', async () => {
     const ids = await documents(3);
     const failures: [number, string][] = [];
-    const queue = createJobQueue({
-      database: t.database,
-      concurrency: 1,
-      staleSeconds: 60,
-      pollMs: 20,
-      log: quiet,
+    const queue = testQueue({
       run: async (job) => {
         if (job.document_id === ids[1]) throw new Error('The PDF is damaged.');
       },
@@ -129,12 +108,7 @@ describe.each(testDatabases)('job queue on %s', (dialect) => {
       .execute();
     const requeued: number[][] = [];
     const ran: JobRow[] = [];
-    const queue = createJobQueue({
-      database: t.database,
-      concurrency: 1,
-      staleSeconds: 60,
-      pollMs: 20,
-      log: quiet,
+    const queue = testQueue({
       run: async (job) => void ran.push(job),
       onFailure: async () => {},
       onRequeue: async (ids) => void requeued.push(ids),
@@ -150,12 +124,7 @@ describe.each(testDatabases)('job queue on %s', (dialect) => {
     await documents(1);
     await t.database.db.updateTable('ingestion_jobs').set({ attempts: MAX_ATTEMPTS }).execute();
     const failures: string[] = [];
-    const queue = createJobQueue({
-      database: t.database,
-      concurrency: 1,
-      staleSeconds: 60,
-      pollMs: 20,
-      log: quiet,
+    const queue = testQueue({
       run: async () => {
         throw new Error('must not run');
       },
@@ -170,12 +139,7 @@ describe.each(testDatabases)('job queue on %s', (dialect) => {
   it('when the queue stops while a job runs, then the job goes back to the queue uncounted', async () => {
     await documents(1);
     let started = false;
-    const queue = createJobQueue({
-      database: t.database,
-      concurrency: 1,
-      staleSeconds: 60,
-      pollMs: 20,
-      log: quiet,
+    const queue = testQueue({
       run: (_job, { signal }) =>
         new Promise<void>((_resolve, reject) => {
           started = true;

@@ -8,15 +8,12 @@ import mammoth from 'mammoth';
 import WordExtractor from 'word-extractor';
 import { checkZipPackage } from '../zip-guard';
 import { decodeEntities, tidyText } from '../text';
-import type { ExtractedDocument, ExtractedSection, ExtractSettings } from '../types';
-
-const position = (heading: string | null) => ({
-  page: null,
-  sheet: null,
-  row_start: null,
-  row_end: null,
-  heading,
-});
+import {
+  sourcePosition,
+  type ExtractedDocument,
+  type ExtractedSection,
+  type ExtractSettings,
+} from '../types';
 
 /** HTML fragment -> plain text: blocks and rows on their own lines, cells separated. */
 export function htmlFragmentText(html: string): string {
@@ -42,7 +39,7 @@ export function sectionsByHeading(html: string): ExtractedSection[] {
   let from = 0;
   const flush = (until: number) => {
     const text = htmlFragmentText(html.slice(from, until));
-    if (text) sections.push({ text, position: position(heading) });
+    if (text) sections.push({ text, position: sourcePosition({ heading }) });
   };
   for (let m = pattern.exec(html); m; m = pattern.exec(html)) {
     flush(m.index);
@@ -71,6 +68,6 @@ export async function extractDoc(filePath: string): Promise<ExtractedDocument> {
   const parts = [document.getBody(), document.getFootnotes(), document.getEndnotes()]
     .map((part) => tidyText(part ?? ''))
     .filter(Boolean);
-  const sections = parts.map((text) => ({ text, position: position(null) }));
+  const sections = parts.map((text) => ({ text, position: sourcePosition() }));
   return { sections, tables: [], pageCount: 1, title: null };
 }
