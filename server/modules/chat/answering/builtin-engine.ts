@@ -89,7 +89,7 @@ function isCutOff(p: Passage, text: string, order: number, count: number): boole
 
 /** A number with a unit or currency: what "How much …?" asks for. */
 const AMOUNT =
-  /(?:[$€£]\s?\d|\d[\d,.]*\s?(?:%|percent|euros?|eur|dollars?|usd|pounds?|k?bytes|[kmgt]i?b\b|k\b|times|ms|seconds?|minutes?|hours?|days?|weeks?|months?|years?))/i;
+  /(?:[$€£]\s?\d|\d[\d,.]*\s?(?:%|percent|euros?|eur|dollars?|usd|pounds?|k?bytes|bits?|[kmgt]i?b\b|k\b|times|ms|seconds?|minutes?|hours?|days?|weeks?|months?|years?))/i;
 
 /** Mostly numbers: a table's row of figures rather than a sentence. */
 function isFigures(stems: readonly string[]): boolean {

@@ -198,6 +198,37 @@ describe('the extractive engine', () => {
     expect(q.alternatives.get('support')).toContain('lts');
   });
 
+  it('when a question asks "how large", then a sentence giving the size answers', () => {
+    const q = weighed('How large are transaction IDs in PostgreSQL?', {
+      large: 600,
+      transaction: 1500,
+      ids: 500,
+      postgresql: 3000,
+    });
+    const draft = extractiveDraft(q, [
+      passage(
+        1,
+        'Transaction IDs have limited size (32 bits), so a cluster wraps around after about ' +
+          'four billion transactions.',
+      ),
+    ]);
+    expect(draft.noAnswer).toBe(false);
+  });
+
+  it('when a question calls a name a "program", then the passage about the name need not', () => {
+    const q = weighed('What does the asn1Parser program generate?', {
+      asn1parser: 5,
+      program: 1100,
+      generate: 1400,
+    });
+    const draft = extractiveDraft(q, [
+      passage(1, 'asn1Parser reads a file with ASN.1 definitions and generates a C array.'),
+    ]);
+    expect(draft.sentences.map((s) => s.text)).toEqual([
+      'asn1Parser reads a file with ASN.1 definitions and generates a C array.',
+    ]);
+  });
+
   it('when the question names something no document mentions, then it is declined', () => {
     const q = weighed('What is the maximum file size allowed on FAT32?', {
       maximum: 300,

@@ -81,6 +81,9 @@ export interface QueryTerms {
   companions: ReadonlyMap<string, readonly string[]>;
 }
 
+/** "How large …", "How many …": the question asks for a quantity, in the word's dimension. */
+const AMOUNT_QUESTION = /\bhow (much|many|big|large|long|old|often|small|high|wide|far)\b/i;
+
 /** Words that may stand inside a run an acronym abbreviates ("end of life" -> "eol"). */
 const ACRONYM_GLUE = new Set(['of', 'and', 'for']);
 
@@ -184,11 +187,15 @@ for (const group of SYNONYM_GROUPS) {
 
 export function queryTerms(question: string, expand: boolean): QueryTerms {
   const nameWords = [...new Set(identifiers(question).flatMap((w) => words(w)))];
-  const terms = [...new Set(contentTerms(question))];
+  // "How large are …?" asks for a size: the answer says "32 bits", not "large".
+  const amount = AMOUNT_QUESTION.exec(question)?.[1]?.toLowerCase() ?? null;
+  const terms = [...new Set(contentTerms(question))].filter(
+    (t) => amount === null || t !== stem(amount),
+  );
   // Equal until a retrieval weighs them by rarity (weighByRarity).
   const weights = new Map(terms.map((t) => [t, 1]));
   const alternatives = new Map<string, Set<string>>();
-  const searchWords = [...new Set(words(question).filter((w) => !isStopWord(w)))];
+  const searchWords = [...new Set(words(question).filter((w) => !isStopWord(w) && w !== amount))];
   if (expand) {
     for (const t of terms) {
       const group = SYNONYMS.get(t);
@@ -204,7 +211,7 @@ export function queryTerms(question: string, expand: boolean): QueryTerms {
     alternatives.set(term, stems);
     for (const w of said) if (!searchWords.includes(w)) searchWords.push(w);
   }
-  const asksAmount = /\bhow (much|many|big|large|long|fast|slow)\b/i.test(question);
+  const asksAmount = amount !== null;
   return {
     terms,
     nameWords,
@@ -244,6 +251,17 @@ export function coverageOf(q: QueryTerms, matched: readonly string[]): number {
  * passages or none ("Windows" in "How do I reset my Windows password?", which a passage about
  * database role passwords does not answer; "FAT32" where no document mentions it).
  */
+/** Nouns that name a kind of thing ("program", "option"), stemmed. */
+const KIND_WORDS = new Set(
+  (
+    'program tool command option function utility library package file variable parameter ' +
+    'setting type project product module service application script macro table column field ' +
+    'flag feature method class format protocol extension plugin'
+  )
+    .split(' ')
+    .map(stem),
+);
+
 /** A name in at most this share of the passages is what the question is about. */
 const NAME_SHARE = 0.05;
 /** Up to this many known terms, a question's rarest term is what it is about. */
@@ -272,8 +290,13 @@ export function weighByCorpus(q: QueryTerms, stats: TermStats): Weighed {
   const byRarity = [...known].sort((a, b) => (dfOf.get(a) ?? 0) - (dfOf.get(b) ?? 0));
   const rarest = dfOf.get(byRarity[0]) ?? 0;
   // A short question is about all its words but the most common one.
-  const core =
-    known.length <= SHORT_QUESTION ? byRarity.slice(0, Math.max(1, known.length - 1)) : [];
+  // A kind word beside a name says what the name is ("the asn1Parser program", "the Lackey
+  // tool"): the passage about asn1Parser need not repeat it.
+  const kinds = new Set(
+    [...names].flatMap((name) => q.companions.get(name) ?? []).filter((t) => KIND_WORDS.has(t)),
+  );
+  const about = byRarity.filter((t) => !kinds.has(t));
+  const core = known.length <= SHORT_QUESTION ? about.slice(0, Math.max(1, about.length - 1)) : [];
   const required = q.terms.filter((t) => {
     const df = dfOf.get(t) ?? 0;
     if (core.includes(t)) return true;
