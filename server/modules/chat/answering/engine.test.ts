@@ -196,6 +196,10 @@ describe('the extractive engine', () => {
     ]);
     expect(draft.noAnswer).toBe(false);
     expect(q.alternatives.get('support')).toContain('lts');
+    expect(queryTerms('When is the end of life of Debian 9?', false).acronyms.get('eol')).toEqual([
+      stem('end'),
+      stem('life'),
+    ]);
   });
 
   it('when a question asks "how large", then a sentence giving the size answers', () => {

@@ -89,7 +89,7 @@ const ACRONYM_GLUE = new Set(['of', 'and', 'for']);
 
 /**
  * Acronyms the question's runs of three or four words would have: "long-term support" ->
- * "lts", "access control list" -> "acl". Documents often write only those; retrieval keeps the
+ * "lts", "end of life" -> "eol", "access control list" -> "acl". Documents often write only those; retrieval keeps the
  * ones the corpus holds (weighByCorpus).
  */
 function acronymsOf(question: string): Map<string, string[]> {
@@ -103,13 +103,11 @@ function acronymsOf(question: string): Map<string, string[]> {
       const w = said[j];
       if (usable(w)) run.push(w);
       else if (!(ACRONYM_GLUE.has(w) && usable(said[j + 1]))) break;
-      if (run.length >= 3 && usable(w)) {
-        const initials = said
-          .slice(i, j + 1)
-          .map((x) => x[0])
-          .join('');
-        out.set(initials, run.map(stem));
-      }
+      const initials = said
+        .slice(i, j + 1)
+        .map((x) => x[0])
+        .join('');
+      if (run.length >= 2 && initials.length >= 3 && usable(w)) out.set(initials, run.map(stem));
     }
   }
   return out;
