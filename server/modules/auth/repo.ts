@@ -2,7 +2,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { nowIso } from '../../db/database';
 import { prepareQuery } from '../../db/prepared';
-import type { DB, EmailTokenRow, NewUser, SessionRow, UserRow } from '../../db/schema';
+import type { DB, EmailTokenRow, SessionRow, UserRow } from '../../db/schema';
+import { insertUser, updateUser, usernameTaken } from '../identity/user-rows';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -23,23 +24,10 @@ function accountQueries(db: Kysely<DB>) {
     findUserById: (id: number, trx: Executor = db): Promise<UserRow | undefined> =>
       userById.first(trx, id),
 
-    async usernameTaken(username: string, exceptUserId?: number): Promise<boolean> {
-      let q = db
-        .selectFrom('users')
-        .select('id')
-        .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()));
-      if (exceptUserId !== undefined) q = q.where('id', '!=', exceptUserId);
-      return (await q.executeTakeFirst()) !== undefined;
-    },
+    usernameTaken: (username: string, exceptUserId?: number) =>
+      usernameTaken(db, username, exceptUserId),
 
-    async insertUser(trx: Executor, user: NewUser): Promise<number> {
-      const row = await trx
-        .insertInto('users')
-        .values(user)
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
+    insertUser,
 
     async assignRole(trx: Executor, userId: number, roleId: number, departmentId: number) {
       await trx
@@ -48,9 +36,7 @@ function accountQueries(db: Kysely<DB>) {
         .execute();
     },
 
-    async updateUser(trx: Executor, id: number, changes: Partial<Omit<UserRow, 'id'>>) {
-      await trx.updateTable('users').set(changes).where('id', '=', id).execute();
-    },
+    updateUser,
 
     /**
      * Counts one failed sign-in in a single UPDATE, so concurrent wrong passwords cannot be lost

@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema';
 import { type SortColumns, sortTerms } from '../../db/sorting';
 import type { SortValue } from '../../../contract/paging';
 import type { DepartmentSort } from '../../../contract/identity';
+import { nameInUse } from '../identity/unique-names';
 
 /** What each `sort` of the departments list orders by. */
 const DEPARTMENT_SORT_COLUMNS: SortColumns<DepartmentSort> = {
@@ -96,14 +97,8 @@ export function createDepartmentsRepo(db: Kysely<DB>) {
         ? Promise.resolve([])
         : ex.selectFrom('departments').select(['id', 'name']).where('id', 'in', ids).execute(),
 
-    async nameTaken(ex: Executor, name: string, exceptId?: number): Promise<boolean> {
-      let query = ex
-        .selectFrom('departments')
-        .select('id')
-        .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
-      if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-      return (await query.executeTakeFirst()) !== undefined;
-    },
+    nameTaken: (ex: Executor, name: string, exceptId?: number) =>
+      nameInUse(ex, 'departments', name, exceptId),
 
     async insert(ex: Executor, values: { name: string; description: string; now: string }) {
       const row = await ex

@@ -3,10 +3,11 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/database';
 import { prepareQuery } from '../../db/prepared';
 import { fromSortShape, type SortColumns, sortShape, sortTerms } from '../../db/sorting';
-import type { DB, NewUser, UserHistoryTable, UserRow } from '../../db/schema';
+import type { DB, UserHistoryTable, UserRow } from '../../db/schema';
 import type { SortValue } from '../../../contract/paging';
 import type { UserSort } from '../../../contract/identity';
 import { createHistoryRepo } from '../identity/history-repo';
+import { insertUser, updateUser, usernameTaken } from '../identity/user-rows';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -204,14 +205,7 @@ function userLookups(db: Kysely<DB>, dialect: DialectName) {
       return (await q.executeTakeFirst()) !== undefined;
     },
 
-    async usernameTaken(ex: Executor, username: string, exceptId?: number) {
-      let q = ex
-        .selectFrom('users')
-        .select('id')
-        .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()));
-      if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-      return (await q.executeTakeFirst()) !== undefined;
-    },
+    usernameTaken,
 
     /** Ids of the active default administrators, locked on PostgreSQL until the write commits. */
     async activeAdminIds(ex: Executor): Promise<number[]> {
@@ -232,19 +226,8 @@ function userLookups(db: Kysely<DB>, dialect: DialectName) {
 /** Account rows and their role assignments. */
 function userWrites() {
   return {
-    /** Inserts a user; `user.id` only when a deleted user is brought back under the old id. */
-    async insert(ex: Executor, user: NewUser): Promise<number> {
-      const row = await ex
-        .insertInto('users')
-        .values(user)
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
-
-    async update(ex: Executor, id: number, changes: Partial<Omit<UserRow, 'id'>>) {
-      await ex.updateTable('users').set(changes).where('id', '=', id).execute();
-    },
+    insert: insertUser,
+    update: updateUser,
 
     /** Deletes the account; sessions, assignments and mail tokens go with it (foreign keys). */
     async remove(ex: Executor, id: number) {
