@@ -1,6 +1,8 @@
 /** Reads the .eml files the outbox mailer wrote, decoding them as a mail client would. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Database } from '../db/database';
+import type { EmailTokenRow } from '../db/schema';
 
 export interface OutboxMail {
   file: string;
@@ -58,4 +60,13 @@ export function tokenFromMail(mails: OutboxMail[], to: string, linkPart: string)
   const link = mail?.links.find((l) => l.includes(linkPart));
   if (!link) throw new Error(`no mail to ${to} with ${linkPart}`);
   return new URL(link).searchParams.get('token') ?? '';
+}
+
+/** Lets every `purpose` link mailed so far expire, as if its lifetime had passed. */
+export async function expireMailedTokens(database: Database, purpose: EmailTokenRow['purpose']) {
+  await database.db
+    .updateTable('email_tokens')
+    .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+    .where('purpose', '=', purpose)
+    .execute();
 }

@@ -7,10 +7,12 @@ import {
   startTestApp,
   TEST_PUBLIC_URL,
 } from '../../test-support/test-app';
-import { tokenFromMail } from '../../test-support/outbox';
+import { expireMailedTokens, tokenFromMail } from '../../test-support/outbox';
 
 describeApi('sessions and passwords', { admin: false }, (t) => {
   const me = (token?: string) => t.api('GET', '/api/users/me', { token });
+  const loginStatus = async (email: string, password: string) =>
+    (await t.api('POST', '/api/users/login', { body: { email, password } })).status;
 
   it('when no token or a malformed one is sent, then private routes answer 401', async () => {
     const none = await me();
@@ -88,13 +90,7 @@ describeApi('sessions and passwords', { admin: false }, (t) => {
     expect((await change(who.password, 'Brand-New-Pass-1')).status).toBe(200);
     expect((await me(here)).status).toBe(200);
     expect((await me(elsewhere)).status).toBe(401);
-    expect(
-      (
-        await t.api('POST', '/api/users/login', {
-          body: { email: who.email, password: who.password },
-        })
-      ).status,
-    ).toBe(401);
+    expect(await loginStatus(who.email, who.password)).toBe(401);
     await t.login(who.email, 'Brand-New-Pass-1');
   });
 
@@ -125,13 +121,7 @@ describeApi('sessions and passwords', { admin: false }, (t) => {
     expect(reset.status).toBe(200);
 
     expect((await me(oldSession)).status).toBe(401);
-    expect(
-      (
-        await t.api('POST', '/api/users/login', {
-          body: { email: who.email, password: who.password },
-        })
-      ).status,
-    ).toBe(401);
+    expect(await loginStatus(who.email, who.password)).toBe(401);
     await t.login(who.email, 'Reset-Pass-456');
     const reused = await t.api('POST', `/api/verify/reset/${token}`, {
       body: { password: 'Another-Pass-789' },
@@ -143,10 +133,7 @@ describeApi('sessions and passwords', { admin: false }, (t) => {
 
   it('when a slowed-down account resets its password, then it signs in at once', async () => {
     const who = await createVerifiedUser(t);
-    for (let i = 0; i < 5; i++)
-      await t.api('POST', '/api/users/login', {
-        body: { email: who.email, password: `Wrong-Pass-${i}` },
-      });
+    for (let i = 0; i < 5; i++) await loginStatus(who.email, `Wrong-Pass-${i}`);
     await t.api('POST', `/api/users/forgot-password/${encodeURIComponent(who.email)}`);
     const token = tokenFromMail(t.mails(), who.email, '/reset-password?token=');
     await t.api('POST', `/api/verify/reset/${token}`, { body: { password: 'After-Lock-123' } });
@@ -187,11 +174,7 @@ describeApi('sessions and passwords', { admin: false }, (t) => {
     const who = await createVerifiedUser(t);
     await t.api('POST', `/api/users/forgot-password/${encodeURIComponent(who.email)}`);
     const token = tokenFromMail(t.mails(), who.email, '/reset-password?token=');
-    await t.database.db
-      .updateTable('email_tokens')
-      .set({ expires_at: new Date(Date.now() - 1).toISOString() })
-      .where('purpose', '=', 'reset')
-      .execute();
+    await expireMailedTokens(t.database, 'reset');
     expect((await t.api('GET', `/api/verify/reset/${token}`)).body.code).toBe('TOKEN_EXPIRED');
     const use = await t.api('POST', `/api/verify/reset/${token}`, {
       body: { password: 'Too-Late-123' },

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { userProfileSchema } from '../../../contract/profile';
 import { describeApi, newPerson, TEST_PUBLIC_URL } from '../../test-support/test-app';
-import { tokenFromMail } from '../../test-support/outbox';
+import { expireMailedTokens, tokenFromMail } from '../../test-support/outbox';
 
 describeApi('sign-up and verification', { admin: false }, (t) => {
   const signup = (body: unknown, link = TEST_PUBLIC_URL) =>
@@ -79,11 +79,7 @@ describeApi('sign-up and verification', { admin: false }, (t) => {
     const who = newPerson();
     await signup(who);
     const token = tokenFromMail(t.mails(), who.email, '/verify?token=');
-    await t.database.db
-      .updateTable('email_tokens')
-      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-      .where('purpose', '=', 'verify')
-      .execute();
+    await expireMailedTokens(t.database, 'verify');
     const res = await t.api('GET', `/api/verify/${token}`);
     expect(res.status).toBe(410);
     expect(res.body.code).toBe('TOKEN_EXPIRED');

@@ -4,19 +4,13 @@
  */
 import type { z } from 'zod';
 import type { Actor as ActorRef, HistoryAction } from '../../../contract/identity';
+import type { Selectable } from 'kysely';
 import { nowIso } from '../../db/database';
+import type { UserHistoryTable } from '../../db/schema';
 import type { Actor } from './actor-scope';
 
-export interface HistoryRowBase {
-  id: number;
-  action: HistoryAction;
-  changed_by: number | null;
-  changed_by_name: string | null;
-  changed_at: string;
-  old_values: string | null;
-  new_values: string | null;
-  restored_from: number | null;
-}
+/** The columns a user history row and a role history row share. */
+export type HistoryRowBase = Omit<Selectable<UserHistoryTable>, 'user_id'>;
 
 /** The columns every new history row gets, from the actor and the two snapshots. */
 export function historyValues<T>(

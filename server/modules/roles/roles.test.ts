@@ -13,6 +13,8 @@ import { describeApi } from '../../test-support/test-app';
 
 describeApi('roles', (t) => {
   const post = (token: string, body: object) => t.api('POST', '/api/roles', { token, body });
+  const put = (token: string, id: number, body: object) =>
+    t.api('PUT', `/api/roles/${id}`, { token, body });
 
   it('when the admin creates a role, then it answers 201 with a sorted set, role_id and who made it', async () => {
     const dept = await addDepartment(t);
@@ -114,9 +116,10 @@ describeApi('roles', (t) => {
     });
     expect(global.status).toBe(403);
     expect(global.body.code).toBe('PRIVILEGE_ESCALATION');
-    const foreign = await t.api('PUT', `/api/roles/${inTheirs}`, {
-      token: staff.token,
-      body: { name: 'Mine now', department_id: mine, permission_set: [] },
+    const foreign = await put(staff.token, inTheirs, {
+      name: 'Mine now',
+      department_id: mine,
+      permission_set: [],
     });
     expect(foreign.status).toBe(404);
   });
@@ -165,22 +168,16 @@ describeApi('roles', (t) => {
 
     // A role that already holds rights the editor lacks may be renamed; adding one is refused.
     const strong = await addRole(t, mine, idsOf('Documents.DELETE'));
-    const renamed = await t.api('PUT', `/api/roles/${strong}`, {
-      token: staff.token,
-      body: {
-        name: `Strong ${letters()}`,
-        department_id: mine,
-        permission_set: idsOf('Documents.DELETE'),
-      },
+    const renamed = await put(staff.token, strong, {
+      name: `Strong ${letters()}`,
+      department_id: mine,
+      permission_set: idsOf('Documents.DELETE'),
     });
     expect(renamed.status).toBe(200);
-    const widened = await t.api('PUT', `/api/roles/${strong}`, {
-      token: staff.token,
-      body: {
-        name: renamed.body.name,
-        department_id: mine,
-        permission_set: idsOf('Documents.DELETE', 'Sop.ADD'),
-      },
+    const widened = await put(staff.token, strong, {
+      name: renamed.body.name,
+      department_id: mine,
+      permission_set: idsOf('Documents.DELETE', 'Sop.ADD'),
     });
     expect(widened.status).toBe(403);
     expect(widened.body.message).toContain('Sop.ADD');
@@ -209,9 +206,10 @@ describeApi('roles', (t) => {
     const dept = await addDepartment(t);
     const role = await addRole(t, dept, [], `Mover ${letters()}`);
     await addPerson(t, { assignments: [{ department_id: dept, role_id: role }] });
-    const moved = await t.api('PUT', `/api/roles/${role}`, {
-      token: t.admin,
-      body: { name: 'Mover', department_id: await addDepartment(t), permission_set: [] },
+    const moved = await put(t.admin, role, {
+      name: 'Mover',
+      department_id: await addDepartment(t),
+      permission_set: [],
     });
     expect(moved.status).toBe(409);
     expect(moved.body.code).toBe('ROLE_IN_USE');
@@ -246,13 +244,10 @@ describeApi('roles', (t) => {
     const role = await addRole(t, dept, idsOf('Roles.LIST_VIEW', 'Users.LIST_VIEW'));
     const holder = await addPerson(t, { assignments: [{ department_id: dept, role_id: role }] });
     expect((await t.api('GET', '/api/roles', { token: holder.token })).status).toBe(200);
-    const cut = await t.api('PUT', `/api/roles/${role}`, {
-      token: t.admin,
-      body: {
-        name: `Cut ${letters()}`,
-        department_id: dept,
-        permission_set: idsOf('Users.LIST_VIEW'),
-      },
+    const cut = await put(t.admin, role, {
+      name: `Cut ${letters()}`,
+      department_id: dept,
+      permission_set: idsOf('Users.LIST_VIEW'),
     });
     expect(cut.status).toBe(200);
     expect((await t.api('GET', '/api/roles', { token: holder.token })).status).toBe(403);
