@@ -6,19 +6,13 @@ import { fromSortShape, type SortColumns, sortShape, sortTerms } from '../../db/
 import type { DB, UserHistoryTable, UserRow } from '../../db/schema';
 import type { SortValue } from '../../../contract/paging';
 import type { UserSort } from '../../../contract/identity';
+import { assignmentsQuery, type UserAssignmentRow } from '../identity/assignment-rows';
 import { createHistoryRepo } from '../identity/history-repo';
 import { insertUser, updateUser, usernameTaken } from '../identity/user-rows';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-export interface UserAssignmentRow {
-  user_id: number;
-  department_id: number;
-  department_name: string;
-  role_id: number;
-  role_name: string;
-  permission_set: string;
-}
+export type { UserAssignmentRow };
 
 export interface UserFilter {
   /** Users with an assignment in one of these departments; 'all' for default admins. */
@@ -145,20 +139,7 @@ function userListing(db: Kysely<DB>, dialect: DialectName) {
     },
   );
   const assignmentsOf = prepareQuery((userIds: readonly number[]) =>
-    db
-      .selectFrom('user_roles as ur')
-      .innerJoin('roles as r', 'r.id', 'ur.role_id')
-      .innerJoin('departments as d', 'd.id', 'ur.department_id')
-      .select([
-        'ur.user_id',
-        'ur.department_id',
-        'd.name as department_name',
-        'ur.role_id',
-        'r.name as role_name',
-        'r.permission_set',
-      ])
-      .where('ur.user_id', 'in', userIds)
-      .orderBy('ur.id'),
+    assignmentsQuery(db).where('ur.user_id', 'in', userIds),
   );
   return {
     async list(filter: UserFilter, limit: { size: number; offset: number }) {

@@ -27,6 +27,13 @@ describe.each(testDatabases)('the assistant with the built-in engine on %s', (di
     if (res.status === 200) chatAnswerSchema.parse(res.body);
     return res;
   };
+  /** Asks as a client that accepts a stream of server-sent events. */
+  const askForStream = (who: Person, body: { query: string; department_id: number }) =>
+    t.api('POST', '/api/chat/stuff', {
+      token: who.token,
+      headers: { accept: 'text/event-stream' },
+      body,
+    });
   const cited = (answer: ChatAnswer) => answer.references.map((r) => r.document_id);
 
   beforeAll(async () => {
@@ -270,10 +277,9 @@ describe.each(testDatabases)('the assistant with the built-in engine on %s', (di
   });
 
   it('when the client asks for a stream, then meta, the text in pieces and the full answer arrive as events', async () => {
-    const res = await t.api('POST', '/api/chat/stuff', {
-      token: alice.token,
-      headers: { accept: 'text/event-stream' },
-      body: { query: 'What is the warranty period of the X300 printer?', department_id: deptA },
+    const res = await askForStream(alice, {
+      query: 'What is the warranty period of the X300 printer?',
+      department_id: deptA,
     });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('text/event-stream');
@@ -300,11 +306,7 @@ describe.each(testDatabases)('the assistant with the built-in engine on %s', (di
   });
 
   it('when a stream is refused, then it is an ordinary JSON error', async () => {
-    const res = await t.api('POST', '/api/chat/stuff', {
-      token: alice.token,
-      headers: { accept: 'text/event-stream' },
-      body: { query: 'anything', department_id: deptB },
-    });
+    const res = await askForStream(alice, { query: 'anything', department_id: deptB });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: 'FORBIDDEN' });
   });
