@@ -240,6 +240,12 @@ export async function createVerifiedUser(t: TestApp, who = newPerson()) {
   return who;
 }
 
+/** A verified user (see createVerifiedUser), signed in: who they are and their access token. */
+export async function signedInUser(t: TestApp, who = newPerson()) {
+  await createVerifiedUser(t, who);
+  return { ...who, token: await t.login(who.email, who.password) };
+}
+
 /** The app of a test file, as its tests and later `beforeAll` hooks see it. */
 export interface SuiteApp extends TestApp {
   /** The default administrator's access token, signed in when the app started. */

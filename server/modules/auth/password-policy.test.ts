@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../../config';
 import { isCommonPassword } from '../../services/security/common-passwords';
-import { createVerifiedUser, describeApi, newPerson } from '../../test-support/test-app';
+import { describeApi, newPerson, signedInUser } from '../../test-support/test-app';
 
 /** OWASP ASVS V2.1: 12+ characters, passphrases welcome, common and breached passwords refused. */
 describeApi('password policy', { admin: false }, (t) => {
@@ -35,8 +35,7 @@ describeApi('password policy', { admin: false }, (t) => {
   });
 
   it('when a reset or a password change picks a common password, then it is refused and the old one still works', async () => {
-    const who = await createVerifiedUser(t, newPerson('pwchange'));
-    const session = await t.login(who.email, who.password);
+    const { token: session, ...who } = await signedInUser(t, newPerson('pwchange'));
     const change = await t.api('PUT', '/api/users/me/password', {
       token: session,
       body: { old_password: who.password, new_password: 'qwertyqwerty' },
@@ -61,8 +60,7 @@ describeApi('password policy', { admin: false }, (t) => {
 
 describeApi('current-password checks', { admin: false }, (t) => {
   it('when a session keeps trying wrong current passwords, then further tries wait with 429 and Retry-After', async () => {
-    const who = await createVerifiedUser(t, newPerson('stolen'));
-    const session = await t.login(who.email, who.password);
+    const { token: session, ...who } = await signedInUser(t, newPerson('stolen'));
     const change = (old_password: string) =>
       t.api('PUT', '/api/users/me/password', {
         token: session,

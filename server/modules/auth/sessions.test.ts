@@ -4,6 +4,7 @@ import {
   createVerifiedUser,
   describeApi,
   newPerson,
+  signedInUser,
   startTestApp,
   TEST_PUBLIC_URL,
 } from '../../test-support/test-app';
@@ -22,8 +23,7 @@ describeApi('sessions and passwords', { admin: false }, (t) => {
   });
 
   it('when the user logs out, then the old token is refused at once', async () => {
-    const who = await createVerifiedUser(t);
-    const token = await t.login(who.email, who.password);
+    const { token } = await signedInUser(t);
     expect((await me(token)).status).toBe(200);
     const out = await t.api('POST', '/api/users/logout', { token });
     expect(out.status).toBe(200);
@@ -33,8 +33,7 @@ describeApi('sessions and passwords', { admin: false }, (t) => {
   });
 
   it('when a token is tampered with or signed with another key, then it is refused', async () => {
-    const who = await createVerifiedUser(t);
-    const token = await t.login(who.email, who.password);
+    const { token } = await signedInUser(t);
     const [header, payload, signature] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const forgedPayload = Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString(
@@ -53,8 +52,7 @@ describeApi('sessions and passwords', { admin: false }, (t) => {
   });
 
   it('when the session row has expired, then the token is refused although its signature is fine', async () => {
-    const who = await createVerifiedUser(t);
-    const token = await t.login(who.email, who.password);
+    const { token, ...who } = await signedInUser(t);
     const user = await t.database.db
       .selectFrom('users')
       .select('id')
@@ -71,8 +69,7 @@ describeApi('sessions and passwords', { admin: false }, (t) => {
   });
 
   it('when the password is changed, then other sessions end, this one stays, and a wrong old password answers 400', async () => {
-    const who = await createVerifiedUser(t);
-    const here = await t.login(who.email, who.password);
+    const { token: here, ...who } = await signedInUser(t);
     const elsewhere = await t.login(who.email, who.password);
     const change = (old_password: string, new_password: string) =>
       t.api('PUT', '/api/users/me/password', { token: here, body: { old_password, new_password } });
@@ -95,8 +92,7 @@ describeApi('sessions and passwords', { admin: false }, (t) => {
   });
 
   it('when a user forgets the password and follows the reset mail, then old sessions end and only the new password works', async () => {
-    const who = await createVerifiedUser(t);
-    const oldSession = await t.login(who.email, who.password);
+    const { token: oldSession, ...who } = await signedInUser(t);
     const forgot = await t.api(
       'POST',
       `/api/users/forgot-password/${encodeURIComponent(who.email)}?verify_page_link=${encodeURIComponent(TEST_PUBLIC_URL)}`,

@@ -2,7 +2,12 @@ import { beforeAll, expect, it } from 'vitest';
 import { patterns } from '../../../contract/validation';
 import { trialSandboxes } from '../../db/migrations/0009-trial-sandboxes';
 import { uploadFiles, waitForDocument } from '../../test-support/knowledge';
-import { createVerifiedUser, describeApi, newPerson } from '../../test-support/test-app';
+import {
+  createVerifiedUser,
+  describeApi,
+  newPerson,
+  signedInUser,
+} from '../../test-support/test-app';
 
 /**
  * Security finding: self sign-up gave the Trial role in General, whose Query right read every
@@ -13,10 +18,9 @@ describeApi('Trial users live in their own sandbox', (t) => {
   const csv = (fact: string) => `topic,fact\nlogistics,"${fact}"\n`;
 
   const trialUser = async (tag: string) => {
-    const who = await createVerifiedUser(t, newPerson(tag));
-    const token = await t.login(who.email, who.password);
-    const me = await t.api('GET', '/api/users/me', { token });
-    return { ...who, token, department: me.body.permissions[0].department_id as number };
+    const who = await signedInUser(t, newPerson(tag));
+    const me = await t.api('GET', '/api/users/me', { token: who.token });
+    return { ...who, department: me.body.permissions[0].department_id as number };
   };
   const ask = (token: string, query: string, department_id?: number) =>
     t.api('POST', '/api/chat/stuff', { token, body: { query, department_id } });

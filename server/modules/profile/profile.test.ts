@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { PERMISSION_CATALOGUE, idsOf, allIdsOfModule } from '../../../contract/permissions';
 import { userProfileSchema } from '../../../contract/profile';
 import { emailAccountPageSchema } from '../../../contract/email-agents';
-import { createVerifiedUser, describeApi, TEST_ADMIN } from '../../test-support/test-app';
+import { describeApi, signedInUser, TEST_ADMIN } from '../../test-support/test-app';
 
 describeApi('own profile, seed and catalogue', (t) => {
   it('when the server starts the first time, then the default administrator has every right through Administrator in General', async () => {
@@ -93,8 +93,7 @@ describeApi('own profile, seed and catalogue', (t) => {
   });
 
   it('when a user changes their names, then the profile shows them; e-mail and admin flag cannot be sent', async () => {
-    const who = await createVerifiedUser(t);
-    const token = await t.login(who.email, who.password);
+    const { token, ...who } = await signedInUser(t);
     const ok = await t.api('PUT', '/api/users/me', {
       token,
       body: { first_name: 'Ana María', last_name: 'López-Ruiz' },
@@ -125,8 +124,7 @@ describeApi('own profile, seed and catalogue', (t) => {
   });
 
   it('when a user takes a username someone else has, then it answers 409 USERNAME_TAKEN; their own is fine', async () => {
-    const who = await createVerifiedUser(t);
-    const token = await t.login(who.email, who.password);
+    const { token, ...who } = await signedInUser(t);
     const admin = await t.api('GET', '/api/users/me', { token: t.admin });
     const taken = await t.api('PUT', '/api/users/me', {
       token,
@@ -174,8 +172,7 @@ describeApi('own profile, seed and catalogue', (t) => {
     });
     expect((await t.api('GET', '/api/email-agent?size=0', { token: t.admin })).status).toBe(400);
 
-    const trial = await createVerifiedUser(t);
-    const trialToken = await t.login(trial.email, trial.password);
+    const { token: trialToken } = await signedInUser(t);
     const denied = await t.api('GET', '/api/email-agent', { token: trialToken });
     expect(denied.status).toBe(403);
     expect(denied.body.code).toBe('FORBIDDEN');
