@@ -1,14 +1,16 @@
 /**
  * The built-in extractive engine: no model, no network. It answers with sentences copied from
  * the retrieved passages, each followed by its citation, and says it found nothing when no
- * passage covers at least half of the question (identifiers such as "X200" weigh three times a
- * common word, so a passage about another product does not pass).
+ * passage covers at least half of the question's weight (terms weigh by their rarity in the
+ * corpus, see weighByCorpus) or none holds the question's distinctive terms.
  *
- * Choosing sentences: the best sentence scores its own coverage of the question plus half its
- * passage's (so "Its budget is 2 million." in a passage about project Falcon still counts);
- * then sentences that add question words not yet covered (the fact split over two sentences);
- * then equally good sentences from other documents (so two sources that both answer are both
- * shown). At most three sentences.
+ * Choosing sentences: a sentence scores its own coverage of the question, plus what its context
+ * supplies (the passage's title or heading, a subject named just before and referred back to),
+ * plus a share of its passage's coverage and score; definitions of the topic, reference entries
+ * of a named option and amounts for "how much" questions count extra, cut-off sentences and rows
+ * of figures less. Then sentences of the same passage that add question words not yet covered
+ * (the fact split over two sentences); then equally good sentences from other documents (so two
+ * sources that both answer are both shown). At most three sentences.
  */
 import {
   coverageOf,
@@ -96,13 +98,14 @@ function isFigures(stems: readonly string[]): boolean {
   return stems.filter((s) => /^\d/.test(s)).length > stems.length * 0.4;
 }
 
-/** A sentence that opens by pointing back to what the one before named. */
+/** Words before a noun that point to something already named ("the project"). */
 const DETERMINERS = new Set(['the', 'this', 'that', 'these', 'its', 'their']);
+/** A sentence that opens by pointing back to what the one before named ("It detects …"). */
 const REFERS_BACK = /^(?:it|its|this|these|they|their|he|she|such)\b/i;
 
 /**
- * Question terms the sentence's context supplies. The passage's label (document title, file
- * name, heading) scopes every sentence under it: in gnuplot.pdf's section "Clear", "The clear
+ * Question terms the sentence's context supplies. What the passage's label (document title,
+ * file name, heading) names, `scoped`, holds for every sentence under it: in gnuplot.pdf's section "Clear", "The clear
  * command erases the current screen" is about gnuplot. And subject terms (the distinctive terms
  * and topic) an earlier sentence named count when this one refers back to them: "Project X is
  * run by … The main supplier of the project is Y." answers "Who supplies project X?" in its
@@ -112,12 +115,11 @@ const REFERS_BACK = /^(?:it|its|this|these|they|their|he|she|such)\b/i;
  */
 function termsInContext(
   q: QueryTerms,
-  label: string,
+  scoped: readonly string[],
   before: readonly string[],
   sentence: string,
   matched: readonly string[],
 ): string[] {
-  const scoped = matchedTerms(q, new Set(contentTerms(label)));
   const subject = [...new Set([...q.required, ...(q.topic ? [q.topic] : [])])];
   const refersBack = REFERS_BACK.test(sentence.trim());
   const said = words(sentence);
@@ -139,12 +141,13 @@ function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] 
     if (p.coverage < MIN_COVERAGE || isListing(p.text)) return;
     if (!holdsDistinctive(q, new Set(contentTerms(`${p.label ?? ''} ${p.text}`)))) return;
     const all = sentences(p.text);
+    const scoped = matchedTerms(q, new Set(contentTerms(p.label ?? '')));
     all.forEach((text, order) => {
       const stems = contentTerms(text);
       if (stems.length < 3) return;
       const matched = matchedTerms(q, new Set(stems));
       if (matched.length === 0) return;
-      const inContext = termsInContext(q, p.label ?? '', all.slice(0, order), text, matched);
+      const inContext = termsInContext(q, scoped, all.slice(0, order), text, matched);
       const score =
         coverageOf(q, matched) +
         SUBJECT_CREDIT * coverageOf(q, inContext) +
