@@ -233,6 +233,12 @@ describe('the extractive engine', () => {
     ]);
   });
 
+  it('when a chart of a sheet is asked for, then the sheet answers though it never says "chart"', () => {
+    const q = weighed('Show a bar chart of revenue by region', { revenue: 1, region: 1 });
+    const draft = extractiveDraft(q, [passage(1, 'region: North; revenue: 420 region: South')]);
+    expect(draft.noAnswer).toBe(false);
+  });
+
   it('when the question names something no document mentions, then it is declined', () => {
     const q = weighed('What is the maximum file size allowed on FAT32?', {
       maximum: 300,

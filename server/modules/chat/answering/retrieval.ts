@@ -260,6 +260,13 @@ const KIND_WORDS = new Set(
     .map(stem),
 );
 
+/** Words that say how to present an answer (stemmed); content only where documents use them. */
+const PRESENTATION = new Set(
+  'chart graph plot diagram bar pie histogram visualise visualize table list summary'
+    .split(' ')
+    .map(stem),
+);
+
 /** A name in at most this share of the passages is what the question is about. */
 const NAME_SHARE = 0.05;
 /** Up to this many known terms, a question's rarest term is what it is about. */
@@ -281,9 +288,10 @@ export function weighByCorpus(q: QueryTerms, stats: TermStats): Weighed {
     const df = dfOf.get(t) ?? 0;
     // A name or number no passage holds is what the question is about: it weighs most. A plain
     // word no passage holds is likely the asker's own wording ("in charge" for "lead"): it
-    // weighs as much as the question's other words on average.
+    // weighs as much as the question's other words on average; unless it only says how to show
+    // the answer ("Show a bar chart of revenue by region"), which no document needs to say.
     const unknownWord = df === 0 && known.length > 0 && !names.has(t) && !/\d/.test(t);
-    weights.set(t, unknownWord ? knownMean : weightOf(df));
+    weights.set(t, unknownWord ? (PRESENTATION.has(t) ? 0 : knownMean) : weightOf(df));
   }
   const byRarity = [...known].sort((a, b) => (dfOf.get(a) ?? 0) - (dfOf.get(b) ?? 0));
   const rarest = dfOf.get(byRarity[0]) ?? 0;
