@@ -74,7 +74,9 @@ async function countTerms(database: Database, terms: string[]) {
     n as (select greatest((select reltuples from pg_class where oid = 'chunks'::regclass), 1) as n),
     asked as (
       select t.term, t.i, plainto_tsquery('english', t.term) as query,
-             (tsvector_to_array(to_tsvector('english', t.term)))[1] as lexeme
+             -- A term of several lexemes ("max connections" from max_connections) is counted.
+             case when array_length(tsvector_to_array(to_tsvector('english', t.term)), 1) = 1
+                  then (tsvector_to_array(to_tsvector('english', t.term)))[1] end as lexeme
       from unnest(${sql.val(terms)}::text[]) with ordinality as t(term, i)
     )
     select a.term, n.n,

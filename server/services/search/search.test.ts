@@ -240,7 +240,7 @@ describe.each(testDatabases)('search index on %s', (dialect) => {
         { length: CANDIDATE_CAP + 200 },
         (_, i) => `Census of the marmots, sheet ${i}.`,
       );
-      await addDocument(sales, 'census.pdf', textChunks(...census));
+      await addDocument(sales, 'census.pdf', textChunks(...census, 'The census_zebra column.'));
       await sql`analyze chunks`.execute(t.database.db);
       const { rows } = await sql<{ n: string }>`
         select count(*) as n from chunks where tsv @@ plainto_tsquery('english', 'census')`.execute(
@@ -250,6 +250,8 @@ describe.each(testDatabases)('search index on %s', (dialect) => {
       const counted = (await index.termStats(['census'])).df.get('census') ?? 0;
       expect(exact).toBeGreaterThan(CANDIDATE_CAP);
       expect(Math.abs(counted - exact)).toBeLessThanOrEqual(exact * 0.05);
+      // A name made of a frequent and a rare word is as rare as the rows holding both.
+      expect((await index.termStats(['census_zebra'])).df.get('census_zebra')).toBe(1);
     });
 
   it('when chunks are added or removed after a question, then the next question counts them', async () => {
