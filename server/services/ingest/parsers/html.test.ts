@@ -42,6 +42,18 @@ describe('web page text', () => {
     }
   });
 
+  it('when items carry permalink or commit markers (§, ¶), then the text holds no stray symbols', async () => {
+    const { text } =
+      await read(`<html><head><meta charset="utf-8"><title>Release 15</title></head><body><main>
+<h2>Changes</h2>
+<ul><li><p>Improve performance of dumping databases with many objects (Tom Lane) <a class="ulink" href="https://postgr.es/c/b073c3ccd">§</a> <a class="ulink" href="https://postgr.es/c/39969e2a1">§</a></p></li>
+<li><p>Add the <code>--no-table-access-method</code> option <a href="#opt" class="anchor">¶</a> to pg_dump.</p></li></ul>
+</main></body></html>`);
+    expect(text).toContain('Improve performance of dumping databases with many objects (Tom Lane)');
+    expect(text).toContain('Add the --no-table-access-method option to pg_dump.');
+    expect(text).not.toMatch(/[§¶]/);
+  });
+
   it('when an API reference page (gtk-doc) defines eleven functions, then all eleven are kept, not only the synopsis', async () => {
     const names = Array.from({ length: 11 }, (_, i) => `xsltFunction${i}`);
     const { text } =

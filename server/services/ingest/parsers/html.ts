@@ -101,6 +101,16 @@ function linkDensity(el: Element): number {
   return linked / text;
 }
 
+/**
+ * Permalink and commit markers ("§", "¶", "#"): a symbol that only links somewhere. Left in,
+ * release notes read "… (Tom Lane) § § Improve …" and quotes end in a stray "¶".
+ */
+function dropLinkMarkers(document: Document): void {
+  document.querySelectorAll('a').forEach((a) => {
+    if (/^[^\p{L}\p{N}]{1,2}$/u.test(flat(a.textContent))) a.remove();
+  });
+}
+
 /** The body without what is never the page's content (see the module comment). */
 function cleanedBody(document: Document): Element {
   const body = (document.body ?? document.documentElement).cloneNode(true) as Element;
@@ -134,6 +144,7 @@ export async function extractHtml(filePath: string): Promise<ExtractedDocument> 
   try {
     const { document } = dom.window;
     const title = flat(document.title) || flat(document.querySelector('h1')?.textContent ?? '');
+    dropLinkMarkers(document);
     const body = cleanedBody(document);
     const article = readabilityArticle(document);
     const bodyText = flat(body.textContent).length;
