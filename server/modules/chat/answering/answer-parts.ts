@@ -8,7 +8,8 @@ import {
 } from '../../../../contract/chat';
 import { extractiveDraft, MIN_COVERAGE, NO_ANSWER_TEXT } from './builtin-engine';
 import { composeDrafts, supportOf, type Composed } from './compose';
-import { queryTerms, type Passage } from './retrieval';
+import { queryTerms } from './query-terms';
+import type { Passage } from './retrieval';
 
 const PART_NO_ANSWER = 'The documents you can search do not answer this part.';
 const IMAGE_TYPES = new Set(['jpg', 'jpeg', 'png', 'gif', 'bmp']);

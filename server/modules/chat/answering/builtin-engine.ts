@@ -12,15 +12,9 @@
  * (the fact split over two sentences); then equally good sentences from other documents (so two
  * sources that both answer are both shown). At most three sentences.
  */
-import {
-  coverageOf,
-  holdsDistinctive,
-  isListing,
-  matchedTerms,
-  proximityOf,
-  type Passage,
-  type QueryTerms,
-} from './retrieval';
+import { coverageOf, matchedTerms, type QueryTerms } from './query-terms';
+import { isListing, proximityOf, type Passage } from './retrieval';
+import { holdsDistinctive } from './weighing';
 import { contentTerms, sentences, stem, words } from './terms';
 
 /** Below this share of the question's weighted terms a passage is not an answer. */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveDraft, MIN_COVERAGE } from './builtin-engine';
 import { citedNumbers, composeDrafts, supportOf } from './compose';
-import { type Passage, proximityOf, queryTerms, weighByCorpus } from './retrieval';
+import { queryTerms } from './query-terms';
+import { type Passage, proximityOf } from './retrieval';
+import { weighByCorpus } from './weighing';
 import { standaloneQuestion } from './rewrite';
 import { splitQuestion } from './split';
 import { contentTerms, sentences, stem } from './terms';

@@ -1,0 +1,187 @@
+/**
+ * A question as the engines read it: its stemmed terms, the words sent to the index, and what
+ * the wording says beyond its words (a quantity asked for, acronyms, code names, the words
+ * written beside each term, phrases and, with advanced search, synonyms).
+ */
+import { contentTerms, identifiers, isStopWord, stem, words } from './terms';
+
+/** A question as the engines read it: stemmed terms, their weights and alternatives. */
+export interface QueryTerms {
+  terms: string[];
+  /** Words of the names the question mentions (X200, ACME). */
+  nameWords: string[];
+  weights: Map<string, number>;
+  /** Alternative stems counted as the term (advanced search, phrases, acronyms the corpus has). */
+  alternatives: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Initials of runs of question words ("lts" for "long-term support"), unchecked. */
+  acronyms: ReadonlyMap<string, readonly string[]>;
+  /** Words sent to the index. */
+  searchWords: string[];
+  /** Terms an answering passage must hold (weighByCorpus); none until weighed. */
+  required: readonly string[];
+  /** The rarest term the corpus holds (weighByCorpus); null until weighed. */
+  topic: string | null;
+  /** The question asks for a quantity ("How much …", "How many …"). */
+  asksAmount: boolean;
+  /** Names written as code in the question: options and snake_case names (--trace-children). */
+  codeNames: readonly string[];
+  /** Content words written right beside each term in the question ("project" for "falcon-7"). */
+  companions: ReadonlyMap<string, readonly string[]>;
+}
+
+/** "How large …", "How many …": the question asks for a quantity, in the word's dimension. */
+const AMOUNT_QUESTION = /\bhow (much|many|big|large|long|old|often|small|high|wide|far)\b/i;
+
+/** Words that may stand inside a run an acronym abbreviates ("end of life" -> "eol"). */
+const ACRONYM_GLUE = new Set(['of', 'and', 'for']);
+
+/**
+ * Acronyms of the question's runs of two to four words (three letters or more, "of" and "and"
+ * may stand inside): "long-term support" -> "lts", "end of life" -> "eol". Documents often
+ * write only those; weighByCorpus keeps the ones the corpus holds.
+ */
+function acronymsOf(question: string): Map<string, string[]> {
+  const said = words(question);
+  const out = new Map<string, string[]>();
+  const usable = (w: string | undefined) => w !== undefined && !isStopWord(w) && !/\d/.test(w);
+  for (let i = 0; i < said.length; i += 1) {
+    if (!usable(said[i])) continue;
+    const run: string[] = [];
+    for (let j = i; j < said.length && run.length < 4; j += 1) {
+      const w = said[j];
+      if (usable(w)) run.push(w);
+      else if (!(ACRONYM_GLUE.has(w) && usable(said[j + 1]))) break;
+      const initials = said
+        .slice(i, j + 1)
+        .map((x) => x[0])
+        .join('');
+      if (run.length >= 2 && initials.length >= 3 && usable(w)) out.set(initials, run.map(stem));
+    }
+  }
+  return out;
+}
+
+const CODE_NAME = /--?[a-z][\w-]*[\w]|\b[a-z]\w*_\w+/gi;
+
+/** Each term's neighbouring content words in the question, stemmed. */
+function companionsOf(question: string): Map<string, string[]> {
+  const said = words(question);
+  const out = new Map<string, string[]>();
+  said.forEach((w, i) => {
+    if (isStopWord(w)) return;
+    const beside = [said[i - 1], said[i + 1]].filter(
+      (n): n is string => n !== undefined && !isStopWord(n),
+    );
+    out.set(stem(w), [...(out.get(stem(w)) ?? []), ...beside.map(stem)]);
+  });
+  return out;
+}
+
+// Word groups one might use for another in workplace documents. Small on purpose: a wrong
+// synonym costs precision, and the re-ranking still prefers passages with the asked words.
+const SYNONYM_GROUPS: string[][] = [
+  ['cost', 'price', 'priced', 'pricing', 'fee', 'charge'],
+  ['buy', 'purchase', 'order'],
+  ['employee', 'staff', 'personnel', 'worker'],
+  ['start', 'begin', 'commence'],
+  ['end', 'finish', 'expire', 'expiry', 'expiration'],
+  ['refund', 'reimbursement', 'repayment'],
+  ['salary', 'pay', 'wage', 'compensation'],
+  ['holiday', 'vacation', 'leave'],
+  ['manager', 'supervisor', 'lead', 'head'],
+  ['customer', 'client'],
+  ['car', 'vehicle'],
+  ['phone', 'telephone'],
+  ['email', 'e-mail', 'mail'],
+  ['address', 'location'],
+  ['weight', 'weigh', 'mass'],
+  ['subscription', 'plan', 'tier'],
+  ['warranty', 'guarantee'],
+  ['policy', 'rule', 'guideline'],
+  ['help', 'support', 'assistance'],
+  ['problem', 'issue', 'fault', 'error'],
+  ['meeting', 'appointment'],
+  ['delivery', 'shipping', 'shipment'],
+  ['cancel', 'terminate', 'termination', 'cancellation'],
+  ['contract', 'agreement'],
+  ['job', 'position', 'role'],
+  ['deadline', 'due'],
+  ['size', 'dimension'],
+  ['quick', 'fast'],
+  ['big', 'large'],
+  ['small', 'little'],
+];
+
+/**
+ * Phrases whose meaning is not their words' ("in charge of" is not about a charge): always
+ * searched as the words documents use instead, advanced search or not.
+ */
+const PHRASES: { phrase: RegExp; term: string; words: string[] }[] = [
+  {
+    phrase: /\bin charge\b/i,
+    term: 'charg',
+    words: ['lead', 'leader', 'manager', 'head', 'responsible', 'owner'],
+  },
+  { phrase: /\bhow much money\b/i, term: 'money', words: ['budget', 'cost', 'amount', 'price'] },
+];
+
+const SYNONYMS = new Map<string, { stems: Set<string>; words: string[] }>();
+for (const group of SYNONYM_GROUPS) {
+  const entry = { stems: new Set(group.map(stem)), words: group };
+  for (const w of group) SYNONYMS.set(stem(w), entry);
+}
+
+export function queryTerms(question: string, expand: boolean): QueryTerms {
+  const nameWords = [...new Set(identifiers(question).flatMap((w) => words(w)))];
+  // "How large are …?" asks for a size: the answer says "32 bits", not "large".
+  const amount = AMOUNT_QUESTION.exec(question)?.[1]?.toLowerCase() ?? null;
+  const terms = [...new Set(contentTerms(question))].filter(
+    (t) => amount === null || t !== stem(amount),
+  );
+  // Equal until a retrieval weighs them by rarity (weighByCorpus).
+  const weights = new Map(terms.map((t) => [t, 1]));
+  const alternatives = new Map<string, Set<string>>();
+  const searchWords = [...new Set(words(question).filter((w) => !isStopWord(w) && w !== amount))];
+  if (expand) {
+    for (const t of terms) {
+      const group = SYNONYMS.get(t);
+      if (!group) continue;
+      alternatives.set(t, new Set([...group.stems].filter((s) => s !== t)));
+      for (const w of group.words) if (!searchWords.includes(w)) searchWords.push(w);
+    }
+  }
+  for (const { phrase, term, words: said } of PHRASES) {
+    if (!phrase.test(question) || !terms.includes(term)) continue;
+    const stems = alternatives.get(term) ?? new Set<string>();
+    for (const w of said) stems.add(stem(w));
+    alternatives.set(term, stems);
+    for (const w of said) if (!searchWords.includes(w)) searchWords.push(w);
+  }
+  const asksAmount = amount !== null;
+  return {
+    terms,
+    nameWords,
+    weights,
+    alternatives,
+    searchWords,
+    required: [],
+    topic: null,
+    asksAmount,
+    companions: companionsOf(question),
+    acronyms: acronymsOf(question),
+    codeNames: question.match(CODE_NAME) ?? [],
+  };
+}
+
+/** Which question terms a text contains (directly or through an alternative). */
+export function matchedTerms(q: QueryTerms, textStems: ReadonlySet<string>): string[] {
+  return q.terms.filter(
+    (t) => textStems.has(t) || [...(q.alternatives.get(t) ?? [])].some((a) => textStems.has(a)),
+  );
+}
+
+export function coverageOf(q: QueryTerms, matched: readonly string[]): number {
+  const total = q.terms.reduce((sum, t) => sum + (q.weights.get(t) ?? 1), 0);
+  if (total === 0) return 0;
+  return matched.reduce((sum, t) => sum + (q.weights.get(t) ?? 1), 0) / total;
+}

@@ -1,0 +1,103 @@
+/**
+ * Weighing a question against the corpus: each term by its rarity in the whole index, and the
+ * terms an answering passage must hold.
+ */
+import type { TermStats } from '../../../services/search/types';
+import { matchedTerms, type QueryTerms } from './query-terms';
+import { stem } from './terms';
+
+/** A question's terms weighed against the corpus (weighByCorpus). */
+export interface Weighed {
+  weights: ReadonlyMap<string, number>;
+  /** The question's alternatives plus the acronyms the corpus holds. */
+  alternatives: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Terms an answering passage must hold. */
+  required: readonly string[];
+  /** The rarest term the corpus holds: what the question is about. */
+  topic: string | null;
+}
+
+/**
+ * Term weights by rarity in the whole corpus: 1 + ln((n + 1) / (df + 1)), df being how many of
+ * the n passages hold the term (as the index stems it); terms no passage holds as said below.
+ *
+ * Also the question's distinctive terms, which an answering passage must hold: in a short
+ * question all but its most common term ("reset" and "password" in "How do I reset my Windows
+ * password?"), every term with a digit (a version or a number: "Fedora 38" is not answered by
+ * a passage about Fedora 14), and every name the question mentions that the corpus has in few
+ * passages or none ("Windows" in "How do I reset my Windows password?", which a passage about
+ * database role passwords does not answer; "FAT32" where no document mentions it).
+ */
+/** Nouns that name a kind of thing ("program", "option"), stemmed. */
+const KIND_WORDS = new Set(
+  (
+    'program tool command option function utility library package file variable parameter ' +
+    'setting type project product module service application script macro table column field ' +
+    'flag feature method class format protocol extension plugin'
+  )
+    .split(' ')
+    .map(stem),
+);
+
+/** Words that say how to present an answer (stemmed); content only where documents use them. */
+const PRESENTATION = new Set(
+  'chart graph plot diagram bar pie histogram visualise visualize table list summary'
+    .split(' ')
+    .map(stem),
+);
+
+/** A name in at most this share of the passages is what the question is about. */
+const NAME_SHARE = 0.05;
+/** Up to this many known terms, a question's rarest term is what it is about. */
+const SHORT_QUESTION = 3;
+
+export function weighByCorpus(q: QueryTerms, stats: TermStats): Weighed {
+  const dfOf = new Map<string, number>();
+  for (const w of q.searchWords) {
+    const t = stem(w);
+    if (q.terms.includes(t)) dfOf.set(t, Math.max(dfOf.get(t) ?? 0, stats.df.get(w) ?? 0));
+  }
+  const n = stats.total;
+  const names = new Set(q.nameWords.map(stem));
+  const weightOf = (df: number) => 1 + Math.log((n + 1) / (Math.max(df, 1) + 1));
+  const known = q.terms.filter((t) => (dfOf.get(t) ?? 0) > 0);
+  const knownMean = known.reduce((sum, t) => sum + weightOf(dfOf.get(t) ?? 0), 0) / known.length;
+  const weights = new Map<string, number>();
+  for (const t of q.terms) {
+    const df = dfOf.get(t) ?? 0;
+    // A name or number no passage holds is what the question is about: it weighs most. A plain
+    // word no passage holds is likely the asker's own wording ("in charge" for "lead"): it
+    // weighs as much as the question's other words on average; unless it only says how to show
+    // the answer ("Show a bar chart of revenue by region"), which no document needs to say.
+    const unknownWord = df === 0 && known.length > 0 && !names.has(t) && !/\d/.test(t);
+    weights.set(t, unknownWord ? (PRESENTATION.has(t) ? 0 : knownMean) : weightOf(df));
+  }
+  const byRarity = [...known].sort((a, b) => (dfOf.get(a) ?? 0) - (dfOf.get(b) ?? 0));
+  const rarest = dfOf.get(byRarity[0]) ?? 0;
+  // A short question is about all its words but the most common one.
+  // A kind word beside a name says what the name is ("the asn1Parser program", "the Lackey
+  // tool"): the passage about asn1Parser need not repeat it.
+  const kinds = new Set(
+    [...names].flatMap((name) => q.companions.get(name) ?? []).filter((t) => KIND_WORDS.has(t)),
+  );
+  const about = byRarity.filter((t) => !kinds.has(t));
+  const core = known.length <= SHORT_QUESTION ? about.slice(0, Math.max(1, about.length - 1)) : [];
+  const required = q.terms.filter((t) => {
+    const df = dfOf.get(t) ?? 0;
+    if (core.includes(t)) return true;
+    return /\d/.test(t) || (names.has(t) && df <= NAME_SHARE * n);
+  });
+  const topic = known.find((t) => dfOf.get(t) === rarest) ?? null;
+  const alternatives = new Map(q.alternatives);
+  for (const [acronym, stems] of q.acronyms) {
+    if ((stats.df.get(acronym) ?? 0) === 0) continue;
+    for (const t of stems)
+      alternatives.set(t, new Set([...(alternatives.get(t) ?? []), stem(acronym)]));
+  }
+  return { weights, alternatives, required, topic };
+}
+
+/** Whether a passage holds every distinctive term of the question (directly or as a variant). */
+export function holdsDistinctive(q: QueryTerms, textStems: ReadonlySet<string>): boolean {
+  return q.required.every((t) => matchedTerms({ ...q, terms: [t] }, textStems).length > 0);
+}
