@@ -7,9 +7,9 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { Chunk } from '../ingest/types';
-import { CANDIDATE_CAP, foldText, rareTerms, searchTerms, websearchQuery } from './query';
+import { CANDIDATE_CAP, foldText, rankRareFirst, searchTerms, websearchQuery } from './query';
 import { chunkRow, contextOf, hitOf, type HitRow, searchable, topChunks } from './rows';
-import { cachedTermCounts, forgetTermCounts } from './term-counts';
+import { cachedTermCounts, DF_BOUND, forgetTermCounts } from './term-counts';
 import type { SearchHit, SearchQuery } from './types';
 
 const BATCH = 500;
@@ -46,9 +46,6 @@ export async function replaceChunksPostgres(
   forgetTermCounts(database);
 }
 
-/** Rows each term matches (up to a bound; beyond it a term is simply "frequent"). */
-const DF_BOUND = 20_000;
-
 /**
  * Each term's document frequency. Counting the rows of a frequent term ("table" in a database
  * manual) reads thousands of rows per question, so a term that ANALYZE (autovacuum) found in
@@ -71,7 +68,7 @@ async function countTerms(database: Database, terms: string[]) {
            unnest(s.most_common_elems::text::text[]) with ordinality as e(lexeme, i)
       where s.schemaname = current_schema() and s.tablename = 'chunks' and s.attname = 'tsv'
     ),
-    n as (select greatest((select reltuples from pg_class where oid = 'chunks'::regclass), 1) as n),
+    n as (${total}),
     asked as (
       select t.term, t.i, plainto_tsquery('english', t.term) as query,
              -- A term of several lexemes ("max connections" from max_connections) is counted.
@@ -168,7 +165,7 @@ async function ranked(
  * is the sum of the inverse document frequencies of the terms a chunk holds (as bm25 weighs
  * them), with ts_rank (frequency, heading weight) breaking ties. ts_rank_cd, which adds
  * proximity, cost 27 of 48 ms on 5,800 matching rows; the answer ranks proximity itself. Only
- * the rarer terms' rows are ranked first, as on SQLite (rareTerms).
+ * the rarer terms' rows are ranked first, as on SQLite (rankRareFirst).
  */
 export async function searchPostgres(
   database: Database,
@@ -177,13 +174,10 @@ export async function searchPostgres(
 ): Promise<SearchHit[]> {
   const weights = (await termWeights(database, terms)).filter((w) => w.df > 0);
   if (weights.length === 0) return [];
-  const candidates = rareTerms(
+  return rankRareFirst(
     weights.map((w) => w.term),
     weights.map((w) => w.df),
+    query.limit,
+    (candidates) => ranked(database, query, weights, candidates),
   );
-  if (candidates) {
-    const hits = await ranked(database, query, weights, candidates);
-    if (hits.length >= query.limit) return hits;
-  }
-  return ranked(database, query, weights, null);
 }

@@ -51,20 +51,34 @@ export function websearchQuery(terms: readonly string[]): string {
 export const CANDIDATE_CAP = 1000;
 
 /** The rarest terms whose rows together stay under the cap (at least one), or null: rank all. */
-export function rareTerms(
-  terms: string[],
-  frequencies: number[],
-  cap = CANDIDATE_CAP,
-): string[] | null {
+export function rareTerms(terms: string[], frequencies: number[]): string[] | null {
   const total = frequencies.reduce((a, b) => a + b, 0);
-  if (total <= cap || terms.length < 2) return null;
+  if (total <= CANDIDATE_CAP || terms.length < 2) return null;
   const order = terms.map((t, i) => [t, frequencies[i]] as const).sort((a, b) => a[1] - b[1]);
   const rare: string[] = [];
   let sum = 0;
   for (const [term, df] of order) {
-    if (rare.length > 0 && sum + df > cap) break;
+    if (rare.length > 0 && sum + df > CANDIDATE_CAP) break;
     rare.push(term);
     sum += df;
   }
   return rare.length < terms.length ? rare : null;
+}
+
+/**
+ * Ranks the rarer terms' rows first (rareTerms) and falls back to ranking every row when that
+ * leaves fewer hits than the limit. `rank(null)` ranks every row.
+ */
+export async function rankRareFirst<T>(
+  terms: string[],
+  frequencies: number[],
+  limit: number,
+  rank: (candidates: string[] | null) => Promise<T[]>,
+): Promise<T[]> {
+  const candidates = rareTerms(terms, frequencies);
+  if (candidates) {
+    const hits = await rank(candidates);
+    if (hits.length >= limit) return hits;
+  }
+  return rank(null);
 }

@@ -3,14 +3,14 @@
  *
  * bm25 costs a few microseconds per matching row (it reads each row's length), so a question
  * with one frequent word would rank thousands of rows: only the rarer terms' rows are ranked
- * first (rareTerms in query.ts).
+ * first (rankRareFirst in query.ts).
  */
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { Chunk } from '../ingest/types';
-import { fts5Query, rareTerms, searchTerms } from './query';
+import { fts5Query, rankRareFirst, searchTerms } from './query';
 import { chunkRow, hitOf, type HitRow, searchable, topChunks } from './rows';
-import { cachedTermCounts, forgetTermCounts } from './term-counts';
+import { cachedTermCounts, DF_BOUND, forgetTermCounts } from './term-counts';
 import type { SearchHit, SearchQuery } from './types';
 
 const BATCH = 500;
@@ -30,14 +30,6 @@ export async function replaceChunksSqlite(
   });
   forgetTermCounts(database);
 }
-
-/**
- * Rows each term matches, counted up to a bound (cheap: no ranking), as PostgreSQL does: above
- * it a term is simply frequent. The answer weighs terms by these counts, so the bound sits well
- * above the candidate cap: "program" (1,400 passages) and "generate" (1,100) must not weigh the
- * same.
- */
-const DF_BOUND = 20_000;
 
 /** Rows in the index and rows holding each term, counted up to DF_BOUND (cheap: no ranking). */
 function termCounts(database: Database, terms: readonly string[]) {
@@ -106,16 +98,12 @@ export async function searchSqlite(
   query: SearchQuery,
   terms: string[],
 ): Promise<SearchHit[]> {
-  const counts = terms.length > 1 ? await termCounts(database, terms) : null;
-  const candidates = counts
-    ? rareTerms(
-        terms,
-        terms.map((t) => counts.df.get(t) ?? 0),
-      )
-    : null;
-  if (candidates) {
-    const hits = await ranked(database, query, terms, candidates);
-    if (hits.length >= query.limit) return hits;
-  }
-  return ranked(database, query, terms, null);
+  if (terms.length < 2) return ranked(database, query, terms, null);
+  const counts = await termCounts(database, terms);
+  return rankRareFirst(
+    terms,
+    terms.map((t) => counts.df.get(t) ?? 0),
+    query.limit,
+    (candidates) => ranked(database, query, terms, candidates),
+  );
 }

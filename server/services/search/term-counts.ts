@@ -9,6 +9,13 @@ import type { Database } from '../../db/database';
 
 const LIFETIME_MS = 30_000;
 
+/**
+ * Rows a term is counted up to: above it a term is simply frequent. Well above the candidate
+ * cap, since the answer weighs terms by these counts: "program" (1,400 passages) and
+ * "generate" (1,100) must not weigh the same.
+ */
+export const DF_BOUND = 20_000;
+
 interface Cache {
   terms: Map<string, { df: number; at: number }>;
   total: { rows: number; at: number } | null;
