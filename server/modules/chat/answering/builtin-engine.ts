@@ -110,21 +110,20 @@ const REFERS_BACK = /^(?:it|its|this|these|they|their|he|she|such)\b/i;
 function termsInContext(
   q: QueryTerms,
   scoped: readonly string[],
-  before: readonly string[],
+  before: ReadonlySet<string>,
   sentence: string,
+  said: readonly string[],
   matched: readonly string[],
 ): string[] {
   const subject = [...new Set([...q.required, ...(q.topic ? [q.topic] : [])])];
   const refersBack = REFERS_BACK.test(sentence.trim());
-  const said = words(sentence);
   // "the project", "this option": a definite mention of a word the question writes beside t.
   const definite = new Set(
     said.filter((_, i) => DETERMINERS.has(said[i - 1] ?? '')).map((w) => stem(w)),
   );
-  const earlier = matchedTerms(
-    { ...q, terms: subject },
-    new Set(contentTerms(before.join(' '))),
-  ).filter((t) => refersBack || (q.companions.get(t) ?? []).some((c) => definite.has(c)));
+  const earlier = matchedTerms({ ...q, terms: subject }, before).filter(
+    (t) => refersBack || (q.companions.get(t) ?? []).some((c) => definite.has(c)),
+  );
   return [...new Set([...scoped, ...earlier])].filter((t) => !matched.includes(t));
 }
 
@@ -136,12 +135,17 @@ function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] 
     if (!holdsDistinctive(q, new Set(contentTerms(`${p.label ?? ''} ${p.text}`)))) return;
     const all = sentences(p.text);
     const scoped = matchedTerms(q, new Set(contentTerms(p.label ?? '')));
+    // The content terms of the sentences before this one, grown sentence by sentence.
+    const earlier = new Set<string>();
     all.forEach((text, order) => {
+      const said = words(text);
       const stems = contentTerms(text);
+      const before = new Set(earlier);
+      stems.forEach((t) => earlier.add(t));
       if (stems.length < 3) return;
       const matched = matchedTerms(q, new Set(stems));
       if (matched.length === 0) return;
-      const inContext = termsInContext(q, scoped, all.slice(0, order), text, matched);
+      const inContext = termsInContext(q, scoped, before, text, said, matched);
       const score =
         coverageOf(q, matched) +
         SUBJECT_CREDIT * coverageOf(q, inContext) +
@@ -149,7 +153,7 @@ function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] 
         0.3 * (p.score / top) +
         0.15 * proximityOf(q, stems) +
         (leadsWithTopic(q, stems) ? 0.15 : 0) +
-        (definesTopic(q, words(text)) ? 0.1 : 0) +
+        (definesTopic(q, said) ? 0.1 : 0) +
         (entryFor(q, text) ? 0.15 : 0) +
         (q.asksAmount && AMOUNT.test(text) ? 0.1 : 0) -
         (isCutOff(p, text, order, all.length) ? 0.3 : 0) -
