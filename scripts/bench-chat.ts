@@ -25,10 +25,11 @@ import { sql } from 'kysely';
 import { pino } from 'pino';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { createDatabase, nowIso } from '../server/db/database';
+import { createDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { seed } from '../server/db/seed';
 import { createSearchIndex } from '../server/services/search';
+import { insertDocument } from '../server/test-support/document-rows';
 
 const DOCS = Number(process.env.BENCH_DOCS ?? 10_000);
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 400);
@@ -173,7 +174,6 @@ async function main() {
     .orderBy('id')
     .executeTakeFirstOrThrow();
   const labelled: ReturnType<typeof questionsFor> = [];
-  const now = nowIso();
   const existing = await database.db
     .selectFrom('documents')
     .select(['id', 'name'])
@@ -185,33 +185,15 @@ async function main() {
       labelled.push(...questionsFor(p, existing[i].id));
       continue;
     }
-    const { id } = await database.db
-      .insertInto('documents')
-      .values({
-        name: `project-${p.code}.pdf`,
-        is_url: 0,
-        url: null,
-        type: 'pdf',
-        size_bytes: 2048,
-        sha256: `bench-${i}`,
-        storage_path: null,
-        department_id: departmentId,
-        uploaded_by: null,
-        status: 'ready',
-        error: null,
-        soft_delete: 0,
-        advanced_training: 0,
-        need_summary: 0,
-        summary: null,
-        page_count: 2,
-        chunk_count: 2,
-        parent_id: null,
-        last_fetched_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertDocument(database, {
+      name: `project-${p.code}.pdf`,
+      type: 'pdf',
+      size_bytes: 2048,
+      sha256: `bench-${i}`,
+      department_id: departmentId,
+      page_count: 2,
+      chunk_count: 2,
+    });
     await index.replaceChunks(id, sections(p));
     labelled.push(...questionsFor(p, id));
   }

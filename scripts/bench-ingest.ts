@@ -22,7 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { chunkDocument, closeParserWorkers, extractDocument } from '../server/services/ingest';
 import type { ExtractableKind } from '../server/services/ingest/types';
 import { createSearchIndex } from '../server/services/search';
-import { nowIso } from '../server/db/database';
+import { readyDocumentRow } from '../server/test-support/document-rows';
 import { multipart, uploadFiles, waitForDocument } from '../server/test-support/knowledge';
 import {
   writeCsv,
@@ -273,31 +273,17 @@ async function benchSearch(work: string) {
     const index = createSearchIndex(t.database);
     const documents = 10_000;
     const started = performance.now();
-    const now = nowIso();
     for (let i = 0; i < documents; i += 500) {
-      const rows = Array.from({ length: Math.min(500, documents - i) }, (_, k) => ({
-        name: `doc${i + k}.pdf`,
-        is_url: 0,
-        url: null,
-        type: 'pdf',
-        size_bytes: 1000,
-        sha256: `bench${i + k}`,
-        storage_path: null,
-        department_id: 1,
-        uploaded_by: null,
-        status: 'ready' as const,
-        error: null,
-        soft_delete: 0,
-        advanced_training: 0,
-        need_summary: 0,
-        summary: null,
-        page_count: 1,
-        chunk_count: 3,
-        parent_id: null,
-        last_fetched_at: null,
-        created_at: now,
-        updated_at: now,
-      }));
+      const rows = Array.from({ length: Math.min(500, documents - i) }, (_, k) =>
+        readyDocumentRow({
+          name: `doc${i + k}.pdf`,
+          type: 'pdf',
+          size_bytes: 1000,
+          sha256: `bench${i + k}`,
+          department_id: 1,
+          chunk_count: 3,
+        }),
+      );
       const ids = await db.insertInto('documents').values(rows).returning('id').execute();
       for (const { id } of ids)
         await index.replaceChunks(

@@ -13,38 +13,42 @@ import type { TestApp } from './test-app';
 
 type NewDocument = Insertable<DocumentsTable>;
 
+type DocumentFields = Pick<NewDocument, 'name' | 'type' | 'department_id'> & Partial<NewDocument>;
+
 /**
- * A `documents` row: a ready one-page file of `row.type` in `row.department_id`, not stored,
- * unless `row` says otherwise. Returns its id.
+ * The values of a `documents` row: a ready one-page file of `row.type` in `row.department_id`,
+ * not stored, unless `row` says otherwise (benchmarks insert these in bulk).
  */
-export async function insertDocument(
-  database: Database,
-  row: Pick<NewDocument, 'name' | 'type' | 'department_id'> & Partial<NewDocument>,
-): Promise<number> {
+export function readyDocumentRow(row: DocumentFields): NewDocument {
   const now = nowIso();
+  return {
+    is_url: 0,
+    url: null,
+    size_bytes: 1,
+    sha256: randomBytes(32).toString('hex'),
+    storage_path: null,
+    uploaded_by: null,
+    status: 'ready',
+    error: null,
+    soft_delete: 0,
+    advanced_training: 0,
+    need_summary: 0,
+    summary: null,
+    page_count: 1,
+    chunk_count: 1,
+    parent_id: null,
+    last_fetched_at: null,
+    created_at: now,
+    updated_at: now,
+    ...row,
+  };
+}
+
+/** Inserts a `documents` row (readyDocumentRow) and returns its id. */
+export async function insertDocument(database: Database, row: DocumentFields): Promise<number> {
   const { id } = await database.db
     .insertInto('documents')
-    .values({
-      is_url: 0,
-      url: null,
-      size_bytes: 1,
-      sha256: randomBytes(32).toString('hex'),
-      storage_path: null,
-      uploaded_by: null,
-      status: 'ready',
-      error: null,
-      soft_delete: 0,
-      advanced_training: 0,
-      need_summary: 0,
-      summary: null,
-      page_count: 1,
-      chunk_count: 1,
-      parent_id: null,
-      last_fetched_at: null,
-      created_at: now,
-      updated_at: now,
-      ...row,
-    })
+    .values(readyDocumentRow(row))
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
