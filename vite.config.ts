@@ -7,9 +7,11 @@ import { stripPropTypes } from './scripts/vite-strip-prop-types';
 
 const UI_BASE = new RegExp(
   [
-    String.raw`@coreui[\\/]react[\\/].*[\\/](form|alert|close-button|button|spinner|card|conditional-portal)[\\/]`,
-    'react-transition-group',
-    String.raw`src[\\/]components[\\/](form-field|form-parts)`,
+    // only what the sign-in screens draw: the other form controls and the alert (with its
+    // transition code) come with the pages that use them
+    String.raw`@coreui[\\/]react[\\/].*[\\/]form[\\/]C(Form|FormInput|FormLabel|FormText|FormFeedback|FormFloating|FormControlWrapper|FormControlValidation|FormSelect)\.js`,
+    String.raw`@coreui[\\/]react[\\/].*[\\/](button|spinner|card)[\\/]`,
+    String.raw`src[\\/]components[\\/](form-field|field-shell|form-parts)`,
     String.raw`src[\\/]lib[\\/](form-errors|error-text)`,
     String.raw`src[\\/]features[\\/]auth[\\/](auth-shell|auth-thunks)`,
   ].join('|'),

@@ -1,21 +1,10 @@
-/** What every form shows around its fields: the refusal above them and the send button. */
+/**
+ * What every form shows under its fields: the send button and the way out. The refusal above the
+ * fields is form-error.tsx, apart so that /login's first download has no alert (issue 10).
+ */
 import type { ReactNode } from 'react';
-import { CAlert, CButton, CSpinner } from '@coreui/react';
-import { useTranslation } from 'react-i18next';
+import { CButton, CSpinner } from '@coreui/react';
 import { Link } from 'react-router-dom';
-import { errorText } from '@/lib/error-text';
-import type { ApiErrorData } from '@/lib/http';
-
-/** Why a send was refused, when it concerns no single field. */
-export function FormError({ error }: { error: ApiErrorData | null }) {
-  const { t } = useTranslation('errors');
-  if (!error) return null;
-  return (
-    <CAlert color="danger" role="alert">
-      {errorText(t, error)}
-    </CAlert>
-  );
-}
 
 /** The submit button; it waits (with a spinner) while the form is sent. */
 export function SubmitButton({

@@ -6,12 +6,9 @@
  * not escaped (React escapes). Arabic switches the document to right-to-left.
  */
 import i18next, { type i18n as I18n, type InitOptions } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import {
   FALLBACK_LANGUAGE,
-  LANGUAGE_CACHE_KEY,
   RTL_LANGUAGES,
   SUPPORTED_LANGUAGES,
   TRANSLATION_PARALLEL_READS,
@@ -19,6 +16,7 @@ import {
   TRANSLATION_RETRY_START_MS,
   type Language,
 } from '@contract/constants';
+import { languageDetector, localesBackend } from './i18n-plugins';
 
 export const NAMESPACES = [
   'common',
@@ -77,22 +75,13 @@ export function syncDocumentLanguage(instance: I18n): void {
 /** The app's instance; screens suspend until their namespaces have loaded. */
 export function createI18n(): I18n {
   const instance = i18next.createInstance();
-  instance.use(HttpBackend).use(LanguageDetector).use(initReactI18next);
+  instance.use(localesBackend(LOCALES_LOAD_PATH)).use(languageDetector).use(initReactI18next);
   syncDocumentLanguage(instance);
   void instance.init({
     ...baseOptions,
     maxRetries: TRANSLATION_RETRIES,
     retryTimeout: TRANSLATION_RETRY_START_MS,
     maxParallelReads: TRANSLATION_PARALLEL_READS,
-    detection: {
-      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage'],
-      lookupQuerystring: 'lng',
-      lookupCookie: 'i18next',
-      lookupLocalStorage: LANGUAGE_CACHE_KEY,
-      lookupSessionStorage: LANGUAGE_CACHE_KEY,
-      caches: ['localStorage'],
-    },
-    backend: { loadPath: LOCALES_LOAD_PATH },
   });
   return instance;
 }

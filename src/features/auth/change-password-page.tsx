@@ -3,7 +3,8 @@ import { CAlert, CCard, CCardBody, CCol, CForm, CRow } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { changePasswordBodySchema } from '@contract/auth';
 import { FormField } from '@/components/form-field';
-import { FormError, SubmitButton } from '@/components/form-parts';
+import { FormError } from '@/components/form-error';
+import { SubmitButton } from '@/components/form-parts';
 import { PageHeading } from '@/components/page-heading';
 
 import { serverFieldErrors, validateWith, type FieldErrors } from '@/lib/form-errors';

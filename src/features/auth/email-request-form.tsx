@@ -3,7 +3,8 @@ import { CAlert, CForm } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { emailField } from '@contract/auth';
 import { FormField } from '@/components/form-field';
-import { FormError, SubmitButton } from '@/components/form-parts';
+import { FormError } from '@/components/form-error';
+import { SubmitButton } from '@/components/form-parts';
 
 import { toApiErrorData, type ApiErrorData } from '@/lib/http';
 

@@ -1,63 +1,25 @@
-import { useState, type FormEvent } from 'react';
-import { CAlert, CButton, CForm } from '@coreui/react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { CForm } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { isHelpdeskUser } from '@contract/access';
 import { FormField } from '@/components/form-field';
 import { SubmitButton } from '@/components/form-parts';
-import { errorText } from '@/lib/error-text';
 import { validateWith, type FieldErrors } from '@/lib/form-errors';
 import { externalNavigation, helpdeskUrl } from '@/lib/helpdesk';
 import { toApiErrorData, type ApiErrorData } from '@/lib/http';
 import { loadRuntimeConfig } from '@/lib/runtime-config';
 import type { RequestStatus } from '@/lib/session/session-slice';
 import { useLibDispatch } from '@/lib/store-types';
-import { resendVerification, signIn } from './auth-thunks';
+import { signIn } from './auth-thunks';
 import { AuthShell } from './auth-shell';
 import type { AuthLinks } from './auth-links';
 
-type ResendState = 'idle' | 'sending' | 'sent' | 'failed';
-
-/** Why the sign-in was refused; an unverified address can ask for a new verification mail. */
-function LoginRefusal({ error, email }: { error: ApiErrorData; email: string }) {
-  const { t } = useTranslation(['auth', 'errors']);
-  const dispatch = useLibDispatch();
-  const [resendState, setResendState] = useState<ResendState>('idle');
-
-  async function onResend() {
-    setResendState('sending');
-    try {
-      await dispatch(resendVerification(email.trim())).unwrap();
-      setResendState('sent');
-    } catch {
-      setResendState('failed');
-    }
-  }
-
-  return (
-    <>
-      <CAlert color="danger" role="alert">
-        <div>{errorText(t, error)}</div>
-        {error.code === 'EMAIL_NOT_VERIFIED' && resendState !== 'sent' && (
-          <CButton
-            color="link"
-            className="p-0 mt-1"
-            onClick={() => void onResend()}
-            disabled={resendState === 'sending'}
-          >
-            {t('login.resendVerification')}
-          </CButton>
-        )}
-        {resendState === 'failed' && <div className="mt-1">{t('login.resendFailed')}</div>}
-      </CAlert>
-      {resendState === 'sent' && (
-        <CAlert color="success" role="status">
-          {t('login.resendSent')}
-        </CAlert>
-      )}
-    </>
-  );
-}
+// The refusal (an alert, and the resend link) loads when there is one to show: /login's first
+// download stays without CoreUI's alert and its transition code (issue 10).
+const LoginRefusal = lazy(() =>
+  import('./login-refusal').then((m) => ({ default: m.LoginRefusal })),
+);
 
 export function LoginPage({ links }: { links: AuthLinks }) {
   const { t } = useTranslation(['auth', 'validation', 'errors']);
@@ -105,7 +67,9 @@ export function LoginPage({ links }: { links: AuthLinks }) {
     <AuthShell title={t('login.title')}>
       <p className="text-body-secondary">{t('login.intro')}</p>
       {serverError && (
-        <LoginRefusal key={serverError.message} error={serverError} email={values.email} />
+        <Suspense fallback={null}>
+          <LoginRefusal key={serverError.message} error={serverError} email={values.email} />
+        </Suspense>
       )}
       <CForm noValidate onSubmit={(e) => void onSubmit(e)}>
         <FormField

@@ -11,7 +11,8 @@ import { AuthShell, DoneThenSignIn } from './auth-shell';
 import type { AuthLinks } from './auth-links';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { NewPasswordFields, confirmError, type NewPasswordValues } from './new-password-fields';
-import { FormError, SubmitButton } from '@/components/form-parts';
+import { FormError } from '@/components/form-error';
+import { SubmitButton } from '@/components/form-parts';
 
 /**
  * /reset-password: without a token it is the "forgot password" form; with ?token=… it checks the

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { signupBodySchema, type SignupBody } from '@contract/auth';
 import { FormField } from '@/components/form-field';
-import { FormError, SubmitButton } from '@/components/form-parts';
+import { FormError } from '@/components/form-error';
+import { SubmitButton } from '@/components/form-parts';
 
 import { serverFieldErrors, validateWith, type FieldErrors } from '@/lib/form-errors';
 import { toApiErrorData, type ApiErrorData } from '@/lib/http';

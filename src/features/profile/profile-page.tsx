@@ -6,7 +6,8 @@ import { Link } from 'react-router-dom';
 import { updateMeBodySchema } from '@contract/auth';
 import type { UserProfile } from '@contract/profile';
 import { FormField } from '@/components/form-field';
-import { FormError, SubmitButton } from '@/components/form-parts';
+import { FormError } from '@/components/form-error';
+import { SubmitButton } from '@/components/form-parts';
 import { PageHeading } from '@/components/page-heading';
 
 import { serverFieldErrors, validateWith, type FieldErrors } from '@/lib/form-errors';
