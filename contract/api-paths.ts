@@ -57,6 +57,14 @@ export const apiRoutes = {
   visualRouter: '/chat/visual_router',
   generateVisual: '/chat/generate_visual',
   download: '/download/:id',
+  // Chat widget, "service agent" (issue 13). `:id` is a widget's numeric id or its client_id.
+  serviceAgents: '/service-agent',
+  serviceAgent: '/service-agent/:id',
+  serviceAgentHistory: '/service-agent/history/:client_id',
+  // What a widget visitor's token opens, and nothing else.
+  serviceAgentMe: '/service-agent/me',
+  serviceAgentChat: '/service-agent/me/chat',
+  serviceAgentFeedback: '/service-agent/me/feedback',
 } as const;
 
 export type ApiRoute = keyof typeof apiRoutes;

@@ -40,6 +40,12 @@ export const ERROR_CODES = [
   'LAST_DEFAULT_ADMIN',
   'DEPARTMENT_IN_USE',
   'ROLE_IN_USE',
+  // Chat widgets (issue 13): login by key, visitor tokens and the visitors' limits.
+  'WIDGET_KEY_INVALID',
+  'WIDGET_DISABLED',
+  'ORIGIN_NOT_ALLOWED',
+  'VISITOR_FORBIDDEN',
+  'QUOTA_EXCEEDED',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -29,6 +29,19 @@ export const patterns = {
   hostLike: /^[a-z0-9-]+(\.[a-z0-9-]+){1,2}\.com$/i,
   /** Our own choice (SPEC is silent): 3–32 letters, digits, dot, underscore or hyphen. */
   username: /^[A-Za-z0-9._-]{3,32}$/,
+  /** A chat widget's colour (issue 13): `#rgb` or `#rrggbb`. */
+  hexColor: /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i,
+  /**
+   * A host a chat widget may be embedded on (issue 13): a host name or IPv4 address of
+   * letters, digits and inner hyphens per label, an optional `:port`, and an optional leading
+   * `*.` that stands for any subdomain (never the name itself). No scheme, path or user part.
+   */
+  widgetHost:
+    /^(?:\*\.)?[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/i,
+  /** One line of text without control characters (a NUL would not even store on PostgreSQL). */
+  plainText: /^[^\p{Cc}]*$/u,
+  /** Like plainText, with line breaks and tabs. */
+  plainMultiline: /^(?:[^\p{Cc}]|[\n\r\t])*$/u,
 } as const;
 
 /** ASVS V2.1.1: at least 12 characters, counted as code points; V2.1.2: 128 allowed. */

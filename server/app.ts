@@ -75,7 +75,7 @@ export async function buildApp(
   app.addHook('onReady', async () => void prepareDummyHash());
   registerErrorHandler(app);
   registerRequestLog(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { framingHosts: services.visitorLogin.framingHosts });
   registerApiKeyCheck(app, config.apiKey);
   await app.register(rateLimit, {
     global: false,
@@ -96,7 +96,7 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
-      registerAuth(api, services.sessions, services.profiles);
+      registerAuth(api, services.sessions, services.profiles, services.visitorLogin);
       registerPermissions(api);
       for (const register of apiRouteModules) register(api, services);
     },

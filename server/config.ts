@@ -90,6 +90,8 @@ const envSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   ),
   AUTH_RATE_LIMIT: integer('20', 1),
+  WIDGET_RATE_LIMIT: integer('600', 1),
+  WIDGET_ADDRESS_RATE_LIMIT: integer('60', 1),
   TRUST_PROXY: withDefault('false').transform((v, ctx) => {
     if (/^(true|false)$/i.test(v)) return v.toLowerCase() === 'true';
     if (/^\d+$/.test(v)) return Number(v);
@@ -140,6 +142,10 @@ export interface AppConfig {
   staticDir: string;
   logLevel: string;
   authRateLimit: number;
+  /** Chat widgets: logins by key and questions per minute, all visitors of one widget. */
+  widgetRateLimit: number;
+  /** Chat widgets: logins by key and questions per minute from one visitor address. */
+  widgetAddressRateLimit: number;
   /** Fastify's trustProxy: whose X-Forwarded-For to believe for the client address. */
   trustProxy: boolean | number | string[];
 }
@@ -194,6 +200,8 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
     staticDir: resolve(e.STATIC_DIR),
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    widgetRateLimit: e.WIDGET_RATE_LIMIT,
+    widgetAddressRateLimit: e.WIDGET_ADDRESS_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
   };
 }

@@ -35,12 +35,19 @@ import { createUserHistoryService } from './modules/users/history-service';
 import { createUsersRepo } from './modules/users/repo';
 import { createUserService } from './modules/users/service';
 import { createUserWriter } from './modules/users/writer';
+import { createRateWindows } from './modules/service-agent/rate-window';
+import { createWidgetRepo } from './modules/service-agent/repo';
+import { createWidgetService } from './modules/service-agent/service';
+import { createVisitorChat } from './modules/service-agent/visitor-chat';
+import { createVisitorLogin } from './modules/service-agent/visitor-login';
+import { createVisitorRepo } from './modules/service-agent/visitor-repo';
 import { createVisualsRepo } from './modules/visuals/repo';
 import { createVisualsService } from './modules/visuals/service';
 import { createBackgroundTasks } from './services/background';
 import { createLlmProvider } from './services/llm/provider';
 import { trustedOrigin } from './services/mail/links';
 import { createSearchIndex } from './services/search';
+import { createVisitorTokens } from './services/security/visitor-tokens';
 
 export interface ServiceOptions {
   /** Extraction, chunking and index for ingestion jobs; default: services/ingest + search. */
@@ -131,12 +138,40 @@ function knowledgeServices(deps: AppDeps, log: FastifyBaseLogger, options: Servi
   };
 }
 
+/** Chat widgets (issue 13): the console's side, login by key and the visitors' chat. */
+function widgetServices(
+  deps: AppDeps,
+  { answers, llm }: Pick<ReturnType<typeof knowledgeServices>, 'answers' | 'llm'>,
+) {
+  const { config } = deps;
+  const { db } = deps.database;
+  const widgets = createWidgetRepo(db);
+  const repo = createVisitorRepo(db);
+  // One set of windows: a login and a question count against the same per-minute limits.
+  const windows = createRateWindows();
+  const limits = { perWidget: config.widgetRateLimit, perAddress: config.widgetAddressRateLimit };
+  const visitorChat = createVisitorChat({ widgets, repo, answers, llm, windows, limits });
+  return {
+    serviceAgents: createWidgetService(db, widgets, visitorChat.history),
+    visitorLogin: createVisitorLogin({
+      widgets,
+      repo,
+      tokens: createVisitorTokens(config.jwtSecret),
+      windows,
+      limits,
+      ownOrigins: [config.publicUrl, ...config.consoleOrigins],
+    }),
+    visitorChat,
+  };
+}
+
 export function createServices(
   deps: AppDeps,
   log: FastifyBaseLogger,
   options: ServiceOptions = {},
 ) {
   const { config } = deps;
+  const knowledge = knowledgeServices(deps, log, options);
   return {
     /** Where links in mails point: the SPA's origin when it is a configured one, else PUBLIC_URL. */
     mailLinks: {
@@ -153,7 +188,8 @@ export function createServices(
     permissionCatalogue: createPermissionCatalogue(deps.database.db),
     emailAgents: createEmailAgentService(deps.database.db),
     ...identityServices(deps, log),
-    ...knowledgeServices(deps, log, options),
+    ...knowledge,
+    ...widgetServices(deps, knowledge),
   };
 }
 

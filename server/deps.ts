@@ -3,6 +3,7 @@ import type { ActionName, ModuleName } from '../contract/permissions';
 import type { AccessSubject } from '../contract/profile';
 import type { ResolvedConfig } from './config';
 import type { Database } from './db/database';
+import type { VisitorContext } from './modules/service-agent/visitor-login';
 import type { UserRow } from './db/schema';
 import type { Mailer } from './services/mail/mailer';
 import type { AccessTokens } from './services/security/access-tokens';
@@ -37,8 +38,15 @@ declare module 'fastify' {
     permission?: RouteRight | readonly RouteRight[];
     /** Only default administrators. */
     admin?: boolean;
+    /**
+     * Only chat widget visitors (a visitor token, issue 13); the one kind of route a visitor
+     * token opens, and one no user token opens.
+     */
+    visitor?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** The widget visitor of a `visitor` route. */
+    visitor: VisitorContext | null;
   }
 }

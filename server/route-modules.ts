@@ -16,6 +16,8 @@ import { registerKnowledgeRoutes } from './modules/knowledge/routes';
 import { registerPermissionRoutes } from './modules/permissions/routes';
 import { registerProfileRoutes } from './modules/profile/routes';
 import { registerRoleRoutes } from './modules/roles/routes';
+import { registerServiceAgentRoutes } from './modules/service-agent/routes';
+import { registerVisitorRoutes } from './modules/service-agent/visitor-routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerVisualRoutes } from './modules/visuals/routes';
 
@@ -35,4 +37,6 @@ export const apiRouteModules: readonly RouteModule[] = [
   registerVisualRoutes,
   registerDownloadRoutes,
   registerKnowledgeRoutes,
+  registerServiceAgentRoutes,
+  registerVisitorRoutes,
 ];

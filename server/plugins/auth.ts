@@ -1,11 +1,19 @@
 /**
  * Authentication for the /api scope: routes are private unless they say
  * `config: { public: true }`. A bearer JWT names a session row, which is checked every time.
+ *
+ * Chat widget visitors (issue 13) carry a visitor token instead, which opens the routes marked
+ * `config: { visitor: true }` and nothing else: on any other route it answers 403, here, in
+ * this one place. Its visitor session and widget are checked on every request like a user's
+ * session row. A user token never opens a visitor route.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors } from '../http/app-error';
 import type { ProfileService } from '../modules/profile/service';
 import type { SessionService } from '../modules/auth/service';
+import { widgetErrors } from '../modules/service-agent/errors';
+import type { VisitorLogin } from '../modules/service-agent/visitor-login';
+import { looksLikeVisitorToken } from '../services/security/visitor-tokens';
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -18,13 +26,23 @@ export function registerAuth(
   api: FastifyInstance,
   sessions: SessionService,
   profiles: ProfileService,
+  visitors: Pick<VisitorLogin, 'verify' | 'authenticate'>,
 ): void {
   api.decorateRequest('auth', null);
+  api.decorateRequest('visitor', null);
 
   api.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.public) return;
+    const { public: isPublic, visitor: visitorRoute } = request.routeOptions.config;
+    if (isPublic) return;
     const token = bearerToken(request);
     if (!token) throw errors.unauthorized('No access token was sent.');
+    if (looksLikeVisitorToken(token)) {
+      const claims = await visitors.verify(token);
+      if (!visitorRoute) throw widgetErrors.visitorForbidden();
+      request.visitor = await visitors.authenticate(claims);
+      return;
+    }
+    if (visitorRoute) throw widgetErrors.visitorsOnly();
     const { sessionId, user } = await sessions.authenticate(token);
     let subject: ReturnType<ProfileService['subjectOf']> | undefined;
     request.auth = { sessionId, user, subject: () => (subject ??= profiles.subjectOf(user)) };

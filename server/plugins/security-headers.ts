@@ -2,10 +2,34 @@
  * Security headers. The CSP is what the built Vite SPA needs: its own scripts only; inline
  * styles are allowed because CoreUI components set style attributes; images may be data: URIs
  * (CoreUI icons). `upgrade-insecure-requests` is left out so plain-http local runs work.
+ *
+ * Framing is refused everywhere (`frame-ancestors 'none'`, X-Frame-Options), with one
+ * exception (issue 13): a chat widget's pages, `/chat?key=K` and `/login?key=K` for the key K
+ * of an active widget, may be framed by that widget's allowed hosts (and Atrium itself), and
+ * by nobody else; the browser then refuses to show the widget on any other site. The embed
+ * script may be loaded by any site (Cross-Origin-Resource-Policy).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { EMBED_SCRIPT_PATH, WIDGET_FRAME_PAGES } from '../../contract/service-agent';
+import { frameAncestorSources } from '../../contract/widget-hosts';
+import { normalizedPath } from './api-key';
+
+export interface FramingOptions {
+  /** The allowed hosts of the active widget whose key this is; undefined for any other key. */
+  framingHosts?: (key: string) => Promise<string[] | undefined>;
+}
+
+const FRAME_PAGES: ReadonlySet<string> = new Set(WIDGET_FRAME_PAGES);
+
+/** The `key` of a GET of a widget page (`/chat?key=…`), else undefined. */
+function widgetPageKey(method: string, url: string): string | undefined {
+  if (method !== 'GET' && method !== 'HEAD') return undefined;
+  const query = url.indexOf('?');
+  if (query < 0 || !FRAME_PAGES.has(normalizedPath(url).replace(/\/+$/, ''))) return undefined;
+  return new URLSearchParams(url.slice(query + 1)).get('key') ?? undefined;
+}
 
 /**
  * The headers helmet sets, worked out once at start: they are the same for every answer, and
@@ -28,7 +52,10 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): [string, string][
   return [...headers];
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  { framingHosts }: FramingOptions = {},
+): Promise<void> {
   const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -51,8 +78,30 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     // The helpdesk opens in a new tab with the token in its URL; keep referrers to our origin.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headers) reply.header(name, value);
+    if (request.method === 'GET' && normalizedPath(request.url) === EMBED_SCRIPT_PATH)
+      reply.header('cross-origin-resource-policy', 'cross-origin');
     done();
+  });
+
+  const csp = headers.find(([name]) => name.toLowerCase() === 'content-security-policy')?.[1];
+  if (!framingHosts || !csp) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    const key = widgetPageKey(request.method, request.url);
+    if (key === undefined) return done();
+    framingHosts(key).then((hosts) => {
+      if (hosts && hosts.length > 0) {
+        const sources = ["'self'", ...frameAncestorSources(hosts)].join(' ');
+        reply.header(
+          'content-security-policy',
+          csp.replace(/frame-ancestors [^;]*/, `frame-ancestors ${sources}`),
+        );
+        // Browsers that know frame-ancestors ignore X-Frame-Options beside it; older ones
+        // would refuse the frame, so it goes.
+        reply.removeHeader('x-frame-options');
+      }
+      done();
+    }, done);
   });
 }

@@ -127,6 +127,8 @@ async function build(
     STATIC_DIR: join(dataDir, 'no-build'),
     LOG_LEVEL: 'info',
     AUTH_RATE_LIMIT: '100000',
+    WIDGET_RATE_LIMIT: '100000',
+    WIDGET_ADDRESS_RATE_LIMIT: '100000',
     ...env,
   });
   const database = createDatabase(config);

@@ -15,6 +15,7 @@ import { authThrottle } from './0008-auth-throttle';
 import { trialSandboxes } from './0009-trial-sandboxes';
 import { listSortIndexes } from './0010-list-sort-indexes';
 import { documentTitles } from './0011-document-titles';
+import { serviceAgent } from './0012-service-agent';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -29,5 +30,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0009-trial-sandboxes': trialSandboxes(),
     '0010-list-sort-indexes': listSortIndexes(),
     '0011-document-titles': documentTitles(),
+    '0012-service-agent': serviceAgent(dialect),
   };
 }

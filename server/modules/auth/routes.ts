@@ -14,21 +14,33 @@ import {
   verifyLinkQuerySchema,
 } from '../../../contract/auth';
 import { apiRoutes } from '../../../contract/api-paths';
+import { visitorLoginResponseSchema, WIDGET_KEY_HEADER } from '../../../contract/service-agent';
 import type { Services } from '../../container';
 import { parseInput, shape } from '../../http/validate';
 import { authOf } from '../../plugins/auth';
+import { keyLoginOf } from '../service-agent/visitor-routes';
 
 const tokenParams = z.object({ token: z.string().min(1).max(256) });
 const emailParams = z.object({ email: emailField });
 
 export function registerAuthRoutes(
   api: FastifyInstance,
-  s: Pick<Services, 'sessions' | 'registration' | 'passwordReset' | 'mailLinks' | 'authRateLimit'>,
+  s: Pick<
+    Services,
+    'sessions' | 'registration' | 'passwordReset' | 'mailLinks' | 'authRateLimit' | 'visitorLogin'
+  >,
 ) {
   const limitedPublic = { public: true, rateLimit: s.authRateLimit };
   const mailOrigin = s.mailLinks.origin;
 
   api.post(apiRoutes.login, { config: limitedPublic }, async (request) => {
+    // Login by key (SPEC §7): a chat widget's visitor, with the API_KEY header and no body.
+    const key = request.headers[WIDGET_KEY_HEADER.toLowerCase()];
+    if (key !== undefined)
+      return shape(
+        visitorLoginResponseSchema,
+        await s.visitorLogin.login(keyLoginOf(request, key)),
+      );
     const body = parseInput(loginBodySchema, request.body);
     return shape(
       loginResponseSchema,

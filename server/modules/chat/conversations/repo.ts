@@ -1,5 +1,5 @@
 /** SQL of the assistant: conversations, the turn log and feedback (0005-chat). */
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../../db/database';
 import type { ChatTurnsTable, DB } from '../../../db/schema';
 
@@ -20,6 +20,25 @@ export interface HistoryRow {
   comment: string | null;
 }
 
+type ConversationQuery = SelectQueryBuilder<DB & { c: DB['conversations'] }, 'c', object>;
+
+/**
+ * A chat widget's visitor conversations are logged under the widget's owner (the log needs a
+ * user; issue 13), but they are the visitors', not the owner's: the console leaves them out.
+ */
+const consoleOnly = (query: ConversationQuery) =>
+  query.where((eb) =>
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('chat_turns as w')
+          .select('w.id')
+          .whereRef('w.conversation_id', '=', 'c.id')
+          .where('w.channel', '=', 'widget'),
+      ),
+    ),
+  );
+
 /** Conversations: their list, title and deletion. */
 function conversationQueries(db: Kysely<DB>) {
   return {
@@ -27,8 +46,16 @@ function conversationQueries(db: Kysely<DB>) {
       return db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** findConversation, for the console: none for a widget's visitor conversation. */
+    findConsoleConversation(id: string) {
+      return consoleOnly(db.selectFrom('conversations as c'))
+        .selectAll('c')
+        .where('c.id', '=', id)
+        .executeTakeFirst();
+    },
+
     async listConversations(userId: number, page: number, size: number, search?: string) {
-      let base = db.selectFrom('conversations as c').where('c.user_id', '=', userId);
+      let base = consoleOnly(db.selectFrom('conversations as c')).where('c.user_id', '=', userId);
       if (search)
         base = base.where(sql<boolean>`lower(c.title) like ${`%${search.toLowerCase()}%`}`);
       const [{ n }, items] = await Promise.all([
@@ -136,7 +163,7 @@ function turnQueries(db: Kysely<DB>) {
     findTurn(id: number) {
       return db
         .selectFrom('chat_turns')
-        .select(['id', 'user_id', 'cancelled'])
+        .select(['id', 'user_id', 'cancelled', 'channel'])
         .where('id', '=', id)
         .executeTakeFirst();
     },

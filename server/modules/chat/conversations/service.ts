@@ -21,7 +21,7 @@ import type { ChatRepo, HistoryRow } from './repo';
 import type { Retriever } from '../answering/retrieval';
 import { queryableDepartments } from '../answering/scope';
 
-function parseReferences(text: string): ChatReference[] {
+export function parseReferences(text: string): ChatReference[] {
   try {
     const value: unknown = JSON.parse(text);
     return Array.isArray(value) ? (value as ChatReference[]) : [];
@@ -55,7 +55,7 @@ export function createChatService(deps: {
   const { repo } = deps;
 
   async function own(chatId: string, userId: number) {
-    const conversation = await repo.findConversation(chatId);
+    const conversation = await repo.findConsoleConversation(chatId);
     if (!conversation || conversation.user_id !== userId)
       throw errors.notFound('This conversation does not exist.');
     return conversation;
@@ -121,7 +121,8 @@ export function createChatService(deps: {
       input: { message_id: number; rating: 'up' | 'down'; comment: string },
     ): Promise<FeedbackResponse> {
       const turn = await repo.findTurn(input.message_id);
-      if (!turn || turn.user_id !== userId || turn.cancelled)
+      // A widget visitor's answer is the visitor's to rate, not its owner's (issue 13).
+      if (!turn || turn.user_id !== userId || turn.cancelled || turn.channel === 'widget')
         throw errors.notFound('This answer does not exist.');
       const saved = await repo.saveFeedback(turn.id, userId, input.rating, input.comment, nowIso());
       return {

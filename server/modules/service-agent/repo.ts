@@ -1,0 +1,178 @@
+/** SQL of chat widgets: the widgets, their target areas and today's question count. */
+import type { DepartmentScope } from '../../../contract/access';
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import type { DB, ServiceAgentRow, ServiceAgentsTable } from '../../db/schema';
+import type { Insertable, Updateable } from 'kysely';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+/** Which widgets a reader may see: by department, and for Trial users by creator. */
+export interface WidgetScope {
+  /** Departments where the right is held; a widget is in scope when all its areas are. */
+  departments: DepartmentScope;
+  /** Set for Trial users: only the widgets they created. */
+  ownerId: number | null;
+}
+
+export interface WidgetFilter extends WidgetScope {
+  search?: string;
+}
+
+/** A widget with its areas (department ids and names, by id). */
+export interface WidgetRecord extends ServiceAgentRow {
+  areas: { id: number; name: string }[];
+  messagesToday: number;
+}
+
+type WidgetQuery = SelectQueryBuilder<DB & { w: DB['service_agents'] }, 'w', object>;
+
+/** Today's UTC date, the key of the daily quota. */
+export const utcDay = (now = new Date()) => now.toISOString().slice(0, 10);
+
+function scoped(query: WidgetQuery, filter: WidgetFilter): WidgetQuery {
+  let q = query;
+  if (filter.ownerId !== null) q = q.where('w.created_by', '=', filter.ownerId);
+  const { departments } = filter;
+  if (departments !== 'all') {
+    if (departments.length === 0) return q.where(sql<boolean>`1 = 0`);
+    // At least one area, and none outside the reader's departments.
+    q = q.where((eb) =>
+      eb.and([
+        eb.exists(
+          eb
+            .selectFrom('service_agent_areas as a')
+            .select('a.department_id')
+            .whereRef('a.service_agent_id', '=', 'w.id'),
+        ),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('service_agent_areas as a')
+              .select('a.department_id')
+              .whereRef('a.service_agent_id', '=', 'w.id')
+              .where('a.department_id', 'not in', departments),
+          ),
+        ),
+      ]),
+    );
+  }
+  if (filter.search) {
+    const like = `%${filter.search.toLowerCase()}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['w.client_name']), 'like', like),
+        eb('w.client_id', '=', filter.search ?? ''),
+      ]),
+    );
+  }
+  return q;
+}
+
+export function createWidgetRepo(db: Kysely<DB>) {
+  /** Areas and today's counts of some widgets, in two grouped queries. */
+  async function complete(ex: Executor, rows: ServiceAgentRow[]): Promise<WidgetRecord[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [areas, usage] = await Promise.all([
+      ex
+        .selectFrom('service_agent_areas as a')
+        .innerJoin('departments as d', 'd.id', 'a.department_id')
+        .select(['a.service_agent_id', 'd.id', 'd.name'])
+        .where('a.service_agent_id', 'in', ids)
+        .orderBy('d.id')
+        .execute(),
+      ex
+        .selectFrom('service_agent_usage')
+        .select(['service_agent_id', 'messages'])
+        .where('service_agent_id', 'in', ids)
+        .where('day', '=', utcDay())
+        .execute(),
+    ]);
+    return rows.map((row) => ({
+      ...row,
+      areas: areas
+        .filter((a) => a.service_agent_id === row.id)
+        .map((a) => ({ id: a.id, name: a.name })),
+      messagesToday: Number(usage.find((u) => u.service_agent_id === row.id)?.messages ?? 0),
+    }));
+  }
+
+  async function setAreas(trx: Transaction<DB>, widgetId: number, areas: readonly number[]) {
+    await trx.deleteFrom('service_agent_areas').where('service_agent_id', '=', widgetId).execute();
+    if (areas.length > 0)
+      await trx
+        .insertInto('service_agent_areas')
+        .values(areas.map((department_id) => ({ service_agent_id: widgetId, department_id })))
+        .execute();
+  }
+
+  return {
+    /** By numeric id or by client_id. */
+    async find(ref: { id: number } | { clientId: string }): Promise<WidgetRecord | undefined> {
+      let query = db.selectFrom('service_agents').selectAll();
+      query =
+        'id' in ref ? query.where('id', '=', ref.id) : query.where('client_id', '=', ref.clientId);
+      const row = await query.executeTakeFirst();
+      return row ? (await complete(db, [row]))[0] : undefined;
+    },
+
+    async list(filter: WidgetFilter, page: number, size: number) {
+      const base = scoped(db.selectFrom('service_agents as w'), filter);
+      const [{ n }, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+        base
+          .selectAll('w')
+          .orderBy('w.id')
+          .limit(size)
+          .offset((page - 1) * size)
+          .execute(),
+      ]);
+      return { total: Number(n), items: await complete(db, rows) };
+    },
+
+    /** The ids among `ids` that name a department. */
+    async existingDepartments(ids: readonly number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.selectFrom('departments').select('id').where('id', 'in', ids).execute();
+      return rows.map((r) => r.id);
+    },
+
+    async insert(values: Insertable<ServiceAgentsTable>, areas: readonly number[]) {
+      return db.transaction().execute(async (trx) => {
+        const { id } = await trx
+          .insertInto('service_agents')
+          .values(values)
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await setAreas(trx, id, areas);
+        return id;
+      });
+    },
+
+    async update(
+      id: number,
+      values: Updateable<ServiceAgentsTable>,
+      areas: readonly number[] | undefined,
+    ) {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('service_agents').set(values).where('id', '=', id).execute();
+        if (areas) await setAreas(trx, id, areas);
+      });
+    },
+
+    async remove(id: number) {
+      await db.deleteFrom('service_agents').where('id', '=', id).execute();
+    },
+
+    clientIdTaken: async (clientId: string) =>
+      Boolean(
+        await db
+          .selectFrom('service_agents')
+          .select('id')
+          .where('client_id', '=', clientId)
+          .executeTakeFirst(),
+      ),
+  };
+}
+
+export type WidgetRepo = ReturnType<typeof createWidgetRepo>;

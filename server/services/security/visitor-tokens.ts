@@ -1,0 +1,69 @@
+/**
+ * Visitor tokens of chat widgets (issue 13): HS256 JWTs like the users' access tokens, but of
+ * another kind that cannot pass for one. They carry their own audience, and they are signed
+ * with a key derived from the JWT secret for this use only, so a user token's check never
+ * accepts a visitor token, nor the other way round. They name a visitor session row (`sid`)
+ * and its widget (`wid`); the row and the widget's status decide validity on each request.
+ */
+import { createHmac, webcrypto } from 'node:crypto';
+import { SignJWT, decodeJwt, jwtVerify } from 'jose';
+
+const ISSUER = 'atrium';
+export const VISITOR_AUDIENCE = 'atrium-widget-visitor';
+
+export interface VisitorClaims {
+  sessionId: string;
+  widgetId: number;
+}
+
+export interface VisitorTokens {
+  sign(input: VisitorClaims & { expiresAt: Date }): Promise<string>;
+  /** The claims, or undefined for anything tampered, expired, malformed or of another kind. */
+  verify(token: string): Promise<VisitorClaims | undefined>;
+}
+
+/**
+ * Whether a bearer token says it is a visitor token (not verified: the caller verifies it
+ * with VisitorTokens, which answers for its signature).
+ */
+export function looksLikeVisitorToken(token: string): boolean {
+  try {
+    const { aud } = decodeJwt(token);
+    return aud === VISITOR_AUDIENCE || (Array.isArray(aud) && aud.includes(VISITOR_AUDIENCE));
+  } catch {
+    return false;
+  }
+}
+
+export function createVisitorTokens(secret: string): VisitorTokens {
+  const derived = createHmac('sha256', secret).update('atrium widget visitor token').digest();
+  const key = webcrypto.subtle.importKey('raw', derived, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
+  return {
+    sign: async ({ sessionId, widgetId, expiresAt }) =>
+      new SignJWT({ sid: sessionId, wid: widgetId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuer(ISSUER)
+        .setAudience(VISITOR_AUDIENCE)
+        .setSubject(`widget-visitor:${sessionId}`)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(await key),
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, await key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: VISITOR_AUDIENCE,
+        });
+        const widgetId = Number(payload.wid);
+        if (typeof payload.sid !== 'string' || !Number.isInteger(widgetId)) return undefined;
+        return { sessionId: payload.sid, widgetId };
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
