@@ -248,6 +248,13 @@ export async function signedInUser(t: TestApp, who = newPerson()) {
   return { ...who, token: await t.login(who.email, who.password) };
 }
 
+/** A self-registered Trial user, signed in, and the sandbox department of their role. */
+export async function trialUser(t: TestApp, tag: string) {
+  const who = await signedInUser(t, newPerson(tag));
+  const me = await t.api('GET', '/api/users/me', { token: who.token });
+  return { ...who, department: me.body.permissions[0].department_id as number };
+}
+
 /** The app of a test file, as its tests and later `beforeAll` hooks see it. */
 export interface SuiteApp extends TestApp {
   /** The default administrator's access token, signed in when the app started. */

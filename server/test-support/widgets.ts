@@ -1,6 +1,6 @@
 /** Helpers for chat widget API tests (issue 13): a widget body, creating one, login by key. */
 import type { ServiceAgentInput } from '../../contract/service-agent';
-import { newPerson, signedInUser, type TestApp } from './test-app';
+import type { TestApp } from './test-app';
 
 /** The host page of the tests: a second loopback origin, as the e2e test serves it. */
 export const HOST_PAGE = 'http://127.0.0.2:4173';
@@ -39,11 +39,4 @@ export async function visitorOf(t: TestApp, key: string, headers?: Record<string
   const res = await keyLogin(t, key, headers);
   if (res.status !== 200) throw new Error(`login by key answered ${res.status}: ${res.raw}`);
   return res.body as { access_token: string; session_id: string; expires_at: string };
-}
-
-/** A self-registered Trial user and the sandbox department they hold their role in. */
-export async function trialUser(t: TestApp, tag: string) {
-  const who = await signedInUser(t, newPerson(tag));
-  const me = await t.api('GET', '/api/users/me', { token: who.token });
-  return { ...who, department: me.body.permissions[0].department_id as number };
 }

@@ -2,12 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { patterns } from '../../../contract/validation';
 import { trialSandboxes } from '../../db/migrations/0009-trial-sandboxes';
 import { uploadFiles, waitForDocument } from '../../test-support/knowledge';
-import {
-  createVerifiedUser,
-  describeApi,
-  newPerson,
-  signedInUser,
-} from '../../test-support/test-app';
+import { createVerifiedUser, describeApi, newPerson, trialUser } from '../../test-support/test-app';
 
 /**
  * Security finding: self sign-up gave the Trial role in General, whose Query right read every
@@ -17,11 +12,6 @@ describeApi('Trial users live in their own sandbox', (t) => {
   let generalDoc: number;
   const csv = (fact: string) => `topic,fact\nlogistics,"${fact}"\n`;
 
-  const trialUser = async (tag: string) => {
-    const who = await signedInUser(t, newPerson(tag));
-    const me = await t.api('GET', '/api/users/me', { token: who.token });
-    return { ...who, department: me.body.permissions[0].department_id as number };
-  };
   const ask = (token: string, query: string, department_id?: number) =>
     t.api('POST', '/api/chat/stuff', { token, body: { query, department_id } });
   const listed = async (token: string) =>
@@ -42,7 +32,7 @@ describeApi('Trial users live in their own sandbox', (t) => {
   });
 
   it('when a Trial user asks, lists or downloads, then nothing of General reaches them', async () => {
-    const trial = await trialUser('sandboxed');
+    const trial = await trialUser(t, 'sandboxed');
     expect(trial.department).not.toBe(1);
     const answer = await ask(trial.token, 'What is the vault combination of the Oslo depot?');
     expect(JSON.stringify(answer.body)).not.toContain('PLOVER');
@@ -55,8 +45,8 @@ describeApi('Trial users live in their own sandbox', (t) => {
   });
 
   it('when a Trial user uploads to their sandbox, then they find it and another Trial user does not', async () => {
-    const ann = await trialUser('ann');
-    const ben = await trialUser('ben');
+    const ann = await trialUser(t, 'ann');
+    const ben = await trialUser(t, 'ben');
     const res = await uploadFiles(
       t,
       ann.token,

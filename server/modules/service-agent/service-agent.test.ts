@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceAgentPageSchema, serviceAgentSchema } from '../../../contract/service-agent';
 import { addDepartment, personWith } from '../../test-support/identity';
-import { describeApi } from '../../test-support/test-app';
-import { createWidget, trialUser, widgetBody } from '../../test-support/widgets';
+import { describeApi, trialUser } from '../../test-support/test-app';
+import { createWidget, widgetBody } from '../../test-support/widgets';
 
 /** The console's widget calls (SPEC §7 Chat widget): every call, its checks and its scope. */
 describeApi('chat widgets', (t) => {

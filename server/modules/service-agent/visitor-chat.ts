@@ -23,7 +23,7 @@ import { errors } from '../../http/app-error';
 import type { LlmProvider } from '../../services/llm/openai';
 import type { AnswerService, AskInput } from '../chat/answering/answer-service';
 import { chatModels } from '../chat/answering/models';
-import { parseReferences } from '../chat/conversations/service';
+import { historyEntry, parseReferences } from '../chat/conversations/service';
 import { widgetErrors } from './errors';
 import type { RateWindows } from './rate-window';
 import { utcDay, type WidgetRecord, type WidgetRepo } from './repo';
@@ -55,19 +55,15 @@ function visitorSubject(widget: WidgetRecord): AccessSubject {
   };
 }
 
-function historyEntry(t: TurnRow): ChatHistoryEntry {
-  return {
-    message_id: t.id,
-    user: t.question,
-    ai: t.answer,
-    user_timestamp: t.asked_at,
-    ai_timestamp: t.answered_at,
+/** A visitor's turn as the assistant's history entry, the shape the chat page shows. */
+const historyOf = (t: TurnRow): ChatHistoryEntry =>
+  historyEntry({
+    ...t,
     engine: t.engine === 'openai' ? 'openai' : 'builtin',
-    model: t.model,
-    references: parseReferences(t.references_json),
-    feedback: t.rating ? { rating: t.rating, comment: '' } : null,
-  };
-}
+    standalone_question: null,
+    department_ids: '[]',
+    comment: t.rating ? '' : null,
+  });
 
 /** Seconds until the next UTC midnight, when the daily quota starts over. */
 const secondsToUtcMidnight = (now = Date.now()) =>
@@ -100,7 +96,7 @@ export function createVisitorChat(deps: VisitorChatDeps) {
         session_id: visitor.sessionId,
         expires_at: visitor.expiresAt,
         ...(query.history
-          ? { history: (await repo.turnsOf([visitor.sessionId])).map(historyEntry) }
+          ? { history: (await repo.turnsOf([visitor.sessionId])).map(historyOf) }
           : {}),
       };
     },

@@ -1,6 +1,6 @@
 /** Access tokens: HS256 JWTs that name a session row (`sid`); the row decides validity. */
 import { webcrypto } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { type JWTPayload, SignJWT, jwtVerify } from 'jose';
 
 export interface AccessTokens {
   sign(input: { sessionId: string; userId: number; expiresAt: Date }): Promise<string>;
@@ -10,37 +10,52 @@ export interface AccessTokens {
 
 const ISSUER = 'atrium';
 
-export function createAccessTokens(secret: string): AccessTokens {
-  // One WebCrypto key, imported once: given bytes or a KeyObject, jose (its Web Crypto build)
-  // imports the key again for every signature, a tenth of a /users/me request.
-  const key = webcrypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign', 'verify'],
-  );
+/**
+ * Signing and checking HS256 JWTs of one kind: Atrium's issuer, and `audience` when the kind
+ * has one. One WebCrypto key, imported once: given bytes or a KeyObject, jose (its Web Crypto
+ * build) imports the key again for every signature, a tenth of a /users/me request.
+ */
+export function hs256Tokens(secret: Uint8Array, audience?: string) {
+  const key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   return {
-    sign: async ({ sessionId, userId, expiresAt }) =>
-      new SignJWT({ sid: sessionId })
+    async sign(claims: JWTPayload, subject: string, expiresAt: Date): Promise<string> {
+      const jwt = new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuer(ISSUER)
-        .setSubject(String(userId))
+        .setSubject(subject)
         .setIssuedAt()
-        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(await key),
-    async verify(token) {
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000));
+      return (audience ? jwt.setAudience(audience) : jwt).sign(await key);
+    },
+    /** The claims, or undefined for anything tampered, expired, malformed or of another kind. */
+    async verify(token: string): Promise<JWTPayload | undefined> {
       try {
         const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
           issuer: ISSUER,
+          audience,
         });
-        const userId = Number(payload.sub);
-        if (typeof payload.sid !== 'string' || !Number.isInteger(userId)) return undefined;
-        return { sessionId: payload.sid, userId };
+        return payload;
       } catch {
         return undefined;
       }
+    },
+  };
+}
+
+export function createAccessTokens(secret: string): AccessTokens {
+  const jwt = hs256Tokens(new TextEncoder().encode(secret));
+  return {
+    sign: ({ sessionId, userId, expiresAt }) =>
+      jwt.sign({ sid: sessionId }, String(userId), expiresAt),
+    async verify(token) {
+      const payload = await jwt.verify(token);
+      const userId = Number(payload?.sub);
+      if (typeof payload?.sid !== 'string' || !Number.isInteger(userId)) return undefined;
+      return { sessionId: payload.sid, userId };
     },
   };
 }

@@ -5,10 +5,10 @@
  * accepts a visitor token, nor the other way round. They name a visitor session row (`sid`)
  * and its widget (`wid`); the row and the widget's status decide validity on each request.
  */
-import { createHmac, webcrypto } from 'node:crypto';
-import { SignJWT, decodeJwt, jwtVerify } from 'jose';
+import { createHmac } from 'node:crypto';
+import { decodeJwt } from 'jose';
+import { hs256Tokens } from './access-tokens';
 
-const ISSUER = 'atrium';
 export const VISITOR_AUDIENCE = 'atrium-widget-visitor';
 
 export interface VisitorClaims {
@@ -37,33 +37,15 @@ export function looksLikeVisitorToken(token: string): boolean {
 
 export function createVisitorTokens(secret: string): VisitorTokens {
   const derived = createHmac('sha256', secret).update('atrium widget visitor token').digest();
-  const key = webcrypto.subtle.importKey('raw', derived, { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-    'verify',
-  ]);
+  const jwt = hs256Tokens(derived, VISITOR_AUDIENCE);
   return {
-    sign: async ({ sessionId, widgetId, expiresAt }) =>
-      new SignJWT({ sid: sessionId, wid: widgetId })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setIssuer(ISSUER)
-        .setAudience(VISITOR_AUDIENCE)
-        .setSubject(`widget-visitor:${sessionId}`)
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(await key),
+    sign: ({ sessionId, widgetId, expiresAt }) =>
+      jwt.sign({ sid: sessionId, wid: widgetId }, `widget-visitor:${sessionId}`, expiresAt),
     async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, await key, {
-          algorithms: ['HS256'],
-          issuer: ISSUER,
-          audience: VISITOR_AUDIENCE,
-        });
-        const widgetId = Number(payload.wid);
-        if (typeof payload.sid !== 'string' || !Number.isInteger(widgetId)) return undefined;
-        return { sessionId: payload.sid, widgetId };
-      } catch {
-        return undefined;
-      }
+      const payload = await jwt.verify(token);
+      const widgetId = Number(payload?.wid);
+      if (typeof payload?.sid !== 'string' || !Number.isInteger(widgetId)) return undefined;
+      return { sessionId: payload.sid, widgetId };
     },
   };
 }

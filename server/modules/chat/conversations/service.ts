@@ -30,8 +30,8 @@ export function parseReferences(text: string): ChatReference[] {
   }
 }
 
-/** One logged turn as the conversation's history shows it. */
-function historyEntry(t: HistoryRow): ChatHistoryEntry {
+/** One logged turn as the conversation's history shows it (a widget visitor's too). */
+export function historyEntry(t: HistoryRow): ChatHistoryEntry {
   return {
     message_id: t.id,
     user: t.question,
