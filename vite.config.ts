@@ -13,7 +13,9 @@ const UI_BASE = new RegExp(
     String.raw`@coreui[\\/]react[\\/].*[\\/](button|spinner|card)[\\/]`,
     String.raw`src[\\/]components[\\/](form-field|field-shell|form-parts)`,
     String.raw`src[\\/]lib[\\/](form-errors|error-text)`,
-    String.raw`src[\\/]features[\\/]auth[\\/](auth-shell|auth-thunks)`,
+    String.raw`src[\\/]features[\\/]auth[\\/](auth-shell|auth-requests)`,
+    // the API's paths: sign-in calls two of them, and every other call needs them after that
+    String.raw`contract[\\/]api-paths`,
   ].join('|'),
 );
 const API = new RegExp(
@@ -22,6 +24,17 @@ const API = new RegExp(
     '@standard-schema',
     String.raw`src[\\/]lib[\\/]api\.ts`,
     String.raw`src[\\/]features[\\/]auth[\\/]auth-api`,
+  ].join('|'),
+);
+// The store with Redux Toolkit's core, immer and react-redux: every screen but sign-in loads it
+// (src/app/store-holder.ts), so it is neither in the entry nor in the layout.
+const STORE = new RegExp(
+  [
+    String.raw`@reduxjs[\\/]toolkit[\\/]dist[\\/](?!query)`,
+    String.raw`node_modules[\\/](immer|redux|react-redux|reselect|redux-thunk|use-sync-external-store)[\\/]`,
+    String.raw`src[\\/]app[\\/](store|ui-slice)\.ts`,
+    String.raw`src[\\/]lib[\\/](store-types|slice-registry|api-registry)\.ts`,
+    String.raw`src[\\/]lib[\\/](session[\\/]session-slice|notify[\\/]notify-slice)\.ts`,
   ].join('|'),
 );
 const LAYOUT = new RegExp(
@@ -65,11 +78,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // everything the entry imports statically: one file with the entry
-            { name: 'app', tags: ['$initial'], priority: 3 },
-            // RTK Query and the auth endpoints: the sign-up screens need them without the layout
-            { name: 'api', priority: 2, test: API },
+            { name: 'app', tags: ['$initial'], priority: 10 },
+            { name: 'store', priority: 5, test: STORE },
             // the CoreUI pieces and form helpers that the sign-in screens and most pages share
-            { name: 'ui-base', priority: 2, test: UI_BASE },
+            // (above the store and the API: a group takes its modules' dependencies, and all use the API's paths)
+            { name: 'ui-base', priority: 6, test: UI_BASE },
+            // RTK Query and the auth endpoints: the sign-up screens need them without the layout
+            { name: 'api', priority: 3, test: API },
             // the signed-in layout (sidebar, header, menus, icons): every page inside it needs it
             { name: 'layout', priority: 1, test: LAYOUT },
           ],

@@ -14,6 +14,7 @@ const FIRST_SCREENS: Record<string, string[]> = {
   '/login': ['src/features/auth/login-page.tsx'],
   '/signup': ['src/features/auth/signup-page.tsx'],
   '/dashboard': [
+    'src/app/store.ts',
     'src/app/layouts/default-layout.tsx',
     'src/features/dashboard/dashboard-page.tsx',
     'src/app/routes/dashboard-areas.ts',

@@ -10,12 +10,10 @@ import {
   clearSessionCookies,
   readSessionToken,
 } from '@/lib/session/session-cookies';
-import { sessionExpired } from '@/lib/session/session-slice';
 import type { Theme } from '@/lib/theme';
 import { loginPathKeepingKey, paths } from './screens';
 import { createAppRouter, type CreateRouter } from './router';
-import { makeStore, type AppStore } from './store';
-import { initialUiState } from './ui-slice';
+import { createStoreHolder } from './store-holder';
 
 export interface CreateAppOptions {
   theme?: Theme;
@@ -24,7 +22,6 @@ export interface CreateAppOptions {
 
 export function createApp(options: CreateAppOptions = {}) {
   let router: ReturnType<typeof createAppRouter> | null = null;
-  let store: AppStore | null = null;
 
   const http = createHttpClient({
     getConfig: loadRuntimeConfig,
@@ -33,14 +30,15 @@ export function createApp(options: CreateAppOptions = {}) {
       clearSessionCookies();
       // After logout the cache reset makes mounted pages refetch; those calls find no token.
       // Ending an already ended session again would reset the cache again, and so on forever.
-      const session = store?.getState().session;
+      const loaded = stores.peek();
+      const session = loaded?.store.getState().session;
       const alreadyEnded =
         reason === 'no-token' && session?.profile === null && session.status === 'idle';
       // A 401 ends the session as logout does (SPEC §4): the stored keys (agent, access_token,
       // refresh_token, theme, isLoggedIn), the cookies and, through sessionExpired, every slice.
       if (!alreadyEnded) {
         clearClientSession();
-        store?.dispatch(sessionExpired());
+        loaded?.store.dispatch(loaded.session.sessionExpired());
       }
       // While a navigation is loading, its guards see the empty session and redirect themselves.
       if (!router || !router.state.initialized || router.state.navigation.state !== 'idle') return;
@@ -50,7 +48,9 @@ export function createApp(options: CreateAppOptions = {}) {
     },
   });
 
-  store = makeStore({ http }, { ui: initialUiState(options.theme) });
-  router = createAppRouter(store, options.createRouter);
-  return { store, router, http };
+  const stores = createStoreHolder(async () =>
+    (await import('./store')).loadedStore({ http }, options.theme),
+  );
+  router = createAppRouter(stores, options.createRouter);
+  return { stores, router, http };
 }

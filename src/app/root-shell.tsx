@@ -1,32 +1,24 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { LoadingFallback } from '@/components/loading-fallback';
-import { applyTheme } from '@/lib/theme';
-import { useAppSelector } from './store';
+import { useStoreLoaded } from './store-provider';
 
-// Loaded when there is something to show, to keep them out of the first download.
-const ToastsHost = lazy(() =>
-  import('@/components/toasts-host').then((m) => ({ default: m.ToastsHost })),
-);
-const NotificationSnackbar = lazy(() =>
-  import('@/components/notification-snackbar').then((m) => ({ default: m.NotificationSnackbar })),
-);
+// Theme, toasts and the notification live in the store, which /login does not load (issue 10).
+const StoreShell = lazy(() => import('./store-shell').then((m) => ({ default: m.StoreShell })));
 
-/** Everything every screen shares: theme on the document, toasts and the notification. */
+/** Everything every screen shares: the screen, and (once the store is there) theme and toasts. */
 export function RootShell() {
-  const theme = useAppSelector((s) => s.ui.theme);
-  const hasToasts = useAppSelector((s) => s.notify.toasts.length > 0);
-  const notifying = useAppSelector((s) => s.notify.notification.open);
-  useEffect(() => applyTheme(theme), [theme]);
+  const storeLoaded = useStoreLoaded();
   return (
     <>
       <Suspense fallback={<LoadingFallback />}>
         <Outlet />
       </Suspense>
-      <Suspense fallback={null}>
-        {hasToasts && <ToastsHost />}
-        {notifying && <NotificationSnackbar />}
-      </Suspense>
+      {storeLoaded && (
+        <Suspense fallback={null}>
+          <StoreShell />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </>
   );

@@ -85,6 +85,12 @@ describe('route guards', () => {
     expect(await heading()).toHaveTextContent('Something went wrong');
   });
 
+  it('when /login opens without a session, then it renders without loading the store', async () => {
+    const { stores } = renderApp('/login');
+    expect(await heading()).toHaveTextContent('Sign in');
+    expect(stores.peek()).toBeNull();
+  });
+
   it('when an unknown path opens, then it redirects to /404', async () => {
     const { router } = renderApp('/no/such/screen');
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));

@@ -13,7 +13,7 @@ import { RootShell } from './root-shell';
 import type { Screen } from './screen-entry';
 import { paths, screenList } from './screens';
 import { createSessionGuards, type SessionGuards } from './session-guards';
-import type { AppStore } from './store';
+import type { StoreHolder } from './store-holder';
 
 /** Routes whose loader always redirects render nothing themselves. */
 function Redirecting() {
@@ -29,56 +29,71 @@ function notYet(titleKey: string): Page {
   };
 }
 
+/** What a route needs before it renders: its page, and the store unless the screen runs without. */
+interface RouteContext {
+  guards: SessionGuards;
+  withStore: (page: Page) => Page;
+}
+
 /** A screen of the table as a route: its guard, and its page (or "not available yet"). */
-function screenRoute(guards: SessionGuards, key: string, screen: Screen): RouteObject {
+function screenRoute(context: RouteContext, key: string, screen: Screen): RouteObject {
+  const { guards, withStore } = context;
   const loader = screen.entry
     ? guards[screen.entry]
     : screen.rule
       ? guards.requireAccess(screen.rule)
       : undefined;
+  const page = screen.page ?? notYet(`nav:pages.${key}`);
   return {
     path: screen.path,
     loader,
-    lazy: { Component: screen.page ?? notYet(`nav:pages.${key}`) },
+    lazy: { Component: screen.withoutStore ? page : withStore(page) },
   };
 }
 
-function routesOf(guards: SessionGuards, layout: Screen['layout']): RouteObject[] {
+function routesOf(context: RouteContext, layout: Screen['layout']): RouteObject[] {
   return screenList
     .filter((screen) => (screen.layout ?? 'main') === layout)
-    .map(({ key, ...screen }) => screenRoute(guards, key, screen));
+    .map(({ key, ...screen }) => screenRoute(context, key, screen));
 }
 
-function appRoutes(guards: SessionGuards): RouteObject[] {
+function appRoutes(context: RouteContext): RouteObject[] {
+  const { guards, withStore } = context;
   return [
     { index: true, loader: () => redirect(paths.dashboard), Component: Redirecting },
-    ...routesOf(guards, 'public'),
+    ...routesOf(context, 'public'),
     {
       // The main layout: signed-in screens only.
       loader: guards.requireAccess('open'),
-      lazy: { Component: async () => (await import('./layouts/default-layout')).DefaultLayout },
-      children: routesOf(guards, 'main'),
+      lazy: {
+        Component: withStore(async () => (await import('./layouts/default-layout')).DefaultLayout),
+      },
+      children: routesOf(context, 'main'),
     },
     {
       loader: guards.requireAccess('open'),
-      lazy: { Component: async () => (await import('./layouts/checklist-layout')).ChecklistLayout },
-      children: routesOf(guards, 'checklist'),
+      lazy: {
+        Component: withStore(
+          async () => (await import('./layouts/checklist-layout')).ChecklistLayout,
+        ),
+      },
+      children: routesOf(context, 'checklist'),
     },
     { path: '*', loader: () => redirect(paths.notFound), Component: Redirecting },
   ];
 }
 
 /** The whole table under the root route, which loads the session first (SPEC §2). */
-export function buildRoutes(guards: SessionGuards): RouteObject[] {
+export function buildRoutes(context: RouteContext): RouteObject[] {
   return [
     {
       id: 'root',
       path: '/',
-      loader: guards.rootLoader,
+      loader: context.guards.rootLoader,
       Component: RootShell,
       errorElement: <ServerErrorPage />,
       HydrateFallback: LoadingFallback,
-      children: appRoutes(guards),
+      children: appRoutes(context),
     },
   ];
 }
@@ -86,6 +101,11 @@ export function buildRoutes(guards: SessionGuards): RouteObject[] {
 export type CreateRouter = (routes: RouteObject[]) => DataRouter;
 
 /** The app's router; tests pass `createMemoryRouter` with their own entries. */
-export function createAppRouter(store: AppStore, create: CreateRouter = createBrowserRouter) {
-  return create(buildRoutes(createSessionGuards(store, loadRuntimeConfig)));
+export function createAppRouter(stores: StoreHolder, create: CreateRouter = createBrowserRouter) {
+  const guards = createSessionGuards(stores, loadRuntimeConfig);
+  const withStore =
+    (page: Page): Page =>
+    async () =>
+      (await Promise.all([page(), stores.load()]))[0];
+  return create(buildRoutes({ guards, withStore }));
 }

@@ -50,6 +50,7 @@ export const screens = defineScreens({
     path: '/login',
     layout: 'public',
     entry: 'loginEntry',
+    withoutStore: true,
     page: linked(auth.login, 'LoginPage', 'auth'),
   },
   signup: {

@@ -1,7 +1,8 @@
 /**
  * Route loaders around the session (DESIGN "Routing"). React Router runs all matched loaders in
  * parallel, so the root loader and every guard share one promise: GET /users/me runs once per
- * navigation, and a guard never decides before the session is known.
+ * navigation, and a guard never decides before the session is known. Without a token cookie
+ * nobody is signed in and the store need not load (store-holder.ts): /login stays without it.
  */
 import { redirect, type LoaderFunction, type LoaderFunctionArgs } from 'react-router-dom';
 import { canAccess, isHelpdeskUser } from '@contract/access';
@@ -9,14 +10,9 @@ import { routeRules, type RouteRuleKey } from '@contract/route-rules';
 import type { RuntimeConfig } from '@contract/runtime-config';
 import { externalNavigation, helpdeskUrl } from '@/lib/helpdesk';
 import { readSessionToken } from '@/lib/session/session-cookies';
-import {
-  loadSession,
-  selectAccessSubject,
-  sessionExpired,
-  widgetSessionStarted,
-} from '@/lib/session/session-slice';
+import type { UserProfile } from '@contract/profile';
 import { paths, loginPathKeepingKey } from './screens';
-import type { AppStore } from './store';
+import type { StoreHolder } from './store-holder';
 
 export interface SessionGuards {
   ensureSession: () => Promise<void>;
@@ -28,14 +24,17 @@ export interface SessionGuards {
 }
 
 export function createSessionGuards(
-  store: AppStore,
+  stores: StoreHolder,
   getConfig: () => Promise<RuntimeConfig>,
 ): SessionGuards {
   let inflight: Promise<void> | null = null;
+  const profileOf = (): UserProfile | null =>
+    stores.peek()?.store.getState().session.profile ?? null;
 
   async function fetchProfile(): Promise<void> {
-    const result = await store.dispatch(loadSession());
-    if (loadSession.fulfilled.match(result)) return;
+    const { store, session } = await stores.load();
+    const result = await store.dispatch(session.loadSession());
+    if (session.loadSession.fulfilled.match(result)) return;
     const error = result.payload;
     // 401 (or the token vanished meanwhile): nobody is signed in; the guards send them to /login.
     if (!error || error.status === 401) return;
@@ -43,15 +42,21 @@ export function createSessionGuards(
     throw new Error(error.message);
   }
 
+  async function startWidgetSession(): Promise<void> {
+    const { store, session } = await stores.load();
+    if (store.getState().session.kind !== 'widget') store.dispatch(session.widgetSessionStarted());
+  }
+
   function ensureSession(): Promise<void> {
-    const session = store.getState().session;
+    const loaded = stores.peek();
+    const session = loaded?.store.getState().session;
     if (!readSessionToken('user')) {
-      if (session.kind === 'user') store.dispatch(sessionExpired());
-      if (readSessionToken('widget') && session.kind !== 'widget')
-        store.dispatch(widgetSessionStarted());
+      if (loaded && session?.kind === 'user')
+        loaded.store.dispatch(loaded.session.sessionExpired());
+      if (readSessionToken('widget') && session?.kind !== 'widget') return startWidgetSession();
       return Promise.resolve();
     }
-    if (session.kind === 'user' && session.profile) return Promise.resolve();
+    if (session?.kind === 'user' && session.profile) return Promise.resolve();
     inflight ??= fetchProfile().finally(() => {
       inflight = null;
     });
@@ -65,11 +70,12 @@ export function createSessionGuards(
    * profile already known: the server checks every call anyway.
    */
   function refreshSession(): Promise<void> {
-    const session = store.getState().session;
-    if (!readSessionToken('user') || !(session.kind === 'user' && session.profile))
+    const loaded = stores.peek();
+    const session = loaded?.store.getState().session;
+    if (!loaded || !readSessionToken('user') || !(session?.kind === 'user' && session.profile))
       return ensureSession();
-    inflight ??= store
-      .dispatch(loadSession())
+    inflight ??= loaded.store
+      .dispatch(loaded.session.loadSession())
       .then(() => undefined)
       .finally(() => {
         inflight = null;
@@ -89,7 +95,8 @@ export function createSessionGuards(
     (rule: RouteRuleKey): LoaderFunction =>
     async (args) => {
       await refreshSession();
-      const subject = selectAccessSubject(store.getState());
+      const loaded = stores.peek();
+      const subject = loaded ? loaded.session.selectAccessSubject(loaded.store.getState()) : null;
       if (!subject) throw redirect(loginPathKeepingKey(searchOf(args)));
       if (!canAccess(routeRules[rule], subject)) throw redirect(paths.forbidden);
       return null;
@@ -105,7 +112,7 @@ export function createSessionGuards(
     if (readSessionToken('widget') && !readSessionToken('user'))
       throw redirect(`${paths.chat}${search}`);
     await ensureSession();
-    const profile = store.getState().session.profile;
+    const profile = profileOf();
     if (!profile) return null;
     const token = readSessionToken('user');
     if (isHelpdeskUser(profile) && token) {
@@ -121,7 +128,7 @@ export function createSessionGuards(
   /** /signup: someone already signed in has no use for it. */
   const guestOnly: LoaderFunction = async () => {
     await ensureSession();
-    if (store.getState().session.profile) throw redirect(paths.dashboard);
+    if (profileOf()) throw redirect(paths.dashboard);
     return null;
   };
 
@@ -132,7 +139,7 @@ export function createSessionGuards(
    */
   const resetPasswordEntry: LoaderFunction = async () => {
     await ensureSession();
-    if (store.getState().session.profile) throw redirect(paths.login);
+    if (profileOf()) throw redirect(paths.login);
     return null;
   };
 

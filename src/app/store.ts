@@ -2,6 +2,7 @@
  * makeStore (Redux Essentials): session, shell UI and notifications from the start; the RTK Query
  * cache is attached when its code first loads (lib/api-registry), so /login does not download it.
  * Every slice resets on sessionExpired/loggedOut; the RTK Query cache is dropped at that moment.
+ * The store itself loads with this chunk, after /login's first download (store-holder.ts).
  */
 import {
   combineSlices,
@@ -11,14 +12,22 @@ import {
   type Middleware,
   type WithSlice,
 } from '@reduxjs/toolkit';
-import { useDispatch, useSelector } from 'react-redux';
+import { Provider, useDispatch, useSelector } from 'react-redux';
 import type { api } from '@/lib/api';
 import { whenApiLoaded, type BaseApi } from '@/lib/api-registry';
 import { whenSliceLoaded } from '@/lib/slice-registry';
 import { notifyReducer } from '@/lib/notify/notify-slice';
-import { isSessionEnd, sessionReducer } from '@/lib/session/session-slice';
+import {
+  isSessionEnd,
+  loadSession,
+  selectAccessSubject,
+  sessionExpired,
+  sessionReducer,
+  widgetSessionStarted,
+} from '@/lib/session/session-slice';
 import type { ThunkExtra } from '@/lib/store-types';
-import { uiReducer } from './ui-slice';
+import type { Theme } from '@/lib/theme';
+import { initialUiState, uiReducer } from './ui-slice';
 
 type LazyLoadedSlices = WithSlice<typeof api>;
 
@@ -72,3 +81,21 @@ export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
+
+/** The session's actions the route guards dispatch; they reach them only through this chunk. */
+const sessionOps = { loadSession, sessionExpired, widgetSessionStarted, selectAccessSubject };
+
+/** What store-holder.ts hands out: the store, its Provider and the session's actions. */
+export interface LoadedStore {
+  store: AppStore;
+  Provider: typeof Provider;
+  session: typeof sessionOps;
+}
+
+export function loadedStore(extra: ThunkExtra, theme?: Theme): LoadedStore {
+  return {
+    store: makeStore(extra, { ui: initialUiState(theme) }),
+    Provider,
+    session: sessionOps,
+  };
+}

@@ -4,9 +4,11 @@
  */
 import { Suspense } from 'react';
 import { render } from '@testing-library/react';
-import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { createApp } from '@/app/create-app';
+import type { AppStore } from '@/app/store';
+import { StoreProvider } from '@/app/store-provider';
+import { HttpContext } from '@/lib/http-context';
 import { saveSessionToken } from '@/lib/session/session-cookies';
 
 export function renderApp(path: string) {
@@ -14,13 +16,27 @@ export function renderApp(path: string) {
     createRouter: (routes) => createMemoryRouter(routes, { initialEntries: [path] }),
   });
   const view = render(
-    <Provider store={app.store}>
-      <Suspense fallback={null}>
-        <RouterProvider router={app.router} />
-      </Suspense>
-    </Provider>,
+    <HttpContext.Provider value={app.http}>
+      <StoreProvider stores={app.stores}>
+        <Suspense fallback={null}>
+          <RouterProvider router={app.router} />
+        </Suspense>
+      </StoreProvider>
+    </HttpContext.Provider>,
   );
-  return { ...app, ...view };
+  const loadedStore = (): AppStore => {
+    const loaded = app.stores.peek();
+    if (!loaded) throw new Error('the store has not loaded: no screen needing it was opened');
+    return loaded.store;
+  };
+  /** The store, read when used: it loads with the first screen that needs it (all but sign-in). */
+  const store: Pick<AppStore, 'getState' | 'dispatch' | 'subscribe'> = {
+    getState: () => loadedStore().getState(),
+    dispatch: ((action: Parameters<AppStore['dispatch']>[0]) =>
+      loadedStore().dispatch(action)) as AppStore['dispatch'],
+    subscribe: (listener) => loadedStore().subscribe(listener),
+  };
+  return { ...app, ...view, store };
 }
 
 /** A signed-in user's token cookie, valid for an hour. */

@@ -1,6 +1,6 @@
 /**
  * Auth calls (SPEC §7 Auth, Users/me/password) as RTK Query endpoints. Sign-in and resending the
- * verification mail are thunks (auth-thunks.ts) so the login page does not load RTK Query.
+ * verification mail are plain calls (auth-requests.ts) so the login page loads neither RTK Query nor the store.
  */
 import { apiPaths } from '@contract/api-paths';
 import type {

@@ -10,8 +10,8 @@ import { externalNavigation, helpdeskUrl } from '@/lib/helpdesk';
 import { toApiErrorData, type ApiErrorData } from '@/lib/http';
 import { loadRuntimeConfig } from '@/lib/runtime-config';
 import type { RequestStatus } from '@/lib/session/session-slice';
-import { useLibDispatch } from '@/lib/store-types';
-import { signIn } from './auth-thunks';
+import { useHttp } from '@/lib/http-context';
+import { signIn } from './auth-requests';
 import { AuthShell } from './auth-shell';
 import type { AuthLinks } from './auth-links';
 
@@ -23,7 +23,7 @@ const LoginRefusal = lazy(() =>
 
 export function LoginPage({ links }: { links: AuthLinks }) {
   const { t } = useTranslation(['auth', 'validation', 'errors']);
-  const dispatch = useLibDispatch();
+  const http = useHttp();
   const navigate = useNavigate();
   const [status, setStatus] = useState<RequestStatus>('idle');
   const [values, setValues] = useState({ email: '', password: '' });
@@ -42,7 +42,7 @@ export function LoginPage({ links }: { links: AuthLinks }) {
     if (!checked.data) return;
     setStatus('loading');
     try {
-      const { token, profile } = await dispatch(signIn(checked.data)).unwrap();
+      const { token, profile } = await signIn(http, checked.data);
       setStatus('succeeded');
       // role_id 3 works in the helpdesk site, which receives the token (SPEC §2, §6).
       if (isHelpdeskUser(profile)) {

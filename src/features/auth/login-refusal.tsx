@@ -3,21 +3,21 @@ import { CAlert, CButton } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/error-text';
 import type { ApiErrorData } from '@/lib/http';
-import { useLibDispatch } from '@/lib/store-types';
-import { resendVerification } from './auth-thunks';
+import { useHttp } from '@/lib/http-context';
+import { resendVerification } from './auth-requests';
 
 type ResendState = 'idle' | 'sending' | 'sent' | 'failed';
 
 /** Why the sign-in was refused; an unverified address can ask for a new verification mail. */
 export function LoginRefusal({ error, email }: { error: ApiErrorData; email: string }) {
   const { t } = useTranslation(['auth', 'errors']);
-  const dispatch = useLibDispatch();
+  const http = useHttp();
   const [resendState, setResendState] = useState<ResendState>('idle');
 
   async function onResend() {
     setResendState('sending');
     try {
-      await dispatch(resendVerification(email.trim())).unwrap();
+      await resendVerification(http, email.trim());
       setResendState('sent');
     } catch {
       setResendState('failed');

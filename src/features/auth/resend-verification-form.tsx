@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { useLibDispatch } from '@/lib/store-types';
-import { resendVerification } from './auth-thunks';
+import { useHttp } from '@/lib/http-context';
+import { resendVerification } from './auth-requests';
 import { EmailRequestForm } from './email-request-form';
 
 /** Asks for the address and sends a new verification mail; the answer never says if it exists. */
 export function ResendVerificationForm({ initialEmail = '' }: { initialEmail?: string }) {
   const { t } = useTranslation('auth');
-  const dispatch = useLibDispatch();
+  const http = useHttp();
   return (
     <EmailRequestForm
-      send={(email) => dispatch(resendVerification(email)).unwrap()}
+      send={(email) => resendVerification(http, email)}
       intro={t('verify.resendIntro')}
       introClassName="mb-2"
       className="mt-3"
