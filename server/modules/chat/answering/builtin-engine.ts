@@ -7,10 +7,11 @@
  * Choosing sentences: a sentence scores its own coverage of the question, plus what its context
  * supplies (the passage's title or heading, a subject named just before and referred back to),
  * plus a share of its passage's coverage and score; definitions of the topic, reference entries
- * of a named option and amounts for "how much" questions count extra, cut-off sentences and rows
- * of figures less. Then sentences of the same passage that add question words not yet covered
- * (the fact split over two sentences); then equally good sentences from other documents (so two
- * sources that both answer are both shown). At most three sentences.
+ * of a named option, amounts for "how much" and times or conditions for "when" questions count
+ * extra, cut-off sentences and rows of figures less. Then sentences of the same passage that add
+ * question words not yet covered (the fact split over two sentences), and a neighbour that says
+ * what is asked (the amount, the time) when the chosen ones do not; then equally good sentences
+ * from other documents (so two sources that both answer are both shown). At most three.
  */
 import { coverageOf, matchedTerms, type QueryTerms } from './query-terms';
 import { isListing, proximityOf, type Passage } from './retrieval';
@@ -87,6 +88,17 @@ function isCutOff(p: Passage, text: string, order: number, count: number): boole
 const AMOUNT =
   /(?:[$€£]\s?\d|\d[\d,.]*\s?(?:%|percent|euros?|eur|dollars?|usd|pounds?|k?bytes|bits?|[kmgt]i?b\b|k\b|times|ms|seconds?|minutes?|hours?|days?|weeks?|months?|years?))/i;
 
+/** A time or a condition: what "When …?" asks for ("only when a row value is wider than …"). */
+const WHEN =
+  /\b(?:when|whenever|if|once|unless|after|before|as soon as)\b|\b\d{4}-\d\d-\d\d\b|\b(?:1[89]|20)\d\d\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d/i;
+
+/** Whether the sentence holds what the question asks for beyond its words: an amount, a time. */
+function holdsAsked(q: QueryTerms, text: string): boolean {
+  if (q.asksAmount) return AMOUNT.test(text);
+  if (q.asksWhen) return WHEN.test(text);
+  return true;
+}
+
 /** Mostly numbers: a table's row of figures rather than a sentence. */
 function isFigures(stems: readonly string[]): boolean {
   return stems.filter((s) => /^\d/.test(s)).length > stems.length * 0.4;
@@ -155,7 +167,7 @@ function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] 
         (leadsWithTopic(q, stems) ? 0.15 : 0) +
         (definesTopic(q, said) ? 0.1 : 0) +
         (entryFor(q, text) ? 0.15 : 0) +
-        (q.asksAmount && AMOUNT.test(text) ? 0.1 : 0) -
+        ((q.asksAmount || q.asksWhen) && holdsAsked(q, text) ? 0.1 : 0) -
         (isCutOff(p, text, order, all.length) ? 0.3 : 0) -
         (isFigures(stems) ? 0.2 : 0) -
         (stems.length > 60 ? 0.15 : 0) -
@@ -186,6 +198,18 @@ export function extractiveDraft(q: QueryTerms, passages: readonly Passage[]): Dr
       chosen.push(c);
       c.matched.forEach((t) => covered.add(t));
     }
+  }
+  // What is asked (an amount, a time or condition) said in a neighbour of the chosen sentence:
+  // "The TOAST management code is triggered only when …" before "The TOAST code will compress …".
+  if (chosen.length < MAX_SENTENCES && !chosen.some((c) => holdsAsked(q, c.text))) {
+    const neighbour = candidates.find(
+      (c) =>
+        c.passage === best.passage &&
+        Math.abs(c.order - best.order) <= 2 &&
+        !chosen.some((x) => same(x, c)) &&
+        holdsAsked(q, c.text),
+    );
+    if (neighbour) chosen.push(neighbour);
   }
   if (coverageOf(q, [...covered]) < MIN_ANSWER_COVERAGE) return { sentences: [], noAnswer: true };
 

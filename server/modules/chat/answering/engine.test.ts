@@ -221,6 +221,26 @@ describe('the extractive engine', () => {
     expect(draft.noAnswer).toBe(false);
   });
 
+  it('when a question asks "when", then the sentence giving the condition is quoted too', () => {
+    const q = weighed('When does the archiver compress or move a record?', {
+      archiver: 20,
+      compress: 300,
+      move: 400,
+      record: 900,
+    });
+    const draft = extractiveDraft(q, [
+      passage(
+        1,
+        'The archiver is triggered only when a record is wider than 2 kB. ' +
+          'The archiver will compress and move record fields until the record is shorter. ' +
+          'Archived fields are kept in a side table.',
+      ),
+    ]);
+    expect(draft.sentences.map((s) => s.text)).toContain(
+      'The archiver is triggered only when a record is wider than 2 kB.',
+    );
+  });
+
   it('when a question calls a name a "program", then the passage about the name need not', () => {
     const q = weighed('What does the asn1Parser program generate?', {
       asn1parser: 5,

@@ -23,6 +23,8 @@ export interface QueryTerms {
   topic: string | null;
   /** The question asks for a quantity ("How much …", "How many …"). */
   asksAmount: boolean;
+  /** The question asks for a time or a condition ("When does …", "When was …"). */
+  asksWhen: boolean;
   /** Names written as code in the question: options and snake_case names (--trace-children). */
   codeNames: readonly string[];
   /** Content words written right beside each term in the question ("project" for "falcon-7"). */
@@ -167,6 +169,7 @@ export function queryTerms(question: string, expand: boolean): QueryTerms {
     required: [],
     topic: null,
     asksAmount,
+    asksWhen: /^\s*when\b/i.test(question),
     companions: companionsOf(question),
     acronyms: acronymsOf(question),
     codeNames: question.match(CODE_NAME) ?? [],
