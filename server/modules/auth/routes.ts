@@ -1,5 +1,5 @@
 /** HTTP side of sign-in, sign-up, verification and password reset (SPEC §7 Auth). */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   changePasswordBodySchema,
@@ -31,11 +31,20 @@ export function registerAuthRoutes(
   >,
 ) {
   const limitedPublic = { public: true, rateLimit: s.authRateLimit };
+  const keyHeader = WIDGET_KEY_HEADER.toLowerCase();
+  // Login by key counts against the widget visitors' own limits (visitor-login.ts), not these.
+  const loginConfig = {
+    public: true,
+    rateLimit: {
+      ...s.authRateLimit,
+      allowList: (request: FastifyRequest) => request.headers[keyHeader] !== undefined,
+    },
+  };
   const mailOrigin = s.mailLinks.origin;
 
-  api.post(apiRoutes.login, { config: limitedPublic }, async (request) => {
+  api.post(apiRoutes.login, { config: loginConfig }, async (request) => {
     // Login by key (SPEC §7): a chat widget's visitor, with the API_KEY header and no body.
-    const key = request.headers[WIDGET_KEY_HEADER.toLowerCase()];
+    const key = request.headers[keyHeader];
     if (key !== undefined)
       return shape(
         visitorLoginResponseSchema,

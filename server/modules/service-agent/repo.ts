@@ -160,6 +160,28 @@ export function createWidgetRepo(db: Kysely<DB>) {
       });
     },
 
+    /**
+     * Ends the open visitor sessions of a widget whose page host `stillAllowed` refuses (its
+     * allowed hosts changed): their visitors are cut off at once, not when the token expires.
+     */
+    async revokeSessions(widgetId: number, stillAllowed: (host: string) => boolean) {
+      const now = new Date().toISOString();
+      const open = await db
+        .selectFrom('service_agent_sessions')
+        .select(['id', 'host'])
+        .where('service_agent_id', '=', widgetId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .execute();
+      const ended = open.filter((s) => !stillAllowed(s.host)).map((s) => s.id);
+      if (ended.length > 0)
+        await db
+          .updateTable('service_agent_sessions')
+          .set({ revoked_at: now })
+          .where('id', 'in', ended)
+          .execute();
+    },
+
     async remove(id: number) {
       await db.deleteFrom('service_agents').where('id', '=', id).execute();
     },

@@ -9,6 +9,7 @@
  * - Trial users (role 'Trial') see and change only the widgets they created; anyone else's
  *   answers 404, as if it did not exist.
  * - `{id}` in a path is a numeric id or a client_id (client_ids are never all digits).
+ * - A host taken off `allowed_hosts` ends the open visitor sessions that were opened there.
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -23,6 +24,7 @@ import type {
   serviceAgentsQuerySchema,
 } from '../../../contract/service-agent';
 import type { z } from 'zod';
+import { isAllowedHost } from '../../../contract/widget-hosts';
 import { isUniqueViolation, nowIso } from '../../db/database';
 import type { DB } from '../../db/schema';
 import type { Actor } from '../identity/actor-scope';
@@ -193,6 +195,8 @@ export function createWidgetService(
         },
         target_areas,
       );
+      if (allowed_hosts)
+        await repo.revokeSessions(widget.id, (host) => isAllowedHost(allowed_hosts, host));
       return reread(widget.id);
     },
 

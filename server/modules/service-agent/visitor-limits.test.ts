@@ -47,7 +47,14 @@ describeApi('the daily question quota of a widget', (t) => {
 /** Abuse limits (issue 13): per widget and per visitor address, a minute at a time. */
 describeApi(
   'the rate limits of widget visitors',
-  { env: { WIDGET_ADDRESS_RATE_LIMIT: '4', WIDGET_RATE_LIMIT: '6', TRUST_PROXY: 'true' } },
+  {
+    env: {
+      WIDGET_ADDRESS_RATE_LIMIT: '4',
+      WIDGET_RATE_LIMIT: '6',
+      AUTH_RATE_LIMIT: '3',
+      TRUST_PROXY: 'true',
+    },
+  },
   (t) => {
     let widget: { id: number; client_id: string };
     beforeAll(async () => {
@@ -81,11 +88,22 @@ describeApi(
       expect((await ask(t, elsewhere.body.access_token, '203.0.113.3')).status).toBe(200);
     });
 
-    it('when one address guesses keys, then it is slowed down with 429 as well', async () => {
-      const statuses: number[] = [];
+    it('when one address guesses keys, then the widget limit per address slows it down, not the sign-in one', async () => {
+      const answers = [];
       for (let i = 0; i < 6; i += 1)
-        statuses.push((await loginFrom('198.51.100.7', `guess${i}`.padEnd(32, 'x'))).status);
-      expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+        answers.push(await loginFrom('198.51.100.7', `guess${i}`.padEnd(32, 'x')));
+      expect(answers.map((a) => a.status)).toEqual([401, 401, 401, 401, 429, 429]);
+      expect(answers[4].body.message).toMatch(/Too many messages/);
+      // E-mail sign-ins from an address keep AUTH_RATE_LIMIT (3 here).
+      const signIns = [];
+      for (let i = 0; i < 4; i += 1)
+        signIns.push(
+          await t.api('POST', '/api/users/login', {
+            body: { email: `nobody${i}@example.com`, password: 'wrong-password' },
+            headers: { 'x-forwarded-for': '198.51.100.8' },
+          }),
+        );
+      expect(signIns.map((a) => a.status)).toEqual([401, 401, 401, 429]);
     });
   },
 );

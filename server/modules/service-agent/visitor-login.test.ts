@@ -118,6 +118,20 @@ describeApi('login by key', (t) => {
     ).toBe(200);
   });
 
+  it('when a host is taken off the allowed hosts, then the visitors who came from it are cut off', async () => {
+    const other = await createWidget(t, t.admin);
+    const removed = await visitorOf(t, other.client_id);
+    const kept = await visitorOf(t, other.client_id, { origin: 'https://shop.example.com' });
+    await t.api('PUT', `/api/service-agent/${other.id}`, {
+      token: t.admin,
+      body: { allowed_hosts: ['*.example.com'] },
+    });
+    const me = (token: string) => t.api('GET', '/api/service-agent/me', { token });
+    expect((await me(removed.access_token)).status).toBe(401);
+    expect((await me(kept.access_token)).status).toBe(200);
+    expect((await keyLogin(t, other.client_id)).body.code).toBe('ORIGIN_NOT_ALLOWED');
+  });
+
   it('when the widget is deleted, then its visitor tokens answer 401', async () => {
     const other = await createWidget(t, t.admin);
     const visitor = await visitorOf(t, other.client_id);
