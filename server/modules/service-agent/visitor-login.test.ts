@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { visitorLoginResponseSchema, visitorWidgetSchema } from '../../../contract/service-agent';
 import { describeApi, TEST_PUBLIC_URL } from '../../test-support/test-app';
@@ -138,6 +139,55 @@ describeApi('login by key', (t) => {
     await t.api('DELETE', `/api/service-agent/${other.id}`, { token: t.admin });
     const me = await t.api('GET', '/api/service-agent/me', { token: visitor.access_token });
     expect(me.status).toBe(401);
+  });
+
+  it('when a visitor logs in, then expired sessions that asked nothing are forgotten and conversations kept', async () => {
+    const other = await createWidget(t, t.admin);
+    const { db } = t.database;
+    const past = new Date(Date.now() - 3 * 3600_000).toISOString();
+    const session = (id: string) => ({
+      id,
+      service_agent_id: other.id,
+      host: HOST_PAGE,
+      visitor_address: '127.0.0.1',
+      user_agent: null,
+      created_at: past,
+      expires_at: past,
+      last_active_at: past,
+      revoked_at: null,
+    });
+    const [empty, talked] = [randomUUID(), randomUUID()];
+    await db
+      .insertInto('service_agent_sessions')
+      .values([session(empty), session(talked)])
+      .execute();
+    await db
+      .insertInto('service_agent_turns')
+      .values({
+        session_id: talked,
+        service_agent_id: other.id,
+        chat_turn_id: null,
+        visitor_address: '127.0.0.1',
+        question: 'Hello?',
+        answer: 'Hello.',
+        references_json: '[]',
+        no_answer: 0,
+        engine: 'builtin',
+        model: 'atrium-extractive',
+        latency_ms: 3,
+        rating: null,
+        rated_at: null,
+        asked_at: past,
+        answered_at: past,
+      })
+      .execute();
+    await visitorOf(t, other.client_id);
+    const left = await db
+      .selectFrom('service_agent_sessions')
+      .select('id')
+      .where('id', 'in', [empty, talked])
+      .execute();
+    expect(left.map((r) => r.id)).toEqual([talked]);
   });
 
   it('when a visitor token calls any other API, then 403 VISITOR_FORBIDDEN', async () => {

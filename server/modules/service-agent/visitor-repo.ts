@@ -6,8 +6,28 @@ export type TurnRow = Selectable<ServiceAgentTurnsTable>;
 
 export function createVisitorRepo(db: Kysely<DB>) {
   return {
-    insertSession: (row: Insertable<ServiceAgentSessionsTable>) =>
-      db.insertInto('service_agent_sessions').values(row).execute(),
+    /**
+     * Opens a visitor session, and forgets the widget's expired sessions that never asked
+     * anything (a login is cheap to repeat; the table stays the size of real conversations).
+     */
+    async insertSession(row: Insertable<ServiceAgentSessionsTable>) {
+      await db
+        .deleteFrom('service_agent_sessions')
+        .where('service_agent_id', '=', row.service_agent_id)
+        .where('expires_at', '<', row.created_at)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('service_agent_turns as t')
+                .select('t.id')
+                .whereRef('t.session_id', '=', 'service_agent_sessions.id'),
+            ),
+          ),
+        )
+        .execute();
+      await db.insertInto('service_agent_sessions').values(row).execute();
+    },
 
     /** A session with the status of its widget. */
     findSession: (id: string) =>
