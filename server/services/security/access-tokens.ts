@@ -10,12 +10,20 @@ export interface AccessTokens {
 
 const ISSUER = 'atrium';
 
+/** The first part of every token of a kind: its header, which names the kind in `typ`. */
+export const tokenHeaderPart = (typ: string) =>
+  Buffer.from(JSON.stringify({ alg: 'HS256', typ })).toString('base64url');
+
 /**
- * Signing and checking HS256 JWTs of one kind: Atrium's issuer, and `audience` when the kind
- * has one. One WebCrypto key, imported once: given bytes or a KeyObject, jose (its Web Crypto
- * build) imports the key again for every signature, a tenth of a /users/me request.
+ * Signing and checking HS256 JWTs of one kind: Atrium's issuer, the kind's `typ` in the header
+ * and its `audience` when it has one. One WebCrypto key, imported once: given bytes or a
+ * KeyObject, jose (its Web Crypto build) imports the key again for every signature, a tenth
+ * of a /users/me request.
  */
-export function hs256Tokens(secret: Uint8Array, audience?: string) {
+export function hs256Tokens(
+  secret: Uint8Array,
+  { typ = 'JWT', audience }: { typ?: string; audience?: string } = {},
+) {
   const key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
     'verify',
@@ -23,7 +31,7 @@ export function hs256Tokens(secret: Uint8Array, audience?: string) {
   return {
     async sign(claims: JWTPayload, subject: string, expiresAt: Date): Promise<string> {
       const jwt = new SignJWT(claims)
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setProtectedHeader({ alg: 'HS256', typ })
         .setIssuer(ISSUER)
         .setSubject(subject)
         .setIssuedAt()
@@ -37,6 +45,7 @@ export function hs256Tokens(secret: Uint8Array, audience?: string) {
           algorithms: ['HS256'],
           issuer: ISSUER,
           audience,
+          typ,
         });
         return payload;
       } catch {
