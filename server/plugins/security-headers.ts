@@ -80,7 +80,10 @@ export async function registerSecurityHeaders(
   });
   app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headers) reply.header(name, value);
-    if (request.method === 'GET' && normalizedPath(request.url) === EMBED_SCRIPT_PATH)
+    if (
+      request.url.startsWith(EMBED_SCRIPT_PATH) &&
+      normalizedPath(request.url) === EMBED_SCRIPT_PATH
+    )
       reply.header('cross-origin-resource-policy', 'cross-origin');
     done();
   });
