@@ -47,6 +47,8 @@ interface Candidate {
   passage: number;
   order: number;
   matched: Set<string>;
+  /** Question terms its context supplies (label, a subject named before): see termsInContext. */
+  context: readonly string[];
   score: number;
 }
 
@@ -172,7 +174,14 @@ function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] 
         (isFigures(stems) ? 0.2 : 0) -
         (stems.length > 60 ? 0.15 : 0) -
         0.02 * rank;
-      out.push({ text, passage: rank, order, matched: new Set(matched), score });
+      out.push({
+        text,
+        passage: rank,
+        order,
+        matched: new Set(matched),
+        context: inContext,
+        score,
+      });
     });
   });
   return out.sort((a, b) => b.score - a.score);
@@ -211,7 +220,10 @@ export function extractiveDraft(q: QueryTerms, passages: readonly Passage[]): Dr
     );
     if (neighbour) chosen.push(neighbour);
   }
-  if (coverageOf(q, [...covered]) < MIN_ANSWER_COVERAGE) return { sentences: [], noAnswer: true };
+  // What the sentences say, with what their context says for them (the entry they belong to).
+  const answered = [...covered, ...chosen.flatMap((c) => c.context)];
+  if (coverageOf(q, [...new Set(answered)]) < MIN_ANSWER_COVERAGE)
+    return { sentences: [], noAnswer: true };
 
   // Other documents that answer as well.
   for (const c of candidates) {

@@ -34,6 +34,9 @@ export interface QueryTerms {
 /** "How large …", "How many …": the question asks for a quantity, in the word's dimension. */
 const AMOUNT_QUESTION = /\bhow (much|many|big|large|long|old|often|small|high|wide|far)\b/i;
 
+/** "How do I make pg_dump dump …": the verb only frames the request; the rest says what it is. */
+const FRAMING_VERB = /\bhow (?:do|can|could|should|would) (?:i|you|we|one) (make|have|let)\b/i;
+
 /** Words that may stand inside a run an acronym abbreviates ("end of life" -> "eol"). */
 const ACRONYM_GLUE = new Set(['of', 'and', 'for']);
 
@@ -137,13 +140,17 @@ export function queryTerms(question: string, expand: boolean): QueryTerms {
   const nameWords = [...new Set(identifiers(question).flatMap((w) => words(w)))];
   // "How large are …?" asks for a size: the answer says "32 bits", not "large".
   const amount = AMOUNT_QUESTION.exec(question)?.[1]?.toLowerCase() ?? null;
+  const framing = FRAMING_VERB.exec(question)?.[1]?.toLowerCase() ?? null;
+  const unasked = new Set([amount, framing].filter((w): w is string => w !== null));
   const terms = [...new Set(contentTerms(question))].filter(
-    (t) => amount === null || t !== stem(amount),
+    (t) => ![...unasked].some((w) => t === stem(w)),
   );
   // Equal until a retrieval weighs them by rarity (weighByCorpus).
   const weights = new Map(terms.map((t) => [t, 1]));
   const alternatives = new Map<string, Set<string>>();
-  const searchWords = [...new Set(words(question).filter((w) => !isStopWord(w) && w !== amount))];
+  const searchWords = [
+    ...new Set(words(question).filter((w) => !isStopWord(w) && !unasked.has(w))),
+  ];
   if (expand) {
     for (const t of terms) {
       const group = SYNONYMS.get(t);

@@ -17,6 +17,7 @@
 import type { SourcePosition } from '../../../../contract/knowledge';
 import type { Database } from '../../../db/database';
 import type { SearchIndex } from '../../../services/search/types';
+import { withContinuations } from './continuation';
 import { coverageOf, matchedTerms, queryTerms, type QueryTerms } from './query-terms';
 import { contentTerms, sentences, words } from './terms';
 import { weighByCorpus, type Weighed } from './weighing';
@@ -28,6 +29,8 @@ const ADVANCED_CANDIDATES = 80;
 export interface Passage {
   chunkId: number;
   documentId: number;
+  /** Its place in the document (the index's chunk order), when the retrieval knows it. */
+  ordinal?: number;
   documentName: string;
   /** The document's own title (a web page's <title>), when it has one. */
   documentTitle: string | null;
@@ -180,6 +183,7 @@ export function createRetriever(database: Database, index: SearchIndex): Retriev
           {
             chunkId: hit.chunkId,
             documentId: hit.documentId,
+            ordinal: hit.ordinal,
             documentName: doc.name,
             documentTitle: doc.title,
             isUrl: Boolean(doc.is_url),
@@ -195,7 +199,7 @@ export function createRetriever(database: Database, index: SearchIndex): Retriev
         ];
       });
       passages.sort((x, y) => y.score - x.score);
-      return passages.slice(0, limit);
+      return (await withContinuations(database, q, passages.slice(0, limit))).slice(0, limit);
     },
   };
 }
