@@ -35,16 +35,13 @@ export const WIDGET_TARGET_AREAS_MAX = 50;
 export const WIDGET_HOSTS_MAX = 50;
 /** Longest visitor question, in characters (issue 13: capped). */
 export const VISITOR_QUESTION_MAX = 2000;
-/** A visitor token (and its session) lasts this long. */
-export const VISITOR_TOKEN_TTL_SECONDS = 2 * 3600;
-/** Login by key: the header carrying the widget's key (SPEC §7), as sent. */
-export const WIDGET_KEY_HEADER = 'API_KEY';
-/** Login by key from the widget's iframe: the origin of the page that embeds it. */
-export const WIDGET_HOST_HEADER = 'X-Widget-Host';
-/** The embed script's address on Atrium: other sites may load it (`Cross-Origin-Resource-Policy`). */
-export const EMBED_SCRIPT_PATH = '/widget.js';
-/** The pages a widget's iframe shows; only these may be framed, by the widget's hosts. */
-export const WIDGET_FRAME_PAGES = ['/chat', '/login'] as const;
+export {
+  EMBED_SCRIPT_PATH,
+  VISITOR_TOKEN_TTL_SECONDS,
+  WIDGET_FRAME_PAGES,
+  WIDGET_HOST_HEADER,
+  WIDGET_KEY_HEADER,
+} from './widget-session';
 
 const colourField = z
   .string()

@@ -12,7 +12,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
-import { EMBED_SCRIPT_PATH, WIDGET_FRAME_PAGES } from '../../contract/service-agent';
+import { EMBED_SCRIPT_PATH, WIDGET_FRAME_PAGES } from '../../contract/widget-session';
 import { frameAncestorSources } from '../../contract/widget-hosts';
 import { normalizedPath } from './api-key';
 
