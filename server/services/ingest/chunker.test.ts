@@ -95,6 +95,24 @@ describe('chunkDocument', () => {
     ).toBeGreaterThanOrEqual(long.replace(/\s/g, '').length);
   });
 
+  it("when a section's lines are hard (list items, table rows), then each stays a sentence of its own; a pdf's wrapped lines join", () => {
+    const items =
+      'Name: smallint; Range: -32768 to +32767\nName: integer; Range: -2147483648 to +2147483647';
+    const [hard] = chunkDocument(
+      doc([
+        { text: items, position: sourcePosition({ heading: 'Numeric Types' }), hardLines: true },
+      ]),
+    );
+    expect(splitSentences(hard.text)).toEqual([
+      'Name: smallint; Range: -32768 to +32767',
+      'Name: integer; Range: -2147483648 to +2147483647',
+    ]);
+    const [wrapped] = chunkDocument(
+      doc([{ text: 'The archive is kept\nfor ten years.', position: sourcePosition({ page: 2 }) }]),
+    );
+    expect(wrapped.text).toBe('The archive is kept for ten years.');
+  });
+
   it('when sections are empty or blank, then no empty chunk is made', () => {
     expect(chunkDocument(doc([{ text: '  \n ', position: sourcePosition({ page: 1 }) }]))).toEqual(
       [],

@@ -35,32 +35,58 @@ function splitLong(sentence: string, size: number): string[] {
   return pieces;
 }
 
-function chunkText(text: string, size: number, overlap: number): string[] {
-  const units = splitSentences(text).flatMap((s) => splitLong(s, size));
+interface Unit {
+  text: string;
+  /** The source's line ends after it (hard lines only): kept as a line break in the chunk. */
+  endsLine: boolean;
+}
+
+/**
+ * Sentences of a section. Where its lines are hard (a list item, a table row, a definition),
+ * each line is its own sentence in the chunk too; a pdf's wrapped lines join with spaces.
+ */
+function unitsOf(text: string, size: number, hardLines: boolean): Unit[] {
+  const lines = hardLines ? text.split(/\n+/) : [text];
+  return lines.flatMap((line) => {
+    const pieces = splitSentences(line).flatMap((s) => splitLong(s, size));
+    return pieces.map((piece, i) => ({
+      text: piece,
+      endsLine: hardLines && i === pieces.length - 1,
+    }));
+  });
+}
+
+const joinUnits = (units: readonly Unit[]) =>
+  units
+    .map((u, i) => (i === units.length - 1 ? u.text : u.text + (u.endsLine ? '\n' : ' ')))
+    .join('');
+
+function chunkText(text: string, size: number, overlap: number, hardLines = false): string[] {
+  const units = unitsOf(text, size, hardLines);
   const chunks: string[] = [];
-  let current: string[] = [];
+  let current: Unit[] = [];
   let length = 0;
   for (const unit of units) {
-    if (current.length > 0 && length + 1 + unit.length > size) {
-      chunks.push(current.join(' '));
+    if (current.length > 0 && length + 1 + unit.text.length > size) {
+      chunks.push(joinUnits(current));
       // Carry the tail sentences that fit in the overlap (none if the last one is too long).
-      const carried: string[] = [];
+      const carried: Unit[] = [];
       let carriedLength = 0;
       for (let i = current.length - 1; i >= 0; i--) {
-        if (carriedLength + current[i].length + 1 > overlap) break;
+        if (carriedLength + current[i].text.length + 1 > overlap) break;
         carried.unshift(current[i]);
-        carriedLength += current[i].length + 1;
+        carriedLength += current[i].text.length + 1;
       }
       // Never carry so much that the next unit would not fit.
-      while (carried.length > 0 && carriedLength + unit.length > size)
-        carriedLength -= (carried.shift() as string).length + 1;
+      while (carried.length > 0 && carriedLength + unit.text.length > size)
+        carriedLength -= (carried.shift() as Unit).text.length + 1;
       current = carried;
       length = carriedLength;
     }
     current.push(unit);
-    length += unit.length + 1;
+    length += unit.text.length + 1;
   }
-  if (current.length > 0) chunks.push(current.join(' '));
+  if (current.length > 0) chunks.push(joinUnits(current));
   return chunks;
 }
 
@@ -87,7 +113,8 @@ export function chunkDocument(doc: ExtractedDocument, options: ChunkOptions = {}
   for (const section of doc.sections) {
     if (!isRow(section)) {
       flushRows();
-      for (const piece of chunkText(section.text, size, overlap)) push(piece, section.position);
+      for (const piece of chunkText(section.text, size, overlap, section.hardLines))
+        push(piece, section.position);
       continue;
     }
     const text = section.text.trim();

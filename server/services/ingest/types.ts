@@ -10,6 +10,11 @@ import type { SourcePosition } from '../../../contract/knowledge';
 export interface ExtractedSection {
   text: string;
   position: SourcePosition;
+  /**
+   * Its line breaks end lines of the source (a web page's or document's blocks, list items,
+   * table rows), so chunks keep them; a pdf's lines are wrapped at the page width and are not.
+   */
+  hardLines?: boolean;
 }
 
 /** A position naming only what `p` gives: the other fields are null. */

@@ -13,7 +13,7 @@
  * what is asked (the amount, the time) when the chosen ones do not; then equally good sentences
  * from other documents (so two sources that both answer are both shown). At most three.
  */
-import { coverageOf, matchedTerms, type QueryTerms } from './query-terms';
+import { CODE_NAME, coverageOf, matchedTerms, type QueryTerms } from './query-terms';
 import { isListing, proximityOf, type Passage } from './retrieval';
 import { holdsDistinctive } from './weighing';
 import { contentTerms, sentences, stem, words } from './terms';
@@ -123,12 +123,21 @@ const REFERS_BACK = /^(?:it|its|this|these|they|their|he|she|such)\b/i;
  */
 function termsInContext(
   q: QueryTerms,
-  scoped: readonly string[],
+  context: { scoped: readonly string[]; continued: readonly string[] },
   before: ReadonlySet<string>,
   sentence: string,
   said: readonly string[],
   matched: readonly string[],
+  lastCodeName: string | null,
 ): string[] {
+  // In a run of reference entries, "The default value is three connections." is about the name
+  // written last before it (superuser_reserved_connections), not one named further back.
+  const otherEntry =
+    lastCodeName !== null &&
+    q.codeNames.length > 0 &&
+    !q.codeNames.some((n) => n.toLowerCase() === lastCodeName);
+  if (otherEntry) return context.scoped.filter((t) => !matched.includes(t));
+  const scoped = [...context.scoped, ...context.continued];
   const subject = [...new Set([...q.required, ...(q.topic ? [q.topic] : [])])];
   const refersBack = REFERS_BACK.test(sentence.trim());
   // "the project", "this option": a definite mention of a word the question writes beside t.
@@ -146,20 +155,28 @@ function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] 
   const top = Math.max(passages[0]?.score ?? 1, 1e-9);
   passages.slice(0, CANDIDATE_PASSAGES).forEach((p, rank) => {
     if (p.coverage < MIN_COVERAGE || isListing(p.text)) return;
-    if (!holdsDistinctive(q, new Set(contentTerms(`${p.label ?? ''} ${p.text}`)))) return;
+    const named = `${p.label ?? ''} ${(p.continues ?? []).join(' ')} ${p.text}`;
+    if (!holdsDistinctive(q, new Set(contentTerms(named)))) return;
     const all = sentences(p.text);
-    const scoped = matchedTerms(q, new Set(contentTerms(p.label ?? '')));
-    // The content terms of the sentences before this one, grown sentence by sentence.
+    const context = {
+      scoped: matchedTerms(q, new Set(contentTerms(p.label ?? ''))),
+      continued: matchedTerms(q, new Set(contentTerms((p.continues ?? []).join(' ')))),
+    };
+    // The content terms of the sentences before this one, grown sentence by sentence, and the
+    // last name written as code before it.
     const earlier = new Set<string>();
+    let lastCodeName: string | null = p.continues?.at(-1)?.toLowerCase() ?? null;
     all.forEach((text, order) => {
       const said = words(text);
       const stems = contentTerms(text);
       const before = new Set(earlier);
+      const codeBefore = lastCodeName;
       stems.forEach((t) => earlier.add(t));
+      lastCodeName = text.match(CODE_NAME)?.at(-1)?.toLowerCase() ?? lastCodeName;
       if (stems.length < 3) return;
       const matched = matchedTerms(q, new Set(stems));
       if (matched.length === 0) return;
-      const inContext = termsInContext(q, scoped, before, text, said, matched);
+      const inContext = termsInContext(q, context, before, text, said, matched, codeBefore);
       const score =
         coverageOf(q, matched) +
         SUBJECT_CREDIT * coverageOf(q, inContext) +

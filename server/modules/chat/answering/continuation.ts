@@ -3,8 +3,8 @@
  * asn1_der_coding closes one chunk and its "Returns: ASN1_SUCCESS if DER encoding OK, …" opens
  * the next, which never names the function and so is never found by the question's words. When
  * one of the best passages names a function or option of the question near its end, the chunk
- * that follows it in the document comes along, labelled with that name: its sentences are about
- * it, as the sentences under a heading are about the heading.
+ * that follows it in the document comes along, carrying that name (`continues`): its sentences
+ * are about it until another name is written (the built-in engine reads it so).
  */
 import type { Database } from '../../../db/database';
 import { coverageOf, matchedTerms, type QueryTerms } from './query-terms';
@@ -44,7 +44,6 @@ export async function withContinuations(
     if (!next) continue;
     moved.add(next.id);
     // Found on its own words or not, it is read as part of the entry.
-    const label = `${p.label ?? ''} ${names.join(' ')}`;
     continued.set(p.chunkId, {
       ...p,
       chunkId: next.id,
@@ -57,8 +56,11 @@ export async function withContinuations(
         row_end: next.row_end,
         heading: next.heading,
       },
-      label,
-      coverage: coverageOf(q, matchedTerms(q, new Set(contentTerms(`${label} ${next.text}`)))),
+      continues: names,
+      coverage: coverageOf(
+        q,
+        matchedTerms(q, new Set(contentTerms(`${p.label ?? ''} ${names.join(' ')} ${next.text}`))),
+      ),
       // Right after the passage it continues.
       score: p.score - 1e-6,
     });

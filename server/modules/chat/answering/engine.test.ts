@@ -241,6 +241,34 @@ describe('the extractive engine', () => {
     );
   });
 
+  it('when entries of other names follow the asked one, then their defaults are not its default', () => {
+    const q = weighed('What is the default value of max_widgets?', {
+      default: 900,
+      value: 1500,
+      max_widgets: 10,
+    });
+    const draft = extractiveDraft(q, [
+      {
+        // the chunk after "max_widgets (integer) …", read as its continuation
+        ...passage(
+          1,
+          'At most max_widgets widgets can ever be active at once. Whenever the number of ' +
+            'active widgets is at least max_widgets minus reserved_widgets, new widgets are ' +
+            'refused. The default value is three widgets.',
+        ),
+        continues: ['max_widgets'],
+      },
+      passage(
+        2,
+        'max_widgets (integer) Determines the maximum number of widgets on the board. ' +
+          'The default is typically 100 widgets, but might be less on small boards.',
+      ),
+    ]);
+    const said = draft.sentences.map((s) => s.text).join(' ');
+    expect(said).toContain('The default is typically 100 widgets');
+    expect(said).not.toContain('three widgets');
+  });
+
   it('when a question calls a name a "program", then the passage about the name need not', () => {
     const q = weighed('What does the asn1Parser program generate?', {
       asn1parser: 5,

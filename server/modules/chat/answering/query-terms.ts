@@ -66,7 +66,8 @@ function acronymsOf(question: string): Map<string, string[]> {
   return out;
 }
 
-const CODE_NAME = /--?[a-z][\w-]*[\w]|\b[a-z]\w*_\w+/gi;
+/** A name written as code: an option (--trace-children) or a snake_case name (max_connections). */
+export const CODE_NAME = /--?[a-z][\w-]*[\w]|\b[a-z]\w*_\w+/gi;
 
 /** Each term's neighbouring content words in the question, stemmed. */
 function companionsOf(question: string): Map<string, string[]> {

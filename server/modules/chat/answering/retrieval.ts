@@ -43,6 +43,8 @@ export interface Passage {
   indexScore: number;
   /** What names the passage besides its text: document title or file name, heading. */
   label?: string;
+  /** The entry it continues: names the passage before it wrote last (continuation.ts). */
+  continues?: readonly string[];
   /** Share (0–1) of the question's weighted terms found in the passage. */
   coverage: number;
   /** The order this retrieval put it in (higher first). */

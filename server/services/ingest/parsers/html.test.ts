@@ -79,8 +79,32 @@ Implement the key() XSLT function node-set key(string, object)
     expect(text.split('\n')).toEqual([
       'void xsltKeyFunction (ctxt, nargs)',
       'Implement the key() XSLT function node-set key(string, object)',
-      'ctxt:',
-      'the XPath Parser context',
+      'ctxt: the XPath Parser context',
+    ]);
+  });
+
+  it('when a page defines terms in a list, then each term opens the line of its definition', async () => {
+    const { text } = await read(`<html><head><title>TRUNCATE</title></head><body>
+<dl><dt><span class="term"><code>RESTART IDENTITY</code></span></dt>
+<dd><p>Automatically restart sequences owned by columns of the truncated table(s).</p></dd>
+<dt><code>CONTINUE IDENTITY</code></dt><dd><p>Do not change the values of sequences.</p><p>This is the default.</p></dd></dl>
+</body></html>`);
+    expect(text.split('\n')).toEqual([
+      'RESTART IDENTITY Automatically restart sequences owned by columns of the truncated table(s).',
+      'CONTINUE IDENTITY Do not change the values of sequences. This is the default.',
+    ]);
+  });
+
+  it('when a page has a table with a header row, then each row is one line naming its values', async () => {
+    const { text } = await read(`<html><head><title>8.1. Numeric Types</title></head><body>
+<table><thead><tr><th>Name</th><th>Storage Size</th><th>Range</th></tr></thead>
+<tbody><tr><td><code>smallint</code></td><td>2 bytes</td><td>-32768 to +32767</td></tr>
+<tr><td><code>integer</code></td><td>4 bytes</td><td>-2147483648 to +2147483647</td></tr></tbody></table>
+<p>The type integer is the common choice.</p></body></html>`);
+    expect(text.split('\n')).toEqual([
+      'Name: smallint; Storage Size: 2 bytes; Range: -32768 to +32767',
+      'Name: integer; Storage Size: 4 bytes; Range: -2147483648 to +2147483647',
+      'The type integer is the common choice.',
     ]);
   });
 

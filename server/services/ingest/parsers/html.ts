@@ -37,23 +37,83 @@ const INLINE = new Set(
   ),
 );
 
+const TEXT_NODE = 3;
+const ELEMENT_NODE = 1;
+
+/** A block's text on one line; its inner blocks (two paragraphs of a definition) stay apart. */
+function blockText(el: Element): string {
+  let out = '';
+  const visit = (node: Node) => {
+    if (node.nodeType === TEXT_NODE) out += node.textContent ?? '';
+    if (node.nodeType !== ELEMENT_NODE) return;
+    const inline = INLINE.has((node as Element).tagName.toLowerCase());
+    if (!inline) out += ' ';
+    node.childNodes.forEach(visit);
+    if (!inline) out += ' ';
+  };
+  visit(el);
+  return flat(out);
+}
+
+const cellsOf = (row: Element) =>
+  [...row.children].filter((c) => c.tagName === 'TH' || c.tagName === 'TD');
+
+/** A row of two or more cells, all of them headers. */
+const rowIsHeader = (row: Element) => {
+  const cells = cellsOf(row);
+  return cells.length >= 2 && cells.every((c) => c.tagName === 'TH');
+};
+
+/** The header cells' texts of a row's table, when its first row is all headers. */
+function headerOf(row: Element): string[] | null {
+  const first = row.closest('table')?.querySelector('tr');
+  if (!first || first === row || !rowIsHeader(first)) return null;
+  return cellsOf(first).map(blockText);
+}
+
+/**
+ * A table row as one line: "Name: integer; Storage Size: 4 bytes; Range: -2147483648 to
+ * +2147483647" under a header row, else its cells side by side. Cell by cell, a table read as
+ * text runs every row into the next and no sentence says which value is which.
+ */
+function rowText(row: Element): string {
+  const cells = cellsOf(row).map(blockText);
+  const header = headerOf(row);
+  if (header && header.length === cells.length)
+    return cells
+      .map((cell, i) => (cell && header[i] ? `${header[i]}: ${cell}` : cell))
+      .filter(Boolean)
+      .join('; ');
+  return cells.filter(Boolean).join(cells[0]?.endsWith(':') ? ' ' : ' | ');
+}
+
 function sectionsOf(root: Element | DocumentFragment, title: string | null): ExtractedSection[] {
   const sections: ExtractedSection[] = [];
   let heading: string | null = title;
   let lines: string[] = [];
   let bare = '';
+  // A definition's term opens the line of its definition: "RESTART IDENTITY Automatically
+  // restart sequences …", "shared_buffers (integer) Sets the amount of memory …".
+  let term: string | null = null;
+  const pushLine = (text: string) => {
+    lines.push(term ? `${term} ${text}` : text);
+    term = null;
+  };
   const endLine = () => {
     const text = flat(bare);
-    if (text) lines.push(text);
+    if (text) pushLine(text);
     bare = '';
   };
   const flush = () => {
     endLine();
+    if (term) lines.push(term);
+    term = null;
     const text = tidyText(lines.join('\n'));
     if (text)
       sections.push({
         text,
         position: { page: null, sheet: null, row_start: null, row_end: null, heading },
+        hardLines: true,
       });
     lines = [];
   };
@@ -65,15 +125,26 @@ function sectionsOf(root: Element | DocumentFragment, title: string | null): Ext
       if (child.nodeType !== ELEMENT_NODE) continue;
       const el = child as Element;
       const tag = el.tagName.toLowerCase();
-      if (el.matches(BLOCKS)) {
-        const text = flat(el.textContent);
+      if (tag === 'tr') {
+        endLine();
+        // The header row's names stand in every row below it (rowText).
+        const namesRows = el.nextElementSibling !== null || el.parentElement?.tagName === 'THEAD';
+        const isHeader = headerOf(el) === null && rowIsHeader(el) && namesRows;
+        const text = rowText(el);
+        if (text && !isHeader) pushLine(text);
+      } else if (el.matches(BLOCKS)) {
+        const text = blockText(el);
         if (!text) continue;
         if (HEADINGS.has(el.tagName)) {
           flush();
           heading = text;
+        } else if (tag === 'dt') {
+          endLine();
+          if (term) lines.push(term); // a term with no definition of its own
+          term = text;
         } else {
           endLine();
-          lines.push(text);
+          pushLine(text);
         }
       } else if (INLINE.has(tag)) walk(el);
       else {
@@ -87,9 +158,6 @@ function sectionsOf(root: Element | DocumentFragment, title: string | null): Ext
   flush();
   return sections;
 }
-
-const TEXT_NODE = 3;
-const ELEMENT_NODE = 1;
 
 function linkDensity(el: Element): number {
   const text = flat(el.textContent).length;

@@ -39,7 +39,7 @@ export function sectionsByHeading(html: string): ExtractedSection[] {
   let from = 0;
   const flush = (until: number) => {
     const text = htmlFragmentText(html.slice(from, until));
-    if (text) sections.push({ text, position: sourcePosition({ heading }) });
+    if (text) sections.push({ text, position: sourcePosition({ heading }), hardLines: true });
   };
   for (let m = pattern.exec(html); m; m = pattern.exec(html)) {
     flush(m.index);
