@@ -3,7 +3,8 @@
  * router pairs each path with the rule of the same key. Routes not listed here are open.
  *
  * Decisions where the spec is silent: edit-user needs Users.UPDATE and update-role needs
- * Roles.UPDATE (on top of the list right of their parent); /integration/helpdesk follows
+ * Roles.UPDATE (on top of the list right of their parent), and the chatbot screens likewise
+ * (add: Service_agent.ADD, edit: UPDATE, view: VIEW); /integration/helpdesk follows
  * Helpdesk.LIST_VIEW like /helpdesk; the dashboard is always allowed.
  */
 import { rules, type Rule } from './access';
@@ -22,6 +23,9 @@ export const routeRules = {
   viewRole: all(perm('Roles', 'LIST_VIEW'), perm('Roles', 'VIEW')),
   department: admin,
   chatbot: perm('Service_agent', 'LIST_VIEW'),
+  addChatbot: all(perm('Service_agent', 'LIST_VIEW'), perm('Service_agent', 'ADD')),
+  editChatbot: all(perm('Service_agent', 'LIST_VIEW'), perm('Service_agent', 'UPDATE')),
+  viewChatbot: all(perm('Service_agent', 'LIST_VIEW'), perm('Service_agent', 'VIEW')),
   emailIntegration: perm('Email_agent', 'LIST_VIEW'),
   helpdesk: perm('Helpdesk', 'LIST_VIEW'),
   upload: perm('Documents', 'ADD'),

@@ -20,6 +20,7 @@ import { WIDGET_LIST_DEFAULT } from './constants';
 import { actorSchema } from './identity';
 import { pagedSchema, pageQuerySchema } from './paging';
 import { patterns } from './validation';
+import { VISITOR_QUESTION_MAX } from './widget-session';
 
 export const WIDGET_DEFAULTS = {
   fg_color: '#ffffff',
@@ -33,10 +34,9 @@ export const WELCOME_MESSAGE_MAX = 1000;
 export const WIDGET_QUOTA_MAX = 1_000_000;
 export const WIDGET_TARGET_AREAS_MAX = 50;
 export const WIDGET_HOSTS_MAX = 50;
-/** Longest visitor question, in characters (issue 13: capped). */
-export const VISITOR_QUESTION_MAX = 2000;
 export {
   EMBED_SCRIPT_PATH,
+  VISITOR_QUESTION_MAX,
   VISITOR_TOKEN_TTL_SECONDS,
   WIDGET_FRAME_PAGES,
   WIDGET_HOST_HEADER,

@@ -18,3 +18,5 @@ export const VISITOR_TOKEN_TTL_SECONDS = 2 * 3600;
 export const EMBED_SCRIPT_PATH = '/widget.js';
 /** The pages a widget's iframe shows; only these may be framed, by the widget's hosts. */
 export const WIDGET_FRAME_PAGES = ['/chat', '/login'] as const;
+/** Longest visitor question, in characters (issue 13: capped). */
+export const VISITOR_QUESTION_MAX = 2000;

@@ -5,6 +5,7 @@
 import { generatePath } from 'react-router-dom';
 import type { AuthLinks } from '@/features/auth/auth-links';
 import type { DepartmentLinks } from '@/features/departments/department-links';
+import type { ChatbotLinks } from '@/features/integrations/chatbot-links';
 import type { RoleLinks } from '@/features/roles/role-links';
 import type { UserLinks } from '@/features/users/user-links';
 
@@ -39,6 +40,11 @@ export function buildLinks(
     | 'updateRole'
     | 'viewRole'
     | 'emailInbox'
+    | 'chat'
+    | 'chatbots'
+    | 'addChatbot'
+    | 'viewChatbot'
+    | 'editChatbot'
     | 'changePassword'
     | 'upload'
     | 'repository'
@@ -49,6 +55,7 @@ export function buildLinks(
     signup: paths.signup,
     forgotPassword: paths.resetPassword,
     home: paths.dashboard,
+    chat: paths.chat,
   };
   const users: UserLinks = {
     list: paths.users,
@@ -70,6 +77,12 @@ export function buildLinks(
     update: withId(paths.updateRole, 'id'),
     view: withId(paths.viewRole, 'id'),
   };
+  const chatbots: ChatbotLinks = {
+    list: paths.chatbots,
+    add: paths.addChatbot,
+    view: withId(paths.viewChatbot, 'Client_id'),
+    edit: withId(paths.editChatbot, 'Client_id'),
+  };
   /** An e-mail account's inbox (the sidebar's Email group). */
   const emailInbox = withId(paths.emailInbox, 'id');
   return {
@@ -77,6 +90,7 @@ export function buildLinks(
     users,
     departments,
     roles,
+    chatbots,
     emailInbox,
     changePassword: paths.changePassword,
     upload: paths.upload,

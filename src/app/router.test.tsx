@@ -4,17 +4,30 @@ import { describe, expect, it } from 'vitest';
 import { apiPaths } from '@contract/api-paths';
 import { adminProfile, trialProfile } from '@/test/fixtures';
 import { apiUrl, errorResponse, handlers } from '@/test/handlers';
+import { createChatbotsFake } from '@/features/integrations/chatbots-test-kit';
 import { createIdentityFake } from '@/test/identity-fake';
 import { server } from '@/test/msw-server';
+import { createVisitorFake } from '@/test/visitor-fake';
 import { renderApp, signInWithCookie } from '@/test/render-app';
 
 const heading = () => screen.findByRole('heading', { level: 1 }, { timeout: 3000 });
 
 describe('route guards', () => {
   it('when nobody is signed in and a guarded route opens, then they go to /login keeping the key', async () => {
+    server.use(...createVisitorFake().handlers);
     const { router } = renderApp('/users?key=abc123');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(new URLSearchParams(router.state.location.search).get('key')).toBe('abc123');
+    // With a key, /login signs in by key (issue 13); this key is unknown.
+    expect(await heading()).toHaveTextContent('Chat');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This chat is not set up correctly.',
+    );
+  });
+
+  it('when nobody is signed in and a guarded route opens without a key, then they go to the sign-in form', async () => {
+    const { router } = renderApp('/users');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await heading()).toHaveTextContent('Sign in');
   });
 
@@ -26,13 +39,13 @@ describe('route guards', () => {
     expect(await heading()).toHaveTextContent('Access denied');
   });
 
-  it('when a Trial user opens the chatbot area, then it opens with the not-available page', async () => {
+  it('when a Trial user opens the chatbot area, then their chatbot list opens', async () => {
     signInWithCookie();
-    server.use(handlers.me(trialProfile));
+    server.use(handlers.me(trialProfile), ...createChatbotsFake().handlers);
     const { router } = renderApp('/integration/chatbot');
     expect(await heading()).toHaveTextContent('Chatbots');
     expect(router.state.location.pathname).toBe('/integration/chatbot');
-    expect(screen.getByText('This area is not available yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No chatbots yet.')).toBeInTheDocument();
   });
 
   it('when the administrator opens a nested guarded route, then it opens', async () => {

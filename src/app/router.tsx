@@ -41,7 +41,7 @@ function screenRoute(context: RouteContext, key: string, screen: Screen): RouteO
   const loader = screen.entry
     ? guards[screen.entry]
     : screen.rule
-      ? guards.requireAccess(screen.rule)
+      ? guards.requireAccess(screen.rule, screen.visitors)
       : undefined;
   const page = screen.page ?? notYet(`nav:pages.${key}`);
   return {
@@ -63,8 +63,8 @@ function appRoutes(context: RouteContext): RouteObject[] {
     { index: true, loader: () => redirect(paths.dashboard), Component: Redirecting },
     ...routesOf(context, 'public'),
     {
-      // The main layout: signed-in screens only.
-      loader: guards.requireAccess('open'),
+      // The main layout: signed-in screens only (a widget visitor's chat too; its screens decide).
+      loader: guards.requireAccess('open', true),
       lazy: {
         Component: withStore(async () => (await import('./layouts/default-layout')).DefaultLayout),
       },

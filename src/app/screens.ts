@@ -42,6 +42,12 @@ const linked = <
   name: K,
   area: A,
 ) => linkedPage(load, name, () => links[area]);
+const chatbot = {
+  list: () => import('@/features/integrations/chatbots-list-page'),
+  form: () => import('@/features/integrations/chatbot-form-page'),
+  view: () => import('@/features/integrations/chatbot-view-page'),
+  index: () => import('@/features/integrations/integrations-page'),
+};
 const sop = 'sopRepository';
 const email = 'emailIntegration';
 
@@ -146,7 +152,8 @@ export const screens = defineScreens({
   chat: {
     path: '/chat',
     rule: 'open',
-    page: async () => (await import('@/features/chat/chat-page')).ChatPage,
+    visitors: true,
+    page: async () => (await import('./routes/chat-screen')).ChatScreen,
   },
   helpdesk: { path: '/helpdesk', rule: 'helpdesk' },
 
@@ -242,6 +249,7 @@ export const screens = defineScreens({
   integrations: {
     path: '/integration',
     rule: 'open',
+    page: linked(chatbot.index, 'IntegrationsPage', 'chatbots'),
     menu: { key: 'integrations', trialVariant: { labelKey: 'chatbot', screen: 'chatbots' } },
     card: {
       key: 'integrations',
@@ -249,10 +257,26 @@ export const screens = defineScreens({
       trialVariant: { screen: 'chatbots', name: 'chatbot' },
     },
   },
-  chatbots: { path: '/integration/chatbot', rule: 'chatbot' },
-  viewChatbot: { path: '/integration/chatbot/view-chatbot/:Client_id', rule: 'chatbot' },
-  editChatbot: { path: '/integration/chatbot/edit-chatbot/:Client_id', rule: 'chatbot' },
-  addChatbot: { path: '/integration/chatbot/add-chatbot', rule: 'chatbot' },
+  chatbots: {
+    path: '/integration/chatbot',
+    rule: 'chatbot',
+    page: linked(chatbot.list, 'ChatbotsListPage', 'chatbots'),
+  },
+  viewChatbot: {
+    path: '/integration/chatbot/view-chatbot/:Client_id',
+    rule: 'viewChatbot',
+    page: linked(chatbot.view, 'ChatbotViewPage', 'chatbots'),
+  },
+  editChatbot: {
+    path: '/integration/chatbot/edit-chatbot/:Client_id',
+    rule: 'editChatbot',
+    page: linked(chatbot.form, 'ChatbotFormPage', 'chatbots'),
+  },
+  addChatbot: {
+    path: '/integration/chatbot/add-chatbot',
+    rule: 'addChatbot',
+    page: linked(chatbot.form, 'ChatbotFormPage', 'chatbots'),
+  },
   helpdeskIntegration: { path: '/integration/helpdesk', rule: 'helpdesk' },
   updateHelpdesk: { path: '/integration/helpdesk/update-helpdesk/:id', rule: 'helpdesk' },
   addHelpdesk: { path: '/integration/helpdesk/add-helpdesk', rule: 'helpdesk' },
@@ -291,8 +315,13 @@ export const screenList = Object.entries(screens).map(([key, screen]) => ({
 /** Addresses the features link to (read by the pages when they render). */
 export const links: Links = buildLinks(paths);
 
-/** `/login`, carrying the widget `key` query parameter when there is one (SPEC §8). */
+/**
+ * `/login`, carrying the widget `key` query parameter when there is one (SPEC §8), and the
+ * embedding page's `host` with it (the widget's iframe signs in again with both).
+ */
 export function loginPathKeepingKey(search: string): string {
-  const key = new URLSearchParams(search).get('key');
-  return key ? `${paths.login}?${new URLSearchParams({ key }).toString()}` : paths.login;
+  const query = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of ['key', 'host']) if (query.get(name)) kept.set(name, query.get(name) ?? '');
+  return kept.has('key') ? `${paths.login}?${kept.toString()}` : paths.login;
 }

@@ -17,7 +17,7 @@ import type { StoreHolder } from './store-holder';
 export interface SessionGuards {
   ensureSession: () => Promise<void>;
   rootLoader: LoaderFunction;
-  requireAccess: (rule: RouteRuleKey) => LoaderFunction;
+  requireAccess: (rule: RouteRuleKey, visitors?: boolean) => LoaderFunction;
   loginEntry: LoaderFunction;
   guestOnly: LoaderFunction;
   resetPasswordEntry: LoaderFunction;
@@ -90,14 +90,18 @@ export function createSessionGuards(
     return null;
   };
 
-  /** One check for every guarded route: contract rules, OR across roles, widgets skip. */
+  /**
+   * One check for every guarded route: contract rules, OR across roles. A widget visitor skips
+   * the checks on the chat (SPEC §6) and is sent there from any other screen (issue 13).
+   */
   const requireAccess =
-    (rule: RouteRuleKey): LoaderFunction =>
+    (rule: RouteRuleKey, visitors = false): LoaderFunction =>
     async (args) => {
       await refreshSession();
       const loaded = stores.peek();
       const subject = loaded ? loaded.session.selectAccessSubject(loaded.store.getState()) : null;
       if (!subject) throw redirect(loginPathKeepingKey(searchOf(args)));
+      if (subject.isWidget && !visitors) throw redirect(paths.chat);
       if (!canAccess(routeRules[rule], subject)) throw redirect(paths.forbidden);
       return null;
     };

@@ -33,6 +33,8 @@ export const TAGS = [
   'Department',
   'Role',
   'RoleHistory',
+  'ServiceAgent',
+  'ServiceAgentHistory',
 ] as const;
 
 export const api = createApi({

@@ -31,6 +31,7 @@ export const NAMESPACES = [
   'roles',
   'knowledge',
   'chat',
+  'chatbots',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

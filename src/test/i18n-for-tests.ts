@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { baseOptions, NAMESPACES } from '@/lib/i18n';
 import auth from '../../public/locales/en/auth.json';
 import chat from '../../public/locales/en/chat.json';
+import chatbots from '../../public/locales/en/chatbots.json';
 import common from '../../public/locales/en/common.json';
 import dashboard from '../../public/locales/en/dashboard.json';
 import departments from '../../public/locales/en/departments.json';
@@ -26,6 +27,7 @@ export function createTestI18n(): I18n {
       en: {
         auth,
         chat,
+        chatbots,
         common,
         dashboard,
         departments,

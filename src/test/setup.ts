@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { resetRuntimeConfigForTests } from '@/lib/runtime-config';
+import { clearSessionCookies } from '@/lib/session/session-cookies';
 import { takeContractViolations } from './contract-handler';
 import { createTestI18n } from './i18n-for-tests';
 import { server } from './msw-server';
@@ -20,6 +21,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+  clearSessionCookies(); // and the widget token kept in memory
   localStorage.clear();
   sessionStorage.clear();
   resetRuntimeConfigForTests();

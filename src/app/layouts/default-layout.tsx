@@ -3,14 +3,25 @@ import { CContainer } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { LoadingFallback } from '@/components/loading-fallback';
+import { useAppSelector } from '../store';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
 import './layout.css';
 
-/** CoreUI's DefaultLayout: sidebar + header + content + footer (loaded only after sign-in). */
+/**
+ * CoreUI's DefaultLayout: sidebar + header + content + footer (loaded only after sign-in). A chat
+ * widget's visitor sees the chat alone: no sidebar, no header menu (issue 13).
+ */
 export function DefaultLayout() {
   const { t } = useTranslation('common');
+  const visitor = useAppSelector((s) => s.session.kind === 'widget');
+  if (visitor)
+    return (
+      <Suspense fallback={<LoadingFallback />}>
+        <Outlet />
+      </Suspense>
+    );
   return (
     <>
       <a className="visually-hidden-focusable skip-link" href="#main-content">

@@ -5,4 +5,6 @@ export interface AuthLinks {
   forgotPassword: string;
   /** Where a signed-in user lands after signing in. */
   home: string;
+  /** Where a chat widget's visitor lands after login by key. */
+  chat: string;
 }

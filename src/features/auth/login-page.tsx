@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { CForm } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { isHelpdeskUser } from '@contract/access';
 import { FormField } from '@/components/form-field';
 import { SubmitButton } from '@/components/form-parts';
@@ -21,7 +21,21 @@ const LoginRefusal = lazy(() =>
   import('./login-refusal').then((m) => ({ default: m.LoginRefusal })),
 );
 
+// Login by key (a chat widget's visitor, `?key=`) has its own module, loaded only then.
+const KeyLogin = lazy(() => import('./key-login').then((m) => ({ default: m.KeyLogin })));
+
 export function LoginPage({ links }: { links: AuthLinks }) {
+  const { search } = useLocation();
+  return new URLSearchParams(search).has('key') ? (
+    <Suspense fallback={null}>
+      <KeyLogin search={search} chatPath={links.chat} />
+    </Suspense>
+  ) : (
+    <PasswordLogin links={links} />
+  );
+}
+
+function PasswordLogin({ links }: { links: AuthLinks }) {
   const { t } = useTranslation(['auth', 'validation', 'errors']);
   const http = useHttp();
   const navigate = useNavigate();

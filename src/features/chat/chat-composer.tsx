@@ -12,16 +12,19 @@ export function ChatComposer({
   disabled,
   onSend,
   onStop,
+  maxLength = MAX_QUESTION,
 }: {
   sending: boolean;
   disabled: boolean;
   onSend: (question: string) => void;
   onStop: () => void;
+  /** Longest question the server takes (a widget visitor's is shorter). */
+  maxLength?: number;
 }) {
   const { t } = useTranslation('chat');
   const id = useId();
   const [text, setText] = useState('');
-  const tooLong = text.length > MAX_QUESTION;
+  const tooLong = text.length > maxLength;
   const canSend = !sending && !disabled && !tooLong && text.trim().length > 0;
 
   function send(event?: FormEvent) {
@@ -69,7 +72,7 @@ export function ChatComposer({
       </div>
       {tooLong && (
         <p id={`${id}-error`} className="small text-danger mb-0">
-          {t('composer.tooLong', { max: MAX_QUESTION })}
+          {t('composer.tooLong', { max: maxLength })}
         </p>
       )}
     </CForm>

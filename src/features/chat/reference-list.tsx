@@ -20,13 +20,16 @@ export function positionText(
 
 const isWebAddress = (name: string) => /^https?:\/\//i.test(name);
 
-/** The references toggle: each cited passage with its document, position, snippet and source. */
+/**
+ * The references toggle: each cited passage with its document, position, snippet and source.
+ * Without `onOpen` (a widget visitor may not download documents) there is no Open button.
+ */
 export function ReferenceList({
   references,
   onOpen,
 }: {
   references: ChatReference[];
-  onOpen: (reference: ChatReference) => void;
+  onOpen?: (reference: ChatReference) => void;
 }) {
   const { t } = useTranslation('chat');
   if (references.length === 0) return null;
@@ -53,15 +56,17 @@ export function ReferenceList({
                 {r.heading && r.heading !== r.document_title && (
                   <span className="text-body-secondary small">· {r.heading}</span>
                 )}
-                <CButton
-                  size="sm"
-                  color="primary"
-                  variant="ghost"
-                  aria-label={t('references.openNamed', { n: r.n, name: r.document_name })}
-                  onClick={() => onOpen(r)}
-                >
-                  {t('references.open')}
-                </CButton>
+                {onOpen && (
+                  <CButton
+                    size="sm"
+                    color="primary"
+                    variant="ghost"
+                    aria-label={t('references.openNamed', { n: r.n, name: r.document_name })}
+                    onClick={() => onOpen(r)}
+                  >
+                    {t('references.open')}
+                  </CButton>
+                )}
                 {r.is_url && isWebAddress(r.document_name) && (
                   <a
                     className="small"

@@ -38,6 +38,19 @@ describe('session cookies', () => {
     expect(readSessionToken('user')).toBeNull();
   });
 
+  it('when the browser refuses the widget cookies (a frame on another site), then the token is kept for the page', () => {
+    const expiry = inAnHour();
+    saveSessionToken('widget', 'framed-token', expiry);
+    Cookies.remove('widgetToken', { path: '/' });
+    Cookies.remove('widgetTokenExpiry', { path: '/' });
+    expect(readSessionToken('widget')).toBe('framed-token');
+    expect(readTokenExpiry('widget')?.toISOString()).toBe(expiry.toISOString());
+    expect(readSessionToken('widget', new Date(Date.now() + 7200_000))).toBeNull();
+    expect(readSessionToken('user')).toBeNull();
+    clearClientSession();
+    expect(readSessionToken('widget')).toBeNull();
+  });
+
   it('when the expiry cookie says the token has expired, then no token is read', () => {
     saveSessionToken('user', 'old', inAnHour());
     expect(readSessionToken('user', new Date(Date.now() + 7200_000))).toBeNull();

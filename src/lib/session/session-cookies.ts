@@ -2,6 +2,10 @@
  * Session tokens in cookies (SPEC §3): obfuscated with XOR against a fixed string, then base64;
  * `token`/`tokenExpiry` for users, `widgetToken`/`widgetTokenExpiry` for widget visitors; path '/'.
  * Obfuscation keeps the raw token out of casual view; it is not encryption.
+ *
+ * A widget's iframe runs on another site than the page around it, and there browsers refuse its
+ * cookies (SameSite, third-party cookie blocking). The widget token is written to its cookies
+ * all the same, and kept in memory too for the life of the page, which is what such a frame has.
  */
 import Cookies from 'js-cookie';
 
@@ -45,8 +49,11 @@ function cookieOptions(expires: Date): Cookies.CookieAttributes {
   };
 }
 
+let widgetInMemory: { token: string; expiry: Date } | null = null;
+
 export function saveSessionToken(kind: SessionKind, token: string, expiresAt: Date): void {
   const names = COOKIE_NAMES[kind];
+  if (kind === 'widget') widgetInMemory = { token, expiry: expiresAt };
   Cookies.set(names.token, obfuscate(token), cookieOptions(expiresAt));
   Cookies.set(names.expiry, obfuscate(expiresAt.toISOString()), cookieOptions(expiresAt));
 }
@@ -54,6 +61,7 @@ export function saveSessionToken(kind: SessionKind, token: string, expiresAt: Da
 /** Token expiry, read from the matching expiry cookie (SPEC §4). */
 export function readTokenExpiry(kind: SessionKind): Date | null {
   const raw = Cookies.get(COOKIE_NAMES[kind].expiry);
+  if (!raw && kind === 'widget') return widgetInMemory?.expiry ?? null;
   const text = raw ? deobfuscate(raw) : null;
   const date = text ? new Date(text) : null;
   return date && !Number.isNaN(date.getTime()) ? date : null;
@@ -62,13 +70,14 @@ export function readTokenExpiry(kind: SessionKind): Date | null {
 /** The token if its cookie exists and its expiry has not passed. */
 export function readSessionToken(kind: SessionKind, now: Date = new Date()): string | null {
   const raw = Cookies.get(COOKIE_NAMES[kind].token);
-  if (!raw) return null;
   const expiry = readTokenExpiry(kind);
   if (expiry && expiry.getTime() <= now.getTime()) return null;
-  return deobfuscate(raw);
+  if (raw) return deobfuscate(raw);
+  return kind === 'widget' ? (widgetInMemory?.token ?? null) : null;
 }
 
 export function clearSessionCookies(): void {
+  widgetInMemory = null;
   for (const names of Object.values(COOKIE_NAMES)) {
     Cookies.remove(names.token, { path: '/' });
     Cookies.remove(names.expiry, { path: '/' });
@@ -85,6 +94,10 @@ export const LOGOUT_STORAGE_KEYS = [
 ];
 
 export function clearClientSession(): void {
-  for (const key of LOGOUT_STORAGE_KEYS) localStorage.removeItem(key);
+  try {
+    for (const key of LOGOUT_STORAGE_KEYS) localStorage.removeItem(key);
+  } catch {
+    // No storage here (a widget's frame on another site): nothing was kept in it.
+  }
   clearSessionCookies();
 }

@@ -1,0 +1,25 @@
+/**
+ * /chat (SPEC §2) is the knowledge assistant for signed-in users and the landing of a chat
+ * widget's visitors (issue 13), who get the visitor chat instead: the screen picks by the
+ * session's kind. Each page is its own chunk; the likely one starts loading with this one.
+ */
+import { lazy } from 'react';
+import { readSessionToken } from '@/lib/session/session-cookies';
+import { useAppSelector } from '../store';
+
+const loadChatPage = () => import('@/features/chat/chat-page');
+const loadVisitorChatPage = () => import('@/features/chat/visitor-chat-page');
+
+// Start the likely page's chunk with this one rather than when the screen first renders; the
+// screen asks again then and reports a failure.
+(readSessionToken('user') ? loadChatPage() : loadVisitorChatPage()).catch(() => undefined);
+
+const ChatPage = lazy(() => loadChatPage().then((m) => ({ default: m.ChatPage })));
+const VisitorChatPage = lazy(() =>
+  loadVisitorChatPage().then((m) => ({ default: m.VisitorChatPage })),
+);
+
+export function ChatScreen() {
+  const visitor = useAppSelector((s) => s.session.kind === 'widget');
+  return visitor ? <VisitorChatPage /> : <ChatPage />;
+}

@@ -1,0 +1,156 @@
+/**
+ * /chat for a chat widget's visitor (issue 13): the chat alone, in the widget's colours, its
+ * welcome message first, then the conversation so far (restored after a reload), answers from
+ * the widget's target areas with their references, and a rating per answer. Made for the
+ * widget's frame: it fills the frame's height and works from 360 px wide.
+ */
+import { type CSSProperties, useCallback, useEffect, useReducer, useRef } from 'react';
+import { CButton, CSpinner } from '@coreui/react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { VISITOR_QUESTION_MAX } from '@contract/widget-session';
+import { PageHeading } from '@/components/page-heading';
+import { CLIENT_ERROR_CODES, toApiErrorData } from '@/lib/http';
+import { useHttp } from '@/lib/http-context';
+import { visitorErrorText } from '@/lib/visitor-error-text';
+import { embeddingOrigin, rememberedVisit, rememberVisit, tellHost } from '@/lib/widget-frame';
+import { ChatComposer } from './chat-composer';
+import type { ChatMessage } from './chat-state';
+import { askAsVisitor, loadVisit, rateAsVisitor } from './visitor-chat-requests';
+import { initialVisitorChat, visitorChatReducer } from './visitor-chat-state';
+import { VisitorMessage, type Rating } from './visitor-message';
+import './chat.css';
+import './visitor-chat.css';
+
+let asked = 0;
+
+export function VisitorChatPage() {
+  const { t } = useTranslation(['chat', 'errors']);
+  const http = useHttp();
+  const { search } = useLocation();
+  const key = new URLSearchParams(search).get('key') ?? '';
+  const origin = embeddingOrigin(search);
+  const [state, dispatch] = useReducer(visitorChatReducer, initialVisitorChat);
+  const pending = useRef<AbortController | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+
+  const load = useCallback(() => {
+    dispatch({ type: 'loading' });
+    loadVisit(http, rememberedVisit(key)).then(
+      (look) => {
+        rememberVisit(key, look.session_id);
+        dispatch({ type: 'loaded', look });
+      },
+      (error: unknown) => dispatch({ type: 'loadFailed', error: toApiErrorData(error) }),
+    );
+  }, [http, key]);
+
+  useEffect(load, [load]);
+  // Leaving the page (a new login, a closed frame) stops a pending answer.
+  useEffect(() => () => pending.current?.abort(), []);
+
+  const last = state.messages.at(-1);
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [state.messages.length, last?.text, last?.status]);
+
+  async function ask(question: string) {
+    const id = `visit-${(asked += 1)}`;
+    const controller = new AbortController();
+    pending.current = controller;
+    dispatch({ type: 'asked', id, question, timestamp: new Date().toISOString() });
+    try {
+      const answer = await askAsVisitor(http, question, controller.signal, {
+        onMeta: (references) => dispatch({ type: 'meta', id, references }),
+        onDelta: (text) => dispatch({ type: 'delta', id, text }),
+      });
+      dispatch({ type: 'answered', id, answer });
+    } catch (failure) {
+      const error = toApiErrorData(failure);
+      const cancelled = controller.signal.aborted || error.code === CLIENT_ERROR_CODES.aborted;
+      dispatch({ type: 'failed', id, error, cancelled });
+    } finally {
+      if (pending.current === controller) pending.current = null;
+    }
+  }
+
+  async function rate(message: ChatMessage, rating: Rating) {
+    const messageId = message.details?.messageId;
+    if (messageId === null || messageId === undefined) return;
+    dispatch({ type: 'rating', id: message.id, rating });
+    try {
+      await rateAsVisitor(http, messageId, rating);
+      dispatch({ type: 'rated', id: message.id, error: null });
+    } catch (failure) {
+      dispatch({ type: 'rated', id: message.id, error: toApiErrorData(failure) });
+    }
+  }
+
+  const look = state.look;
+  const colours = look
+    ? ({ '--widget-fg': look.fg_color, '--widget-bg': look.bg_color } as CSSProperties)
+    : undefined;
+
+  return (
+    <div className="visitor-chat" style={colours}>
+      <header className="visitor-chat-header">
+        <PageHeading className="h6 mb-0 text-truncate">
+          {look?.client_name ?? t('title')}
+        </PageHeading>
+        {origin && (
+          <button
+            type="button"
+            className="visitor-chat-close"
+            aria-label={t('visitor.close')}
+            onClick={() => tellHost(origin, key, { type: 'close' })}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        )}
+      </header>
+      {state.status === 'failed' && state.error ? (
+        <div className="p-3">
+          <div className="alert alert-danger" role="alert">
+            {visitorErrorText(t, state.error)}
+          </div>
+          <CButton color="primary" onClick={load}>
+            {t('visitor.retry')}
+          </CButton>
+        </div>
+      ) : !look ? (
+        <div className="d-flex justify-content-center p-4" role="status">
+          <CSpinner color="primary" aria-hidden="true" />
+          <span className="visually-hidden">{t('common:loading')}</span>
+        </div>
+      ) : (
+        <>
+          <ol
+            ref={listRef}
+            className="visitor-chat-messages"
+            role="log"
+            aria-label={look.client_name}
+          >
+            {look.welcome_message && (
+              <li className="chat-message chat-message-server" data-testid="visitor-welcome">
+                <div className="chat-bubble">
+                  <div className="chat-plain-text">{look.welcome_message}</div>
+                </div>
+              </li>
+            )}
+            {state.messages.map((m) => (
+              <VisitorMessage key={m.id} message={m} onRate={(msg, r) => void rate(msg, r)} />
+            ))}
+          </ol>
+          <ChatComposer
+            sending={state.sending}
+            disabled={false}
+            maxLength={VISITOR_QUESTION_MAX}
+            onSend={(q) => void ask(q)}
+            onStop={() => pending.current?.abort()}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * One message of a widget visitor's chat (issue 13): the visitor's own text as plain text (never
+ * HTML), the answer rendered safely as the assistant's is (markdown-view.tsx), its references
+ * without a way to open the documents (visitors may not download them), and thumbs up or down.
+ */
+import { CButton, CSpinner } from '@coreui/react';
+import CIcon from '@coreui/icons-react';
+import { cilThumbDown, cilThumbUp } from '@coreui/icons';
+import { useTranslation } from 'react-i18next';
+import { visitorErrorText } from '@/lib/visitor-error-text';
+import type { ChatMessage } from './chat-state';
+import { MarkdownView } from './markdown-view';
+import { ReferenceList } from './reference-list';
+
+export type Rating = 'up' | 'down';
+
+function VisitorRating({
+  message,
+  onRate,
+}: {
+  message: ChatMessage;
+  onRate: (message: ChatMessage, rating: Rating) => void;
+}) {
+  const { t } = useTranslation(['chat', 'errors']);
+  const rating = message.feedback?.rating ?? null;
+  const busy = message.feedbackStatus === 'loading';
+  const thumb = (value: Rating) => (
+    <CButton
+      size="sm"
+      color={value === 'up' ? 'success' : 'danger'}
+      variant={rating === value ? undefined : 'ghost'}
+      aria-pressed={rating === value}
+      aria-label={t(value === 'up' ? 'feedback.helpful' : 'feedback.notHelpful')}
+      disabled={busy}
+      onClick={() => onRate(message, value)}
+    >
+      <CIcon icon={value === 'up' ? cilThumbUp : cilThumbDown} aria-hidden="true" />
+    </CButton>
+  );
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-1 mt-2">
+      {thumb('up')}
+      {thumb('down')}
+      {message.feedbackStatus === 'succeeded' && (
+        <span className="small text-body-secondary" role="status">
+          {t('visitor.thanks')}
+        </span>
+      )}
+      {message.feedbackStatus === 'failed' && message.feedbackError && (
+        <span className="small text-danger" role="alert">
+          {visitorErrorText(t, message.feedbackError)}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function VisitorMessage({
+  message,
+  onRate,
+}: {
+  message: ChatMessage;
+  onRate: (message: ChatMessage, rating: Rating) => void;
+}) {
+  const { t } = useTranslation(['chat', 'errors']);
+  if (message.sender === 'user')
+    return (
+      <li className="chat-message chat-message-user" data-testid="chat-message" data-sender="user">
+        <div className="chat-bubble visitor-own">
+          <span className="visually-hidden">{t('you')}: </span>
+          <div className="chat-plain-text">{message.text}</div>
+        </div>
+      </li>
+    );
+  const references = message.details?.references ?? [];
+  return (
+    <li
+      className="chat-message chat-message-server"
+      data-testid="chat-message"
+      data-sender="server"
+      aria-busy={message.status === 'streaming'}
+    >
+      <div className="chat-bubble">
+        <span className="visually-hidden">{t('assistant')}: </span>
+        {/* Citations stay text: the references are listed right below. */}
+        {message.text && (
+          <MarkdownView
+            text={message.text}
+            citations={[]}
+            onCite={() => undefined}
+            citeLabel={(n) => t('references.cite', { n })}
+          />
+        )}
+        {message.status === 'streaming' && (
+          <div className="small text-body-secondary" role="status">
+            <CSpinner size="sm" className="me-2" aria-hidden="true" />
+            {t('thinking')}
+          </div>
+        )}
+        {message.status === 'cancelled' && (
+          <p className="text-danger mb-0" role="alert">
+            {t('cancelled')}
+          </p>
+        )}
+        {message.status === 'failed' && message.error && (
+          <p className="text-danger mb-0" role="alert">
+            {visitorErrorText(t, message.error)}
+          </p>
+        )}
+        <ReferenceList references={references} />
+        {message.status === 'done' && (message.details?.messageId ?? null) !== null && (
+          <VisitorRating message={message} onRate={onRate} />
+        )}
+      </div>
+    </li>
+  );
+}
