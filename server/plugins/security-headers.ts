@@ -5,8 +5,9 @@
  *
  * Framing is refused everywhere (`frame-ancestors 'none'`, X-Frame-Options), with one
  * exception (issue 13): a chat widget's pages, `/chat?key=K` and `/login?key=K` for the key K
- * of an active widget, may be framed by that widget's allowed hosts (and Atrium itself), and
- * by nobody else; the browser then refuses to show the widget on any other site. The embed
+ * of a widget, may be framed by that widget's allowed hosts (and Atrium itself), and by nobody
+ * else; the browser then refuses to show the widget on any other site. A switched-off widget's
+ * pages too: they say so to its visitors (login by key refuses them). The embed
  * script may be loaded by any site (Cross-Origin-Resource-Policy).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -17,7 +18,7 @@ import { frameAncestorSources } from '../../contract/widget-hosts';
 import { normalizedPath } from './api-key';
 
 export interface FramingOptions {
-  /** The allowed hosts of the active widget whose key this is; undefined for any other key. */
+  /** The allowed hosts of the widget whose key this is; undefined for any other key. */
   framingHosts?: (key: string) => Promise<string[] | undefined>;
 }
 

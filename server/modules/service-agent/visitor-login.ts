@@ -133,13 +133,15 @@ export function createVisitorLogin(deps: VisitorLoginDeps) {
     },
 
     /**
-     * The hosts that may frame the widget pages opened with `key`: an active widget's allowed
-     * hosts; undefined for any other key (those pages keep refusing every frame).
+     * The hosts that may frame the widget pages opened with `key`: the widget's allowed hosts;
+     * undefined for any other key (those pages keep refusing every frame). A switched-off
+     * widget stays framed by its own hosts, so its visitors read in the widget that it is off
+     * (login by key refuses them) instead of a browser's blocked-frame page.
      */
     async framingHosts(key: string): Promise<string[] | undefined> {
       if (!KEY_PATTERN.test(key)) return undefined;
       const widget = await widgets.find({ clientId: key });
-      return widget && widget.status === 1 ? hostsOf(widget) : undefined;
+      return widget ? hostsOf(widget) : undefined;
     },
 
     /** The claims of a visitor token; 401 for anything tampered, expired or malformed. */

@@ -38,7 +38,6 @@ describeApi('framing of the widget pages', (t) => {
     for (const url of [
       '/chat',
       '/chat?key=unknownkeyunknownkeyunknownkey12',
-      `/chat?key=${inactive.client_id}`,
       `/dashboard?key=${active.client_id}`,
       `/chat/extra?key=${active.client_id}`,
       '/login',
@@ -53,14 +52,20 @@ describeApi('framing of the widget pages', (t) => {
     expect(frameAncestors(api.headers)).toBe("'none'");
   });
 
-  it('when a widget is switched off, then its page may no longer be framed', async () => {
-    const widget = await createWidget(t, t.admin);
+  it('when a widget is switched off, then its own hosts still frame it (to say it is off), nobody else', async () => {
+    const widget = await createWidget(t, t.admin, { allowed_hosts: ['shop.test'] });
     await t.api('PUT', `/api/service-agent/${widget.id}`, {
       token: t.admin,
       body: { status: false },
     });
-    const res = await page(`/chat?key=${widget.client_id}`);
-    expect(frameAncestors(res.headers)).toBe("'none'");
+    for (const path of ['/chat', '/login']) {
+      const res = await page(`${path}?key=${widget.client_id}`);
+      expect(frameAncestors(res.headers), path).toBe("'self' https://shop.test http://shop.test");
+    }
+    const created = await page(`/chat?key=${inactive.client_id}`);
+    expect(frameAncestors(created.headers)).toBe(
+      "'self' https://127.0.0.2:4173 http://127.0.0.2:4173 https://*.example.com http://*.example.com",
+    );
   });
 
   it('when another site loads the embed script, then its answer allows that', async () => {
