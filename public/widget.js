@@ -6,7 +6,7 @@
  * in an iframe (sized for desktop, full screen up to 480 px wide). Optional: data-label (the
  * button's name), data-lang (the chat's language; else the page's <html lang>).
  *
- * It needs no framework and leaves the page's styles alone: everything lives in a closed shadow
+ * It needs no framework and leaves the page's styles alone: everything lives in the shadow
  * root of one <atrium-chat-widget> element, styled through the CSSOM (no <style>, no style
  * attribute, so a strict page CSP allows it). Nothing is fetched before the button is pressed.
  *
@@ -71,7 +71,7 @@
       'z-index': '2147483000',
     });
     host.id = hostId;
-    var root = host.attachShadow ? host.attachShadow({ mode: 'closed' }) : host;
+    var root = host.attachShadow ? host.attachShadow({ mode: 'open' }) : host;
     var small = window.matchMedia('(max-width: 480px)');
     var open = false;
     var frame = null;

@@ -68,7 +68,7 @@ describe('visitor chat', { timeout: 30_000 }, () => {
     expect(fake.meQueries[0].get('history')).toBe('true');
     expect(fake.meQueries[0].get('session_id')).toBe(VISITOR_SESSION);
     const log = screen.getByRole('log');
-    expect(log.firstElementChild).toHaveAttribute('data-testid', 'visitor-welcome');
+    expect(log.querySelector('li')).toHaveAttribute('data-testid', 'visitor-welcome');
     expect(within(answers()[0]).getByRole('button', { name: 'Helpful' })).toHaveAttribute(
       'aria-pressed',
       'true',

@@ -32,7 +32,7 @@ export function VisitorChatPage() {
   const origin = embeddingOrigin(search);
   const [state, dispatch] = useReducer(visitorChatReducer, initialVisitorChat);
   const pending = useRef<AbortController | null>(null);
-  const listRef = useRef<HTMLOListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
 
   const load = useCallback(() => {
     dispatch({ type: 'loading' });
@@ -125,23 +125,26 @@ export function VisitorChatPage() {
         </div>
       ) : (
         <>
-          <ol
+          {/* The log is the scrolling region; the list inside keeps its list semantics. */}
+          <div
             ref={listRef}
             className="visitor-chat-messages"
             role="log"
             aria-label={look.client_name}
           >
-            {look.welcome_message && (
-              <li className="chat-message chat-message-server" data-testid="visitor-welcome">
-                <div className="chat-bubble">
-                  <div className="chat-plain-text">{look.welcome_message}</div>
-                </div>
-              </li>
-            )}
-            {state.messages.map((m) => (
-              <VisitorMessage key={m.id} message={m} onRate={(msg, r) => void rate(msg, r)} />
-            ))}
-          </ol>
+            <ol className="list-unstyled m-0">
+              {look.welcome_message && (
+                <li className="chat-message chat-message-server" data-testid="visitor-welcome">
+                  <div className="chat-bubble">
+                    <div className="chat-plain-text">{look.welcome_message}</div>
+                  </div>
+                </li>
+              )}
+              {state.messages.map((m) => (
+                <VisitorMessage key={m.id} message={m} onRate={(msg, r) => void rate(msg, r)} />
+              ))}
+            </ol>
+          </div>
           <ChatComposer
             sending={state.sending}
             disabled={false}
