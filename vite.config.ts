@@ -39,7 +39,8 @@ const STORE = new RegExp(
 );
 const LAYOUT = new RegExp(
   [
-    String.raw`src[\\/]app[\\/]layouts[\\/]`,
+    // all but the Email group's accounts, which come with the API cache after the first screen
+    String.raw`src[\\/]app[\\/]layouts[\\/](?!email-account-items)`,
     String.raw`@coreui[\\/]icons`,
     String.raw`@coreui[\\/]react[\\/].*[\\/](sidebar|nav|header|footer|dropdown|focus-trap|backdrop|link)[\\/]`,
     '@popperjs',

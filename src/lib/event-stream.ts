@@ -10,10 +10,6 @@ export interface ServerSentEvent {
   data: string;
 }
 
-export function isEventStream(contentType: string | null): boolean {
-  return (contentType ?? '').toLowerCase().startsWith('text/event-stream');
-}
-
 /** Incremental parser: feed it text as it arrives; it calls `onEvent` for each complete event. */
 export function createEventParser(onEvent: (event: ServerSentEvent) => void) {
   let buffer = '';

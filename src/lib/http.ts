@@ -5,7 +5,7 @@
  */
 import type { RuntimeConfig } from '@contract/runtime-config';
 import type { ApiErrorBody } from '@contract/errors';
-import { isEventStream, readEventStream, type ServerSentEvent } from './event-stream';
+import type { ServerSentEvent } from './event-stream';
 
 export const NO_TOKEN_MESSAGE = 'No token found, redirecting to login.';
 export const NETWORK_ERROR_MESSAGE =
@@ -231,7 +231,10 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     }
 
     if (!res.ok) throw failed(res.status, parseText(await res.text()), auth);
-    if (options.onEvent && res.body && isEventStream(res.headers.get('content-type'))) {
+    const type = (res.headers.get('content-type') ?? '').toLowerCase();
+    if (options.onEvent && res.body && type.startsWith('text/event-stream')) {
+      // Only the chat streams: the parser loads then, not with every screen's first download.
+      const { readEventStream } = await import('./event-stream');
       await readEventStream(res.body, options.onEvent).catch((error: unknown) => {
         if (error instanceof ApiError) throw error;
         if (signal?.aborted)

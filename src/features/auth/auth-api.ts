@@ -52,9 +52,6 @@ export const authApi = api.injectEndpoints({
     changePassword: build.mutation<MessageResponse, ChangePasswordBody>({
       query: (body) => ({ url: apiPaths.myPassword, method: 'PUT', body }),
     }),
-    logout: build.mutation<MessageResponse, void>({
-      query: () => ({ url: apiPaths.logout, method: 'POST' }),
-    }),
   }),
 });
 
@@ -65,5 +62,4 @@ export const {
   useCheckResetTokenQuery,
   useResetPasswordMutation,
   useChangePasswordMutation,
-  useLogoutMutation,
 } = authApi;

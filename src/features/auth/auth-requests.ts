@@ -32,3 +32,8 @@ export function resendVerification(http: HttpClient, email: string): Promise<Mes
     query: { email, verify_page_link: window.location.origin },
   });
 }
+
+/** POST /users/logout: ends the session on the server (the caller clears it here). */
+export function signOut(http: HttpClient): Promise<MessageResponse> {
+  return http.request<MessageResponse>(apiPaths.logout, { method: 'POST' });
+}

@@ -6,15 +6,17 @@ import { loggedOut } from '@/lib/session/session-slice';
 import { useLibDispatch } from '@/lib/store-types';
 import { errorText, type Translate } from '@/lib/error-text';
 import { toApiErrorData } from '@/lib/http';
-import { useLogoutMutation } from './auth-api';
+import { useHttp } from '@/lib/http-context';
+import { signOut } from './auth-requests';
 
 /**
  * Logout as SPEC §4 says: POST /users/logout, then clear the stored keys (agent, access_token,
  * refresh_token, theme, isLoggedIn) and the session cookies, reset every slice (profile, chat, …)
- * and go to /login. If the call fails, the user goes back one page and is told why.
+ * and go to /login. If the call fails, the user goes back one page and is told why. A plain
+ * call, not RTK Query: the signed-in layout then needs no API cache code for its first screen.
  */
 export function useLogout(loginPath: string, t: Translate) {
-  const [logout] = useLogoutMutation();
+  const http = useHttp();
   const dispatch = useLibDispatch();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -22,7 +24,7 @@ export function useLogout(loginPath: string, t: Translate) {
   const run = useCallback(async () => {
     setBusy(true);
     try {
-      await logout().unwrap();
+      await signOut(http);
       clearClientSession();
       dispatch(loggedOut());
       navigate(loginPath, { replace: true });
@@ -36,7 +38,7 @@ export function useLogout(loginPath: string, t: Translate) {
     } finally {
       setBusy(false);
     }
-  }, [logout, dispatch, navigate, loginPath, t]);
+  }, [http, dispatch, navigate, loginPath, t]);
 
   return { logout: run, busy };
 }
