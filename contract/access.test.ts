@@ -129,7 +129,7 @@ describe('route access (SPEC §6)', () => {
     const open = (Object.keys(routeRules) as RouteRuleKey[]).filter(
       (k) => routeRules[k].kind !== 'open' && allowed(k, trial),
     );
-    expect(open).toEqual(['chatbot']);
+    expect(open).toEqual(['chatbot', 'addChatbot', 'editChatbot', 'viewChatbot']);
   });
 });
 
