@@ -7,58 +7,19 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../server/test-support/fake-llm';
-import { buildPdf } from '../server/test-support/fixtures/pdf-writer';
 import { apiLogin } from './support/accounts';
 import { signIn } from './support/actions';
 import { launchBrowser, type BrowserSession } from './support/browser';
+import {
+  HARBOUR_QUESTION as QUESTION,
+  harbourHandbook as handbook,
+} from './support/harbour-handbook';
 import { startServer, type RunningServer } from './support/server';
+import { uploadReady } from './support/uploads';
 
-const READY_TIMEOUT = 60_000;
 const BUILTIN = 'atrium-extractive';
-const QUESTION = 'When does the Quillonby harbour office open?';
 
-const handbook = buildPdf([
-  { lines: ['Quillonby harbour handbook', 'Mooring fees are paid at the kiosk.'] },
-  {
-    lines: [
-      'Opening hours',
-      'The Quillonby harbour office opens at 07:15 on weekdays.',
-      'Fishing permits for the Quillonby pier are issued by the harbour master.',
-    ],
-  },
-]);
 const sales = Buffer.from('region,revenue\nNorth,420\nSouth,310\nEast,275\nWest,198\n', 'utf8');
-
-/** POST /upload/docs (multipart), then GET /upload/uploaded/documents until it is ready. */
-async function uploadReady(
-  server: RunningServer,
-  token: string,
-  file: { name: string; type: string; bytes: Buffer },
-): Promise<number> {
-  const headers = { 'x-api-key': server.apiKey, authorization: `Bearer ${token}` };
-  const form = new FormData();
-  form.append('department_id', '1');
-  form.append('advanced_training', 'false');
-  form.append('need_summary', 'false');
-  form.append('files', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  const res = await fetch(`${server.url}/api/upload/docs`, { method: 'POST', headers, body: form });
-  const answer = (await res.json()) as { items: { status_code: number; document_id: number }[] };
-  expect(answer.items[0].status_code).toBeLessThan(300);
-  const id = answer.items[0].document_id;
-  const deadline = Date.now() + READY_TIMEOUT;
-  while (Date.now() < deadline) {
-    const list = await fetch(
-      `${server.url}/api/upload/uploaded/documents?page=1&size=100&search=${encodeURIComponent(file.name)}`,
-      { headers },
-    );
-    const page = (await list.json()) as { items: { id: number; status: string; error: string }[] };
-    const doc = page.items.find((d) => d.id === id);
-    if (doc?.status === 'ready') return id;
-    if (doc?.status === 'failed') throw new Error(`${file.name} failed: ${doc.error}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${file.name} not ready in time`);
-}
 
 const answers = (page: Page) => page.locator('[data-testid="chat-message"][data-sender="server"]');
 

@@ -11,29 +11,20 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Frame, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPdf } from '../server/test-support/fixtures/pdf-writer';
 import { apiLogin } from './support/accounts';
 import { signIn } from './support/actions';
 import { launchBrowser, type BrowserSession } from './support/browser';
 import { seriousViolations } from './support/axe';
 import { serveHostPage, type HostPage } from './support/host-page';
+import {
+  HARBOUR_QUESTION as QUESTION,
+  harbourHandbook as handbook,
+} from './support/harbour-handbook';
 import { startServer, type RunningServer } from './support/server';
 import { uploadReady } from './support/uploads';
 
 const WIDGET = 'Pier desk';
 const WELCOME = 'Ahoy! Ask me anything about the Quillonby harbour.';
-const QUESTION = 'When does the Quillonby harbour office open?';
-
-const handbook = buildPdf([
-  { lines: ['Quillonby harbour handbook', 'Mooring fees are paid at the kiosk.'] },
-  {
-    lines: [
-      'Opening hours',
-      'The Quillonby harbour office opens at 07:15 on weekdays.',
-      'Fishing permits for the Quillonby pier are issued by the harbour master.',
-    ],
-  },
-]);
 
 const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),

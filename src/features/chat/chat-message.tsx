@@ -1,4 +1,4 @@
-import { CAlert, CButton, CSpinner } from '@coreui/react';
+import { CAlert, CButton } from '@coreui/react';
 import CIcon from '@coreui/icons-react';
 import { cilChartLine } from '@coreui/icons';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import type { ChatReference } from '@contract/chat';
 import { formatDateTime } from '@/lib/dates';
 import { errorText } from '@/lib/error-text';
 import { AnswerImages } from './answer-images';
+import { AnswerStatus } from './answer-status';
 import type { ChatMessage } from './chat-state';
 import { isCancelled } from './chat-thunks';
 import { EvalMatrix } from './eval-matrix';
@@ -82,23 +83,14 @@ function AnswerBody({ message, actions }: { message: ChatMessage; actions: Messa
           citeLabel={(n) => t('references.cite', { n })}
         />
       )}
-      {message.status === 'streaming' && (
-        // A div: CoreUI's spinner is a div, which a <p> may not hold.
-        <div className="small text-body-secondary mb-0" role="status">
-          <CSpinner size="sm" className="me-2" aria-hidden="true" />
-          {t('thinking')}
-        </div>
-      )}
-      {message.status === 'cancelled' && (
-        <p className="text-danger mb-0" role="alert">
-          {t('cancelled')}
-        </p>
-      )}
-      {message.status === 'failed' && message.error && !isCancelled(message.error) && (
-        <p className="text-danger mb-0" role="alert">
-          {t('failed', { message: errorText(t, message.error) })}
-        </p>
-      )}
+      <AnswerStatus
+        status={message.status}
+        failure={
+          message.error && !isCancelled(message.error)
+            ? t('failed', { message: errorText(t, message.error) })
+            : null
+        }
+      />
       {details?.providerError && (
         <CAlert color="warning" className="mt-2 mb-0 py-2">
           <div>

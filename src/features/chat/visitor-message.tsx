@@ -3,11 +3,12 @@
  * HTML), the answer rendered safely as the assistant's is (markdown-view.tsx), its references
  * without a way to open the documents (visitors may not download them), and thumbs up or down.
  */
-import { CButton, CSpinner } from '@coreui/react';
+import { CButton } from '@coreui/react';
 import CIcon from '@coreui/icons-react';
 import { cilThumbDown, cilThumbUp } from '@coreui/icons';
 import { useTranslation } from 'react-i18next';
 import { visitorErrorText } from '@/lib/visitor-error-text';
+import { AnswerStatus } from './answer-status';
 import type { ChatMessage } from './chat-state';
 import { MarkdownView } from './markdown-view';
 import { ReferenceList } from './reference-list';
@@ -91,22 +92,10 @@ export function VisitorMessage({
             citeLabel={(n) => t('references.cite', { n })}
           />
         )}
-        {message.status === 'streaming' && (
-          <div className="small text-body-secondary" role="status">
-            <CSpinner size="sm" className="me-2" aria-hidden="true" />
-            {t('thinking')}
-          </div>
-        )}
-        {message.status === 'cancelled' && (
-          <p className="text-danger mb-0" role="alert">
-            {t('cancelled')}
-          </p>
-        )}
-        {message.status === 'failed' && message.error && (
-          <p className="text-danger mb-0" role="alert">
-            {visitorErrorText(t, message.error)}
-          </p>
-        )}
+        <AnswerStatus
+          status={message.status}
+          failure={message.error ? visitorErrorText(t, message.error) : null}
+        />
         <ReferenceList references={references} />
         {message.status === 'done' && (message.details?.messageId ?? null) !== null && (
           <VisitorRating message={message} onRate={onRate} />
