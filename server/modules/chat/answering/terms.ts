@@ -4,8 +4,6 @@
  * exact terms): the engine must stay fast (bench p95 < 150 ms) and predictable.
  */
 
-import { splitSentences } from '../../../services/text/sentences';
-
 const STOP_WORDS = new Set(
   (
     'a about above after again against all also am an and any are as at be because been before ' +
@@ -44,31 +42,8 @@ export const PRONOUNS = new Set([
 
 const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}'’_-]|\.(?=\p{N}))*/gu;
 
-/**
- * Remembers the latest results by text: the same passages come back question after question
- * (and their sentences within one answer), and splitting and stemming them was most of an
- * answer's CPU (issue 13's widget load). Least recently used texts go first.
- */
-function remembered<T>(limit: number, compute: (text: string) => T): (text: string) => T {
-  const cache = new Map<string, T>();
-  return (text) => {
-    const known = cache.get(text);
-    if (known !== undefined) {
-      cache.delete(text);
-      cache.set(text, known);
-      return known;
-    }
-    const value = compute(text);
-    cache.set(text, value);
-    if (cache.size > limit) cache.delete(cache.keys().next().value as string);
-    return value;
-  };
-}
-
 /** Lower-cased words as written (apostrophes and dotted numbers such as 3.0 kept). */
-export const words: (text: string) => readonly string[] = remembered(20_000, wordsOf);
-
-function wordsOf(text: string): string[] {
+export function words(text: string): string[] {
   return (text.toLowerCase().match(WORD) ?? []).flatMap((w) => {
     const word = w.replace(/['’]s$/, '');
     // Letters-only compounds are their words ("GPL-covered", "long-term"); a compound with a
@@ -85,9 +60,7 @@ export function isStopWord(word: string): boolean {
  * A light suffix stripper (plural, -ing, -ed, y/ies/ier, final e), enough to match "priced" with
  * "price" and "refunds" with "refund". Words with digits are identifiers and stay whole.
  */
-export const stem: (word: string) => string = remembered(50_000, stemOf);
-
-function stemOf(word: string): string {
+export function stem(word: string): string {
   let w = word.toLowerCase();
   if (/\d/.test(w) || w.length <= 3) return w;
   // supplies / supplied / supplier / supply -> suppli (Porter's y -> i).
@@ -108,11 +81,11 @@ function stemOf(word: string): string {
 }
 
 /** Content words of a text: no stop words, stemmed, in order (duplicates kept). */
-export const contentTerms: (text: string) => readonly string[] = remembered(20_000, (text) =>
-  words(text)
+export function contentTerms(text: string): string[] {
+  return words(text)
     .filter((w) => !STOP_WORDS.has(w) && (w.length > 1 || /\d/.test(w)))
-    .map(stem),
-);
+    .map(stem);
+}
 
 /** Distinct content terms. */
 export function keyTerms(text: string): string[] {
@@ -142,7 +115,7 @@ export function identifiers(text: string): string[] {
 }
 
 /** Sentences of a passage: the same cuts the chunker makes (services/text/sentences). */
-export const sentences: (text: string) => readonly string[] = remembered(5_000, splitSentences);
+export { splitSentences as sentences } from '../../../services/text/sentences';
 
 /** A short excerpt around the first place a term occurs (reference snippets). */
 export function snippetAround(text: string, terms: readonly string[], max = 240): string {
