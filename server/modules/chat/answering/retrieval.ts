@@ -71,11 +71,13 @@ export function isListing(text: string): boolean {
  * leads with the question's topic (a definition: "Helgrind is a …", "max_connections (integer)
  * Determines …").
  */
-function sentenceFit(q: QueryTerms, text: string): { coverage: number; defines: boolean } {
+function sentenceFit(
+  q: QueryTerms,
+  sentenceStems: readonly (readonly string[])[],
+): { coverage: number; defines: boolean } {
   let coverage = 0;
   let defines = false;
-  for (const sentence of sentences(text)) {
-    const stems = contentTerms(sentence);
+  for (const stems of sentenceStems) {
     coverage = Math.max(coverage, coverageOf(q, matchedTerms(q, new Set(stems))));
     if (q.topic && stems.slice(0, 2).includes(q.topic)) defines = true;
   }
@@ -164,14 +166,16 @@ export function createRetriever(database: Database, index: SearchIndex): Retriev
       const passages: Passage[] = hits.flatMap((hit) => {
         const doc = docs.get(hit.documentId);
         if (!doc) return [];
-        const stems = contentTerms(hit.text);
+        // Split and stemmed once: the passage's terms are its sentences' terms in order.
+        const sentenceStems = sentences(hit.text).map((sentence) => contentTerms(sentence));
+        const stems = sentenceStems.flat();
         // A file name's parts are words ("GPL-3.docx" names the GPL).
         const name = doc.is_url ? '' : doc.name.replace(/[-_.]+/g, ' ');
         const label = `${doc.title ?? ''} ${name} ${hit.position.heading ?? ''} ${hit.position.sheet ?? ''}`;
         const labelStems = contentTerms(label);
         // What the label names, every passage under it is about ("gnuplot" in gnuplot.pdf).
         const coverage = coverageOf(q, matchedTerms(q, new Set([...stems, ...labelStems])));
-        const fit = sentenceFit(q, hit.text);
+        const fit = sentenceFit(q, sentenceStems);
         const titled = coverageOf(q, matchedTerms(q, new Set(labelStems)));
         const score =
           0.25 * coverage +
