@@ -384,6 +384,15 @@ describe('text tools', () => {
     ]);
   });
 
+  it('when a question asks "how do I make X do Y", then "make" is neither a term nor searched', () => {
+    const q = queryTerms('How do I make pg_dump dump tables in parallel?', false);
+    expect(q.terms).not.toContain(stem('make'));
+    expect(q.searchWords).not.toContain('make');
+    expect(q.terms).toEqual(expect.arrayContaining(['pg_dump', 'dump', 'parallel']));
+    // Elsewhere "make" is a word like any other ("What does make do with a Makefile?").
+    expect(queryTerms('Which targets does make build first?', false).terms).toContain(stem('make'));
+  });
+
   it('when matched words stand together, then proximity is higher than when they are apart', () => {
     const q = queryTerms('warranty period', false);
     expect(proximityOf(q, contentTerms('warranty period'))).toBe(1);
