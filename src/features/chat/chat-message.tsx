@@ -6,7 +6,7 @@ import type { ChatReference } from '@contract/chat';
 import { formatDateTime } from '@/lib/dates';
 import { errorText } from '@/lib/error-text';
 import { AnswerImages } from './answer-images';
-import { AnswerStatus } from './answer-status';
+import { AnswerItem, AnswerStatus } from './answer-status';
 import type { ChatMessage } from './chat-state';
 import { isCancelled } from './chat-thunks';
 import { EvalMatrix } from './eval-matrix';
@@ -130,43 +130,36 @@ function ServerMessage({ message, actions }: { message: ChatMessage; actions: Me
   const details = message.details;
   const done = message.status === 'done';
   return (
-    <li
-      className="chat-message chat-message-server"
-      data-testid="chat-message"
-      data-sender="server"
-      aria-busy={message.status === 'streaming'}
-    >
-      <div className="chat-bubble">
-        <div className="chat-meta">
-          <span className="fw-semibold">{t('assistant')}</span> <Time value={message.timestamp} />
-          {details?.model && (
-            <span className="ms-2">
-              · {t('engineLine', { model: actions.modelLabel(details.model) })}
-            </span>
-          )}
-        </div>
-        <AnswerBody message={message} actions={actions} />
-        {done && (
-          <div className="d-flex flex-wrap align-items-start gap-2">
-            <FeedbackControl message={message} />
-            {!message.visual && (
-              <CButton
-                size="sm"
-                color="secondary"
-                variant="ghost"
-                className="mt-2"
-                aria-label={t('chart.makeLabel')}
-                disabled={actions.busy}
-                onClick={() => actions.chart(message)}
-              >
-                <CIcon icon={cilChartLine} aria-hidden="true" className="me-1" />
-                {t('chart.make')}
-              </CButton>
-            )}
-          </div>
+    <AnswerItem message={message}>
+      <div className="chat-meta">
+        <span className="fw-semibold">{t('assistant')}</span> <Time value={message.timestamp} />
+        {details?.model && (
+          <span className="ms-2">
+            · {t('engineLine', { model: actions.modelLabel(details.model) })}
+          </span>
         )}
       </div>
-    </li>
+      <AnswerBody message={message} actions={actions} />
+      {done && (
+        <div className="d-flex flex-wrap align-items-start gap-2">
+          <FeedbackControl message={message} />
+          {!message.visual && (
+            <CButton
+              size="sm"
+              color="secondary"
+              variant="ghost"
+              className="mt-2"
+              aria-label={t('chart.makeLabel')}
+              disabled={actions.busy}
+              onClick={() => actions.chart(message)}
+            >
+              <CIcon icon={cilChartLine} aria-hidden="true" className="me-1" />
+              {t('chart.make')}
+            </CButton>
+          )}
+        </div>
+      )}
+    </AnswerItem>
   );
 }
 

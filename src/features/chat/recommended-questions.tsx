@@ -1,6 +1,7 @@
-import { CButton, CSpinner } from '@coreui/react';
+import { CButton } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import type { RequestStatus } from '@/lib/session/session-slice';
+import { PendingLine } from './answer-status';
 
 /** Follow-up questions from POST /chat/get-rec-ques; a chip sends its question. */
 export function RecommendedQuestions({
@@ -15,13 +16,7 @@ export function RecommendedQuestions({
   onAsk: (question: string) => void;
 }) {
   const { t } = useTranslation('chat');
-  if (status === 'loading')
-    return (
-      <div className="small text-body-secondary mb-2" role="status">
-        <CSpinner size="sm" className="me-2" aria-hidden="true" />
-        {t('recommended.loading')}
-      </div>
-    );
+  if (status === 'loading') return <PendingLine text={t('recommended.loading')} className="mb-2" />;
   if (questions.length === 0) return null;
   return (
     <section className="chat-recommended mb-2" aria-label={t('recommended.heading')}>

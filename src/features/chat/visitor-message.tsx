@@ -8,7 +8,7 @@ import CIcon from '@coreui/icons-react';
 import { cilThumbDown, cilThumbUp } from '@coreui/icons';
 import { useTranslation } from 'react-i18next';
 import { visitorErrorText } from '@/lib/visitor-error-text';
-import { AnswerStatus } from './answer-status';
+import { AnswerItem, AnswerStatus } from './answer-status';
 import type { ChatMessage } from './chat-state';
 import { MarkdownView } from './markdown-view';
 import { ReferenceList } from './reference-list';
@@ -75,32 +75,25 @@ export function VisitorMessage({
     );
   const references = message.details?.references ?? [];
   return (
-    <li
-      className="chat-message chat-message-server"
-      data-testid="chat-message"
-      data-sender="server"
-      aria-busy={message.status === 'streaming'}
-    >
-      <div className="chat-bubble">
-        <span className="visually-hidden">{t('assistant')}: </span>
-        {/* Citations stay text: the references are listed right below. */}
-        {message.text && (
-          <MarkdownView
-            text={message.text}
-            citations={[]}
-            onCite={() => undefined}
-            citeLabel={(n) => t('references.cite', { n })}
-          />
-        )}
-        <AnswerStatus
-          status={message.status}
-          failure={message.error ? visitorErrorText(t, message.error) : null}
+    <AnswerItem message={message}>
+      <span className="visually-hidden">{t('assistant')}: </span>
+      {/* Citations stay text: the references are listed right below. */}
+      {message.text && (
+        <MarkdownView
+          text={message.text}
+          citations={[]}
+          onCite={() => undefined}
+          citeLabel={(n) => t('references.cite', { n })}
         />
-        <ReferenceList references={references} />
-        {message.status === 'done' && (message.details?.messageId ?? null) !== null && (
-          <VisitorRating message={message} onRate={onRate} />
-        )}
-      </div>
-    </li>
+      )}
+      <AnswerStatus
+        status={message.status}
+        failure={message.error ? visitorErrorText(t, message.error) : null}
+      />
+      <ReferenceList references={references} />
+      {message.status === 'done' && (message.details?.messageId ?? null) !== null && (
+        <VisitorRating message={message} onRate={onRate} />
+      )}
+    </AnswerItem>
   );
 }
