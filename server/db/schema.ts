@@ -3,6 +3,14 @@
  * strings in both dialects, so one set of queries and migrations serves SQLite and PostgreSQL.
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ChatTables } from './schema-chat';
+import type { WidgetTables } from './schema-widgets';
+
+export type * from './schema-chat';
+export type * from './schema-widgets';
+
+// Every area's tables; areas in files of their own join here (the assistant's, the widgets').
+export interface DB extends ChatTables, WidgetTables {}
 
 export interface DepartmentsTable {
   id: Generated<number>;
@@ -194,62 +202,6 @@ export interface DocumentTablesTable {
 export type DocumentRow = Selectable<DocumentsTable>;
 export type JobRow = Selectable<IngestionJobsTable>;
 
-// Knowledge assistant (0005-chat); another `DB` block, merged like the knowledge one.
-export interface DB {
-  conversations: ConversationsTable;
-  chat_turns: ChatTurnsTable;
-  chat_feedback: ChatFeedbackTable;
-}
-
-export interface ConversationsTable {
-  /** The chat uuid. */
-  id: string;
-  user_id: number;
-  title: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ChatTurnsTable {
-  id: Generated<number>;
-  conversation_id: string | null;
-  user_id: number | null;
-  channel: 'console' | 'widget';
-  department_id: number | null;
-  /** JSON text: number[]. */
-  department_ids: string;
-  mode: 'stuff' | 'stuff-v2' | 'stuff-v3';
-  question: string;
-  standalone_question: string | null;
-  /** JSON text: string[]. */
-  sub_questions: string | null;
-  answer: string;
-  engine: 'builtin' | 'openai';
-  model: string;
-  no_answer: number;
-  cancelled: number;
-  latency_ms: number;
-  /** JSON text: ChatReference[]. */
-  references_json: string;
-  /** JSON text: ChatEval. */
-  eval_json: string | null;
-  provider_error: string | null;
-  asked_at: string;
-  answered_at: string;
-}
-
-export interface ChatFeedbackTable {
-  id: Generated<number>;
-  turn_id: number;
-  user_id: number | null;
-  rating: 'up' | 'down';
-  comment: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export type ChatTurnRow = Selectable<ChatTurnsTable>;
-
 // Search (0004-search): document chunks; their full-text index is dialect-specific (FTS5 table
 // chunks_fts on SQLite, a tsvector column on PostgreSQL) and only services/search touches it.
 export interface DB {
@@ -281,80 +233,3 @@ export interface AuthThrottleTable {
 export interface DB {
   auth_throttle: AuthThrottleTable;
 }
-
-// Chat widgets, "service agent" (0012-service-agent).
-export interface DB {
-  service_agents: ServiceAgentsTable;
-  service_agent_areas: ServiceAgentAreasTable;
-  service_agent_sessions: ServiceAgentSessionsTable;
-  service_agent_turns: ServiceAgentTurnsTable;
-  service_agent_usage: ServiceAgentUsageTable;
-}
-
-export interface ServiceAgentsTable {
-  id: Generated<number>;
-  /** The widget's public key. */
-  client_id: string;
-  client_name: string;
-  fg_color: string;
-  bg_color: string;
-  /** JSON text: string[]. */
-  allowed_hosts: string;
-  /** 1 active, 0 inactive. */
-  status: number;
-  welcome_message: string;
-  daily_message_quota: number;
-  created_by: number | null;
-  updated_by: number | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ServiceAgentAreasTable {
-  service_agent_id: number;
-  department_id: number;
-}
-
-export interface ServiceAgentSessionsTable {
-  /** A uuid: in the visitor token, and the conversation's id. */
-  id: string;
-  service_agent_id: number;
-  /** The origin of the page the widget was opened on. */
-  host: string;
-  visitor_address: string;
-  user_agent: string | null;
-  created_at: string;
-  expires_at: string;
-  last_active_at: string;
-  revoked_at: string | null;
-}
-
-export interface ServiceAgentTurnsTable {
-  id: Generated<number>;
-  session_id: string;
-  service_agent_id: number;
-  chat_turn_id: number | null;
-  visitor_address: string;
-  question: string;
-  answer: string;
-  /** JSON text: ChatReference[]. */
-  references_json: string;
-  no_answer: number;
-  engine: string;
-  model: string;
-  latency_ms: number;
-  rating: 'up' | 'down' | null;
-  rated_at: string | null;
-  asked_at: string;
-  answered_at: string;
-}
-
-export interface ServiceAgentUsageTable {
-  service_agent_id: number;
-  /** UTC date, YYYY-MM-DD. */
-  day: string;
-  messages: number;
-}
-
-export type ServiceAgentRow = Selectable<ServiceAgentsTable>;
-export type ServiceAgentSessionRow = Selectable<ServiceAgentSessionsTable>;

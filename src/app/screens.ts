@@ -6,11 +6,12 @@
  * built yet has no page and shows the shared "not available yet" page with its title,
  * `nav:pages.<key>`. Features never import this file: the app layer passes them their links.
  */
-import { type ComponentType, createElement } from 'react';
+import { createElement } from 'react';
 import type { DepartmentFormMode } from '@/features/departments/department-form-page';
 import { lazyPage, linkedPage } from './lazy-page';
 import { buildLinks, type Links } from './links';
 import { defineScreens, type Screen } from './screen-entry';
+import { integrationScreens, type LinkedPage } from './screens-integrations';
 
 const identity = {
   users: () => import('@/features/users/users-list-page'),
@@ -33,23 +34,8 @@ const departmentForm = (mode: DepartmentFormMode) =>
     () => ({ mode, links: links.departments }),
   );
 /** A lazy page named `name` that gets `links[area]`. */
-const linked = <
-  K extends string,
-  A extends keyof Links,
-  M extends Record<K, ComponentType<{ links: Links[A] }>>,
->(
-  load: () => Promise<M>,
-  name: K,
-  area: A,
-) => linkedPage(load, name, () => links[area]);
-const chatbot = {
-  list: () => import('@/features/integrations/chatbots-list-page'),
-  form: () => import('@/features/integrations/chatbot-form-page'),
-  view: () => import('@/features/integrations/chatbot-view-page'),
-  index: () => import('@/features/integrations/integrations-page'),
-};
+const linked: LinkedPage = (load, name, area) => linkedPage(load, name, () => links[area]);
 const sop = 'sopRepository';
-const email = 'emailIntegration';
 
 export const screens = defineScreens({
   login: {
@@ -249,7 +235,11 @@ export const screens = defineScreens({
   integrations: {
     path: '/integration',
     rule: 'open',
-    page: linked(chatbot.index, 'IntegrationsPage', 'chatbots'),
+    page: linked(
+      () => import('@/features/integrations/integrations-page'),
+      'IntegrationsPage',
+      'chatbots',
+    ),
     menu: { key: 'integrations', trialVariant: { labelKey: 'chatbot', screen: 'chatbots' } },
     card: {
       key: 'integrations',
@@ -257,46 +247,7 @@ export const screens = defineScreens({
       trialVariant: { screen: 'chatbots', name: 'chatbot' },
     },
   },
-  chatbots: {
-    path: '/integration/chatbot',
-    rule: 'chatbot',
-    page: linked(chatbot.list, 'ChatbotsListPage', 'chatbots'),
-  },
-  viewChatbot: {
-    path: '/integration/chatbot/view-chatbot/:Client_id',
-    rule: 'viewChatbot',
-    page: linked(chatbot.view, 'ChatbotViewPage', 'chatbots'),
-  },
-  editChatbot: {
-    path: '/integration/chatbot/edit-chatbot/:Client_id',
-    rule: 'editChatbot',
-    page: linked(chatbot.form, 'ChatbotFormPage', 'chatbots'),
-  },
-  addChatbot: {
-    path: '/integration/chatbot/add-chatbot',
-    rule: 'addChatbot',
-    page: linked(chatbot.form, 'ChatbotFormPage', 'chatbots'),
-  },
-  helpdeskIntegration: { path: '/integration/helpdesk', rule: 'helpdesk' },
-  updateHelpdesk: { path: '/integration/helpdesk/update-helpdesk/:id', rule: 'helpdesk' },
-  addHelpdesk: { path: '/integration/helpdesk/add-helpdesk', rule: 'helpdesk' },
-  editHelpdesk: { path: '/integration/helpdesk/edit-helpdesk', rule: 'helpdesk' },
-  emailAgents: { path: '/integration/email-integration', rule: email },
-  addEmailAgent: { path: '/integration/email-integration/add-email-agent', rule: email },
-  emailInbox: { path: '/integration/email-integration/view-email-inbox/:id', rule: email },
-  emailDrafts: { path: '/integration/email-integration/view-email-drafts/:id', rule: email },
-  emailSent: { path: '/integration/email-integration/view-email-sent/:id', rule: email },
-  updateEmailAgent: { path: '/integration/email-integration/update-email-agent/:id', rule: email },
-  viewEmailAgent: { path: '/integration/email-integration/view-email-agent/:id', rule: email },
-  emailCompose: {
-    path: '/integration/email-integration/open-email-compose',
-    rule: email,
-    layout: 'checklist',
-  },
-  databases: { path: '/integration/database-integration', rule: 'open' },
-  addDatabase: { path: '/integration/database-integration/add-db-agent', rule: 'open' },
-  viewDatabase: { path: '/integration/database-integration/view-db-agent/:id', rule: 'open' },
-  apiIntegration: { path: '/integration/api-integration', rule: 'open' },
+  ...integrationScreens(linked),
 });
 
 export type ScreenKey = keyof typeof screens;

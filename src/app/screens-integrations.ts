@@ -1,0 +1,74 @@
+/**
+ * The integrations' screens of the screen table (SPEC §2): chat widgets, helpdesk, e-mail,
+ * database and API. Apart from screens.ts only for its length; it has no rules of its own.
+ */
+import type { ComponentType } from 'react';
+import type { Page } from './lazy-page';
+import type { Links } from './links';
+import type { Screen } from './screen-entry';
+
+/** A lazy page named `name` that gets `links[area]` (screens.ts builds it). */
+export type LinkedPage = <
+  K extends string,
+  A extends keyof Links,
+  M extends Record<K, ComponentType<{ links: Links[A] }>>,
+>(
+  load: () => Promise<M>,
+  name: K,
+  area: A,
+) => Page;
+
+const chatbot = {
+  list: () => import('@/features/integrations/chatbots-list-page'),
+  form: () => import('@/features/integrations/chatbot-form-page'),
+  view: () => import('@/features/integrations/chatbot-view-page'),
+};
+const email = 'emailIntegration';
+
+export function integrationScreens(linked: LinkedPage) {
+  return {
+    chatbots: {
+      path: '/integration/chatbot',
+      rule: 'chatbot',
+      page: linked(chatbot.list, 'ChatbotsListPage', 'chatbots'),
+    },
+    viewChatbot: {
+      path: '/integration/chatbot/view-chatbot/:Client_id',
+      rule: 'viewChatbot',
+      page: linked(chatbot.view, 'ChatbotViewPage', 'chatbots'),
+    },
+    editChatbot: {
+      path: '/integration/chatbot/edit-chatbot/:Client_id',
+      rule: 'editChatbot',
+      page: linked(chatbot.form, 'ChatbotFormPage', 'chatbots'),
+    },
+    addChatbot: {
+      path: '/integration/chatbot/add-chatbot',
+      rule: 'addChatbot',
+      page: linked(chatbot.form, 'ChatbotFormPage', 'chatbots'),
+    },
+    helpdeskIntegration: { path: '/integration/helpdesk', rule: 'helpdesk' },
+    updateHelpdesk: { path: '/integration/helpdesk/update-helpdesk/:id', rule: 'helpdesk' },
+    addHelpdesk: { path: '/integration/helpdesk/add-helpdesk', rule: 'helpdesk' },
+    editHelpdesk: { path: '/integration/helpdesk/edit-helpdesk', rule: 'helpdesk' },
+    emailAgents: { path: '/integration/email-integration', rule: email },
+    addEmailAgent: { path: '/integration/email-integration/add-email-agent', rule: email },
+    emailInbox: { path: '/integration/email-integration/view-email-inbox/:id', rule: email },
+    emailDrafts: { path: '/integration/email-integration/view-email-drafts/:id', rule: email },
+    emailSent: { path: '/integration/email-integration/view-email-sent/:id', rule: email },
+    updateEmailAgent: {
+      path: '/integration/email-integration/update-email-agent/:id',
+      rule: email,
+    },
+    viewEmailAgent: { path: '/integration/email-integration/view-email-agent/:id', rule: email },
+    emailCompose: {
+      path: '/integration/email-integration/open-email-compose',
+      rule: email,
+      layout: 'checklist',
+    },
+    databases: { path: '/integration/database-integration', rule: 'open' },
+    addDatabase: { path: '/integration/database-integration/add-db-agent', rule: 'open' },
+    viewDatabase: { path: '/integration/database-integration/view-db-agent/:id', rule: 'open' },
+    apiIntegration: { path: '/integration/api-integration', rule: 'open' },
+  } satisfies Record<string, Screen>;
+}
