@@ -65,6 +65,16 @@ export const apiRoutes = {
   serviceAgentMe: '/service-agent/me',
   serviceAgentChat: '/service-agent/me/chat',
   serviceAgentFeedback: '/service-agent/me/feedback',
+  // Reports (issue 14)
+  analyticsOverview: '/reports/analytics/overview',
+  analyticsPeakHours: '/reports/analytics/peak_hours',
+  analyticsResponseTime: '/reports/analytics/response_time',
+  analyticsSatisfaction: '/reports/analytics/customer_satisfaction',
+  analyticsExport: '/reports/analytics/export/',
+  sentimentDashboard: '/reports/sentiments/dashboard',
+  sentimentSummary: '/reports/sentiments/average_conversation_summary',
+  sentimentProducts: '/reports/sentiments/products',
+  liveDashboard: '/reports/dashboard',
 } as const;
 
 export type ApiRoute = keyof typeof apiRoutes;

@@ -41,9 +41,13 @@ import { createWidgetService } from './modules/service-agent/service';
 import { createVisitorChat } from './modules/service-agent/visitor-chat';
 import { createVisitorLogin } from './modules/service-agent/visitor-login';
 import { createVisitorRepo } from './modules/service-agent/visitor-repo';
+import { createAnalyticsRepo } from './modules/reports/analytics-repo';
+import { createSentimentRecorder } from './modules/reports/sentiment-recorder';
+import { createSentimentRepo } from './modules/reports/sentiment-repo';
+import { createReportService } from './modules/reports/service';
 import { createVisualsRepo } from './modules/visuals/repo';
 import { createVisualsService } from './modules/visuals/service';
-import { createBackgroundTasks } from './services/background';
+import { type BackgroundTasks, createBackgroundTasks } from './services/background';
 import { createLlmProvider } from './services/llm/provider';
 import { trustedOrigin } from './services/mail/links';
 import { createSearchIndex } from './services/search';
@@ -101,7 +105,12 @@ function identityServices(deps: AppDeps, log: FastifyBaseLogger) {
   };
 }
 
-function knowledgeServices(deps: AppDeps, log: FastifyBaseLogger, options: ServiceOptions) {
+function knowledgeServices(
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+  options: ServiceOptions,
+  background: BackgroundTasks,
+) {
   const { config, database } = deps;
   const index = createSearchIndex(database);
   const llm = createLlmProvider(config, log);
@@ -117,10 +126,28 @@ function knowledgeServices(deps: AppDeps, log: FastifyBaseLogger, options: Servi
   });
   const chatRepo = createChatRepo(database);
   const retriever = createRetriever(database, index);
+  // Reports (issue 14): every stored turn gets its sentiment.
+  const sentimentRepo = createSentimentRepo(database);
+  const sentimentRecorder = createSentimentRecorder({
+    repo: sentimentRepo,
+    llm: model,
+    background,
+  });
   return {
     llm,
     knowledge,
-    answers: createAnswerService({ database, repo: chatRepo, retriever, provider: llm }),
+    answers: createAnswerService({
+      database,
+      repo: chatRepo,
+      retriever,
+      provider: llm,
+      onTurnStored: sentimentRecorder.record,
+    }),
+    sentimentRecorder,
+    reports: createReportService({
+      analytics: createAnalyticsRepo(database),
+      sentiments: sentimentRepo,
+    }),
     conversations: createChatService({ database, repo: chatRepo, index, retriever, provider: llm }),
     visuals: createVisualsService({
       repo: createVisualsRepo(database.db),
@@ -171,7 +198,8 @@ export function createServices(
   options: ServiceOptions = {},
 ) {
   const { config } = deps;
-  const knowledge = knowledgeServices(deps, log, options);
+  const identity = identityServices(deps, log);
+  const knowledge = knowledgeServices(deps, log, options, identity.background);
   return {
     /** Where links in mails point: the SPA's origin when it is a configured one, else PUBLIC_URL. */
     mailLinks: {
@@ -187,7 +215,7 @@ export function createServices(
     health: createHealthCheck(deps.database),
     permissionCatalogue: createPermissionCatalogue(deps.database.db),
     emailAgents: createEmailAgentService(deps.database.db),
-    ...identityServices(deps, log),
+    ...identity,
     ...knowledge,
     ...widgetServices(deps, knowledge),
   };

@@ -15,6 +15,7 @@ import { registerHealthRoutes } from './modules/health/routes';
 import { registerKnowledgeRoutes } from './modules/knowledge/routes';
 import { registerPermissionRoutes } from './modules/permissions/routes';
 import { registerProfileRoutes } from './modules/profile/routes';
+import { registerReportRoutes } from './modules/reports/routes';
 import { registerRoleRoutes } from './modules/roles/routes';
 import { registerServiceAgentRoutes } from './modules/service-agent/routes';
 import { registerVisitorRoutes } from './modules/service-agent/visitor-routes';
@@ -39,4 +40,5 @@ export const apiRouteModules: readonly RouteModule[] = [
   registerKnowledgeRoutes,
   registerServiceAgentRoutes,
   registerVisitorRoutes,
+  registerReportRoutes,
 ];

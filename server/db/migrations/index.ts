@@ -16,6 +16,7 @@ import { trialSandboxes } from './0009-trial-sandboxes';
 import { listSortIndexes } from './0010-list-sort-indexes';
 import { documentTitles } from './0011-document-titles';
 import { serviceAgent } from './0012-service-agent';
+import { reports } from './0013-reports';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -31,5 +32,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0010-list-sort-indexes': listSortIndexes(),
     '0011-document-titles': documentTitles(),
     '0012-service-agent': serviceAgent(dialect),
+    '0013-reports': reports(dialect),
   };
 }

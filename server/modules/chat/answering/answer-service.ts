@@ -53,6 +53,8 @@ export interface AnswerDeps {
   repo: ChatRepo;
   retriever: Retriever;
   provider: LlmProvider | null;
+  /** Told of every stored turn (the reports judge its sentiment; issue 14). */
+  onTurnStored?: (turnId: number, question: string) => Promise<void>;
 }
 
 export interface AskInput {
@@ -200,6 +202,7 @@ export function createAnswerService(deps: AnswerDeps) {
       asked_at: askedAt,
       answered_at: answeredAt,
     });
+    await deps.onTurnStored?.(messageId, req.query);
     if (cancelled || !generated) throw new ChatCancelled();
 
     return {

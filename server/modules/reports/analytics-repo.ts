@@ -1,0 +1,83 @@
+/** SQL of conversation analytics: every figure is aggregated by the database in one pass. */
+import { sql } from 'kysely';
+import type { Database } from '../../db/database';
+import { type ReportFilter, turnCondition } from './filters';
+
+/** Seconds from the first question to the last answer of the conversation group. */
+function spanSeconds(dialect: Database['dialect']) {
+  return dialect === 'postgres'
+    ? sql`extract(epoch from (max(t.answered_at)::timestamptz - min(t.asked_at)::timestamptz))`
+    : sql`(julianday(max(t.answered_at)) - julianday(min(t.asked_at))) * 86400.0`;
+}
+
+const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+
+export interface ConversationTotals {
+  conversations: number;
+  turns: number;
+  latencySum: number;
+  spanSum: number;
+}
+
+export interface HourBucket {
+  /** `YYYY-MM-DDTHH` (UTC). */
+  hour: string;
+  turns: number;
+  latencySum: number;
+}
+
+export function createAnalyticsRepo({ db, dialect }: Database) {
+  return {
+    async conversationTotals(f: ReportFilter): Promise<ConversationTotals> {
+      const where = turnCondition(f, dialect);
+      const { rows } = await sql<Record<string, unknown>>`
+        select count(*) as conversations, sum(x.n) as turns, sum(x.latency) as latency,
+               sum(x.span) as span
+        from (
+          select coalesce(t.conversation_id, cast(t.id as varchar(20))) as c, count(*) as n,
+                 sum(t.latency_ms) as latency, ${spanSeconds(dialect)} as span
+          from chat_turns t
+          where ${where}
+          group by coalesce(t.conversation_id, cast(t.id as varchar(20)))
+        ) x`.execute(db);
+      const row = rows[0] ?? {};
+      return {
+        conversations: num(row.conversations),
+        turns: num(row.turns),
+        latencySum: num(row.latency),
+        spanSum: num(row.span),
+      };
+    },
+
+    async hourBuckets(f: ReportFilter): Promise<HourBucket[]> {
+      const { rows } = await sql<{ hour: string; n: unknown; latency: unknown }>`
+        select substr(t.asked_at, 1, 13) as hour, count(*) as n, sum(t.latency_ms) as latency
+        from chat_turns t
+        where ${turnCondition(f, dialect)}
+        group by substr(t.asked_at, 1, 13)`.execute(db);
+      return rows.map((r) => ({ hour: r.hour, turns: num(r.n), latencySum: num(r.latency) }));
+    },
+
+    async ratings(f: ReportFilter): Promise<{ positive: number; negative: number }> {
+      const { rows } = await sql<{ rating: string; n: unknown }>`
+        select f.rating as rating, count(*) as n
+        from chat_feedback f join chat_turns t on t.id = f.turn_id
+        where ${turnCondition(f, dialect)}
+        group by f.rating`.execute(db);
+      const count = (rating: string) => num(rows.find((r) => r.rating === rating)?.n);
+      return { positive: count('up'), negative: count('down') };
+    },
+
+    /** The latest questions of the range, for the intents. */
+    async recentQuestions(f: ReportFilter, limit: number): Promise<string[]> {
+      const { rows } = await sql<{ question: string }>`
+        select t.question as question from chat_turns t
+        where ${turnCondition(f, dialect)}
+        order by t.asked_at desc, t.id desc
+        limit ${limit}`.execute(db);
+      return rows.map((r) => r.question);
+    },
+  };
+}
+
+export type AnalyticsRepo = ReturnType<typeof createAnalyticsRepo>;

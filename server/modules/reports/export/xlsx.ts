@@ -1,0 +1,44 @@
+/**
+ * The xlsx: one sheet per section, typed cells (numbers as numbers, dates as dates) and a frozen
+ * header row, written by exceljs's streaming writer straight into the answer.
+ */
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { ExportDocument } from './tables';
+
+/** Sheet names: at most 31 characters, none of : \ / ? * [ ], unique. */
+function sheetName(title: string, used: Set<string>): string {
+  const base = title.replace(/[:\\/?*[\]]/g, ' ').slice(0, 28) || 'Sheet';
+  let name = base;
+  for (let i = 2; used.has(name.toLowerCase()); i += 1) name = `${base} ${i}`;
+  used.add(name.toLowerCase());
+  return name;
+}
+
+export async function writeXlsx(doc: ExportDocument, stream: Writable): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+  workbook.creator = 'Atrium';
+  workbook.title = `${doc.title} ${doc.period}`;
+  const used = new Set<string>();
+  for (const table of doc.tables) {
+    const sheet = workbook.addWorksheet(sheetName(table.title, used), {
+      views: [{ state: 'frozen', ySplit: 1 }],
+    });
+    sheet.columns = table.columns.map((header, i) => ({
+      header,
+      key: `c${i}`,
+      width: Math.min(60, Math.max(10, header.length + 2)),
+    }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
+    for (const cells of table.rows) {
+      const row = sheet.addRow(cells);
+      cells.forEach((cell, i) => {
+        if (cell instanceof Date) row.getCell(i + 1).numFmt = 'yyyy-mm-dd';
+      });
+      row.commit();
+    }
+    sheet.commit();
+  }
+  await workbook.commit();
+}

@@ -1,0 +1,131 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { beforeAll, expect, it } from 'vitest';
+import { addDepartment, addPerson, personWith } from '../../test-support/identity';
+import { describeApi, TEST_API_KEY } from '../../test-support/test-app';
+import { csvField } from './export/csv';
+import { seedWeek, WEEK } from './report-fixtures';
+
+const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await getDocument({
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+    standardFontDataUrl: `${join(pdfjsRoot, 'standard_fonts')}/`,
+  }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  return pages.join('\n');
+}
+
+const week = `start_date=${WEEK.start_date}&end_date=${WEEK.end_date}`;
+
+/** GET /reports/analytics/export/ (SPEC §7, §9): each format read back, and its right. */
+describeApi('report exports', (t) => {
+  beforeAll(async () => {
+    const owner = await addPerson(t);
+    await seedWeek(t, owner.id, await addDepartment(t));
+  });
+  const download = async (query: string, token = t.admin) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/analytics/export/?${query}`,
+      headers: { 'x-api-key': TEST_API_KEY, authorization: `Bearer ${token}` },
+    });
+    return { status: res.statusCode, headers: res.headers, bytes: res.rawPayload };
+  };
+
+  it('when no format is asked, then a pdf comes with the title, the period and the figures', async () => {
+    const res = await download(week);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="analytics-.*\.pdf"/);
+    const text = (await pdfText(res.bytes)).replace(/\s+/g, ' ');
+    expect(text).toContain('Conversation analytics');
+    expect(text).toContain('2025-03-03');
+    expect(text).toContain('Total conversations | 3');
+    expect(text).toContain('Chatbot response time (ms) | 2500');
+    expect(text).toContain('Satisfaction score (%) | 66.7');
+    expect(text).toMatch(/Monday: .*09:00 3/);
+  });
+
+  it('when csv is asked, then it is RFC 4180 with a BOM and parses to the same figures', async () => {
+    const res = await download(`${week}&export_format=csv&section_numbers=1,4,5`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const text = res.bytes.toString('utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    expect(text).toContain('\r\n');
+    const rows: string[][] = parse(text, { bom: true, relax_column_count: true });
+    expect(rows).toContainEqual(['Total conversations', '3']);
+    expect(rows).toContainEqual(['Satisfaction score (%)', '66.7']);
+    expect(rows.find((r) => r[0] === 'refund')?.[1]).toBe('3');
+    expect(rows.some((r) => r[0] === 'Peak hours (UTC)')).toBe(false);
+  });
+
+  it('when a cell would start a formula, then the csv escapes it', () => {
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField('+1')).toBe("'+1");
+    expect(csvField('@cmd')).toBe("'@cmd");
+    expect(csvField(-3)).toBe('-3');
+    expect(csvField('a,b')).toBe('"a,b"');
+  });
+
+  it('when xlsx is asked, then each section is a sheet with typed cells and a frozen header', async () => {
+    const res = await download(`${week}&export_format=xlsx&report=sentiment`);
+    expect(res.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.bytes as unknown as ArrayBuffer);
+    expect(book.worksheets.map((s) => s.name)).toEqual([
+      'Performance',
+      'Sentiment overview',
+      'Top popular products',
+      'Top AI-suggested products',
+    ]);
+    const performance = book.getWorksheet('Performance');
+    expect(performance?.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(performance?.getRow(1).values).toEqual([
+      undefined,
+      'Date',
+      'Positive',
+      'Neutral',
+      'Negative',
+    ]);
+    const monday = performance?.getRow(2);
+    expect(monday?.getCell(1).value).toEqual(new Date('2025-03-03T00:00:00Z'));
+    expect(monday?.getCell(3).value).toBe(2);
+    expect(monday?.getCell(4).value).toBe(1);
+    expect(performance?.rowCount).toBe(8);
+  });
+
+  it('when a Reports.VIEW user exports, then 403 — DOWNLOAD is not theirs — while reading works', async () => {
+    const viewer = await personWith(t, 1, 'Reports.VIEW');
+    expect((await download(week, viewer.token)).status).toBe(403);
+    const read = await t.api('GET', `/api/reports/analytics/overview?${week}`, {
+      token: viewer.token,
+    });
+    expect(read.status).toBe(200);
+    // SPEC §6 as the menu reads it: with VIEW, never DOWNLOAD, even when the role lists it.
+    const both = await personWith(t, 1, 'Reports.VIEW', 'Reports.DOWNLOAD');
+    expect((await download(week, both.token)).status).toBe(403);
+    const downloader = await personWith(t, 1, 'Reports.LIST_VIEW', 'Reports.DOWNLOAD');
+    const csv = await download(`${week}&export_format=csv`, downloader.token);
+    expect(csv.status).toBe(200);
+    // Their department only: c1 (General) and c3 (widget, General searched).
+    expect(csv.bytes.toString('utf8')).toContain('Total conversations,2');
+  });
+
+  it('when the format is unknown, then 400', async () => {
+    expect((await download(`${week}&export_format=docx`)).status).toBe(400);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Sentiment of every stored turn (issue 14). When a turn is stored, the offline library judges
+ * its question at once (microseconds; the reports never miss a turn); with an LLM configured, the
+ * model's judgement replaces it after the answer has left. Turns stored before this existed are
+ * judged by the backfill, offline, in batches, when the server starts.
+ */
+import type { BackgroundTasks } from '../../services/background';
+import { llmSentiment, offlineSentiment, type SentimentModel } from '../../services/sentiment';
+import type { SentimentRepo } from './sentiment-repo';
+
+export const BACKFILL_BATCH = 1000;
+
+export function createSentimentRecorder(deps: {
+  repo: SentimentRepo;
+  llm: SentimentModel | null;
+  background: BackgroundTasks;
+}) {
+  const { repo, llm, background } = deps;
+  const recorder = {
+    async record(turnId: number, question: string): Promise<void> {
+      await repo.saveSentiment(turnId, offlineSentiment(question));
+      if (llm)
+        background.run('turn sentiment', async () =>
+          repo.saveSentiment(turnId, await llmSentiment(question, llm)),
+        );
+    },
+
+    /** Judges every turn without a sentiment; how many it judged. */
+    async backfill(batch = BACKFILL_BATCH): Promise<number> {
+      let done = 0;
+      for (;;) {
+        const turns = await repo.unjudgedTurns(batch);
+        if (!turns.length) return done;
+        await repo.saveSentiments(
+          turns.map((t) => ({ turnId: t.id, ...offlineSentiment(t.question) })),
+        );
+        done += turns.length;
+      }
+    },
+
+    startBackfill(): void {
+      background.run('sentiment backfill', async () => void (await recorder.backfill()));
+    },
+  };
+  return recorder;
+}
+
+export type SentimentRecorder = ReturnType<typeof createSentimentRecorder>;

@@ -1,0 +1,140 @@
+/** SQL of the sentiment dashboard, the products list and the sentiment of stored turns. */
+import { sql } from 'kysely';
+import type { Sentiment } from '../../../contract/reports';
+import type { Database } from '../../db/database';
+import { nowIso } from '../../db/database';
+import type { Judgement } from '../../services/sentiment';
+import { contains, type ReportFilter, turnCondition } from './filters';
+
+const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+
+export interface DaySentiments {
+  day: string;
+  sentiment: Sentiment;
+  turns: number;
+}
+
+export function createSentimentRepo({ db, dialect }: Database) {
+  return {
+    async perDay(f: ReportFilter): Promise<DaySentiments[]> {
+      const { rows } = await sql<{ day: string; sentiment: Sentiment; n: unknown }>`
+        select substr(t.asked_at, 1, 10) as day, s.sentiment as sentiment, count(*) as n
+        from chat_turns t join turn_sentiments s on s.turn_id = t.id
+        where ${turnCondition(f, dialect)}
+        group by substr(t.asked_at, 1, 10), s.sentiment`.execute(db);
+      return rows.map((r) => ({ day: r.day, sentiment: r.sentiment, turns: num(r.n) }));
+    },
+
+    /** How many turns name each product in the question and in the answer. */
+    async productMentions(f: ReportFilter, names: readonly string[]) {
+      if (!names.length) return [];
+      const column = (side: 'q' | 'a', i: number) => sql.raw(`${side}${i}`);
+      const picks = names.flatMap((name, i) => {
+        const needle = name.toLowerCase();
+        return [
+          sql`sum(case when ${contains(dialect, sql`lower(t.question)`, needle)} then 1 else 0 end) as ${column('q', i)}`,
+          sql`sum(case when ${contains(dialect, sql`lower(t.answer)`, needle)} then 1 else 0 end) as ${column('a', i)}`,
+        ];
+      });
+      const { rows } = await sql<Record<string, unknown>>`
+        select ${sql.join(picks)}
+        from chat_turns t left join turn_sentiments s on s.turn_id = t.id
+        where ${turnCondition(f, dialect)}`.execute(db);
+      const row = rows[0] ?? {};
+      return names.map((name, i) => ({
+        name,
+        asked: num(row[`q${i}`]),
+        suggested: num(row[`a${i}`]),
+      }));
+    },
+
+    async conversationSentiments(f: ReportFilter) {
+      const { rows } = await sql<Record<string, unknown>>`
+        select count(*) as conversations, sum(x.n) as turns,
+          sum(case when x.p > x.u and x.p > x.g then 1 else 0 end) as positive,
+          sum(case when x.g > x.u and x.g > x.p then 1 else 0 end) as negative
+        from (
+          select coalesce(t.conversation_id, cast(t.id as varchar(20))) as c, count(*) as n,
+            sum(case when s.sentiment = 'positive' then 1 else 0 end) as p,
+            sum(case when s.sentiment = 'neutral' then 1 else 0 end) as u,
+            sum(case when s.sentiment = 'negative' then 1 else 0 end) as g
+          from chat_turns t left join turn_sentiments s on s.turn_id = t.id
+          where ${turnCondition(f, dialect)}
+          group by coalesce(t.conversation_id, cast(t.id as varchar(20)))
+        ) x`.execute(db);
+      const row = rows[0] ?? {};
+      return {
+        conversations: num(row.conversations),
+        turns: num(row.turns),
+        positive: num(row.positive),
+        negative: num(row.negative),
+      };
+    },
+
+    listProducts() {
+      return db.selectFrom('report_products').select(['id', 'name']).orderBy('name').execute();
+    },
+
+    /** Replaces the list in one transaction. */
+    async replaceProducts(names: readonly string[]) {
+      const now = nowIso();
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('report_products').execute();
+        if (names.length)
+          await trx
+            .insertInto('report_products')
+            .values(names.map((name) => ({ name, created_at: now })))
+            .execute();
+      });
+    },
+
+    async saveSentiment(turnId: number, j: Judgement) {
+      await db
+        .insertInto('turn_sentiments')
+        .values({
+          turn_id: turnId,
+          sentiment: j.sentiment,
+          score: j.score,
+          source: j.source,
+          created_at: nowIso(),
+        })
+        .onConflict((oc) =>
+          oc
+            .column('turn_id')
+            .doUpdateSet({ sentiment: j.sentiment, score: j.score, source: j.source }),
+        )
+        .execute();
+    },
+
+    async saveSentiments(rows: readonly (Judgement & { turnId: number })[]) {
+      const now = nowIso();
+      await db
+        .insertInto('turn_sentiments')
+        .values(
+          rows.map((r) => ({
+            turn_id: r.turnId,
+            sentiment: r.sentiment,
+            score: r.score,
+            source: r.source,
+            created_at: now,
+          })),
+        )
+        .onConflict((oc) => oc.column('turn_id').doNothing())
+        .execute();
+    },
+
+    /** Turns stored before sentiments were kept (or while their judging failed), oldest first. */
+    unjudgedTurns(limit: number) {
+      return db
+        .selectFrom('chat_turns as t')
+        .leftJoin('turn_sentiments as s', 's.turn_id', 't.id')
+        .select(['t.id', 't.question'])
+        .where('s.turn_id', 'is', null)
+        .orderBy('t.id')
+        .limit(limit)
+        .execute();
+    },
+  };
+}
+
+export type SentimentRepo = ReturnType<typeof createSentimentRepo>;

@@ -1,0 +1,197 @@
+/**
+ * Reports (issue 14): conversation analytics and the sentiment dashboard, computed from the
+ * turn log for the reader's departments (contract's reportsScope).
+ */
+import type { AccessSubject } from '../../../contract/profile';
+import {
+  type AnalyticsOverview,
+  type ConversationSummary,
+  type CustomerSatisfaction,
+  isoDay,
+  type PeakHours,
+  type ReportQuery,
+  reportsScope,
+  type ResponseTime,
+  SENTIMENTS,
+  type SentimentCounts,
+  type SentimentDashboard,
+  type SentimentQuery,
+  TOP_PRODUCTS,
+} from '../../../contract/reports';
+import type { AnalyticsRepo, HourBucket } from './analytics-repo';
+import { type FilterInput, type ReportFilter, resolveFilter } from './filters';
+import { clusterIntents, INTENT_SAMPLE } from './intents';
+import type { SentimentRepo } from './sentiment-repo';
+
+const round = (value: number, digits = 1) => {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+};
+const ratio = (a: number, b: number, digits = 1) => (b ? round(a / b, digits) : 0);
+
+/** Monday 0 … Sunday 6, of a `YYYY-MM-DDTHH` hour. */
+const weekdayOf = (hour: string) => (new Date(`${hour}:00:00Z`).getUTCDay() + 6) % 7;
+const hourOf = (hour: string) => Number(hour.slice(11, 13));
+
+export function peakHoursOf(buckets: readonly HourBucket[]) {
+  const matrix = Array.from({ length: 7 }, () => Array<number>(24).fill(0));
+  const byHour = Array<number>(24).fill(0);
+  for (const b of buckets) {
+    (matrix[weekdayOf(b.hour)] as number[])[hourOf(b.hour)] += b.turns;
+    byHour[hourOf(b.hour)] += b.turns;
+  }
+  const busy = byHour.filter((n) => n > 0);
+  const mean = busy.reduce((a, b) => a + b, 0) / (busy.length || 1);
+  const peak = byHour.flatMap((n, hour) => (n > mean ? [hour] : []));
+  return { matrix, peak };
+}
+
+/** Day, week (its Monday) or month (its first day) a day falls in. */
+function bucketOf(day: string, unit: 'day' | 'week' | 'month'): string {
+  if (unit === 'day') return day;
+  if (unit === 'month') return `${day.slice(0, 7)}-01`;
+  const date = new Date(`${day}T00:00:00Z`);
+  return isoDay(new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * 864e5));
+}
+
+const zero = (): SentimentCounts => ({ positive: 0, neutral: 0, negative: 0 });
+
+export interface ReportDeps {
+  analytics: AnalyticsRepo;
+  sentiments: SentimentRepo;
+}
+
+export function createReportService({ analytics, sentiments }: ReportDeps) {
+  const filterOf = (subject: AccessSubject, query: FilterInput) =>
+    resolveFilter(query, reportsScope(subject));
+
+  async function overviewOf(f: ReportFilter): Promise<AnalyticsOverview> {
+    const [totals, questions] = await Promise.all([
+      analytics.conversationTotals(f),
+      analytics.recentQuestions(f, INTENT_SAMPLE),
+    ]);
+    return {
+      total_conversations: totals.conversations,
+      average_conversations_per_day: ratio(totals.conversations, f.range.days, 2),
+      average_conversation_time: ratio(totals.spanSum, totals.conversations),
+      chatbot_response_time: ratio(totals.latencySum, totals.turns),
+      avg_messages_per_conversation: ratio(totals.turns * 2, totals.conversations, 2),
+      date_range: f.range,
+      intents: clusterIntents(questions),
+    };
+  }
+
+  async function peakHoursReport(f: ReportFilter): Promise<PeakHours> {
+    const { matrix } = peakHoursOf(await analytics.hourBuckets(f));
+    let busiest: PeakHours['busiest'] = null;
+    matrix.forEach((row, weekday) =>
+      row.forEach((count, hour) => {
+        if (count > (busiest?.count ?? 0)) busiest = { weekday, hour, count };
+      }),
+    );
+    return { matrix, busiest, date_range: f.range };
+  }
+
+  async function responseTimeOf(f: ReportFilter): Promise<ResponseTime> {
+    const buckets = await analytics.hourBuckets(f);
+    const { peak } = peakHoursOf(buckets);
+    const sums = { peak: { turns: 0, latency: 0 }, normal: { turns: 0, latency: 0 } };
+    for (const b of buckets) {
+      const side = peak.includes(hourOf(b.hour)) ? sums.peak : sums.normal;
+      side.turns += b.turns;
+      side.latency += b.latencySum;
+    }
+    const timing = (s: { turns: number; latency: number }) => ({
+      turns: s.turns,
+      average_ms: ratio(s.latency, s.turns),
+    });
+    return {
+      peak_hours: peak,
+      peak: timing(sums.peak),
+      normal: timing(sums.normal),
+      date_range: f.range,
+    };
+  }
+
+  async function satisfactionOf(f: ReportFilter): Promise<CustomerSatisfaction> {
+    const breakdown = await analytics.ratings(f);
+    const total = breakdown.positive + breakdown.negative;
+    return {
+      total_responses: total,
+      satisfaction_score: ratio(breakdown.positive * 100, total),
+      breakdown,
+      date_range: f.range,
+    };
+  }
+
+  async function dashboardOf(
+    f: ReportFilter,
+    unit: 'day' | 'week' | 'month',
+  ): Promise<SentimentDashboard> {
+    const [days, products] = await Promise.all([sentiments.perDay(f), sentiments.listProducts()]);
+    const series = new Map<string, SentimentCounts>();
+    for (let t = Date.parse(f.from); t < Date.parse(f.to); t += 864e5) {
+      const key = bucketOf(isoDay(new Date(t)), unit);
+      if (!series.has(key)) series.set(key, zero());
+    }
+    const overview = zero();
+    for (const d of days) {
+      const point = series.get(bucketOf(d.day, unit));
+      if (point && SENTIMENTS.includes(d.sentiment)) point[d.sentiment] += d.turns;
+      if (SENTIMENTS.includes(d.sentiment)) overview[d.sentiment] += d.turns;
+    }
+    const mentions = await sentiments.productMentions(
+      f,
+      products.map((p) => p.name),
+    );
+    const top = (pick: (m: (typeof mentions)[number]) => number) =>
+      mentions
+        .map((m) => ({ name: m.name, count: pick(m) }))
+        .filter((m) => m.count > 0)
+        .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
+        .slice(0, TOP_PRODUCTS);
+    return {
+      performance: [...series.entries()].map(([date, counts]) => ({ date, ...counts })),
+      overview,
+      popular_products: top((m) => m.asked),
+      suggested_products: top((m) => m.suggested),
+      date_range: f.range,
+    };
+  }
+
+  async function summaryOf(f: ReportFilter): Promise<ConversationSummary> {
+    const c = await sentiments.conversationSentiments(f);
+    return {
+      total_conversations: c.conversations,
+      average_turns: ratio(c.turns, c.conversations, 2),
+      positive: c.positive,
+      negative: c.negative,
+      neutral: c.conversations - c.positive - c.negative,
+      date_range: f.range,
+    };
+  }
+
+  return {
+    filterOf,
+    overviewOf,
+    peakHoursReport,
+    responseTimeOf,
+    satisfactionOf,
+    dashboardOf,
+    summaryOf,
+    overview: (s: AccessSubject, q: ReportQuery) => overviewOf(filterOf(s, q)),
+    peakHours: (s: AccessSubject, q: ReportQuery) => peakHoursReport(filterOf(s, q)),
+    responseTime: (s: AccessSubject, q: ReportQuery) => responseTimeOf(filterOf(s, q)),
+    satisfaction: (s: AccessSubject, q: ReportQuery) => satisfactionOf(filterOf(s, q)),
+    dashboard: (s: AccessSubject, q: SentimentQuery) => dashboardOf(filterOf(s, q), q.date_range),
+    summary: (s: AccessSubject, q: SentimentQuery) => summaryOf(filterOf(s, q)),
+    products: async () => ({ items: await sentiments.listProducts() }),
+    async replaceProducts(names: readonly string[]) {
+      const unique = [...new Map(names.map((n) => [n.trim().toLowerCase(), n.trim()])).values()];
+      await sentiments.replaceProducts(unique);
+      return { items: await sentiments.listProducts() };
+    },
+  };
+}
+
+export type ReportService = ReturnType<typeof createReportService>;
