@@ -45,6 +45,7 @@ import { createAnalyticsRepo } from './modules/reports/analytics-repo';
 import { createSentimentRecorder } from './modules/reports/sentiment-recorder';
 import { createSentimentRepo } from './modules/reports/sentiment-repo';
 import { createReportService } from './modules/reports/service';
+import { sopServices } from './modules/sop/sop-area';
 import { createVisualsRepo } from './modules/visuals/repo';
 import { createVisualsService } from './modules/visuals/service';
 import { type BackgroundTasks, createBackgroundTasks } from './services/background';
@@ -218,6 +219,8 @@ export function createServices(
     ...identity,
     ...knowledge,
     ...widgetServices(deps, knowledge),
+    /** SOP repository and checklists (issue 15). */
+    sop: sopServices(config, deps.database, knowledge),
   };
 }
 

@@ -19,6 +19,9 @@ import { registerReportRoutes } from './modules/reports/routes';
 import { registerRoleRoutes } from './modules/roles/routes';
 import { registerServiceAgentRoutes } from './modules/service-agent/routes';
 import { registerVisitorRoutes } from './modules/service-agent/visitor-routes';
+import { registerChecklistRoutes } from './modules/sop/checklist-routes';
+import { registerChecklistService } from './modules/sop/checklist-service';
+import { registerSopRoutes } from './modules/sop/routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerVisualRoutes } from './modules/visuals/routes';
 
@@ -40,5 +43,8 @@ export const apiRouteModules: readonly RouteModule[] = [
   registerKnowledgeRoutes,
   registerServiceAgentRoutes,
   registerVisitorRoutes,
+  registerSopRoutes,
+  registerChecklistRoutes,
+  registerChecklistService,
   registerReportRoutes,
 ];

@@ -5,14 +5,16 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { ChatTables } from './schema-chat';
 import type { ReportTables } from './schema-reports';
+import type { SopTables } from './schema-sop';
 import type { WidgetTables } from './schema-widgets';
 
 export type * from './schema-chat';
 export type * from './schema-reports';
+export type * from './schema-sop';
 export type * from './schema-widgets';
 
 // Every area's tables; areas in files of their own join here (the assistant's, the widgets').
-export interface DB extends ChatTables, ReportTables, WidgetTables {}
+export interface DB extends ChatTables, ReportTables, SopTables, WidgetTables {}
 
 export interface DepartmentsTable {
   id: Generated<number>;

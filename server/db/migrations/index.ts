@@ -17,6 +17,7 @@ import { listSortIndexes } from './0010-list-sort-indexes';
 import { documentTitles } from './0011-document-titles';
 import { serviceAgent } from './0012-service-agent';
 import { reports } from './0013-reports';
+import { sop } from './0014-sop';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -33,5 +34,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0011-document-titles': documentTitles(),
     '0012-service-agent': serviceAgent(dialect),
     '0013-reports': reports(dialect),
+    '0014-sop': sop(dialect),
   };
 }

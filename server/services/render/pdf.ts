@@ -34,7 +34,7 @@ const STYLE: Record<
 /** Pages a rendered document may have; the rest is cut with a note (the original has it all). */
 export const PDF_MAX_PAGES = 300;
 
-function encodable(font: PDFFont): (text: string) => string {
+export function encodable(font: PDFFont): (text: string) => string {
   const allowed = new Set(font.getCharacterSet());
   return (text) => {
     let out = '';
@@ -54,7 +54,7 @@ function encodable(font: PDFFont): (text: string) => string {
 }
 
 /** Breaks a paragraph into lines that fit `width`; very long words are cut. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split(/\r?\n/)) {
     let line = '';
@@ -107,7 +107,7 @@ function loadUnicodeFonts(): Promise<UnicodeFonts | null> {
   return unicodeFonts;
 }
 
-async function embedFonts(pdf: PDFDocument): Promise<{ regular: PDFFont; bold: PDFFont }> {
+export async function embedFonts(pdf: PDFDocument): Promise<{ regular: PDFFont; bold: PDFFont }> {
   const files = await loadUnicodeFonts();
   if (!files)
     return {

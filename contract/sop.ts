@@ -1,0 +1,303 @@
+/**
+ * SOP repository and checklists (SPEC §2 /sop-repository, §3 SOP upload, archive, client,
+ * checklist filters and save/export, §4 archive, §7 SOP; issue 15). SPEC shows no payloads
+ * beyond field names; these shapes are ours.
+ *
+ * - An SOP document is one pdf or docx (its current file, earlier ones kept as its history)
+ *   with reference files, in a department, for a client, industry and product type.
+ * - `DELETE /sop/documents` moves documents to the archive (it needs `comments`, as archiving
+ *   does); only `DELETE /sop/archived` removes them for good, with their files.
+ * - A checklist is generated from an SOP for one shipment; its items cite the SOP page they come
+ *   from, and what was left out for another mode or country is kept with the reason.
+ */
+import { z } from 'zod';
+import { EXPORT_FORMATS, LIST_DEFAULT } from './constants';
+import { pagedSchema } from './paging';
+import { patterns } from './validation';
+
+export const SHIPMENT_MODES = ['air', 'sea', 'road', 'rail'] as const;
+export type ShipmentMode = (typeof SHIPMENT_MODES)[number];
+export const CHECKLIST_STATUSES = ['draft', 'in_progress', 'complete'] as const;
+export type ChecklistStatus = (typeof CHECKLIST_STATUSES)[number];
+export const SOP_UPLOAD_EXTENSIONS = ['pdf', 'docx'] as const;
+export const SOP_NAME_MAX = 200;
+
+/** The API paths of the SOP area (SPEC §7 SOP), relative to the API base. */
+export const sopRoutes = {
+  documents: '/sop/documents',
+  documentUpdate: '/sop/documents/update/:id',
+  document: '/sop/documents/:id',
+  references: '/sop/documents/references',
+  referenceAdd: '/sop/documents/reference',
+  reference: '/sop/documents/references/:id',
+  archived: '/sop/archived/documents',
+  archive: '/sop/archived/documents/:id',
+  unarchive: '/sop/archived/documents/unarchive/:id',
+  archivedDelete: '/sop/archived',
+  countries: '/sop/countries',
+  clients: '/sop/clients',
+  clientAdd: '/sop/clients/:first_name',
+  products: '/sop/products',
+  industries: '/sop/industries',
+  checklists: '/sop/checklists',
+  checklist: '/sop/checklists/:id',
+  checklistReferences: '/sop/checklists/references/:id',
+  checklistVersions: '/sop/checklists/:id/versions',
+  // The checklist service (SPEC §7: "a separate external service"), at its own base address.
+  saveChecklist: '/sop/save_checklist',
+  exportChecklist: '/sop/export_checklist',
+} as const;
+
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'validation:tooLong')
+    .regex(patterns.plainText, 'validation:plainText');
+const required = (max: number) => text(max).min(1, 'validation:required');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation:date');
+const countryCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, 'validation:country')
+  .transform((c) => c.toUpperCase());
+
+export const actorNameSchema = z.object({ id: z.number().nullable(), name: z.string() });
+
+export const sopFileSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.string(),
+  size_bytes: z.number(),
+  page_count: z.number(),
+  version: z.number(),
+  uploaded_at: z.string(),
+  uploaded_by: z.string(),
+});
+export type SopFile = z.infer<typeof sopFileSchema>;
+
+export const sopDocumentSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  department_id: z.number(),
+  department_name: z.string(),
+  client_id: z.number(),
+  client_name: z.string(),
+  industry: z.string(),
+  product_type: z.string(),
+  archived: z.boolean(),
+  archive_comment: z.string().nullable(),
+  archived_at: z.string().nullable(),
+  archived_by: z.string().nullable(),
+  page_count: z.number(),
+  requirement_count: z.number(),
+  /** The current file first, then the replaced ones, newest first. */
+  versions: z.array(sopFileSchema),
+  references: z.array(sopFileSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SopDocument = z.infer<typeof sopDocumentSchema>;
+export const sopDocumentPageSchema = pagedSchema(sopDocumentSchema);
+
+export const sopDocumentsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(LIST_DEFAULT.page),
+  size: z.coerce.number().int().min(1).max(500).default(LIST_DEFAULT.size),
+  name: text(200).optional(),
+  department_id: id.optional(),
+  product_type: text(100).optional(),
+  client_name: text(100).optional(),
+  search_type: z.enum(['unarchived', 'archived']).default('unarchived'),
+  document_id: id.optional(),
+});
+export type SopDocumentsQuery = z.infer<typeof sopDocumentsQuerySchema>;
+
+/** The text fields of POST /sop/documents (multipart, beside `files` and `reference_files`). */
+export const sopUploadFieldsSchema = z.object({
+  department_id: id,
+  client_id: id,
+  industry: required(100),
+  product_type: required(100),
+});
+
+export const archiveBodySchema = z.object({ comments: required(1000) });
+export const documentIdsBodySchema = z.object({
+  document_ids: z.array(id).min(1, 'validation:required').max(500),
+});
+export const archiveManyBodySchema = documentIdsBodySchema.extend({ comments: required(1000) });
+export const referenceIdsBodySchema = z.object({
+  reference_ids: z.array(id).min(1, 'validation:required').max(500),
+});
+
+export const lookupSchema = z.object({ id: z.number(), name: z.string() });
+export const lookupListSchema = z.object({ items: z.array(lookupSchema) });
+export const countrySchema = z.object({ code: z.string(), name: z.string() });
+export const countryListSchema = z.object({ items: z.array(countrySchema) });
+export const namesListSchema = z.object({ items: z.array(z.string()) });
+export const clientNameField = z
+  .string()
+  .trim()
+  .min(1, 'validation:required')
+  .max(80, 'validation:tooLong')
+  .regex(patterns.nameLike, 'validation:nameLike');
+
+export const checklistItemSchema = z.object({
+  id: z.string(),
+  section: z.string(),
+  text: z.string(),
+  page: z.number().nullable(),
+  /** The SOP passage the item stands on, word for word. */
+  source: z.string(),
+  modes: z.array(z.enum(SHIPMENT_MODES)),
+  countries: z.array(z.string()),
+  done: z.boolean(),
+  not_applicable: z.boolean(),
+  note: z.string(),
+  owner: z.string(),
+  due_date: z.string().nullable(),
+});
+export type ChecklistItem = z.infer<typeof checklistItemSchema>;
+
+export const excludedItemSchema = z.object({
+  section: z.string(),
+  text: z.string(),
+  page: z.number().nullable(),
+  reason: z.enum(['mode', 'country']),
+  /** The modes or country codes the requirement applies to. */
+  applies_to: z.array(z.string()),
+});
+export type ExcludedItem = z.infer<typeof excludedItemSchema>;
+
+export const checklistSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  sop_doc_id: z.number().nullable(),
+  sop_name: z.string(),
+  client_name: z.string(),
+  department_id: z.number(),
+  from_location: z.string(),
+  to_location: z.string(),
+  shipment_mode: z.enum(SHIPMENT_MODES),
+  start_date: z.string(),
+  end_date: z.string(),
+  status: z.enum(CHECKLIST_STATUSES),
+  item_count: z.number(),
+  done_count: z.number(),
+  version: z.number(),
+  engine: z.enum(['builtin', 'llm']),
+  created_by: z.string(),
+  updated_at: z.string(),
+});
+export type ChecklistSummary = z.infer<typeof checklistSummarySchema>;
+export const checklistPageSchema = pagedSchema(checklistSummarySchema);
+
+export const checklistSchema = checklistSummarySchema.extend({
+  items: z.array(checklistItemSchema),
+  excluded: z.array(excludedItemSchema),
+});
+export type Checklist = z.infer<typeof checklistSchema>;
+
+export const checklistsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(LIST_DEFAULT.page),
+  size: z.coerce.number().int().min(1).max(500).default(LIST_DEFAULT.size),
+  name: text(200).optional(),
+  from_location: countryCode.optional(),
+  to_location: countryCode.optional(),
+  shipment_mode: z.enum(SHIPMENT_MODES).optional(),
+  sop_doc_id: id.optional(),
+  checklist_id: id.optional(),
+  status: z.enum(CHECKLIST_STATUSES).optional(),
+  /** Shipments that end on or after this day. */
+  start_date: isoDate.optional(),
+  /** Shipments that start on or before this day. */
+  end_date: isoDate.optional(),
+});
+export type ChecklistsQuery = z.infer<typeof checklistsQuerySchema>;
+
+export const generateChecklistSchema = z
+  .object({
+    sop_doc_id: id,
+    name: required(SOP_NAME_MAX),
+    from_location: countryCode,
+    to_location: countryCode,
+    shipment_mode: z.enum(SHIPMENT_MODES),
+    start_date: isoDate,
+    end_date: isoDate,
+  })
+  .refine((c) => c.end_date >= c.start_date, {
+    path: ['end_date'],
+    message: 'validation:endBeforeStart',
+  });
+export type GenerateChecklist = z.infer<typeof generateChecklistSchema>;
+
+/** What a person changes on an item; the SOP's wording and page never change. */
+export const itemEditSchema = z.object({
+  id: z.string().max(40),
+  done: z.boolean().optional(),
+  not_applicable: z.boolean().optional(),
+  note: text(1000).optional(),
+  owner: text(120).optional(),
+  due_date: isoDate.nullable().optional(),
+});
+export type ItemEdit = z.infer<typeof itemEditSchema>;
+
+export const checklistDataSchema = z.object({
+  name: required(SOP_NAME_MAX).optional(),
+  items: z.array(itemEditSchema).max(5000),
+});
+export type ChecklistData = z.infer<typeof checklistDataSchema>;
+
+export const EXPORT_TYPES = EXPORT_FORMATS;
+export type ExportType = (typeof EXPORT_TYPES)[number];
+export const saveChecklistSchema = z.object({
+  checklist_id: id,
+  checklist_data: checklistDataSchema,
+  export_type: z.enum(EXPORT_TYPES).optional(),
+});
+export const exportChecklistSchema = z.object({
+  checklist_id: id,
+  checklist_data: checklistDataSchema.optional(),
+  export_type: z.enum(EXPORT_TYPES).default('pdf'),
+});
+
+export const checklistVersionSchema = z.object({
+  version: z.number(),
+  changed_by: z.string(),
+  changed_at: z.string(),
+  changes: z.array(
+    z.object({ item: z.string(), field: z.string(), old: z.string(), new: z.string() }),
+  ),
+});
+export const checklistVersionsSchema = z.object({ items: z.array(checklistVersionSchema) });
+export type ChecklistVersion = z.infer<typeof checklistVersionSchema>;
+
+/** A checklist's status follows from its items (issue 15). */
+export function checklistStatus(
+  items: readonly Pick<ChecklistItem, 'done' | 'not_applicable'>[],
+): ChecklistStatus {
+  const settled = items.filter((i) => i.done || i.not_applicable).length;
+  if (settled === 0) return 'draft';
+  return settled === items.length ? 'complete' : 'in_progress';
+}
+
+/** ISO 3166-1 alpha-2 codes of every country and territory. */
+export const COUNTRY_CODES = (
+  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR ' +
+  'BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ ' +
+  'EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW ' +
+  'GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY ' +
+  'KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV ' +
+  'MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY ' +
+  'QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG ' +
+  'TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
+).split(' ');
+
+/** A country's name in a language (the runtime's CLDR data); the code when it has none. */
+export function countryName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([language, 'en'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Checklists (SPEC §7 GET and POST /sop/checklists, DELETE /sop/checklists, GET
+ * /sop/checklists/{id}, /sop/checklists/references/{id}; issue 15) and their versions. Rights:
+ * reading LIST_VIEW, generating ADD, deleting DELETE (module Sop, per department).
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { messageResponseSchema } from '../../../contract/auth';
+import {
+  checklistPageSchema,
+  checklistSchema,
+  checklistsQuerySchema,
+  checklistVersionsSchema,
+  documentIdsBodySchema,
+  generateChecklistSchema,
+  sopFileSchema,
+  sopRoutes as paths,
+} from '../../../contract/sop';
+import type { Services } from '../../container';
+import { parseInput, shape } from '../../http/validate';
+import { actorOf } from '../identity/request-actor';
+import { needs } from './routes';
+
+const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export function registerChecklistRoutes(api: FastifyInstance, { sop }: Pick<Services, 'sop'>) {
+  const { checklists } = sop;
+
+  api.get(paths.checklists, needs('LIST_VIEW'), async (request) => {
+    const query = parseInput(checklistsQuerySchema, request.query, 'query');
+    return shape(checklistPageSchema, await checklists.list(await actorOf(request), query));
+  });
+  api.post(paths.checklists, needs('ADD'), async (request, reply) => {
+    const body = parseInput(generateChecklistSchema, request.body);
+    const created = await checklists.generate(await actorOf(request), body);
+    return reply.code(201).send(shape(checklistSchema, created));
+  });
+  api.delete(paths.checklists, needs('DELETE'), async (request) => {
+    const { document_ids } = parseInput(documentIdsBodySchema, request.body);
+    return shape(
+      messageResponseSchema,
+      await checklists.remove(await actorOf(request), document_ids),
+    );
+  });
+  api.get(paths.checklist, needs('LIST_VIEW'), async (request) => {
+    const { id } = parseInput(idParams, request.params, 'params');
+    return shape(checklistSchema, await checklists.get(await actorOf(request), id));
+  });
+  api.get(paths.checklistVersions, needs('LIST_VIEW'), async (request) => {
+    const { id } = parseInput(idParams, request.params, 'params');
+    return shape(checklistVersionsSchema, {
+      items: await checklists.versions(await actorOf(request), id),
+    });
+  });
+  api.get(paths.checklistReferences, needs('LIST_VIEW'), async (request) => {
+    const { id } = parseInput(idParams, request.params, 'params');
+    const files = await checklists.references(await actorOf(request), id);
+    return {
+      items: files.map((f) => shape(sopFileSchema, { ...f, uploaded_by: '' })),
+    };
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * The checklist service (SPEC §7: "a separate external service is called at
+ * /sop/export_checklist and /sop/save_checklist with an API key header"; issue 15). A Fastify
+ * plugin of its own, so it can be served at another base address; by default it runs inside
+ * the console's server under /api, behind the same x-api-key check and sign-in. The console
+ * reaches it at runtime-config's `sopServiceUrl` (default: the API's own base).
+ *   POST /sop/save_checklist    Sop.UPDATE    a new version with the changes
+ *   POST /sop/export_checklist  Sop.DOWNLOAD  pdf (default), csv or xlsx; unknown type: 400
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  checklistSchema,
+  exportChecklistSchema,
+  saveChecklistSchema,
+  sopRoutes as paths,
+  type ExportType,
+} from '../../../contract/sop';
+import type { Services } from '../../container';
+import { parseInput, shape } from '../../http/validate';
+import { actorOf } from '../identity/request-actor';
+import { checklistPdf } from './export/checklist-pdf';
+import { checklistCsv, checklistXlsx } from './export/tabular';
+import { needs } from './routes';
+
+const CONTENT_TYPES: Record<ExportType, string> = {
+  pdf: 'application/pdf',
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+const lngQuery = z.object({ lng: z.string().max(10).optional() });
+
+export function registerChecklistService(api: FastifyInstance, { sop }: Pick<Services, 'sop'>) {
+  const { checklists } = sop;
+
+  api.post(paths.saveChecklist, needs('UPDATE'), async (request) => {
+    const { checklist_id, checklist_data } = parseInput(saveChecklistSchema, request.body);
+    return shape(
+      checklistSchema,
+      await checklists.save(await actorOf(request), checklist_id, checklist_data),
+    );
+  });
+
+  api.post(paths.exportChecklist, needs('DOWNLOAD'), async (request, reply) => {
+    const body = parseInput(exportChecklistSchema, request.body);
+    const { lng } = parseInput(lngQuery, request.query, 'query');
+    const checklist = await checklists.preview(
+      await actorOf(request),
+      body.checklist_id,
+      body.checklist_data,
+    );
+    const type = body.export_type;
+    const bytes =
+      type === 'csv'
+        ? checklistCsv(checklist, lng)
+        : type === 'xlsx'
+          ? await checklistXlsx(checklist, lng)
+          : Buffer.from(await checklistPdf(checklist, lng));
+    const fileName = `checklist-${checklist.id}.${type}`;
+    return reply
+      .header('content-type', CONTENT_TYPES[type])
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(bytes);
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * The SOP form's lookups (SPEC §7 GET /sop/countries, /sop/clients, /sop/products,
+ * /sop/industries, POST /sop/clients/{first_name}): countries are every ISO 3166 code named in
+ * the asker's language; product types and industries are a starting list plus every value an
+ * SOP already uses.
+ */
+import { SUPPORTED_LANGUAGES } from '../../../contract/constants';
+import { clientNameField, COUNTRY_CODES, countryName } from '../../../contract/sop';
+import { nowIso } from '../../db/database';
+import { parseInput } from '../../http/validate';
+import type { SopRepo } from './repo';
+
+export const PRODUCT_TYPES = [
+  'Automotive parts',
+  'Chemicals',
+  'Consumer electronics',
+  'Food and beverages',
+  'Furniture',
+  'Machinery',
+  'Pharmaceuticals',
+  'Textiles',
+];
+export const INDUSTRIES = [
+  'Automotive',
+  'Chemical',
+  'Consumer goods',
+  'Food',
+  'Healthcare',
+  'Manufacturing',
+  'Retail',
+  'Technology',
+];
+
+function merged(base: readonly string[], used: readonly string[]): string[] {
+  return [...new Set([...base, ...used])].sort((a, b) => a.localeCompare(b, 'en'));
+}
+
+export function createSopLookups(repo: SopRepo) {
+  return {
+    countries(language: string | undefined) {
+      const lng = (SUPPORTED_LANGUAGES as readonly string[]).includes(language ?? '')
+        ? (language as string)
+        : 'en';
+      const collator = new Intl.Collator(lng);
+      return COUNTRY_CODES.map((code) => ({ code, name: countryName(code, lng) })).sort((a, b) =>
+        collator.compare(a.name, b.name),
+      );
+    },
+    clients: () => repo.clients(),
+    async addClient(firstName: string) {
+      const name = parseInput(clientNameField, firstName, 'params');
+      return repo.addClient(name, nowIso());
+    },
+    products: async () => merged(PRODUCT_TYPES, await repo.distinct('product_type')),
+    industries: async () => merged(INDUSTRIES, await repo.distinct('industry')),
+  };
+}
+
+export type SopLookups = ReturnType<typeof createSopLookups>;
