@@ -1,12 +1,171 @@
+/**
+ * E-mail accounts, "email agent" (SPEC §2 email-integration, §3 "Email account", §4 status
+ * toggle, §6 Email_agent, §7 /email-agent; issue 16). SPEC names the fields email, title and
+ * status; the rest are ours:
+ *
+ * - The connection: IMAP and SMTP host, port and TLS mode ('tls' from the first byte,
+ *   'starttls' upgraded, 'none' plain — only sensible on loopback), one user name and password.
+ *   The password is write-only: no answer ever carries it; `has_password` says one is stored.
+ * - `department_id`: the department the account belongs to, which scopes who sees it.
+ *   `knowledge_departments`: where drafted replies may take their answers from.
+ * - `require_approval` (default true): drafts wait for a person; false sends them at once.
+ * - `/email-agent/{email_id}` takes the account's numeric id or its address.
+ */
 import { z } from 'zod';
-import { pagedSchema } from './paging';
+import { EMAIL_LIST_PAGE_SIZE } from './constants';
+import { actorSchema } from './identity';
+import { pagedSchema, pageQuerySchema } from './paging';
+import { patterns } from './validation';
 
-/** SPEC §3 "Email account". The full email-agent area comes with its own issue. */
+export const TLS_MODES = ['tls', 'starttls', 'none'] as const;
+export type TlsMode = (typeof TLS_MODES)[number];
+export const EMAIL_TITLE_MAX = 120;
+export const EMAIL_KNOWLEDGE_MAX = 50;
+
+const unique = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
+export const emailAddressField = z
+  .string()
+  .trim()
+  .min(1, 'validation:required')
+  .max(254, 'validation:tooLong')
+  .regex(patterns.email, 'validation:email')
+  .transform((e) => e.toLowerCase());
+
+const hostField = z
+  .string()
+  .trim()
+  .min(1, 'validation:required')
+  .max(253, 'validation:tooLong')
+  .regex(/^[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?$/i, 'email:validation.host')
+  .transform((h) => h.toLowerCase());
+const portField = z
+  .number()
+  .int('validation:numberRange')
+  .min(1, 'validation:numberRange')
+  .max(65535, 'validation:numberRange');
+
+const fields = {
+  email: emailAddressField,
+  title: z
+    .string()
+    .trim()
+    .min(1, 'validation:required')
+    .max(EMAIL_TITLE_MAX, 'validation:tooLong')
+    .regex(patterns.plainText, 'validation:plainText'),
+  status: z.boolean(),
+  department_id: z.number().int().positive('validation:required'),
+  imap_host: hostField,
+  imap_port: portField,
+  imap_tls: z.enum(TLS_MODES),
+  smtp_host: hostField,
+  smtp_port: portField,
+  smtp_tls: z.enum(TLS_MODES),
+  username: z
+    .string()
+    .trim()
+    .min(1, 'validation:required')
+    .max(254, 'validation:tooLong')
+    .regex(patterns.plainText, 'validation:plainText'),
+  password: z
+    .string()
+    .min(1, 'validation:required')
+    .max(512, 'validation:tooLong')
+    .regex(patterns.plainText, 'validation:plainText'),
+  knowledge_departments: z
+    .array(z.number().int().positive())
+    .max(EMAIL_KNOWLEDGE_MAX, 'validation:tooLong')
+    .transform(unique),
+  require_approval: z.boolean(),
+};
+
+/** POST /email-agent. */
+export const emailAccountInputSchema = z.object({
+  ...fields,
+  status: fields.status.default(true),
+  imap_port: fields.imap_port.default(993),
+  imap_tls: fields.imap_tls.default('tls'),
+  smtp_port: fields.smtp_port.default(465),
+  smtp_tls: fields.smtp_tls.default('tls'),
+  knowledge_departments: fields.knowledge_departments.default([]),
+  require_approval: fields.require_approval.default(true),
+});
+export type EmailAccountInput = z.input<typeof emailAccountInputSchema>;
+export type EmailAccountCreate = z.infer<typeof emailAccountInputSchema>;
+
+/** PUT /email-agent/{email_id}: any subset; `{ status }` alone is the toggle (SPEC §4). */
+export const emailAccountUpdateSchema = z.object(fields).partial();
+export type EmailAccountUpdateInput = z.input<typeof emailAccountUpdateSchema>;
+export type EmailAccountUpdate = z.infer<typeof emailAccountUpdateSchema>;
+
+/** SPEC §3 "Email account", with our additions. Never a password. */
 export const emailAccountSchema = z.object({
   id: z.number().int(),
   email: z.string(),
   title: z.string(),
   status: z.boolean(),
+  department_id: z.number().int().nullable().optional(),
+  department_name: z.string().nullable().optional(),
+  imap_host: z.string().optional(),
+  imap_port: z.number().int().optional(),
+  imap_tls: z.enum(TLS_MODES).optional(),
+  smtp_host: z.string().optional(),
+  smtp_port: z.number().int().optional(),
+  smtp_tls: z.enum(TLS_MODES).optional(),
+  username: z.string().optional(),
+  has_password: z.boolean().optional(),
+  knowledge_departments: z.array(z.number().int()).optional(),
+  require_approval: z.boolean().optional(),
+  last_sync_at: z.string().nullable().optional(),
+  last_sync_error: z.string().nullable().optional(),
+  created_by: actorSchema.optional(),
+  updated_by: actorSchema.optional(),
+  created_at: z.string().optional(),
+  updated_at: z.string().nullable().optional(),
 });
 export type EmailAccount = z.infer<typeof emailAccountSchema>;
 export const emailAccountPageSchema = pagedSchema(emailAccountSchema);
+
+/** GET /email-agent?page&size&search (SPEC §9: size 100). */
+export const emailAccountsQuerySchema = pageQuerySchema.extend({
+  size: z.coerce.number().int().min(1).max(500).default(EMAIL_LIST_PAGE_SIZE),
+});
+
+/** One change of an account, a draft or a sent message: who, when, what. */
+export const emailHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.enum([
+    'created',
+    'updated',
+    'draft_created',
+    'draft_edited',
+    'draft_sent',
+    'draft_discarded',
+    'sent',
+  ]),
+  actor: actorSchema,
+  /** Field -> [old, new]; passwords appear as '••••' only. */
+  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
+  draft_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type EmailHistoryEntry = z.infer<typeof emailHistoryEntrySchema>;
+export const emailHistoryPageSchema = pagedSchema(emailHistoryEntrySchema);
+export const emailHistoryQuerySchema = pageQuerySchema.omit({ search: true });
+
+/** POST /email-agent/test-connection: the fields, or an account id whose password is kept. */
+export const connectionTestInputSchema = z.object({
+  account_id: z.number().int().positive().optional(),
+  imap_host: fields.imap_host,
+  imap_port: fields.imap_port,
+  imap_tls: fields.imap_tls,
+  smtp_host: fields.smtp_host,
+  smtp_port: fields.smtp_port,
+  smtp_tls: fields.smtp_tls,
+  username: fields.username,
+  password: fields.password.optional(),
+});
+export type ConnectionTestInput = z.input<typeof connectionTestInputSchema>;
+const probeSchema = z.object({ ok: z.boolean(), error: z.string().nullable() });
+export const connectionTestSchema = z.object({ imap: probeSchema, smtp: probeSchema });
+export type ConnectionTest = z.infer<typeof connectionTestSchema>;

@@ -43,6 +43,17 @@ function requirements() {
       why: 'scanned-pdf tests (pdftoppm)',
       present: () => onPath('pdftoppm'),
     },
+    {
+      pkg: 'dovecot-imapd',
+      why: 'e-mail tests (IMAP server)',
+      present: () => existsSync('/usr/sbin/dovecot') || onPath('dovecot'),
+    },
+    {
+      pkg: 'python3-aiosmtpd',
+      why: 'e-mail tests (SMTP server)',
+      present: () =>
+        spawnSync('/usr/bin/python3', ['-c', 'import aiosmtpd'], { stdio: 'ignore' }).status === 0,
+    },
   ];
 }
 

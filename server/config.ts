@@ -62,6 +62,8 @@ const envSchema = z.object({
   ),
   SMTP_URL: optional(),
   MAIL_FROM: withDefault('Atrium <no-reply@atrium.local>'),
+  SECRETS_KEY: optional().refine((v) => v === undefined || v.length >= 32, 'at least 32 chars'),
+  EMAIL_SYNC_SECONDS: integer('60', 0, 86400),
   HELPDESK_URL: optionalUrl(),
   URL_FETCH_ALLOW: optional(),
   URL_FETCH_TIMEOUT_MS: integer('15000', 100),
@@ -117,6 +119,10 @@ export interface AppConfig {
   consoleOrigins: string[];
   smtpUrl?: string;
   mailFrom: string;
+  /** Encrypts integration secrets at rest; unset: a key generated once in DATA_DIR. */
+  secretsKey?: string;
+  /** How often the e-mail agent syncs the active mailboxes; 0: never on its own. */
+  emailSyncSeconds: number;
   helpdeskUrl?: string;
   urlFetchAllow: string[];
   urlFetchTimeoutMs: number;
@@ -181,6 +187,8 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
       .filter(Boolean),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    secretsKey: e.SECRETS_KEY,
+    emailSyncSeconds: e.EMAIL_SYNC_SECONDS,
     helpdeskUrl: e.HELPDESK_URL,
     urlFetchAllow: list(e.URL_FETCH_ALLOW),
     urlFetchTimeoutMs: e.URL_FETCH_TIMEOUT_MS,

@@ -20,7 +20,7 @@ import { createDepartmentsRepo } from './modules/departments/repo';
 import { createDepartmentService } from './modules/departments/service';
 import { createDownloadRepo } from './modules/download/repo';
 import { createDownloadService } from './modules/download/service';
-import { createEmailAgentService } from './modules/email-agents/service';
+import { createEmailArea } from './modules/email-agents/area';
 import { createHealthCheck } from './modules/health/service';
 import type { IngestEngine } from './modules/knowledge/ingest-engine';
 import { createKnowledge } from './modules/knowledge/knowledge-area';
@@ -215,7 +215,7 @@ export function createServices(
     authRateLimit: { max: config.authRateLimit, timeWindow: '1 minute' },
     health: createHealthCheck(deps.database),
     permissionCatalogue: createPermissionCatalogue(deps.database.db),
-    emailAgents: createEmailAgentService(deps.database.db),
+    ...createEmailArea(deps, log, knowledge),
     ...identity,
     ...knowledge,
     ...widgetServices(deps, knowledge),

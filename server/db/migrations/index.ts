@@ -18,6 +18,7 @@ import { documentTitles } from './0011-document-titles';
 import { serviceAgent } from './0012-service-agent';
 import { reports } from './0013-reports';
 import { sop } from './0014-sop';
+import { emailAgent } from './0015-email-agent';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -35,5 +36,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0012-service-agent': serviceAgent(dialect),
     '0013-reports': reports(dialect),
     '0014-sop': sop(dialect),
+    '0015-email-agent': emailAgent(dialect),
   };
 }

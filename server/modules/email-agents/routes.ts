@@ -1,18 +1,76 @@
-/** Email accounts; the list only for now (the email-agent issue adds the rest). */
+/**
+ * E-mail accounts (SPEC §7 /email-agent; issue 16). Each route declares its Email_agent right
+ * (SPEC §6); department scope is the service's. `{email_id}` is an account's numeric id or its
+ * address; the static paths `/email-agent/history/…` and `/email-agent/test-connection` win
+ * over the parameter in the router. The mailbox's own routes are in mailbox-routes.ts.
+ */
 import type { FastifyInstance } from 'fastify';
-import { emailAccountPageSchema } from '../../../contract/email-agents';
-import { pageQuerySchema } from '../../../contract/paging';
 import { apiRoutes } from '../../../contract/api-paths';
+import { messageResponseSchema } from '../../../contract/auth';
+import {
+  connectionTestInputSchema,
+  connectionTestSchema,
+  emailAccountInputSchema,
+  emailAccountPageSchema,
+  emailAccountSchema,
+  emailAccountsQuerySchema,
+  emailAccountUpdateSchema,
+  emailHistoryPageSchema,
+  emailHistoryQuerySchema,
+} from '../../../contract/email-agents';
 import type { Services } from '../../container';
 import { parseInput, shape } from '../../http/validate';
+import { actorOf } from '../identity/request-actor';
+import { registerMailboxRoutes } from './mailbox-routes';
+import { needs, refOf } from './route-params';
 
-export function registerEmailAgentRoutes(api: FastifyInstance, s: Pick<Services, 'emailAgents'>) {
-  api.get(
-    apiRoutes.emailAgents,
-    { config: { permission: { module: 'Email_agent', action: 'LIST_VIEW' } } },
-    async (request) => {
-      const query = parseInput(pageQuerySchema, request.query, 'query');
-      return shape(emailAccountPageSchema, await s.emailAgents.list(query));
-    },
+export function registerEmailAgentRoutes(
+  api: FastifyInstance,
+  s: Pick<Services, 'emailAgents' | 'emailMailbox' | 'emailSync'>,
+) {
+  api.post(apiRoutes.emailAgents, needs('ADD'), async (request, reply) => {
+    const body = parseInput(emailAccountInputSchema, request.body);
+    const created = await s.emailAgents.create(await actorOf(request), body);
+    return reply.code(201).send(shape(emailAccountSchema, created));
+  });
+
+  api.get(apiRoutes.emailAgents, needs('LIST_VIEW'), async (request) => {
+    const query = parseInput(emailAccountsQuerySchema, request.query, 'query');
+    return shape(emailAccountPageSchema, await s.emailAgents.list(await actorOf(request), query));
+  });
+
+  api.post(apiRoutes.emailConnectionTest, needs('ADD', 'UPDATE'), async (request) => {
+    const body = parseInput(connectionTestInputSchema, request.body);
+    const result = await s.emailAgents.testConnection(await actorOf(request), body);
+    return shape(connectionTestSchema, result);
+  });
+
+  api.get(apiRoutes.emailAgent, needs('VIEW'), async (request) =>
+    shape(emailAccountSchema, await s.emailAgents.get(await actorOf(request), refOf(request))),
   );
+
+  api.put(apiRoutes.emailAgent, needs('UPDATE'), async (request) => {
+    const body = parseInput(emailAccountUpdateSchema, request.body ?? {});
+    const updated = await s.emailAgents.update(await actorOf(request), refOf(request), body);
+    return shape(emailAccountSchema, updated);
+  });
+
+  api.delete(apiRoutes.emailAgent, needs('DELETE'), async (request) =>
+    shape(
+      messageResponseSchema,
+      await s.emailAgents.remove(await actorOf(request), refOf(request)),
+    ),
+  );
+
+  api.get(apiRoutes.emailAgentHistory, needs('VIEW'), async (request) => {
+    const query = parseInput(emailHistoryQuerySchema, request.query, 'query');
+    const page = await s.emailAgents.history(await actorOf(request), refOf(request), query);
+    return shape(emailHistoryPageSchema, page);
+  });
+
+  registerMailboxRoutes(api, s);
+
+  // The sync runs while the app is up (EMAIL_SYNC_SECONDS; 0: only when asked).
+  api.addHook('onReady', async () => s.emailSync.start());
+  api.addHook('preClose', async () => s.emailSync.stop());
 }

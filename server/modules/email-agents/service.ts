@@ -1,41 +1,282 @@
 /**
- * Email accounts (SPEC §3). Only the list exists so far; creating, editing and department
- * scoping come with the email-agent issue.
+ * E-mail accounts (SPEC §3, §4, §6, §7; issue 16). Rules:
+ * - Department scope: an account belongs to one department; a reader sees it when they hold
+ *   the route's Email_agent right there (a default administrator: everywhere).
+ * - Knowledge: drafts may answer only from departments where the person who sets them holds
+ *   the Email_agent right of the call AND Query.QUERY_DOCUMENT (403 otherwise).
+ * - The password is sealed (services/security/secret-box) before it is stored; no answer, log
+ *   line or history entry carries it.
+ * - `{email_id}` is a numeric id or the account's address.
  */
+import { departmentScope, inScope } from '../../../contract/access';
+import type {
+  ConnectionTest,
+  EmailAccount,
+  EmailAccountCreate,
+  EmailAccountUpdate,
+  EmailHistoryEntry,
+} from '../../../contract/email-agents';
+import { type connectionTestInputSchema } from '../../../contract/email-agents';
+import type { Paged } from '../../../contract/paging';
+import type { ActionName } from '../../../contract/permissions';
+import type { z } from 'zod';
+import { nowIso } from '../../db/database';
 import type { Kysely } from 'kysely';
-import type { EmailAccount } from '../../../contract/email-agents';
-import type { Paged, PageQuery } from '../../../contract/paging';
 import type { DB } from '../../db/schema';
+import type { MailboxConnection } from '../../services/mail/mailbox-connection';
+import { probeImap, probeSmtp } from '../../services/mail/mailbox-connection';
+import type { SecretBox } from '../../services/security/secret-box';
+import type { Actor } from '../identity/actor-scope';
+import { actorNames, actorRef, type ActorNames } from '../identity/actor-names';
+import { emailErrors } from './errors';
+import type { AccountRecord, AccountRepo } from './repo';
 
-export function createEmailAgentService(db: Kysely<DB>) {
+const MAX_ID = 2_147_483_647;
+const HIDDEN = '••••';
+
+export function accountRef(text: string): { id: number } | { email: string } | undefined {
+  if (/^\d{1,10}$/.test(text)) {
+    const id = Number(text);
+    return id >= 1 && id <= MAX_ID ? { id } : undefined;
+  }
+  return text.includes('@') && text.length <= 254 ? { email: text.toLowerCase() } : undefined;
+}
+
+function toAccount(a: AccountRecord, names: ActorNames): EmailAccount {
   return {
-    async list({ page, size, search }: PageQuery): Promise<Paged<EmailAccount>> {
-      let query = db.selectFrom('email_agents');
-      if (search) {
-        // % and _ in a search act as wildcards; harmless for a read-only filter.
-        const like = `%${search.toLowerCase()}%`;
-        query = query.where((eb) =>
-          eb.or([
-            eb(eb.fn('lower', ['email']), 'like', like),
-            eb(eb.fn('lower', ['title']), 'like', like),
-          ]),
-        );
-      }
-      const { total } = await query
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .executeTakeFirstOrThrow();
-      const rows = await query
-        .select(['id', 'email', 'title', 'status'])
-        .orderBy('id')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute();
-      return {
-        items: rows.map((r) => ({ ...r, status: Boolean(r.status) })),
-        total: Number(total),
-        page,
-        size,
+    id: a.id,
+    email: a.email,
+    title: a.title,
+    status: a.status === 1,
+    department_id: a.department_id,
+    department_name: a.department_name,
+    imap_host: a.imap_host,
+    imap_port: a.imap_port,
+    imap_tls: a.imap_tls,
+    smtp_host: a.smtp_host,
+    smtp_port: a.smtp_port,
+    smtp_tls: a.smtp_tls,
+    username: a.username,
+    has_password: a.password_enc !== '',
+    knowledge_departments: a.knowledge,
+    require_approval: a.require_approval === 1,
+    last_sync_at: a.last_sync_at,
+    last_sync_error: a.last_sync_error,
+    created_by: actorRef(names, a.created_by),
+    updated_by: actorRef(names, a.updated_by),
+    created_at: a.created_at,
+    updated_at: a.updated_at,
+  };
+}
+
+/** The fields an update changed, old and new; the password only as a mark. */
+function changesOf(before: AccountRecord, input: EmailAccountUpdate) {
+  const changes: Record<string, [unknown, unknown]> = {};
+  const old: Record<string, unknown> = {
+    ...before,
+    status: before.status === 1,
+    require_approval: before.require_approval === 1,
+    knowledge_departments: before.knowledge,
+  };
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined) continue;
+    if (key === 'password') changes.password = [HIDDEN, HIDDEN];
+    else if (JSON.stringify(old[key]) !== JSON.stringify(value)) changes[key] = [old[key], value];
+  }
+  return changes;
+}
+
+export interface AccountDeps {
+  db: Kysely<DB>;
+  repo: AccountRepo;
+  box: SecretBox;
+}
+
+export function createEmailAgentService({ db, repo, box }: AccountDeps) {
+  function isVisible(actor: Actor, account: AccountRecord, action: ActionName): boolean {
+    const scope = departmentScope(actor.subject, 'Email_agent', action);
+    if (scope === 'all') return true;
+    return account.department_id !== null && inScope(scope, account.department_id);
+  }
+
+  async function visible(actor: Actor, ref: string, action: ActionName): Promise<AccountRecord> {
+    const parsed = accountRef(ref);
+    const account = parsed && (await repo.find(parsed));
+    if (!account || !isVisible(actor, account, action)) throw emailErrors.notFound();
+    return account;
+  }
+
+  async function assertDepartment(actor: Actor, id: number, action: ActionName) {
+    if ((await repo.existingDepartments([id])).length === 0) throw emailErrors.unknownDepartment();
+    if (!inScope(departmentScope(actor.subject, 'Email_agent', action), id))
+      throw emailErrors.departmentForbidden();
+  }
+
+  async function assertKnowledge(actor: Actor, ids: readonly number[], action: ActionName) {
+    const existing = new Set(await repo.existingDepartments(ids));
+    const unknown = ids.filter((id) => !existing.has(id));
+    if (unknown.length) throw emailErrors.unknownDepartments(unknown);
+    const managed = departmentScope(actor.subject, 'Email_agent', action);
+    const readable = departmentScope(actor.subject, 'Query', 'QUERY_DOCUMENT');
+    const refused = ids.filter((id) => !inScope(managed, id) || !inScope(readable, id));
+    if (refused.length) throw emailErrors.knowledgeForbidden(refused);
+  }
+
+  async function shaped(accounts: AccountRecord[]): Promise<EmailAccount[]> {
+    const names = await actorNames(
+      db,
+      accounts.flatMap((a) => [a.created_by, a.updated_by]),
+    );
+    return accounts.map((a) => toAccount(a, names));
+  }
+
+  async function reread(id: number): Promise<EmailAccount> {
+    const account = await repo.find({ id });
+    if (!account) throw emailErrors.notFound();
+    return (await shaped([account]))[0];
+  }
+
+  /** The account's connection with its password opened, for the sync and for sending. */
+  function connectionOf(a: AccountRecord): MailboxConnection {
+    return {
+      imap: { host: a.imap_host, port: a.imap_port, tls: a.imap_tls },
+      smtp: { host: a.smtp_host, port: a.smtp_port, tls: a.smtp_tls },
+      username: a.username,
+      password: a.password_enc ? box.open(a.password_enc) : '',
+    };
+  }
+
+  return {
+    visible,
+    connectionOf,
+
+    async list(actor: Actor, query: { page: number; size: number; search?: string }) {
+      const scope = departmentScope(actor.subject, 'Email_agent', 'LIST_VIEW');
+      const { total, items } = await repo.list(scope, query.search, query.page, query.size);
+      const page: Paged<EmailAccount> = {
+        items: await shaped(items),
+        total,
+        page: query.page,
+        size: query.size,
       };
+      return page;
+    },
+
+    async get(actor: Actor, ref: string): Promise<EmailAccount> {
+      return (await shaped([await visible(actor, ref, 'VIEW')]))[0];
+    },
+
+    async create(actor: Actor, input: EmailAccountCreate): Promise<EmailAccount> {
+      await assertDepartment(actor, input.department_id, 'ADD');
+      await assertKnowledge(actor, input.knowledge_departments, 'ADD');
+      if (await repo.emailTaken(input.email)) throw emailErrors.emailTaken();
+      const now = nowIso();
+      const { knowledge_departments, password, status, require_approval, ...rest } = input;
+      const changes = Object.fromEntries(
+        Object.entries({ ...input, password: HIDDEN }).map(([k, v]) => [k, [null, v]]),
+      ) as Record<string, [unknown, unknown]>;
+      const id = await repo.insert(
+        {
+          ...rest,
+          password_enc: box.seal(password),
+          status: status ? 1 : 0,
+          require_approval: require_approval ? 1 : 0,
+          created_by: actor.id,
+          updated_by: actor.id,
+          created_at: now,
+          updated_at: now,
+        },
+        knowledge_departments,
+        { action: 'created', actorId: actor.id, actorName: actor.name, changes },
+      );
+      return reread(id);
+    },
+
+    async update(actor: Actor, ref: string, input: EmailAccountUpdate): Promise<EmailAccount> {
+      const account = await visible(actor, ref, 'UPDATE');
+      if (input.department_id !== undefined && input.department_id !== account.department_id)
+        await assertDepartment(actor, input.department_id, 'UPDATE');
+      const knowledgeChanged =
+        input.knowledge_departments !== undefined &&
+        JSON.stringify(input.knowledge_departments) !== JSON.stringify(account.knowledge);
+      if (knowledgeChanged && input.knowledge_departments)
+        await assertKnowledge(actor, input.knowledge_departments, 'UPDATE');
+      if (input.email && (await repo.emailTaken(input.email, account.id)))
+        throw emailErrors.emailTaken();
+      const { knowledge_departments, password, status, require_approval, ...rest } = input;
+      await repo.update(
+        account.id,
+        {
+          ...rest,
+          ...(password !== undefined ? { password_enc: box.seal(password) } : {}),
+          ...(status !== undefined ? { status: status ? 1 : 0 } : {}),
+          ...(require_approval !== undefined ? { require_approval: require_approval ? 1 : 0 } : {}),
+          updated_by: actor.id,
+          updated_at: nowIso(),
+        },
+        knowledgeChanged ? knowledge_departments : undefined,
+        {
+          action: 'updated',
+          actorId: actor.id,
+          actorName: actor.name,
+          changes: changesOf(account, input),
+        },
+      );
+      return reread(account.id);
+    },
+
+    async remove(actor: Actor, ref: string): Promise<{ message: string }> {
+      const account = await visible(actor, ref, 'DELETE');
+      await repo.remove(account.id);
+      return { message: 'The e-mail account was deleted.' };
+    },
+
+    async history(
+      actor: Actor,
+      ref: string,
+      query: { page: number; size: number },
+    ): Promise<Paged<EmailHistoryEntry>> {
+      const account = await visible(actor, ref, 'VIEW');
+      const { total, rows } = await repo.history(account.id, query.page, query.size);
+      return {
+        total,
+        page: query.page,
+        size: query.size,
+        items: rows.map((r) => ({
+          id: r.id,
+          action: r.action as EmailHistoryEntry['action'],
+          actor:
+            r.actor_id === null && r.actor_name === null
+              ? null
+              : { id: r.actor_id ?? 0, name: r.actor_name ?? '' },
+          changes: JSON.parse(r.changes) as Record<string, [unknown, unknown]>,
+          draft_id: r.draft_id,
+          created_at: r.created_at,
+        })),
+      };
+    },
+
+    /** Logs in over IMAP and over SMTP and says which one failed, and why. */
+    async testConnection(
+      actor: Actor,
+      input: z.infer<typeof connectionTestInputSchema>,
+    ): Promise<ConnectionTest> {
+      let password = input.password;
+      if (password === undefined) {
+        if (input.account_id === undefined) throw emailErrors.passwordRequired();
+        const account = await visible(actor, String(input.account_id), 'UPDATE');
+        password = connectionOf(account).password;
+      }
+      const connection: MailboxConnection = {
+        imap: { host: input.imap_host, port: input.imap_port, tls: input.imap_tls },
+        smtp: { host: input.smtp_host, port: input.smtp_port, tls: input.smtp_tls },
+        username: input.username,
+        password,
+      };
+      const [imap, smtp] = await Promise.all([probeImap(connection), probeSmtp(connection)]);
+      return { imap, smtp };
     },
   };
 }
+
+export type EmailAgentService = ReturnType<typeof createEmailAgentService>;

@@ -1,0 +1,116 @@
+import type { Generated, Selectable } from 'kysely';
+
+/**
+ * The e-mail agent's tables (0015-email-agent), part of `DB` in schema.ts. `email_agents`
+ * itself is older (0001); the columns 0015 adds to it are `EmailAgentColumns`.
+ */
+export interface EmailTables {
+  email_agent_knowledge: EmailAgentKnowledgeTable;
+  email_agent_history: EmailAgentHistoryTable;
+  email_sync_state: EmailSyncStateTable;
+  email_messages: EmailMessagesTable;
+  email_attachments: EmailAttachmentsTable;
+  email_drafts: EmailDraftsTable;
+}
+
+/** What 0015 adds to `email_agents`. */
+export interface EmailAgentColumns {
+  imap_host: Generated<string>;
+  imap_port: Generated<number>;
+  imap_tls: Generated<'tls' | 'starttls' | 'none'>;
+  smtp_host: Generated<string>;
+  smtp_port: Generated<number>;
+  smtp_tls: Generated<'tls' | 'starttls' | 'none'>;
+  username: Generated<string>;
+  /** AES-256-GCM, see services/security/secret-box.ts; '' when none is stored. */
+  password_enc: Generated<string>;
+  require_approval: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  updated_at: string | null;
+  last_sync_at: string | null;
+  last_sync_error: string | null;
+  /** A sync in progress holds the account until then (several server processes). */
+  sync_lease_until: string | null;
+}
+
+export interface EmailAgentKnowledgeTable {
+  email_agent_id: number;
+  department_id: number;
+}
+
+export interface EmailAgentHistoryTable {
+  id: Generated<number>;
+  email_agent_id: number;
+  action: string;
+  actor_id: number | null;
+  actor_name: string | null;
+  /** JSON text: field -> [old, new]. */
+  changes: string;
+  draft_id: number | null;
+  created_at: string;
+}
+
+/** How far a mailbox has been read: the last UID stored under its UIDVALIDITY. */
+export interface EmailSyncStateTable {
+  email_agent_id: number;
+  folder: string;
+  uid_validity: string;
+  last_uid: number;
+}
+
+export interface EmailMessagesTable {
+  id: Generated<number>;
+  email_agent_id: number;
+  folder: string;
+  uid_validity: string;
+  uid: number;
+  message_id: string | null;
+  in_reply_to: string | null;
+  /** JSON text: string[] of Message-IDs. */
+  references_json: string;
+  thread_key: string;
+  from_address: string;
+  from_name: string;
+  /** JSON text: { address, name }[]. */
+  to_json: string;
+  cc_json: string;
+  subject: string;
+  sent_date: string;
+  text_body: string;
+  html_body: string | null;
+  /** Why no reply is drafted, or null; 'pending' until the draft step looked at it. */
+  draft_state: string | null;
+  received_at: string;
+}
+
+export interface EmailAttachmentsTable {
+  id: Generated<number>;
+  email_message_id: number;
+  filename: string;
+  content_type: string;
+  size: number;
+  content: Buffer;
+}
+
+export interface EmailDraftsTable {
+  id: Generated<number>;
+  email_agent_id: number;
+  reply_to_message: number | null;
+  to_json: string;
+  cc_json: string;
+  subject: string;
+  body: string;
+  /** JSON text: ChatReference[]. */
+  references_json: string;
+  no_answer: number;
+  status: 'pending' | 'sent' | 'discarded';
+  created_at: string;
+  updated_at: string;
+  updated_by: number | null;
+  sent_at: string | null;
+  sent_message_id: string | null;
+}
+
+export type EmailMessageRow = Selectable<EmailMessagesTable>;
+export type EmailDraftRow = Selectable<EmailDraftsTable>;

@@ -1,0 +1,149 @@
+/** SQL of drafted replies and the figures of an account (ANALYTICS). */
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import { isUniqueViolation } from '../../db/database';
+import type { DB, EmailDraftRow, EmailDraftsTable } from '../../db/schema';
+import { historyRow, type HistoryInput } from './repo';
+
+export function createDraftsRepo(db: Kysely<DB>) {
+  return {
+    /**
+     * The draft for an inbound message, its message marked drafted and the history entry, in
+     * one transaction; undefined when that message has a draft already (a second sync).
+     */
+    async insert(
+      values: Insertable<EmailDraftsTable>,
+      history: HistoryInput,
+    ): Promise<number | undefined> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const { id } = await trx
+            .insertInto('email_drafts')
+            .values(values)
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          if (values.reply_to_message)
+            await trx
+              .updateTable('email_messages')
+              .set({ draft_state: 'drafted' })
+              .where('id', '=', values.reply_to_message)
+              .execute();
+          await trx
+            .insertInto('email_agent_history')
+            .values(historyRow(values.email_agent_id, { ...history, draftId: id }))
+            .execute();
+          return id;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async find(accountId: number, id: number) {
+      return db
+        .selectFrom('email_drafts')
+        .selectAll()
+        .where('email_agent_id', '=', accountId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async page(accountId: number, status: EmailDraftRow['status'], page: number, size: number) {
+      const base = db
+        .selectFrom('email_drafts')
+        .where('email_agent_id', '=', accountId)
+        .where('status', '=', status);
+      const [{ n }, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+        base
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(size)
+          .offset((page - 1) * size)
+          .execute(),
+      ]);
+      return { total: Number(n), rows };
+    },
+
+    /** Changes a pending draft; false when it is no longer pending (sent or discarded). */
+    async change(
+      accountId: number,
+      id: number,
+      values: Updateable<EmailDraftsTable>,
+      history: HistoryInput,
+      from: 'pending' | 'sent' = 'pending',
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('email_drafts')
+          .set(values)
+          .where('email_agent_id', '=', accountId)
+          .where('id', '=', id)
+          .where('status', '=', from)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        await trx
+          .insertInto('email_agent_history')
+          .values(historyRow(accountId, { ...history, draftId: id }))
+          .execute();
+        return true;
+      });
+    },
+
+    /** Back to pending after a send that failed (no history: nothing happened). */
+    async reopen(id: number): Promise<void> {
+      await db
+        .updateTable('email_drafts')
+        .set({ status: 'pending', sent_at: null })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async figures(accountId: number) {
+      const count = async (table: 'email_messages' | 'email_drafts', where: [string, string][]) => {
+        let q = db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('email_agent_id', '=', accountId);
+        for (const [column, value] of where)
+          // Column names come from this file only.
+          q = q.where(column as 'email_agent_id', '=', value as unknown as number);
+        return Number((await q.executeTakeFirstOrThrow()).n);
+      };
+      const [received, drafted, noAnswer, pending, sent, skippedAll] = await Promise.all([
+        count('email_messages', [['folder', 'inbox']]),
+        count('email_drafts', []),
+        count('email_drafts', [['no_answer', '1']]),
+        count('email_drafts', [['status', 'pending']]),
+        count('email_messages', [['folder', 'sent']]),
+        db
+          .selectFrom('email_messages')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('email_agent_id', '=', accountId)
+          .where('folder', '=', 'inbox')
+          .where('draft_state', 'in', ['own_address', 'auto_reply', 'bulk', 'no_sender'])
+          .executeTakeFirstOrThrow(),
+      ]);
+      const delays = await db
+        .selectFrom('email_drafts as d')
+        .innerJoin('email_messages as m', 'm.id', 'd.reply_to_message')
+        .select(['d.created_at', 'm.received_at'])
+        .where('d.email_agent_id', '=', accountId)
+        .execute();
+      const seconds = delays
+        .map((r) => (Date.parse(r.created_at) - Date.parse(r.received_at)) / 1000)
+        .sort((a, b) => a - b);
+      return {
+        received,
+        drafted,
+        no_answer: noAnswer,
+        pending,
+        sent,
+        skipped: Number(skippedAll.n),
+        median_draft_seconds: seconds.length ? seconds[Math.floor(seconds.length / 2)] : null,
+      };
+    },
+  };
+}
+
+export type DraftsRepo = ReturnType<typeof createDraftsRepo>;

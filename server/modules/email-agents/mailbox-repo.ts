@@ -1,0 +1,232 @@
+/** SQL of the mailboxes: sync state, stored messages and their attachments. */
+import { sql, type Insertable, type Kysely } from 'kysely';
+import { nowIso } from '../../db/database';
+import type { DB, EmailAttachmentsTable, EmailMessagesTable } from '../../db/schema';
+
+export interface NewMessage {
+  row: Omit<Insertable<EmailMessagesTable>, 'email_agent_id' | 'folder' | 'uid_validity'>;
+  attachments: Omit<Insertable<EmailAttachmentsTable>, 'email_message_id'>[];
+}
+
+/** How long one sync may hold an account before another process may take it over. */
+const LEASE_MS = 10 * 60_000;
+
+export function createMailboxRepo(db: Kysely<DB>) {
+  return {
+    /** Takes the account for one sync; false when another sync holds it. */
+    async lease(accountId: number): Promise<boolean> {
+      const now = new Date();
+      const result = await db
+        .updateTable('email_agents')
+        .set({ sync_lease_until: new Date(now.getTime() + LEASE_MS).toISOString() })
+        .where('id', '=', accountId)
+        .where((eb) =>
+          eb.or([
+            eb('sync_lease_until', 'is', null),
+            eb('sync_lease_until', '<', now.toISOString()),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async release(accountId: number, error: string | null): Promise<void> {
+      await db
+        .updateTable('email_agents')
+        .set({ sync_lease_until: null, last_sync_at: nowIso(), last_sync_error: error })
+        .where('id', '=', accountId)
+        .execute();
+    },
+
+    async state(accountId: number, folder: string) {
+      const row = await db
+        .selectFrom('email_sync_state')
+        .select(['uid_validity', 'last_uid'])
+        .where('email_agent_id', '=', accountId)
+        .where('folder', '=', folder)
+        .executeTakeFirst();
+      return row ? { uidValidity: row.uid_validity, lastUid: Number(row.last_uid) } : undefined;
+    },
+
+    /**
+     * Stores a batch and moves the folder's mark to `lastUid` in one transaction: a sync killed
+     * at any moment leaves either both or neither, and a message already stored (the same
+     * folder, UIDVALIDITY and UID) is skipped, so running the batch again adds nothing.
+     */
+    async storeBatch(
+      accountId: number,
+      folder: string,
+      uidValidity: string,
+      messages: NewMessage[],
+      lastUid: number,
+    ): Promise<number[]> {
+      return db.transaction().execute(async (trx) => {
+        const stored: number[] = [];
+        for (const m of messages) {
+          const inserted = await trx
+            .insertInto('email_messages')
+            .values({ ...m.row, email_agent_id: accountId, folder, uid_validity: uidValidity })
+            .onConflict((oc) =>
+              oc.columns(['email_agent_id', 'folder', 'uid_validity', 'uid']).doNothing(),
+            )
+            .returning('id')
+            .executeTakeFirst();
+          if (!inserted) continue;
+          stored.push(inserted.id);
+          if (m.attachments.length)
+            await trx
+              .insertInto('email_attachments')
+              .values(m.attachments.map((a) => ({ ...a, email_message_id: inserted.id })))
+              .execute();
+        }
+        await trx
+          .insertInto('email_sync_state')
+          .values({
+            email_agent_id: accountId,
+            folder,
+            uid_validity: uidValidity,
+            last_uid: lastUid,
+          })
+          .onConflict((oc) =>
+            oc.columns(['email_agent_id', 'folder']).doUpdateSet({
+              uid_validity: uidValidity,
+              last_uid: lastUid,
+            }),
+          )
+          .execute();
+        return stored;
+      });
+    },
+
+    /** One message the app itself filed (a sent copy); the folder's mark stays where it is. */
+    async storeOne(accountId: number, folder: string, uidValidity: string, m: NewMessage) {
+      await db
+        .insertInto('email_messages')
+        .values({ ...m.row, email_agent_id: accountId, folder, uid_validity: uidValidity })
+        .onConflict((oc) =>
+          oc.columns(['email_agent_id', 'folder', 'uid_validity', 'uid']).doNothing(),
+        )
+        .execute();
+    },
+
+    /** A new UIDVALIDITY: the folder is read again from UID 1 under it. */
+    async resetState(accountId: number, folder: string, uidValidity: string): Promise<void> {
+      await db
+        .insertInto('email_sync_state')
+        .values({ email_agent_id: accountId, folder, uid_validity: uidValidity, last_uid: 0 })
+        .onConflict((oc) =>
+          oc
+            .columns(['email_agent_id', 'folder'])
+            .doUpdateSet({ uid_validity: uidValidity, last_uid: 0 }),
+        )
+        .execute();
+    },
+
+    async countMessages(accountId: number, folder: string): Promise<number> {
+      const { n } = await db
+        .selectFrom('email_messages')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('email_agent_id', '=', accountId)
+        .where('folder', '=', folder)
+        .executeTakeFirstOrThrow();
+      return Number(n);
+    },
+
+    async page(
+      accountId: number,
+      folder: string,
+      search: string | undefined,
+      page: number,
+      size: number,
+    ) {
+      let base = db
+        .selectFrom('email_messages')
+        .where('email_agent_id', '=', accountId)
+        .where('folder', '=', folder);
+      if (search) {
+        const like = `%${search.toLowerCase()}%`;
+        base = base.where((eb) =>
+          eb.or([
+            eb(eb.fn('lower', ['subject']), 'like', like),
+            eb(eb.fn('lower', ['from_address']), 'like', like),
+          ]),
+        );
+      }
+      const [{ n }, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+        base
+          .select([
+            'id',
+            'folder',
+            'thread_key',
+            'message_id',
+            'from_address',
+            'from_name',
+            'to_json',
+            'cc_json',
+            'subject',
+            'sent_date',
+            'draft_state',
+            sql<string>`substr(text_body, 1, 200)`.as('preview'),
+            sql<number>`case when html_body is null then 0 else 1 end`.as('has_html'),
+          ])
+          .orderBy('sent_date', 'desc')
+          .orderBy('id', 'desc')
+          .limit(size)
+          .offset((page - 1) * size)
+          .execute(),
+      ]);
+      return { total: Number(n), rows };
+    },
+
+    async message(accountId: number, id: number) {
+      return db
+        .selectFrom('email_messages')
+        .selectAll()
+        .where('email_agent_id', '=', accountId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async attachmentsOf(messageIds: number[]) {
+      if (messageIds.length === 0) return [];
+      return db
+        .selectFrom('email_attachments')
+        .select(['id', 'email_message_id', 'filename', 'content_type', 'size'])
+        .where('email_message_id', 'in', messageIds)
+        .orderBy('id')
+        .execute();
+    },
+
+    async attachment(messageId: number, id: number) {
+      return db
+        .selectFrom('email_attachments')
+        .selectAll()
+        .where('email_message_id', '=', messageId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Inbound messages the draft step has not looked at yet, oldest first. */
+    async pending(accountId: number, limit: number) {
+      return db
+        .selectFrom('email_messages')
+        .selectAll()
+        .where('email_agent_id', '=', accountId)
+        .where('draft_state', '=', 'pending')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+
+    async setDraftState(id: number, state: string): Promise<void> {
+      await db
+        .updateTable('email_messages')
+        .set({ draft_state: state })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}
+
+export type MailboxRepo = ReturnType<typeof createMailboxRepo>;

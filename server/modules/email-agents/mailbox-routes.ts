@@ -1,0 +1,129 @@
+/**
+ * A mailbox's routes (issue 16): messages of INBOX and Sent with their attachments (VIEW),
+ * drafts (VIEW to read; UPDATE to edit, send or discard), compose and sync now (UPDATE), and
+ * the account's figures (ANALYTICS).
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { apiRoutes } from '../../../contract/api-paths';
+import { messageResponseSchema } from '../../../contract/auth';
+import {
+  composeInputSchema,
+  emailStatsSchema,
+  MAIL_ATTACHMENT_MAX_BYTES,
+  MAIL_ATTACHMENTS_MAX,
+  mailDraftPageSchema,
+  mailDraftSchema,
+  mailDraftsQuerySchema,
+  mailDraftUpdateSchema,
+  mailMessageDetailSchema,
+  mailMessagePageSchema,
+  mailMessagesQuerySchema,
+  sendResultSchema,
+} from '../../../contract/email-mailbox';
+import type { Services } from '../../container';
+import { parseInput, shape } from '../../http/validate';
+import { actorOf } from '../identity/request-actor';
+import { needs, refOf } from './route-params';
+
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const messageParams = z.object({ message: id });
+const draftParams = z.object({ draft: id });
+const attachmentParams = z.object({ message: id, attachment: id });
+const syncResultSchema = z.object({
+  stored: z.number().int(),
+  busy: z.boolean(),
+  error: z.string().optional(),
+});
+
+export function registerMailboxRoutes(api: FastifyInstance, s: Pick<Services, 'emailMailbox'>) {
+  const m = s.emailMailbox;
+
+  api.get(apiRoutes.emailMessages, needs('VIEW'), async (request) => {
+    const query = parseInput(mailMessagesQuerySchema, request.query, 'query');
+    return shape(
+      mailMessagePageSchema,
+      await m.messages(await actorOf(request), refOf(request), query),
+    );
+  });
+
+  api.get(apiRoutes.emailMessage, needs('VIEW'), async (request) => {
+    const { message } = parseInput(messageParams, request.params, 'params');
+    return shape(
+      mailMessageDetailSchema,
+      await m.message(await actorOf(request), refOf(request), message),
+    );
+  });
+
+  api.get(apiRoutes.emailAttachment, needs('VIEW'), async (request, reply) => {
+    const p = parseInput(attachmentParams, request.params, 'params');
+    const file = await m.attachment(
+      await actorOf(request),
+      refOf(request),
+      p.message,
+      p.attachment,
+    );
+    const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    return reply
+      .header('content-type', file.content_type)
+      .header(
+        'content-disposition',
+        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+      )
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(file.content));
+  });
+
+  api.get(apiRoutes.emailDrafts, needs('VIEW'), async (request) => {
+    const query = parseInput(mailDraftsQuerySchema, request.query, 'query');
+    return shape(
+      mailDraftPageSchema,
+      await m.drafts(await actorOf(request), refOf(request), query),
+    );
+  });
+
+  api.put(apiRoutes.emailDraft, needs('UPDATE'), async (request) => {
+    const { draft } = parseInput(draftParams, request.params, 'params');
+    const body = parseInput(mailDraftUpdateSchema, request.body ?? {});
+    return shape(
+      mailDraftSchema,
+      await m.editDraft(await actorOf(request), refOf(request), draft, body),
+    );
+  });
+
+  api.post(apiRoutes.emailDraftSend, needs('UPDATE'), async (request) => {
+    const { draft } = parseInput(draftParams, request.params, 'params');
+    return shape(sendResultSchema, await m.approve(await actorOf(request), refOf(request), draft));
+  });
+
+  api.post(apiRoutes.emailDraftDiscard, needs('UPDATE'), async (request) => {
+    const { draft } = parseInput(draftParams, request.params, 'params');
+    return shape(
+      messageResponseSchema,
+      await m.discard(await actorOf(request), refOf(request), draft),
+    );
+  });
+
+  api.post(
+    apiRoutes.emailCompose,
+    // base64 makes 4 bytes of 3; the text and headers fit in the rest.
+    {
+      ...needs('UPDATE'),
+      bodyLimit:
+        Math.ceil((MAIL_ATTACHMENTS_MAX * MAIL_ATTACHMENT_MAX_BYTES * 4) / 3) + 1024 * 1024,
+    },
+    async (request) => {
+      const body = parseInput(composeInputSchema, request.body);
+      return shape(sendResultSchema, await m.compose(await actorOf(request), refOf(request), body));
+    },
+  );
+
+  api.post(apiRoutes.emailSync, needs('UPDATE'), async (request) =>
+    shape(syncResultSchema, await m.syncNow(await actorOf(request), refOf(request))),
+  );
+
+  api.get(apiRoutes.emailStats, needs('ANALYTICS'), async (request) =>
+    shape(emailStatsSchema, await m.stats(await actorOf(request), refOf(request))),
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * The mailbox sync (issue 16): for each active account, one short IMAP connection reads what
+ * arrived in INBOX and Sent since the last sync, by UIDVALIDITY and UID, and closes.
+ *
+ * - Incremental: a folder whose UIDVALIDITY is unchanged is read from the last stored UID on;
+ *   one whose UIDNEXT shows nothing new is not fetched at all. A new UIDVALIDITY (the server
+ *   renumbered the folder) reads it again under the new value.
+ * - Idempotent: messages are stored in batches, each in one transaction with the folder's mark
+ *   (mailbox-repo storeBatch). Killed mid-way, a sync leaves a consistent mark; run again it
+ *   goes on from there, and what was stored twice is skipped by the unique key.
+ * - One sync per account at a time, across processes (a lease on the account row).
+ * - `every(seconds)` runs it for all active accounts on a timer, started with the app.
+ */
+import type { FetchMessageObject, ImapFlow } from 'imapflow';
+import type { MailboxConnection } from '../../services/mail/mailbox-connection';
+import { withImap } from '../../services/mail/mailbox-connection';
+import type { MailboxRepo, NewMessage } from './mailbox-repo';
+import { parseMessage } from './parse';
+import type { AccountRecord, AccountRepo } from './repo';
+
+export const SYNC_FOLDERS = [
+  { folder: 'INBOX', stored: 'inbox' },
+  { folder: 'Sent', stored: 'sent' },
+] as const;
+
+export interface SyncOptions {
+  batchSize?: number;
+  signal?: AbortSignal;
+  /** After each stored batch (tests stop a sync mid-way here). */
+  onBatch?: (stored: number) => void;
+}
+
+export interface SyncResult {
+  stored: number;
+  skipped: boolean;
+}
+
+export interface SyncDeps {
+  accounts: AccountRepo;
+  repo: MailboxRepo;
+  connectionOf: (account: AccountRecord) => MailboxConnection;
+  /** Called after a sync stored inbound messages (the draft step). */
+  afterSync?: (account: AccountRecord) => Promise<void>;
+  log: { warn: (o: object, m: string) => void; error: (o: object, m: string) => void };
+}
+
+/** The Sent folder: the one marked \Sent, else one named Sent. */
+async function sentPath(client: ImapFlow): Promise<string | null> {
+  const list = await client.list();
+  return (
+    list.find((m) => m.specialUse === '\\Sent')?.path ??
+    list.find((m) => /^sent$/i.test(m.name))?.path ??
+    null
+  );
+}
+
+export function createMailboxSync(deps: SyncDeps) {
+  const { accounts, repo } = deps;
+
+  async function syncFolder(
+    client: ImapFlow,
+    account: AccountRecord,
+    path: string,
+    stored: 'inbox' | 'sent',
+    options: SyncOptions,
+  ): Promise<number> {
+    const lock = await client.getMailboxLock(path, { readOnly: true });
+    try {
+      const box = client.mailbox;
+      if (!box) return 0;
+      const uidValidity = String(box.uidValidity);
+      let state = await repo.state(account.id, stored);
+      if (state && state.uidValidity !== uidValidity) {
+        await repo.resetState(account.id, stored, uidValidity);
+        state = { uidValidity, lastUid: 0 };
+      }
+      const lastUid = state?.lastUid ?? 0;
+      if (box.exists === 0 || (box.uidNext !== undefined && box.uidNext <= lastUid + 1)) return 0;
+
+      const batchSize = options.batchSize ?? 200;
+      let batch: NewMessage[] = [];
+      let total = 0;
+      const flush = async (upTo: number) => {
+        const ids = await repo.storeBatch(account.id, stored, uidValidity, batch, upTo);
+        total += ids.length;
+        batch = [];
+        options.onBatch?.(total);
+      };
+      let highest = lastUid;
+      const folder = stored === 'inbox' ? 'INBOX' : 'Sent';
+      const messages = client.fetch(
+        `${lastUid + 1}:*`,
+        { uid: true, source: true },
+        { uid: true },
+      ) as AsyncIterable<FetchMessageObject>;
+      for await (const message of messages) {
+        if (options.signal?.aborted) throw new Error('sync stopped');
+        // `n:*` also answers the last message when n is beyond it.
+        if (message.uid <= lastUid || !message.source) continue;
+        batch.push(await parseMessage(message.source, message.uid, folder, account.email));
+        highest = Math.max(highest, message.uid);
+        if (batch.length >= batchSize) await flush(highest);
+      }
+      if (batch.length || highest > lastUid) await flush(highest);
+      return total;
+    } finally {
+      lock.release();
+    }
+  }
+
+  async function syncAccount(
+    account: AccountRecord,
+    options: SyncOptions = {},
+  ): Promise<SyncResult> {
+    if (!(await repo.lease(account.id))) return { stored: 0, skipped: true };
+    let stored = 0;
+    let failure: string | null = null;
+    try {
+      await withImap(deps.connectionOf(account), async (client) => {
+        stored += await syncFolder(client, account, 'INBOX', 'inbox', options);
+        const sent = await sentPath(client);
+        if (sent) stored += await syncFolder(client, account, sent, 'sent', options);
+      });
+    } catch (error) {
+      failure = error instanceof Error ? error.message.slice(0, 300) : String(error);
+      throw error;
+    } finally {
+      await repo.release(account.id, failure);
+    }
+    if (deps.afterSync) await deps.afterSync(account);
+    return { stored, skipped: false };
+  }
+
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  const stopping = new AbortController();
+
+  async function syncAll(): Promise<void> {
+    for (const id of await accounts.activeIds()) {
+      if (stopping.signal.aborted) return;
+      const account = await accounts.find({ id });
+      if (!account || account.status !== 1) continue;
+      try {
+        await syncAccount(account, { signal: stopping.signal });
+      } catch (error) {
+        deps.log.warn({ account: id, err: (error as Error).message }, 'mailbox sync failed');
+      }
+    }
+  }
+
+  return {
+    syncAccount,
+    syncAll,
+    /** Syncs every active account now and then every `seconds` (0: never on its own). */
+    start(seconds: number) {
+      if (seconds <= 0 || timer) return;
+      const tick = () => {
+        if (running) return;
+        running = syncAll()
+          .catch((error: unknown) => deps.log.error({ err: error }, 'mailbox sync round failed'))
+          .finally(() => {
+            running = null;
+          });
+      };
+      timer = setInterval(tick, seconds * 1000);
+      timer.unref();
+      tick();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      stopping.abort();
+      await running;
+    },
+  };
+}
+
+export type MailboxSync = ReturnType<typeof createMailboxSync>;

@@ -1,0 +1,189 @@
+/**
+ * Real mail servers for the e-mail tests (issue 16): Debian's dovecot serving IMAP and an SMTP
+ * server (python3-aiosmtpd, smtp-server.py) that delivers into dovecot's Maildir store, both on
+ * loopback ports of their own, with a configuration written into a temporary directory. Users
+ * (address + password) live in one passwd-file both servers read; `addUser` adds one at any time.
+ * scripts/test-env.mjs installs the packages where they are missing, as it does chromium.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import {
+  appendFileSync,
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer, Socket } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface MailServers {
+  host: string;
+  imapPort: number;
+  smtpPort: number;
+  /** Creates a mailbox user (address and password) on both servers. */
+  addUser: (address: string, password: string) => void;
+  /** Where a user's Maildir lives (for tests that look at the store itself). */
+  maildirOf: (address: string) => string;
+  stop: () => Promise<void>;
+}
+
+const PYTHON = '/usr/bin/python3';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Dovecot refuses to serve mail as root: as root the mail belongs to its own `dovecot` user. */
+function mailOwner(): { uid: number; gid: number; internal: string; login: string } {
+  const me = userInfo();
+  if (me.uid !== 0) return { uid: me.uid, gid: me.gid, internal: me.username, login: me.username };
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'dovecot'], { encoding: 'utf8' }));
+  return { uid: id('-u'), gid: id('-g'), internal: 'dovecot', login: 'dovenull' };
+}
+
+function dovecotConfig(dir: string, port: number, owner: ReturnType<typeof mailOwner>): string {
+  return `base_dir = ${dir}/run
+state_dir = ${dir}/state
+log_path = ${dir}/dovecot.log
+protocols = imap
+listen = 127.0.0.1
+ssl = no
+disable_plaintext_auth = no
+auth_failure_delay = 0
+auth_mechanisms = plain login
+default_internal_user = ${owner.internal}
+default_login_user = ${owner.login}
+first_valid_uid = ${owner.uid}
+first_valid_gid = ${owner.gid}
+mail_location = maildir:${dir}/mail/%Lu/Maildir
+mail_max_userip_connections = 200
+passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%Lu ${dir}/users
+}
+userdb {
+  driver = static
+  args = uid=${owner.uid} gid=${owner.gid} home=${dir}/mail/%Lu
+}
+service imap-login {
+  chroot =
+  inet_listener imap {
+    address = 127.0.0.1
+    port = ${port}
+  }
+  inet_listener imaps {
+    port = 0
+  }
+}
+service anvil {
+  chroot =
+}
+namespace inbox {
+  inbox = yes
+  mailbox Sent {
+    special_use = \\Sent
+    auto = subscribe
+  }
+}
+`;
+}
+
+function waitForPort(port: number, child: ChildProcess, what: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      if (child.exitCode !== null) return reject(new Error(`${what} exited (${child.exitCode})`));
+      const socket = new Socket();
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve();
+      });
+      socket.once('error', () => {
+        socket.destroy();
+        if (Date.now() > deadline) reject(new Error(`${what} did not listen on ${port}`));
+        else setTimeout(attempt, 100);
+      });
+      socket.connect(port, '127.0.0.1');
+    };
+    attempt();
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+  });
+}
+
+export async function startMailServers(): Promise<MailServers> {
+  const dir = mkdtempSync(join(tmpdir(), 'atrium-mail-'));
+  const owner = mailOwner();
+  // The SMTP server runs as the mail owner and reads the users file and the mail root.
+  chmodSync(dir, 0o755);
+  for (const sub of ['run', 'state', 'mail']) mkdirSync(join(dir, sub));
+  chownSync(join(dir, 'mail'), owner.uid, owner.gid);
+  const users = join(dir, 'users');
+  writeFileSync(users, '');
+  const [imapPort, smtpPort] = [await freePort(), await freePort()];
+  writeFileSync(join(dir, 'dovecot.conf'), dovecotConfig(dir, imapPort, owner));
+
+  const dovecot = spawn(
+    existsSync('/usr/sbin/dovecot') ? '/usr/sbin/dovecot' : 'dovecot',
+    ['-F', '-c', join(dir, 'dovecot.conf')],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  const smtp = spawn(
+    PYTHON,
+    [
+      fileURLToPath(new URL('./smtp-server.py', import.meta.url)),
+      String(smtpPort),
+      users,
+      join(dir, 'mail'),
+    ],
+    // The delivered files must belong to the user dovecot serves the mail as.
+    { stdio: ['pipe', 'ignore', 'pipe'], uid: owner.uid, gid: owner.gid },
+  );
+  try {
+    await Promise.all([
+      waitForPort(imapPort, dovecot, 'dovecot'),
+      waitForPort(smtpPort, smtp, 'the SMTP server'),
+    ]);
+  } catch (error) {
+    await Promise.all([stopChild(dovecot), stopChild(smtp)]);
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    host: '127.0.0.1',
+    imapPort,
+    smtpPort,
+    addUser(address, password) {
+      if (/[:\s]/.test(address) || /[:\n]/.test(password)) throw new Error('bad test user');
+      appendFileSync(users, `${address.toLowerCase()}:{PLAIN}${password}\n`);
+    },
+    maildirOf: (address) => join(dir, 'mail', address.toLowerCase(), 'Maildir'),
+    async stop() {
+      smtp.stdin?.end();
+      await Promise.all([stopChild(dovecot), stopChild(smtp)]);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
