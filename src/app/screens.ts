@@ -126,12 +126,14 @@ export const screens = defineScreens({
   analytics: {
     path: '/analytics',
     rule: 'analytics',
+    page: async () => (await import('@/features/reports/analytics-page')).AnalyticsPage,
     menu: { key: 'analytics' },
     card: { key: 'analytics', name: 'analytics' },
   },
   sentiment: {
     path: '/sentiment-analytics',
     rule: 'sentimentAnalytics',
+    page: async () => (await import('@/features/reports/sentiment-page')).SentimentPage,
     menu: { key: 'sentiment' },
     card: { key: 'sentiment', name: 'sentiment' },
   },

@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import { CCol, CFormInput, CFormLabel, CFormSelect, CRow } from '@coreui/react';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { selectAccessSubject } from '@/lib/session/session-slice';
+import { useReportDepartmentsQuery } from './reports-api';
+import type { useReportFilters } from './use-report-filters';
+
+type Filters = ReturnType<typeof useReportFilters>;
+
+/** The departments a reader may pick: every one for an administrator, else their own. */
+function useDepartmentChoices() {
+  const subject = useSelector(selectAccessSubject);
+  const admin = Boolean(subject?.is_defaultadmin);
+  const all = useReportDepartmentsQuery(undefined, { skip: !admin });
+  if (admin) return all.data?.items ?? [];
+  const own = new Map<number, string>();
+  for (const p of subject?.permissions ?? [])
+    if (p.actions.some((a) => a.module_name === 'Reports'))
+      own.set(p.department_id, p.department_name);
+  return [...own.entries()].map(([id, name]) => ({ id, name }));
+}
+
+/** Date range, channel and department: the filters both reports share; `extra` adds more. */
+export function ReportFilters({ filters, setFilter, extra }: Filters & { extra?: ReactNode }) {
+  const { t } = useTranslation('reports');
+  const departments = useDepartmentChoices();
+  return (
+    <CRow className="g-3 align-items-end mb-4" role="group" aria-label={t('filters.label')}>
+      <CCol xs={6} md={3} lg={2}>
+        <CFormLabel htmlFor="report-start">{t('filters.start')}</CFormLabel>
+        <CFormInput
+          id="report-start"
+          type="date"
+          value={filters.start_date}
+          max={filters.end_date}
+          onChange={(e) => setFilter('start', e.target.value)}
+        />
+      </CCol>
+      <CCol xs={6} md={3} lg={2}>
+        <CFormLabel htmlFor="report-end">{t('filters.end')}</CFormLabel>
+        <CFormInput
+          id="report-end"
+          type="date"
+          value={filters.end_date}
+          min={filters.start_date}
+          onChange={(e) => setFilter('end', e.target.value)}
+        />
+      </CCol>
+      <CCol xs={6} md={3} lg={2}>
+        <CFormLabel htmlFor="report-channel">{t('filters.channel')}</CFormLabel>
+        <CFormSelect
+          id="report-channel"
+          value={filters.channel}
+          onChange={(e) => setFilter('channel', e.target.value === 'all' ? '' : e.target.value)}
+        >
+          <option value="all">{t('filters.channels.all')}</option>
+          <option value="assistant">{t('filters.channels.assistant')}</option>
+          <option value="widget">{t('filters.channels.widget')}</option>
+        </CFormSelect>
+      </CCol>
+      <CCol xs={6} md={3} lg={2}>
+        <CFormLabel htmlFor="report-department">{t('filters.department')}</CFormLabel>
+        <CFormSelect
+          id="report-department"
+          value={filters.department_id ?? ''}
+          onChange={(e) => setFilter('department', e.target.value)}
+        >
+          <option value="">{t('filters.allDepartments')}</option>
+          {departments.map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.name}
+            </option>
+          ))}
+        </CFormSelect>
+      </CCol>
+      {extra}
+    </CRow>
+  );
+}

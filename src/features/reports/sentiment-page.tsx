@@ -1,0 +1,214 @@
+import { useState } from 'react';
+import { CCol, CFormInput, CFormLabel, CFormSelect, CRow } from '@coreui/react';
+import { CChartBar, CChartDoughnut } from '@coreui/react-chartjs';
+import { useTranslation } from 'react-i18next';
+import { emptySentimentDashboard, SENTIMENTS } from '@contract/reports';
+import { PageHeading } from '@/components/page-heading';
+import { ChartCard, Figure } from './chart-card';
+import { useBaseOptions } from './chart-colours';
+import { ExportMenu } from './export-menu';
+import { ReportError } from './report-error';
+import { ReportFilters } from './report-filters';
+import {
+  orEmpty,
+  type SentimentArgs,
+  useConversationSummaryQuery,
+  useSentimentDashboardQuery,
+} from './reports-api';
+import { useReportFilters } from './use-report-filters';
+import './reports.css';
+
+const emptySummary = {
+  total_conversations: 0,
+  average_turns: 0,
+  positive: 0,
+  neutral: 0,
+  negative: 0,
+};
+
+/** /sentiment-analytics (SPEC §2, §3 Sentiment dashboard report; issue 14). */
+export function SentimentPage() {
+  const { t, i18n } = useTranslation('reports');
+  const state = useReportFilters();
+  const [grouping, setGrouping] = useState<SentimentArgs['date_range']>('day');
+  const [sentiment, setSentiment] = useState<SentimentArgs['sentiment']>();
+  const [products, setProducts] = useState('');
+  const args: SentimentArgs = {
+    ...state.filters,
+    date_range: grouping,
+    sentiment,
+    products: products.trim() || undefined,
+  };
+  const dashboardQuery = useSentimentDashboardQuery(args);
+  const summaryQuery = useConversationSummaryQuery(args);
+  const dashboard = orEmpty(dashboardQuery, emptySentimentDashboard);
+  const summary = orEmpty(summaryQuery, {
+    ...emptySummary,
+    date_range: dashboard.date_range,
+  });
+  const { colours, options } = useBaseOptions();
+  const n = (v: number) => new Intl.NumberFormat(i18n.language).format(v);
+  const label = (s: (typeof SENTIMENTS)[number]) => t(`sentiment.${s}`);
+  const fill = { positive: colours.positive, neutral: colours.neutral, negative: colours.negative };
+  const productCard = (kind: 'popular' | 'suggested', items: { name: string; count: number }[]) => (
+    <ChartCard
+      title={t(`products.${kind}`)}
+      summary={items.map((p) => `${p.name}: ${p.count}`).join(', ') || t('noData')}
+      table={{
+        columns: [t('products.name'), t(`products.${kind}Count`)],
+        rows: items.map((p) => [p.name, p.count]),
+      }}
+      chart={
+        items.length ? (
+          <CChartBar
+            data={{
+              labels: items.map((p) => p.name),
+              datasets: [
+                {
+                  label: t(`products.${kind}Count`),
+                  data: items.map((p) => p.count),
+                  backgroundColor: colours.info,
+                },
+              ],
+            }}
+            options={{ ...options, indexAxis: 'y' as const }}
+          />
+        ) : undefined
+      }
+    >
+      {!items.length && <p className="text-body-secondary">{t('products.none')}</p>}
+    </ChartCard>
+  );
+
+  return (
+    <>
+      <div className="d-flex flex-wrap justify-content-between align-items-start gap-2">
+        <PageHeading>{t('sentiment.title')}</PageHeading>
+        <ExportMenu report="sentiment" filters={state.filters} />
+      </div>
+      <ReportFilters
+        {...state}
+        extra={
+          <>
+            <CCol xs={6} md={3} lg={1}>
+              <CFormLabel htmlFor="report-grouping">{t('filters.grouping')}</CFormLabel>
+              <CFormSelect
+                id="report-grouping"
+                value={grouping}
+                onChange={(e) => setGrouping(e.target.value as SentimentArgs['date_range'])}
+              >
+                {(['day', 'week', 'month'] as const).map((g) => (
+                  <option key={g} value={g}>
+                    {t(`filters.groupings.${g}`)}
+                  </option>
+                ))}
+              </CFormSelect>
+            </CCol>
+            <CCol xs={6} md={3} lg={1}>
+              <CFormLabel htmlFor="report-sentiment">{t('filters.sentiment')}</CFormLabel>
+              <CFormSelect
+                id="report-sentiment"
+                value={sentiment ?? ''}
+                onChange={(e) =>
+                  setSentiment((e.target.value || undefined) as SentimentArgs['sentiment'])
+                }
+              >
+                <option value="">{t('filters.anySentiment')}</option>
+                {SENTIMENTS.map((s) => (
+                  <option key={s} value={s}>
+                    {label(s)}
+                  </option>
+                ))}
+              </CFormSelect>
+            </CCol>
+            <CCol xs={12} md={6} lg={2}>
+              <CFormLabel htmlFor="report-products">{t('filters.products')}</CFormLabel>
+              <CFormInput
+                id="report-products"
+                value={products}
+                placeholder={t('filters.productsHint')}
+                onChange={(e) => setProducts(e.target.value)}
+              />
+            </CCol>
+          </>
+        }
+      />
+      <ReportError errors={[dashboardQuery.error, summaryQuery.error]} />
+      <CRow className="g-3 mb-4" xs={{ cols: 2 }} lg={{ cols: 4 }}>
+        <CCol>
+          <Figure
+            label={t('summary.conversations')}
+            value={n(summary.total_conversations)}
+            testId="figure-conversations"
+          />
+        </CCol>
+        {SENTIMENTS.map((s) => (
+          <CCol key={s}>
+            <Figure label={t(`summary.${s}`)} value={n(summary[s])} testId={`figure-${s}`} />
+          </CCol>
+        ))}
+      </CRow>
+      <CRow className="g-3 mb-4">
+        <CCol lg={8}>
+          <ChartCard
+            title={t('performance.title')}
+            summary={t('performance.summary', {
+              positive: dashboard.overview.positive,
+              neutral: dashboard.overview.neutral,
+              negative: dashboard.overview.negative,
+            })}
+            table={{
+              columns: [t('performance.date'), ...SENTIMENTS.map(label)],
+              rows: dashboard.performance.map((p) => [p.date, p.positive, p.neutral, p.negative]),
+            }}
+            chart={
+              <CChartBar
+                data={{
+                  labels: dashboard.performance.map((p) => p.date),
+                  datasets: SENTIMENTS.map((s) => ({
+                    label: label(s),
+                    data: dashboard.performance.map((p) => p[s]),
+                    backgroundColor: fill[s],
+                  })),
+                }}
+                options={{
+                  ...options,
+                  scales: {
+                    x: { ...options.scales.x, stacked: true },
+                    y: { ...options.scales.y, stacked: true },
+                  },
+                }}
+              />
+            }
+          />
+        </CCol>
+        <CCol lg={4}>
+          <ChartCard
+            title={t('overview.title')}
+            summary={t('performance.summary', dashboard.overview)}
+            table={{
+              columns: [t('overview.sentiment'), t('overview.turns')],
+              rows: SENTIMENTS.map((s) => [label(s), dashboard.overview[s]]),
+            }}
+            chart={
+              <CChartDoughnut
+                data={{
+                  labels: SENTIMENTS.map(label),
+                  datasets: [
+                    {
+                      data: SENTIMENTS.map((s) => dashboard.overview[s]),
+                      backgroundColor: SENTIMENTS.map((s) => fill[s]),
+                    },
+                  ],
+                }}
+                options={{ ...options, scales: {} }}
+              />
+            }
+          />
+        </CCol>
+        <CCol md={6}>{productCard('popular', dashboard.popular_products)}</CCol>
+        <CCol md={6}>{productCard('suggested', dashboard.suggested_products)}</CCol>
+      </CRow>
+    </>
+  );
+}
