@@ -16,7 +16,7 @@ export type * from './schema-sop';
 export type * from './schema-widgets';
 
 // Every area's tables; areas in files of their own join here (the assistant's, the widgets').
-export interface DB extends ChatTables, ReportTables, EmailTables, ReportTables, SopTables, WidgetTables {}
+export interface DB extends ChatTables, EmailTables, ReportTables, SopTables, WidgetTables {}
 
 export interface DepartmentsTable {
   id: Generated<number>;
