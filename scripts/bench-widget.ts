@@ -28,9 +28,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import { processTreeCpuMs } from './bench-cpu';
 import { loadConfig } from '../server/config';
 import { createDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
@@ -44,6 +45,8 @@ const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 50);
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 5);
 const FLOOD = Number(process.env.BENCH_FLOOD ?? 200);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 3000);
+// The server as deployed on this machine: one process per core (WEB_CONCURRENCY).
+const WORKERS = Number(process.env.BENCH_WORKERS ?? availableParallelism());
 const API_KEY = 'bench-api-key-123';
 const ADMIN = { email: 'bench@atrium.local', password: 'Bench-Pass-123' };
 const HOST_PAGE = 'https://shop.bench.test';
@@ -188,6 +191,7 @@ async function main() {
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      WEB_CONCURRENCY: String(WORKERS),
       PUBLIC_URL: origin,
       TRUST_PROXY: 'true',
       WIDGET_RATE_LIMIT: '100000',
@@ -372,7 +376,9 @@ async function main() {
   // in (the worst case: 50 questions always waiting); then 50 of them again, pausing THINK_MS
   // between questions as people do while they read and type.
   const asked = visitors.filter(Boolean);
+  const cpuBefore = processTreeCpuMs(child.pid ?? 0);
   const burst = await conversations(asked, 0);
+  const cpuAfter = processTreeCpuMs(child.pid ?? 0);
   const paced = await conversations(asked.slice(0, CONCURRENT), THINK_MS);
 
   // 3. One visitor floods from one address; another keeps asking from its own.
@@ -404,7 +410,7 @@ async function main() {
       .join(', ') || 'none';
 
   console.log(
-    `\nbench:widget on SQLite, ${DOCS} documents, node ${process.version}, load average ${loadavg()[0].toFixed(1)} (2 cores shared by the server and these visitors)`,
+    `\nbench:widget on SQLite, ${DOCS} documents, node ${process.version}, ${WORKERS} server process${WORKERS === 1 ? '' : 'es'} (WEB_CONCURRENCY), load average ${loadavg()[0].toFixed(1)} (${availableParallelism()} cores shared by the server and these visitors)`,
   );
   console.log(
     `\n0. One visitor alone, 40 questions: answer p50 ${ms(percentile(aloneMs, 50))}   p95 ${ms(percentile(aloneMs, 95))}`,
@@ -423,6 +429,10 @@ async function main() {
   console.log(
     `  answer p50 ${ms(percentile(burst.latencies, 50))}   p95 ${ms(percentile(burst.latencies, 95))}   (target p95 < 300 ms)   ${(n / burst.seconds).toFixed(0)} answers/s`,
   );
+  if (cpuBefore !== null && cpuAfter !== null)
+    console.log(
+      `  server CPU per answer ${ms((cpuAfter - cpuBefore) / n)} (all its processes; what the machine's load does not change)`,
+    );
   console.log(
     `  first reference is the document holding the fact: ${((burst.cited / n) * 100).toFixed(1)} %   refused: ${count(burst.failures)}`,
   );
@@ -439,7 +449,8 @@ async function main() {
   agent.destroy();
   stop();
   await new Promise((r) => child.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  if (process.env.BENCH_KEEP) console.log(`kept ${dataDir}`);
+  else rmSync(dataDir, { recursive: true, force: true });
 }
 
 main().catch((error: unknown) => {

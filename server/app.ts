@@ -3,6 +3,7 @@
  * at import; the caller migrates and seeds the database (see main.ts and the test helper).
  */
 import rateLimit from '@fastify/rate-limit';
+import { rateLimitStoreOf } from './services/security/rate-windows';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { RuntimeConfig } from '../contract/runtime-config';
 import type { ResolvedConfig } from './config';
@@ -79,6 +80,8 @@ export async function buildApp(
   registerApiKeyCheck(app, config.apiKey);
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database, so the limits hold across server processes (WEB_CONCURRENCY).
+    store: rateLimitStoreOf(services.windowCounter),
     errorResponseBuilder: (_request, context) =>
       new AppError(429, 'RATE_LIMITED', 'Too many requests. Please wait a minute and try again.', {
         retry_after: Math.max(1, Math.ceil(context.ttl / 1000)),

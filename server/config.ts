@@ -43,6 +43,7 @@ const integer = (fallback: string, min: number, max = Number.MAX_SAFE_INTEGER) =
 
 const envSchema = z.object({
   PORT: integer('8080', 0, 65535),
+  WEB_CONCURRENCY: integer('1', 1, 64),
   HOST: withDefault('0.0.0.0'),
   DATA_DIR: withDefault('./data'),
   DATABASE_URL: optional().refine(
@@ -148,6 +149,8 @@ export interface AppConfig {
   staticDir: string;
   logLevel: string;
   authRateLimit: number;
+  /** Server processes sharing the port (node:cluster); 1 serves from this process alone. */
+  workers: number;
   /** Chat widgets: logins by key and questions per minute, all visitors of one widget. */
   widgetRateLimit: number;
   /** Chat widgets: logins by key and questions per minute from one visitor address. */
@@ -208,6 +211,7 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
     staticDir: resolve(e.STATIC_DIR),
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    workers: e.WEB_CONCURRENCY,
     widgetRateLimit: e.WIDGET_RATE_LIMIT,
     widgetAddressRateLimit: e.WIDGET_ADDRESS_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,

@@ -36,6 +36,7 @@ import { createUsersRepo } from './modules/users/repo';
 import { createUserService } from './modules/users/service';
 import { createUserWriter } from './modules/users/writer';
 import { createRateWindows } from './modules/service-agent/rate-window';
+import { createWindowCounter, type WindowCounter } from './services/security/rate-windows';
 import { createWidgetRepo } from './modules/service-agent/repo';
 import { createWidgetService } from './modules/service-agent/service';
 import { createVisitorChat } from './modules/service-agent/visitor-chat';
@@ -170,13 +171,14 @@ function knowledgeServices(
 function widgetServices(
   deps: AppDeps,
   { answers, llm }: Pick<ReturnType<typeof knowledgeServices>, 'answers' | 'llm'>,
+  windowCounter: WindowCounter,
 ) {
   const { config } = deps;
   const { db } = deps.database;
   const widgets = createWidgetRepo(db);
   const repo = createVisitorRepo(db);
   // One set of windows: a login and a question count against the same per-minute limits.
-  const windows = createRateWindows();
+  const windows = createRateWindows(windowCounter);
   const limits = { perWidget: config.widgetRateLimit, perAddress: config.widgetAddressRateLimit };
   const visitorChat = createVisitorChat({ widgets, repo, answers, llm, windows, limits });
   return {
@@ -201,6 +203,8 @@ export function createServices(
   const { config } = deps;
   const identity = identityServices(deps, log);
   const knowledge = knowledgeServices(deps, log, options, identity.background);
+  // Request counts shared by every server process: the sign-in routes' and the widgets' limits.
+  const windowCounter = createWindowCounter(deps.database);
   return {
     /** Where links in mails point: the SPA's origin when it is a configured one, else PUBLIC_URL. */
     mailLinks: {
@@ -213,12 +217,13 @@ export function createServices(
     },
     /** The per-address limit of the public sign-in, sign-up and reset routes. */
     authRateLimit: { max: config.authRateLimit, timeWindow: '1 minute' },
+    windowCounter,
     health: createHealthCheck(deps.database),
     permissionCatalogue: createPermissionCatalogue(deps.database.db),
     ...createEmailArea(deps, log, knowledge),
     ...identity,
     ...knowledge,
-    ...widgetServices(deps, knowledge),
+    ...widgetServices(deps, knowledge, windowCounter),
     /** SOP repository and checklists (issue 15). */
     sop: sopServices(config, deps.database, knowledge),
   };

@@ -1,12 +1,19 @@
-/** Entry: config -> database (migrate, seed) -> listen; graceful shutdown on SIGTERM/SIGINT. */
+/**
+ * Entry: config -> database (migrate, seed) -> listen; graceful shutdown on SIGTERM/SIGINT.
+ * With WEB_CONCURRENCY > 1 this process migrates and seeds, then supervises that many server
+ * processes (cluster.ts), each of which only opens the database and listens.
+ */
+import cluster from 'node:cluster';
 import { buildApp } from './app';
-import { loadConfig } from './config';
-import { createDatabase } from './db/database';
+import { superviseWorkers } from './cluster';
+import { loadConfig, type ResolvedConfig } from './config';
+import { createDatabase, type Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seed } from './db/seed';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (cluster.isWorker) return serve(config, createDatabase(config));
   const database = createDatabase(config);
   await migrateToLatest(database);
   const seeded = await seed(database, config);
@@ -24,7 +31,16 @@ async function main(): Promise<void> {
         '',
       ].join('\n') + '\n',
     );
+  if (config.workers > 1) {
+    await database.close();
+    superviseWorkers(config.workers, (message) => process.stdout.write(`${message}\n`));
+    return;
+  }
+  await serve(config, database);
+}
 
+/** Builds the app on the migrated database and listens until SIGTERM / SIGINT. */
+async function serve(config: ResolvedConfig, database: Database): Promise<void> {
   const app = await buildApp(config, { database });
   let closing = false;
   const shutdown = async (signal: string) => {

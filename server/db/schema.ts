@@ -240,3 +240,15 @@ export interface AuthThrottleTable {
 export interface DB {
   auth_throttle: AuthThrottleTable;
 }
+
+// Fixed-window request counts shared by the server processes (0016-rate-windows).
+export interface RateWindowTable {
+  key: string;
+  /** Epoch milliseconds; a bigint, which PostgreSQL returns as a string. */
+  reset_at: number | string;
+  count: number;
+}
+
+export interface DB {
+  rate_windows: RateWindowTable;
+}

@@ -19,6 +19,7 @@ import { serviceAgent } from './0012-service-agent';
 import { reports } from './0013-reports';
 import { sop } from './0014-sop';
 import { emailAgent } from './0015-email-agent';
+import { rateWindows } from './0016-rate-windows';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -37,5 +38,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0013-reports': reports(dialect),
     '0014-sop': sop(dialect),
     '0015-email-agent': emailAgent(dialect),
+    '0016-rate-windows': rateWindows(),
   };
 }

@@ -5,7 +5,7 @@
  * exactly the widget's target areas, so nothing outside them can be cited.
  *
  * Before a question is answered: its length is capped by the contract; the per-widget and
- * per-address limits (in-process windows) and the widget's daily quota (counted in the
+ * per-address limits (windows counted in the database) and the widget's daily quota (counted in the
  * database) answer 429 when reached. Every answered question is kept with its session: time,
  * latency, question, answer, references and, later, its rating.
  */
@@ -113,7 +113,7 @@ export function createVisitorChat(deps: VisitorChatDeps) {
       signal: AbortSignal,
     ): Promise<{ input: Omit<AskInput, 'sink'>; answers: AnswerService }> {
       const widget = await widgetOf(visitor);
-      windows.take([
+      await windows.take([
         [widgetKey(widget.id), limits.perWidget],
         [addressKey(address), limits.perAddress],
       ]);

@@ -100,11 +100,11 @@ export function createVisitorLogin(deps: VisitorLoginDeps) {
 
   return {
     async login(call: KeyLogin): Promise<VisitorLoginResponse> {
-      windows.take([[addressKey(call.address), limits.perAddress]]);
+      await windows.take([[addressKey(call.address), limits.perAddress]]);
       const key = call.key.trim();
       const widget = KEY_PATTERN.test(key) ? await widgets.find({ clientId: key }) : undefined;
       if (!widget) throw widgetErrors.keyInvalid();
-      windows.take([[widgetKey(widget.id), limits.perWidget]]);
+      await windows.take([[widgetKey(widget.id), limits.perWidget]]);
       const host = pageHost(call, hostsOf(widget));
       if (widget.status !== 1) throw widgetErrors.disabled();
 

@@ -61,6 +61,20 @@ export async function termStatsSqlite(database: Database, words: readonly string
   };
 }
 
+/**
+ * MATCH expressions whose rows together are the rows to rank. With `candidates` (the rarer
+ * terms), the rows holding one of them: those that also hold another term, and those that hold
+ * no other. Each term is in each expression once, so bm25 scores a row exactly as the plain OR
+ * of all terms would; but FTS5 only walks the frequent terms' lists where a rare term is, which
+ * made a question naming a code and "project" three times faster (bench:widget).
+ */
+function matchExpressions(terms: string[], candidates: string[] | null): string[] {
+  if (!candidates) return [fts5Query(terms)];
+  const rare = fts5Query(candidates);
+  const others = fts5Query(terms.filter((t) => !candidates.includes(t)));
+  return [`(${rare}) AND (${others})`, `(${rare}) NOT (${others})`];
+}
+
 async function ranked(
   database: Database,
   query: SearchQuery,
@@ -70,22 +84,25 @@ async function ranked(
   const inDocuments: RawBuilder<unknown> = query.documentIds
     ? sql`and c.document_id in (${sql.join(query.documentIds.map((id) => sql`${id}`))})`
     : sql``;
-  const onlyCandidates: RawBuilder<unknown> = candidates
-    ? sql`and +chunks_fts.rowid in (select rowid from chunks_fts where chunks_fts match ${fts5Query(candidates)})`
-    : sql``;
-  // Rank ids first, then read the text of the winners only. bm25 is lower-is-better; the text
-  // column counts 1, the heading/sheet context 0.4.
+  // bm25 is lower-is-better; the text column counts 1, the heading/sheet context 0.4.
+  const matched = sql.join(
+    matchExpressions(terms, candidates).map(
+      (expression) =>
+        sql`select rowid, -bm25(chunks_fts, 1.0, 0.4) as score from chunks_fts where chunks_fts match ${expression}`,
+    ),
+    sql` union all `,
+  );
+  // Rank ids first, then read the text of the winners only.
   const { rows } = await sql<HitRow>`
     with top as (
-      select c.id, -bm25(chunks_fts, 1.0, 0.4) as score
-      from chunks_fts
-      join chunks c on c.id = chunks_fts.rowid
+      select c.id, f.score
+      from (${matched}) f
+      join chunks c on c.id = f.rowid
       join documents d on d.id = c.document_id
-      where chunks_fts match ${fts5Query(terms)}
-        ${onlyCandidates}
+      where 1 = 1
         ${searchable(query.departmentIds)}
         ${inDocuments}
-      order by score desc, c.id
+      order by f.score desc, c.id
       limit ${query.limit}
     )
     ${topChunks}

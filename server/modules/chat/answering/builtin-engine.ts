@@ -154,7 +154,7 @@ function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] 
   const out: Candidate[] = [];
   const top = Math.max(passages[0]?.score ?? 1, 1e-9);
   passages.slice(0, CANDIDATE_PASSAGES).forEach((p, rank) => {
-    if (p.coverage < MIN_COVERAGE || isListing(p.text)) return;
+    if (p.coverage < MIN_COVERAGE || (p.listing ?? isListing(p.text))) return;
     const named = `${p.label ?? ''} ${(p.continues ?? []).join(' ')} ${p.text}`;
     if (!holdsDistinctive(q, new Set(contentTerms(named)))) return;
     const all = sentences(p.text);

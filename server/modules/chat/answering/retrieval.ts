@@ -19,7 +19,7 @@ import type { Database } from '../../../db/database';
 import type { SearchIndex } from '../../../services/search/types';
 import { withContinuations } from './continuation';
 import { coverageOf, matchedTerms, queryTerms, type QueryTerms } from './query-terms';
-import { contentTerms, sentences, words } from './terms';
+import { contentTerms, sentences, termsOfWords, words } from './terms';
 import { weighByCorpus, type Weighed } from './weighing';
 
 export const DEFAULT_PASSAGES = 8;
@@ -51,14 +51,15 @@ export interface Passage {
   score: number;
   /** How this retrieval weighed the question (weighByCorpus), for the engines to agree. */
   weighed?: Weighed;
+  /** isListing(text), when the retrieval has worked it out already. */
+  listing?: boolean;
 }
 
 /**
  * A listing rather than prose: a book index ("partition pruning, Partition Pruning partitioned
  * table, …") or a table of contents with dot leaders. It names every subject and answers none.
  */
-export function isListing(text: string): boolean {
-  const wordCount = words(text).length;
+export function isListing(text: string, wordCount = words(text).length): boolean {
   if (wordCount < 20) return false;
   const commas = (text.match(/,/g) ?? []).length;
   const ends = (text.match(/\p{Ll}[.!?](?=\s|$)/gu) ?? []).length;
@@ -167,7 +168,12 @@ export function createRetriever(database: Database, index: SearchIndex): Retriev
         const doc = docs.get(hit.documentId);
         if (!doc) return [];
         // Split and stemmed once: the passage's terms are its sentences' terms in order.
-        const sentenceStems = sentences(hit.text).map((sentence) => contentTerms(sentence));
+        const sentenceWords = sentences(hit.text).map(words);
+        const sentenceStems = sentenceWords.map(termsOfWords);
+        const listing = isListing(
+          hit.text,
+          sentenceWords.reduce((n, list) => n + list.length, 0),
+        );
         const stems = sentenceStems.flat();
         // A file name's parts are words ("GPL-3.docx" names the GPL).
         const name = doc.is_url ? '' : doc.name.replace(/[-_.]+/g, ' ');
@@ -184,7 +190,7 @@ export function createRetriever(database: Database, index: SearchIndex): Retriev
           0.1 * proximityOf(q, stems) +
           0.15 * (hit.score / top) +
           0.15 * titled -
-          (isListing(hit.text) ? 0.3 : 0);
+          (listing ? 0.3 : 0);
         return [
           {
             chunkId: hit.chunkId,
@@ -201,6 +207,7 @@ export function createRetriever(database: Database, index: SearchIndex): Retriev
             coverage,
             score,
             weighed,
+            listing,
           },
         ];
       });

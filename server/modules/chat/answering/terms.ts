@@ -44,23 +44,45 @@ const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}'’_-]|\.(?=\p{N}))*/gu;
 
 /** Lower-cased words as written (apostrophes and dotted numbers such as 3.0 kept). */
 export function words(text: string): string[] {
-  return (text.toLowerCase().match(WORD) ?? []).flatMap((w) => {
-    const word = w.replace(/['’]s$/, '');
+  const found = text.toLowerCase().match(WORD);
+  if (!found) return [];
+  // A loop rather than replace / split per word: this runs on every candidate passage.
+  const out: string[] = [];
+  for (const w of found) {
+    const n = w.length;
+    const possessive =
+      n > 2 && w.charCodeAt(n - 1) === 115 && (w[n - 2] === "'" || w[n - 2] === '’');
+    const word = possessive ? w.slice(0, -2) : w;
     // Letters-only compounds are their words ("GPL-covered", "long-term"); a compound with a
     // digit is one identifier ("SHA3-224", "Falcon-1000", "2028-06-30").
-    return /\d/.test(word) ? [word] : word.split(/-+/).filter(Boolean);
-  });
+    if (!word.includes('-') || /\d/.test(word)) out.push(word);
+    else for (const part of word.split('-')) if (part) out.push(part);
+  }
+  return out;
 }
 
 export function isStopWord(word: string): boolean {
   return STOP_WORDS.has(word);
 }
 
+/** Stems already worked out: a corpus repeats its words, and each is stemmed many times. */
+const STEMS = new Map<string, string>();
+const STEM_CACHE_SIZE = 100_000;
+
 /**
  * A light suffix stripper (plural, -ing, -ed, y/ies/ier, final e), enough to match "priced" with
  * "price" and "refunds" with "refund". Words with digits are identifiers and stay whole.
  */
 export function stem(word: string): string {
+  const known = STEMS.get(word);
+  if (known !== undefined) return known;
+  const stemmed = stemOf(word);
+  if (STEMS.size >= STEM_CACHE_SIZE) STEMS.clear();
+  STEMS.set(word, stemmed);
+  return stemmed;
+}
+
+function stemOf(word: string): string {
   let w = word.toLowerCase();
   if (/\d/.test(w) || w.length <= 3) return w;
   // supplies / supplied / supplier / supply -> suppli (Porter's y -> i).
@@ -82,9 +104,14 @@ export function stem(word: string): string {
 
 /** Content words of a text: no stop words, stemmed, in order (duplicates kept). */
 export function contentTerms(text: string): string[] {
-  return words(text)
-    .filter((w) => !STOP_WORDS.has(w) && (w.length > 1 || /\d/.test(w)))
-    .map(stem);
+  return termsOfWords(words(text));
+}
+
+/** contentTerms of words already split (words()). */
+export function termsOfWords(list: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const w of list) if (!STOP_WORDS.has(w) && (w.length > 1 || /\d/.test(w))) out.push(stem(w));
+  return out;
 }
 
 /** Distinct content terms. */

@@ -1,0 +1,163 @@
+/**
+ * WEB_CONCURRENCY: the real entry point (server/main.ts) started with two server processes on
+ * one port, as `npm start` runs it when configured so.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const API_KEY = 'cluster-test-key';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** One call on a connection of its own, so the operating system may hand it to any worker. */
+function call(port: number, method: string, path: string, body?: unknown): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent: false,
+        headers: {
+          'x-api-key': API_KEY,
+          connection: 'close',
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** The processes whose parent is `pid` (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+async function until<T>(
+  what: string | (() => string),
+  probe: () => Promise<T | undefined> | T | undefined,
+) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const found = await Promise.resolve(probe()).catch(() => undefined);
+    if (found !== undefined) return found;
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('several server processes on one port (WEB_CONCURRENCY)', () => {
+  let primary: ChildProcess;
+  let port: number;
+  let output = '';
+  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-cluster-'));
+
+  beforeAll(async () => {
+    port = await freePort();
+    primary = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        ...process.env,
+        WEB_CONCURRENCY: '2',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        STATIC_DIR: join(dataDir, 'no-build'),
+        API_KEY,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ADMIN_EMAIL: 'admin@cluster.test',
+        ADMIN_PASSWORD: 'Admin-Pass-123',
+        AUTH_RATE_LIMIT: '3',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    primary.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+    primary.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    await until(
+      () => `two listening workers (output so far: ${output})`,
+      async () =>
+        childrenOf(primary.pid ?? 0).length === 2 &&
+        (await call(port, 'GET', '/api/health')) === 200
+          ? true
+          : undefined,
+    );
+  }, 90_000);
+
+  afterAll(() => {
+    if (primary.exitCode === null) primary.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('when WEB_CONCURRENCY is 2, then two processes serve the port and say so', () => {
+    expect(childrenOf(primary.pid ?? 0)).toHaveLength(2);
+    expect(output).toContain('2 server processes share the port');
+  });
+
+  it('when sign-in calls arrive on fresh connections, then AUTH_RATE_LIMIT counts them across the processes', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1)
+      statuses.push(
+        await call(port, 'POST', '/api/users/login', {
+          email: 'nobody@cluster.test',
+          password: 'Wrong-Pass-123',
+        }),
+      );
+    expect(statuses.slice(0, 3)).not.toContain(429);
+    expect(statuses.slice(3)).toEqual([429, 429, 429]);
+  });
+
+  it('when a server process dies, then another takes its place and the port keeps answering', async () => {
+    const [victim, survivor] = childrenOf(primary.pid ?? 0);
+    process.kill(victim, 'SIGKILL');
+    const replaced = await until('a replacement worker', () => {
+      const now = childrenOf(primary.pid ?? 0);
+      return now.length === 2 && !now.includes(victim) ? now : undefined;
+    });
+    expect(replaced).toContain(survivor);
+    await until('the port to answer', async () =>
+      (await call(port, 'GET', '/api/health')) === 200 ? true : undefined,
+    );
+  }, 90_000);
+
+  it('when the primary gets SIGTERM, then every process stops and it exits 0', async () => {
+    const workers = childrenOf(primary.pid ?? 0);
+    const exited = new Promise<number | null>((r) => primary.once('exit', (code) => r(code)));
+    primary.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
+  }, 30_000);
+});
