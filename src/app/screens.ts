@@ -12,6 +12,7 @@ import { lazyPage, linkedPage } from './lazy-page';
 import { buildLinks, type Links } from './links';
 import { defineScreens, type Screen } from './screen-entry';
 import { integrationScreens, type LinkedPage } from './screens-integrations';
+import { sopScreens } from './screens-sop';
 
 const identity = {
   users: () => import('@/features/users/users-list-page'),
@@ -35,7 +36,6 @@ const departmentForm = (mode: DepartmentFormMode) =>
   );
 /** A lazy page named `name` that gets `links[area]`. */
 const linked: LinkedPage = (load, name, area) => linkedPage(load, name, () => links[area]);
-const sop = 'sopRepository';
 
 export const screens = defineScreens({
   login: {
@@ -145,18 +145,7 @@ export const screens = defineScreens({
   },
   helpdesk: { path: '/helpdesk', rule: 'helpdesk' },
 
-  sop: {
-    path: '/sop-repository',
-    rule: sop,
-    menu: { key: 'sopRepository' },
-    card: { key: 'sopRepository', name: 'sop' },
-  },
-  sopChecklists: { path: '/sop-repository/checklists/:id', rule: sop },
-  sopGenerate: { path: '/sop-repository/generate-checklist/:id', rule: sop },
-  sopArchive: { path: '/sop-repository/archive/:id?', rule: sop },
-  sopUpload: { path: '/sop-repository/upload', rule: sop },
-  sopArchiveUpload: { path: '/sop-repository/archive-upload/:id', rule: sop },
-  checklistView: { path: '/sop-repository/checklists/view/:id', rule: sop, layout: 'checklist' },
+  ...sopScreens(),
 
   users: {
     path: '/users',

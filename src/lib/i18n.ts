@@ -32,6 +32,7 @@ export const NAMESPACES = [
   'knowledge',
   'chat',
   'chatbots',
+  'sop',
   'reports',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -4,6 +4,8 @@
  * the asker's language; product types and industries are a starting list plus every value an
  * SOP already uses.
  */
+import { departmentScope } from '../../../contract/access';
+import type { AccessSubject } from '../../../contract/profile';
 import { SUPPORTED_LANGUAGES } from '../../../contract/constants';
 import { clientNameField, COUNTRY_CODES, countryName } from '../../../contract/sop';
 import { nowIso } from '../../db/database';
@@ -50,6 +52,12 @@ export function createSopLookups(repo: SopRepo) {
     async addClient(firstName: string) {
       const name = parseInput(clientNameField, firstName, 'params');
       return repo.addClient(name, nowIso());
+    },
+    /** Departments where the caller holds Sop.ADD (all of them for an administrator). */
+    async departments(subject: AccessSubject) {
+      const scope = departmentScope(subject, 'Sop', 'ADD');
+      const all = await repo.departments();
+      return scope === 'all' ? all : all.filter((d) => scope.includes(d.id));
     },
     products: async () => merged(PRODUCT_TYPES, await repo.distinct('product_type')),
     industries: async () => merged(INDUSTRIES, await repo.distinct('industry')),

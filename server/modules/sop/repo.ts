@@ -166,6 +166,10 @@ export function createSopRepo(db: Kysely<DB>) {
       );
     },
 
+    departments() {
+      return db.selectFrom('departments').select(['id', 'name']).orderBy('name').execute();
+    },
+
     async clients() {
       return db
         .selectFrom('sop_clients')

@@ -200,6 +200,10 @@ export function registerSopRoutes(
     const { created, client } = await sop.lookups.addClient(first_name);
     return reply.code(created ? 201 : 200).send(client);
   });
+  api.get(paths.departments, needs('ADD'), async (request) => {
+    const actor = await actorOf(request);
+    return shape(lookupListSchema, { items: await sop.lookups.departments(actor.subject) });
+  });
   api.get(paths.products, needs('LIST_VIEW'), async () =>
     shape(namesListSchema, { items: await sop.lookups.products() }),
   );

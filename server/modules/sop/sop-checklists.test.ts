@@ -73,7 +73,7 @@ describeApi('SOP checklists', (t) => {
     const backwards = await generate({ ...seaShipment(sop.id), end_date: '2026-11-01' });
     expect(backwards.body.fields).toContainEqual({
       path: 'end_date',
-      message: 'validation:endBeforeStart',
+      message: 'sop:errors.endBeforeStart',
     });
     const list = await t.api('GET', `/api/sop/checklists?sop_doc_id=${sop.id}`, { token: t.admin });
     expect(list.body.total).toBe(0);

@@ -1,0 +1,149 @@
+import {
+  CAlert,
+  CButton,
+  CCard,
+  CCardBody,
+  CCardHeader,
+  CFormInput,
+  CProgress,
+  CSpinner,
+} from '@coreui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { sopRoutes, type SopDocument } from '@contract/sop';
+import { PageHeader } from '@/components/page-header';
+import { useToastedAction } from '@/components/use-toasted-action';
+import { errorText } from '@/lib/error-text';
+import { toApiErrorData } from '@/lib/http';
+import { useHttp } from '@/lib/http-context';
+import { sopPath, useListSopDocumentsQuery, useRemoveSopReferencesMutation } from './sop-api';
+import { openPdf, sendFiles } from './sop-files';
+
+/**
+ * /sop-repository/archive-upload/{id}: a document's files — replace the SOP (the old file
+ * stays in its history, each version viewable) and add or remove reference files.
+ */
+export function SopFilesPage() {
+  const { t } = useTranslation(['sop', 'errors']);
+  const id = Number(useParams().id);
+  const http = useHttp();
+  const run = useToastedAction();
+  const doc = useListSopDocumentsQuery({ document_id: id });
+  const [removeRefs] = useRemoveSopReferencesMutation();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const d = doc.data?.items[0];
+  if (!d) return doc.isLoading ? <CSpinner /> : <p>{t('notFound')}</p>;
+
+  async function send(files: FileList | null, kind: 'replace' | 'reference') {
+    if (!files || files.length === 0) return;
+    setError(null);
+    setProgress(0);
+    try {
+      const list = [...files];
+      if (kind === 'replace')
+        await sendFiles<SopDocument>(
+          http,
+          sopPath(sopRoutes.documentUpdate, { id }),
+          {},
+          [{ field: 'file', file: list[0] }],
+          setProgress,
+          'PUT',
+        );
+      else
+        await sendFiles<SopDocument>(
+          http,
+          sopRoutes.referenceAdd,
+          { document_id: String(id) },
+          list.map((file) => ({ field: 'reference_files', file })),
+          setProgress,
+        );
+      await doc.refetch();
+    } catch (e) {
+      setError(errorText(t, toApiErrorData(e)));
+    }
+    setProgress(null);
+  }
+
+  return (
+    <>
+      <PageHeader title={t('filesTitle', { name: d.name })} />
+      {error && (
+        <CAlert color="danger" role="alert">
+          {error}
+        </CAlert>
+      )}
+      {progress !== null && (
+        <CProgress className="mb-3" value={progress} aria-label={t('progress')} />
+      )}
+      <CCard className="mb-3">
+        <CCardHeader as="h2" className="h6">
+          {t('versionsTitle')}
+        </CCardHeader>
+        <CCardBody>
+          <ul data-testid="sop-versions">
+            {d.versions.map((v) => (
+              <li key={v.id}>
+                <CButton
+                  color="link"
+                  className="p-0"
+                  onClick={() => void openPdf(http, { documentId: id, version: v.version })}
+                >
+                  {t('versionFile', { version: v.version, name: v.name })}
+                </CButton>{' '}
+                <span className="text-body-secondary">{`${v.uploaded_by} · ${new Date(v.uploaded_at).toLocaleString()}`}</span>
+              </li>
+            ))}
+          </ul>
+          <CFormInput
+            type="file"
+            accept=".pdf,.docx"
+            label={t('replaceFile')}
+            onChange={(e) => void send(e.target.files, 'replace')}
+          />
+        </CCardBody>
+      </CCard>
+      <CCard>
+        <CCardHeader as="h2" className="h6">
+          {t('referenceFiles')}
+        </CCardHeader>
+        <CCardBody>
+          <ul data-testid="sop-references">
+            {d.references.map((r) => (
+              <li key={r.id}>
+                <CButton
+                  color="link"
+                  className="p-0"
+                  onClick={() => void openPdf(http, { referenceId: r.id })}
+                >
+                  {r.name}
+                </CButton>{' '}
+                <CButton
+                  color="danger"
+                  variant="ghost"
+                  size="sm"
+                  onClick={() =>
+                    void run(
+                      () => removeRefs([r.id]).unwrap(),
+                      () => t('referenceRemoved', { name: r.name }),
+                    )
+                  }
+                >
+                  {t('remove')}
+                </CButton>
+              </li>
+            ))}
+          </ul>
+          <CFormInput
+            type="file"
+            multiple
+            accept=".pdf,.docx"
+            label={t('addReferences')}
+            onChange={(e) => void send(e.target.files, 'reference')}
+          />
+        </CCardBody>
+      </CCard>
+    </>
+  );
+}
