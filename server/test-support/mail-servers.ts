@@ -2,12 +2,11 @@
  * Real mail servers for the e-mail tests (issue 16): Debian's dovecot serving IMAP and an SMTP
  * server (python3-aiosmtpd, smtp-server.py) that delivers into dovecot's Maildir store, both on
  * loopback ports of their own, with a configuration written into a temporary directory. Users
- * (address + password) live in one passwd-file both servers read; `addUser` adds one at any time.
+ * (address + password) live in passwd-files both servers read, one per user; `addUser` adds one at any time.
  * scripts/test-env.mjs installs the packages where they are missing, as it does chromium.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import {
-  appendFileSync,
   chmodSync,
   chownSync,
   existsSync,
@@ -72,7 +71,7 @@ mail_location = maildir:${dir}/mail/%Lu/Maildir
 mail_max_userip_connections = 200
 passdb {
   driver = passwd-file
-  args = scheme=PLAIN username_format=%Lu ${dir}/users
+  args = scheme=PLAIN username_format=%Lu ${dir}/users/%Lu
 }
 userdb {
   driver = static
@@ -138,8 +137,10 @@ export async function startMailServers(): Promise<MailServers> {
   chmodSync(dir, 0o755);
   for (const sub of ['run', 'state', 'mail']) mkdirSync(join(dir, sub));
   chownSync(join(dir, 'mail'), owner.uid, owner.gid);
+  // One passwd-file per user: dovecot looks a file up at most once a second, so a user added
+  // to a shared file right after a lookup would be unknown for up to a second.
   const users = join(dir, 'users');
-  writeFileSync(users, '');
+  mkdirSync(users);
   const [imapPort, smtpPort] = [await freePort(), await freePort()];
   writeFileSync(join(dir, 'dovecot.conf'), dovecotConfig(dir, imapPort, owner));
 
@@ -177,7 +178,8 @@ export async function startMailServers(): Promise<MailServers> {
     smtpPort,
     addUser(address, password) {
       if (/[:\s]/.test(address) || /[:\n]/.test(password)) throw new Error('bad test user');
-      appendFileSync(users, `${address.toLowerCase()}:{PLAIN}${password}\n`);
+      const name = address.toLowerCase();
+      writeFileSync(join(users, name), `${name}:{PLAIN}${password}\n`, { mode: 0o644 });
     },
     maildirOf: (address) => join(dir, 'mail', address.toLowerCase(), 'Maildir'),
     async stop() {

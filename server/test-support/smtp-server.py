@@ -1,9 +1,9 @@
 """A real SMTP server for the tests (Debian's python3-aiosmtpd), started by mail-servers.ts.
 
-It listens on loopback, requires AUTH (PLAIN or LOGIN) against the same passwd-file dovecot
+It listens on loopback, requires AUTH (PLAIN or LOGIN) against the same passwd-files dovecot
 reads, and delivers each message into the recipient's Maildir under the mail root (tmp/ then a
 rename into new/, as any MDA does), where dovecot serves it over IMAP. Unknown recipients are
-refused with 550. Arguments: port, users file, mail root. Prints "ready" once it listens.
+refused with 550. Arguments: port, users directory, mail root. Prints "ready" once it listens.
 """
 import os
 import socket
@@ -18,12 +18,14 @@ counter = 0
 
 
 def users():
+    """Address -> password, from the passwd-files (one per user) dovecot reads too."""
     found = {}
-    with open(USERS, encoding="utf-8") as handle:
-        for line in handle:
-            name, _, rest = line.strip().partition(":")
-            if name:
-                found[name.lower()] = rest.split(":")[0].removeprefix("{PLAIN}")
+    for entry in os.listdir(USERS):
+        with open(os.path.join(USERS, entry), encoding="utf-8") as handle:
+            for line in handle:
+                name, _, rest = line.strip().partition(":")
+                if name:
+                    found[name.lower()] = rest.split(":")[0].removeprefix("{PLAIN}")
     return found
 
 

@@ -8,8 +8,12 @@ export interface NewMessage {
   attachments: Omit<Insertable<EmailAttachmentsTable>, 'email_message_id'>[];
 }
 
-/** How long one sync may hold an account before another process may take it over. */
-const LEASE_MS = 10 * 60_000;
+/**
+ * How long a sync holds an account before another process may take it over: renewed with every
+ * stored batch, so only a sync that died (or hangs) loses it.
+ */
+const LEASE_MS = 2 * 60_000;
+const leaseEnd = () => new Date(Date.now() + LEASE_MS).toISOString();
 
 export function createMailboxRepo(db: Kysely<DB>) {
   return {
@@ -18,7 +22,7 @@ export function createMailboxRepo(db: Kysely<DB>) {
       const now = new Date();
       const result = await db
         .updateTable('email_agents')
-        .set({ sync_lease_until: new Date(now.getTime() + LEASE_MS).toISOString() })
+        .set({ sync_lease_until: leaseEnd() })
         .where('id', '=', accountId)
         .where((eb) =>
           eb.or([
@@ -93,6 +97,11 @@ export function createMailboxRepo(db: Kysely<DB>) {
               last_uid: lastUid,
             }),
           )
+          .execute();
+        await trx
+          .updateTable('email_agents')
+          .set({ sync_lease_until: leaseEnd() })
+          .where('id', '=', accountId)
           .execute();
         return stored;
       });
