@@ -99,6 +99,7 @@ export function SopFilesPage() {
           <CFormInput
             type="file"
             accept=".pdf,.docx"
+            id="sop-replace-file"
             label={t('replaceFile')}
             onChange={(e) => void send(e.target.files, 'replace')}
           />
@@ -139,6 +140,7 @@ export function SopFilesPage() {
             type="file"
             multiple
             accept=".pdf,.docx"
+            id="sop-add-references"
             label={t('addReferences')}
             onChange={(e) => void send(e.target.files, 'reference')}
           />

@@ -173,6 +173,7 @@ export function SopUploadPage({ links }: { links: SopLinks }) {
               type="file"
               multiple
               accept={ACCEPT}
+              id="sop-files"
               label={t('sopFiles')}
               onChange={(e) => setFiles([...(e.target.files ?? [])])}
             />
@@ -181,6 +182,7 @@ export function SopUploadPage({ links }: { links: SopLinks }) {
               type="file"
               multiple
               accept={ACCEPT}
+              id="sop-reference-files"
               label={t('referenceFiles')}
               onChange={(e) => setReferences([...(e.target.files ?? [])])}
             />
