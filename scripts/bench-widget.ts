@@ -377,7 +377,9 @@ async function main() {
   // between questions as people do while they read and type.
   const asked = visitors.filter(Boolean);
   const cpuBefore = processTreeCpuMs(child.pid ?? 0);
+  const ownCpuBefore = process.cpuUsage();
   const burst = await conversations(asked, 0);
+  const ownCpu = process.cpuUsage(ownCpuBefore);
   const cpuAfter = processTreeCpuMs(child.pid ?? 0);
   const paced = await conversations(asked.slice(0, CONCURRENT), THINK_MS);
 
@@ -431,7 +433,7 @@ async function main() {
   );
   if (cpuBefore !== null && cpuAfter !== null)
     console.log(
-      `  server CPU per answer ${ms((cpuAfter - cpuBefore) / n)} (all its processes; what the machine's load does not change)`,
+      `  CPU per answer: server ${ms((cpuAfter - cpuBefore) / n)} (all its processes), these visitors ${ms((ownCpu.user + ownCpu.system) / 1000 / n)}; what the machine's load does not change`,
     );
   console.log(
     `  first reference is the document holding the fact: ${((burst.cited / n) * 100).toFixed(1)} %   refused: ${count(burst.failures)}`,

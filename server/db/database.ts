@@ -24,7 +24,12 @@ export function createDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'
   mkdirSync(config.dataDir, { recursive: true });
   const sqlite = new SQLite(join(config.dataDir, 'atrium.db'));
   sqlite.pragma('journal_mode = WAL');
+  // WAL's usual pairing: a commit is safe when the process dies, and is not flushed to disk each
+  // time (a power cut may lose the last commits, never consistency); writes stop waiting on fsync.
   sqlite.pragma('synchronous = NORMAL');
+  // 64 MiB of page cache instead of 2: the search index's pages stay in the process instead of
+  // being read again from the OS for every question (bench:widget).
+  sqlite.pragma('cache_size = -65536');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DB>({
