@@ -17,7 +17,7 @@ import type { DraftsRepo } from './drafts-repo';
 import type { MailboxRepo } from './mailbox-repo';
 import type { AccountRecord } from './repo';
 
-/** The question a mail asks: its subject and its own words, without the quoted thread. */
+/** The question a mail asks: its own words, without the quoted thread or the signature. */
 export function questionOf(message: Pick<EmailMessageRow, 'subject' | 'text_body'>): string {
   const own = message.text_body
     .split(/\r?\n/)
@@ -26,7 +26,10 @@ export function questionOf(message: Pick<EmailMessageRow, 'subject' | 'text_body
     .split(/\n-- \n|\nOn .{5,200} wrote:\n/)[0]
     .trim();
   const subject = message.subject.replace(/^\s*((re|fwd?|aw|wg)\s*:\s*)+/i, '').trim();
-  return `${subject}\n${own}`.trim().slice(0, 2000);
+  // The body asks; a subject ("Question 12", "Order 4711") would only add noise to the search,
+  // unless the body is too short to say anything on its own.
+  const text = own.length >= 20 ? own : `${subject}\n${own}`;
+  return text.trim().slice(0, 2000);
 }
 
 export const NO_ANSWER_TEXT =
