@@ -43,6 +43,8 @@ import { createVisitorChat } from './modules/service-agent/visitor-chat';
 import { createVisitorLogin } from './modules/service-agent/visitor-login';
 import { createVisitorRepo } from './modules/service-agent/visitor-repo';
 import { createAnalyticsRepo } from './modules/reports/analytics-repo';
+import { createLiveDashboard } from './modules/reports/live-dashboard';
+import { createLiveRepo } from './modules/reports/live-repo';
 import { createSentimentRecorder } from './modules/reports/sentiment-recorder';
 import { createSentimentRepo } from './modules/reports/sentiment-repo';
 import { createReportService } from './modules/reports/service';
@@ -205,6 +207,7 @@ export function createServices(
   const knowledge = knowledgeServices(deps, log, options, identity.background);
   // Request counts shared by every server process: the sign-in routes' and the widgets' limits.
   const windowCounter = createWindowCounter(deps.database);
+  const widgets = widgetServices(deps, knowledge, windowCounter);
   return {
     /** Where links in mails point: the SPA's origin when it is a configured one, else PUBLIC_URL. */
     mailLinks: {
@@ -223,7 +226,14 @@ export function createServices(
     ...createEmailArea(deps, log, knowledge),
     ...identity,
     ...knowledge,
-    ...widgetServices(deps, knowledge, windowCounter),
+    ...widgets,
+    /** The live figures of /dashboard (issue 14). */
+    liveDashboard: createLiveDashboard({
+      live: createLiveRepo(deps.database),
+      analytics: createAnalyticsRepo(deps.database),
+      visibleWidgets: async (actor) =>
+        (await widgets.serviceAgents.list(actor, { page: 1, size: 500 })).items,
+    }),
     /** SOP repository and checklists (issue 15). */
     sop: sopServices(config, deps.database, knowledge),
   };

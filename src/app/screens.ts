@@ -7,6 +7,7 @@
  * `nav:pages.<key>`. Features never import this file: the app layer passes them their links.
  */
 import { createElement } from 'react';
+import type { LiveLinks } from '@/features/dashboard/live-figures';
 import type { DepartmentFormMode } from '@/features/departments/department-form-page';
 import { lazyPage, linkedPage } from './lazy-page';
 import { buildLinks, type Links } from './links';
@@ -81,7 +82,13 @@ export const screens = defineScreens({
         import('@/features/dashboard/dashboard-page'),
         import('./routes/dashboard-areas'),
       ]);
-      return () => createElement(DashboardPage, { areas: dashboardAreas });
+      const live: LiveLinks = {
+        analytics: screens.analytics.path,
+        repositorySearch: (name: string) =>
+          `${screens.repository.path}?search=${encodeURIComponent(name)}`,
+        chatbot: (clientId: string) => links.chatbots.view(clientId),
+      };
+      return () => createElement(DashboardPage, { areas: dashboardAreas, links: live });
     },
     menu: { key: 'dashboard' },
   },

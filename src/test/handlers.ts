@@ -3,9 +3,10 @@
  * not handled fails the test (onUnhandledRequest: 'error').
  */
 import { http, HttpResponse } from 'msw';
-import { apiPaths } from '@contract/api-paths';
+import { apiPaths, apiRoutes } from '@contract/api-paths';
 import type { LoginResponse, MessageResponse } from '@contract/auth';
 import type { ApiErrorBody, ErrorCode } from '@contract/errors';
+import type { LiveDashboard } from '@contract/live-dashboard';
 import type { UserProfile } from '@contract/profile';
 import type { RuntimeConfig } from '@contract/runtime-config';
 
@@ -29,6 +30,10 @@ export function errorResponse(
 export const defaultHandlers = [
   http.get(`${window.location.origin}/runtime-config.json`, () =>
     HttpResponse.json<RuntimeConfig>(TEST_CONFIG),
+  ),
+  // The dashboard's live figures (issue 14): no part, unless a test says otherwise.
+  http.get(apiUrl(apiRoutes.liveDashboard), () =>
+    HttpResponse.json<LiveDashboard>({ conversations: null, documents: null, widgets: null }),
   ),
 ];
 

@@ -26,7 +26,7 @@ interface ConversationSpec {
   turns: TurnSpec[];
 }
 
-async function writeConversation(t: TestApp, userId: number, spec: ConversationSpec) {
+export async function writeConversation(t: TestApp, userId: number, spec: ConversationSpec) {
   const { db } = t.database;
   const id = randomUUID();
   const first = spec.turns[0]?.asked ?? '2025-03-03T00:00:00.000Z';

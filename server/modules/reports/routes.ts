@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiRoutes } from '../../../contract/api-paths';
+import { liveDashboardSchema } from '../../../contract/live-dashboard';
 import type { ActionName } from '../../../contract/permissions';
 import {
   analyticsOverviewSchema,
@@ -21,6 +22,7 @@ import {
 import type { Services } from '../../container';
 import { parseInput, shape } from '../../http/validate';
 import { authOf } from '../../plugins/auth';
+import { actorOf } from '../identity/request-actor';
 import { sendExport } from './export/send';
 
 const needs = (action: ActionName) => ({
@@ -34,7 +36,7 @@ const sentimentQuery = (request: FastifyRequest) =>
 
 export function registerReportRoutes(
   api: FastifyInstance,
-  s: Pick<Services, 'reports' | 'sentimentRecorder'>,
+  s: Pick<Services, 'reports' | 'sentimentRecorder' | 'liveDashboard'>,
 ) {
   api.addHook('onReady', async () => s.sentimentRecorder.startBackfill());
   const read = needs('LIST_VIEW');
@@ -81,6 +83,10 @@ export function registerReportRoutes(
     const body = parseInput(productsInputSchema, request.body);
     return shape(productListSchema, await s.reports.replaceProducts(body.names));
   });
+  // The dashboard is always allowed (SPEC §6); its parts follow the person's rights.
+  api.get(apiRoutes.liveDashboard, async (request) =>
+    shape(liveDashboardSchema, await s.liveDashboard.read(await actorOf(request))),
+  );
   api.get(apiRoutes.analyticsExport, needs('DOWNLOAD'), async (request, reply) =>
     sendExport(s.reports, await subjectOf(request), request.query, reply),
   );

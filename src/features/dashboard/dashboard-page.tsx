@@ -5,9 +5,19 @@ import { Link } from 'react-router-dom';
 import { PageHeading } from '@/components/page-heading';
 import { displayName, selectAccessSubject, selectProfile } from '@/lib/session/session-slice';
 import { areasFor, type DashboardArea } from './dashboard-areas';
+import { LiveFigures, type LiveLinks } from './live-figures';
 
-/** /dashboard: a welcome with the user's name and one card per area they may open. */
-export function DashboardPage({ areas }: { areas: readonly DashboardArea[] }) {
+/**
+ * /dashboard: a welcome with the user's name, their live figures (issue 14) and one card per
+ * area they may open.
+ */
+export function DashboardPage({
+  areas,
+  links,
+}: {
+  areas: readonly DashboardArea[];
+  links: LiveLinks;
+}) {
   const { t } = useTranslation('dashboard');
   const profile = useSelector(selectProfile);
   const subject = useSelector(selectAccessSubject);
@@ -18,6 +28,7 @@ export function DashboardPage({ areas }: { areas: readonly DashboardArea[] }) {
     <>
       <PageHeading>{name ? t('welcome', { name }) : t('welcomeAnonymous')}</PageHeading>
       <p className="text-body-secondary">{t('intro')}</p>
+      <LiveFigures links={links} />
       <h2 className="h5 mt-4 mb-3">{t('shortcuts')}</h2>
       {shown.length === 0 ? (
         <p>{t('noAreas')}</p>

@@ -33,9 +33,12 @@ export function ChartCard({
       <CCardBody>
         {children}
         {chart && (
-          <div className="report-chart" role="img" aria-label={summary}>
-            {chart}
-          </div>
+          <>
+            <div className="report-chart" aria-hidden="true">
+              {chart}
+            </div>
+            <p className="visually-hidden">{summary}</p>
+          </>
         )}
         <details className="mt-2">
           <summary>{t('showTable')}</summary>

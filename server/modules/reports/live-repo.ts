@@ -1,0 +1,78 @@
+/** SQL of the live dashboard: conversations per day, the p95 answer time, documents, visitors. */
+import { sql } from 'kysely';
+import type { DepartmentScope } from '../../../contract/access';
+import type { Database } from '../../db/database';
+import { type ReportFilter, turnCondition } from './filters';
+
+const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+
+export function createLiveRepo({ db, dialect }: Database) {
+  return {
+    async conversationsPerDay(f: ReportFilter): Promise<Map<string, number>> {
+      const { rows } = await sql<{ day: string; n: unknown }>`
+        select substr(t.asked_at, 1, 10) as day,
+               count(distinct coalesce(t.conversation_id, cast(t.id as varchar(20)))) as n
+        from chat_turns t where ${turnCondition(f, dialect)}
+        group by substr(t.asked_at, 1, 10)`.execute(db);
+      return new Map(rows.map((r) => [r.day, num(r.n)]));
+    },
+
+    /** The nearest-rank 95th percentile of the answer times. */
+    async latencyP95(f: ReportFilter): Promise<number> {
+      const where = turnCondition(f, dialect);
+      const { rows } = await sql<{ n: unknown }>`
+        select count(*) as n from chat_turns t where ${where}`.execute(db);
+      const n = num(rows[0]?.n);
+      if (!n) return 0;
+      const { rows: at } = await sql<{ ms: unknown }>`
+        select t.latency_ms as ms from chat_turns t where ${where}
+        order by t.latency_ms limit 1 offset ${Math.ceil(0.95 * n) - 1}`.execute(db);
+      return num(at[0]?.ms);
+    },
+
+    async documentsByStatus(scope: DepartmentScope) {
+      let q = db
+        .selectFrom('documents')
+        .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .where('soft_delete', '=', 0)
+        .groupBy('status');
+      if (scope !== 'all') q = q.where('department_id', 'in', scope.length ? scope : [-1]);
+      const rows = await q.execute();
+      const count = (...s: string[]) =>
+        rows.filter((r) => s.includes(r.status)).reduce((a, r) => a + Number(r.n), 0);
+      return {
+        ready: count('ready'),
+        processing: count('queued', 'processing'),
+        failed: count('failed'),
+      };
+    },
+
+    latestFailures(scope: DepartmentScope, limit: number) {
+      let q = db
+        .selectFrom('documents')
+        .select(['id', 'name', 'error', 'updated_at'])
+        .where('soft_delete', '=', 0)
+        .where('status', '=', 'failed')
+        .orderBy('updated_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit);
+      if (scope !== 'all') q = q.where('department_id', 'in', scope.length ? scope : [-1]);
+      return q.execute();
+    },
+
+    /** Visitor sessions opened since `from`, per widget of `ids`. */
+    async visitors(ids: readonly number[], from: string): Promise<Map<number, number>> {
+      if (!ids.length) return new Map();
+      const rows = await db
+        .selectFrom('service_agent_sessions')
+        .select(['service_agent_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .where('service_agent_id', 'in', ids)
+        .where('created_at', '>=', from)
+        .groupBy('service_agent_id')
+        .execute();
+      return new Map(rows.map((r) => [r.service_agent_id, Number(r.n)]));
+    },
+  };
+}
+
+export type LiveRepo = ReturnType<typeof createLiveRepo>;

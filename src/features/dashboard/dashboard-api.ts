@@ -1,0 +1,12 @@
+/** GET /reports/dashboard (issue 14): the dashboard's live figures, read again every 30 s. */
+import { apiRoutes } from '@contract/api-paths';
+import type { LiveDashboard } from '@contract/live-dashboard';
+import { api } from '@/lib/api';
+
+export const dashboardApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    liveDashboard: build.query<LiveDashboard, void>({ query: () => apiRoutes.liveDashboard }),
+  }),
+});
+
+export const { useLiveDashboardQuery } = dashboardApi;
