@@ -238,7 +238,11 @@ describe.each(testDatabases)('the assistant with an OpenAI-compatible model on %
     );
     expect(res.body.standalone_question).toBe('What is the warranty period of the X300 printer?');
     expect(res.body.references[0].document_name).toBe('x300-manual.pdf');
-    const rewrite = fake.requests.find((r) => !isAnswer(r));
+    // The rewrite is the model call that is neither an answer nor a turn's sentiment (reports).
+    const rewrite = fake.requests.find(
+      (r) =>
+        !isAnswer(r) && String(r.body.messages[0]?.content).startsWith('Rewrite the last question'),
+    );
     expect(rewrite?.body.messages[1].content).toContain(
       'What is the warranty period of the X200 printer?',
     );
