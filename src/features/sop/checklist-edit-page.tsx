@@ -2,6 +2,7 @@ import { CBadge, CButton, CCard, CCardBody, CCardHeader, CSpinner } from '@coreu
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { countryName } from '@contract/countries';
 import { checklistStatus, EXPORT_TYPES, type ChecklistItem, type ItemEdit } from '@contract/sop';
 import { PageHeader } from '@/components/page-header';
 import { useToastedAction } from '@/components/use-toasted-action';
@@ -84,8 +85,9 @@ export function ChecklistEditPage({ links }: { links: SopLinks }) {
         }
       />
       <p>
-        {data.sop_name} · {data.client_name} · {data.from_location} → {data.to_location} ·{' '}
-        {t(`modes.${data.shipment_mode}`)} · {data.start_date} – {data.end_date}{' '}
+        {data.sop_name} · {data.client_name} · {countryName(data.from_location, i18n.language)} →{' '}
+        {countryName(data.to_location, i18n.language)} · {t(`modes.${data.shipment_mode}`)} ·{' '}
+        {data.start_date} – {data.end_date}{' '}
         <CBadge
           color={status === 'complete' ? 'success' : status === 'draft' ? 'secondary' : 'info'}
           data-testid="checklist-status"

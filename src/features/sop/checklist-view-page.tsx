@@ -2,8 +2,19 @@ import { CButton, CSpinner } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { groupBySection } from './checklist-edit-page';
-import { useGetChecklistQuery, useSopCountriesQuery } from './sop-api';
-import './sop.css';
+import { countryName } from '@contract/countries';
+import { useGetChecklistQuery } from './sop-api';
+import type { CSSProperties } from 'react';
+
+/** A tick box and a signature line, drawn with borders so they print. */
+const BOX: CSSProperties = {
+  flex: '0 0 1.1rem',
+  height: '1.1rem',
+  border: '1px solid currentColor',
+  textAlign: 'center',
+  lineHeight: '1rem',
+};
+const LINE: CSSProperties = { flex: 1, borderTop: '1px solid currentColor', paddingTop: '0.25rem' };
 
 /**
  * /sop-repository/checklists/view/{id} in the checklist layout (SPEC §2): the checklist as it
@@ -13,12 +24,11 @@ export function ChecklistViewPage() {
   const { t, i18n } = useTranslation('sop');
   const id = Number(useParams().id);
   const checklist = useGetChecklistQuery(id);
-  const countries = useSopCountriesQuery(i18n.language);
   const c = checklist.data;
   if (!c) return checklist.isLoading ? <CSpinner /> : <p>{t('notFound')}</p>;
-  const name = (code: string) => countries.data?.items.find((x) => x.code === code)?.name ?? code;
+  const name = (code: string) => countryName(code, i18n.language);
   return (
-    <article className="sop-print">
+    <article style={{ maxWidth: '60rem', margin: '0 auto', padding: '1.5rem' }}>
       <div className="d-flex justify-content-between align-items-start">
         <h1 className="h3">{c.name}</h1>
         <CButton
@@ -30,7 +40,7 @@ export function ChecklistViewPage() {
           {t('print')}
         </CButton>
       </div>
-      <dl className="sop-print-header">
+      <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.25rem 1rem' }}>
         <dt>{t('fields.client')}</dt>
         <dd>{c.client_name}</dd>
         <dt>{t('fields.sop')}</dt>
@@ -47,9 +57,9 @@ export function ChecklistViewPage() {
           <h2 className="h5 mt-3">{section}</h2>
           <ul className="list-unstyled">
             {items.map((i) => (
-              <li key={i.id} className="sop-print-item">
+              <li key={i.id} className="d-flex gap-2 mb-2" style={{ breakInside: 'avoid' }}>
                 <span
-                  className="sop-box"
+                  style={BOX}
                   role="img"
                   aria-label={
                     i.done ? t('done') : i.not_applicable ? t('notApplicable') : t('open')
@@ -75,9 +85,9 @@ export function ChecklistViewPage() {
           </ul>
         </section>
       ))}
-      <div className="sop-signature">
-        <span>{t('signature')}</span>
-        <span>{t('date')}</span>
+      <div className="d-flex gap-5 mt-5">
+        <span style={LINE}>{t('signature')}</span>
+        <span style={LINE}>{t('date')}</span>
       </div>
     </article>
   );

@@ -1,10 +1,10 @@
 import { CButton, CFormInput } from '@coreui/react';
+import { useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CHECKLIST_STATUSES, SHIPMENT_MODES, type ChecklistSummary } from '@contract/sop';
 import { ListPage, listTexts } from '@/components/list-page';
 import { SelectFilter } from '@/components/select-filter';
-import { useRowSelection } from '@/components/use-row-selection';
 import { useToastedAction } from '@/components/use-toasted-action';
 import { useCan } from '@/lib/session/use-can';
 import { useListParams } from '@/lib/use-list-params';
@@ -48,7 +48,20 @@ export function ChecklistsPage({ links }: { links: SopLinks }) {
   }));
   const nameOf = (code: string) => countries.data?.items.find((c) => c.code === code)?.name ?? code;
   const rows = list.data?.items ?? [];
-  const selection = useRowSelection(JSON.stringify(params), rows, (c) => c.id);
+  // The ticked rows of the page on screen (ids that left the list drop out).
+  const [ticked, setTicked] = useState<ReadonlySet<Key>>(new Set());
+  const selected = new Set<Key>(rows.map((c) => c.id).filter((id) => ticked.has(id)));
+  const selection = {
+    selected,
+    select: (keys: Key[], on: boolean) => {
+      const next = new Set(selected);
+      for (const key of keys)
+        if (on) next.add(key);
+        else next.delete(key);
+      setTicked(next);
+    },
+    clear: () => setTicked(new Set()),
+  };
   const [remove] = useDeleteChecklistsMutation();
   const dateFilter = (key: Filter) => (
     <CFormInput
