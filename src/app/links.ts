@@ -6,6 +6,7 @@ import { generatePath } from 'react-router-dom';
 import type { AuthLinks } from '@/features/auth/auth-links';
 import type { DepartmentLinks } from '@/features/departments/department-links';
 import type { ChatbotLinks } from '@/features/integrations/chatbot-links';
+import type { EmailLinks } from '@/features/email/email-links';
 import type { RoleLinks } from '@/features/roles/role-links';
 import type { UserLinks } from '@/features/users/user-links';
 
@@ -40,6 +41,13 @@ export function buildLinks(
     | 'updateRole'
     | 'viewRole'
     | 'emailInbox'
+    | 'emailAgents'
+    | 'addEmailAgent'
+    | 'viewEmailAgent'
+    | 'updateEmailAgent'
+    | 'emailDrafts'
+    | 'emailSent'
+    | 'emailCompose'
     | 'chat'
     | 'chatbots'
     | 'addChatbot'
@@ -85,6 +93,16 @@ export function buildLinks(
   };
   /** An e-mail account's inbox (the sidebar's Email group). */
   const emailInbox = withId(paths.emailInbox, 'id');
+  const email: EmailLinks = {
+    list: paths.emailAgents,
+    add: paths.addEmailAgent,
+    view: withId(paths.viewEmailAgent, 'id'),
+    update: withId(paths.updateEmailAgent, 'id'),
+    inbox: emailInbox,
+    drafts: withId(paths.emailDrafts, 'id'),
+    sent: withId(paths.emailSent, 'id'),
+    compose: (id) => withQuery(paths.emailCompose, { account: id }),
+  };
   return {
     auth,
     users,
@@ -92,6 +110,7 @@ export function buildLinks(
     roles,
     chatbots,
     emailInbox,
+    email,
     changePassword: paths.changePassword,
     upload: paths.upload,
     repository: paths.repository,

@@ -24,6 +24,7 @@ const chatbot = {
   view: () => import('@/features/integrations/chatbot-view-page'),
 };
 const email = 'emailIntegration';
+const emailPages = () => import('@/features/email/email-pages');
 
 export function integrationScreens(linked: LinkedPage) {
   return {
@@ -51,20 +52,46 @@ export function integrationScreens(linked: LinkedPage) {
     updateHelpdesk: { path: '/integration/helpdesk/update-helpdesk/:id', rule: 'helpdesk' },
     addHelpdesk: { path: '/integration/helpdesk/add-helpdesk', rule: 'helpdesk' },
     editHelpdesk: { path: '/integration/helpdesk/edit-helpdesk', rule: 'helpdesk' },
-    emailAgents: { path: '/integration/email-integration', rule: email },
-    addEmailAgent: { path: '/integration/email-integration/add-email-agent', rule: email },
-    emailInbox: { path: '/integration/email-integration/view-email-inbox/:id', rule: email },
-    emailDrafts: { path: '/integration/email-integration/view-email-drafts/:id', rule: email },
-    emailSent: { path: '/integration/email-integration/view-email-sent/:id', rule: email },
+    emailAgents: {
+      path: '/integration/email-integration',
+      rule: email,
+      page: linked(emailPages, 'EmailAccountsPage', 'email'),
+    },
+    addEmailAgent: {
+      path: '/integration/email-integration/add-email-agent',
+      rule: email,
+      page: linked(emailPages, 'EmailAccountFormPage', 'email'),
+    },
+    emailInbox: {
+      path: '/integration/email-integration/view-email-inbox/:id',
+      rule: email,
+      page: linked(emailPages, 'InboxPage', 'email'),
+    },
+    emailDrafts: {
+      path: '/integration/email-integration/view-email-drafts/:id',
+      rule: email,
+      page: linked(emailPages, 'DraftsPage', 'email'),
+    },
+    emailSent: {
+      path: '/integration/email-integration/view-email-sent/:id',
+      rule: email,
+      page: linked(emailPages, 'SentPage', 'email'),
+    },
     updateEmailAgent: {
       path: '/integration/email-integration/update-email-agent/:id',
       rule: email,
+      page: linked(emailPages, 'EmailAccountFormPage', 'email'),
     },
-    viewEmailAgent: { path: '/integration/email-integration/view-email-agent/:id', rule: email },
+    viewEmailAgent: {
+      path: '/integration/email-integration/view-email-agent/:id',
+      rule: email,
+      page: linked(emailPages, 'EmailAccountViewPage', 'email'),
+    },
     emailCompose: {
       path: '/integration/email-integration/open-email-compose',
       rule: email,
       layout: 'checklist',
+      page: linked(emailPages, 'ComposePage', 'email'),
     },
     databases: { path: '/integration/database-integration', rule: 'open' },
     addDatabase: { path: '/integration/database-integration/add-db-agent', rule: 'open' },

@@ -32,6 +32,7 @@ export const NAMESPACES = [
   'knowledge',
   'chat',
   'chatbots',
+  'email',
   'sop',
   'reports',
 ] as const;

@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { apiRoutes } from '../../../contract/api-paths';
 import { messageResponseSchema } from '../../../contract/auth';
 import {
   composeInputSchema,
@@ -21,6 +20,7 @@ import {
   mailMessagesQuerySchema,
   sendResultSchema,
 } from '../../../contract/email-mailbox';
+import { emailRoutes } from '../../../contract/email-agents';
 import type { Services } from '../../container';
 import { parseInput, shape } from '../../http/validate';
 import { actorOf } from '../identity/request-actor';
@@ -39,7 +39,7 @@ const syncResultSchema = z.object({
 export function registerMailboxRoutes(api: FastifyInstance, s: Pick<Services, 'emailMailbox'>) {
   const m = s.emailMailbox;
 
-  api.get(apiRoutes.emailMessages, needs('VIEW'), async (request) => {
+  api.get(emailRoutes.messages, needs('VIEW'), async (request) => {
     const query = parseInput(mailMessagesQuerySchema, request.query, 'query');
     return shape(
       mailMessagePageSchema,
@@ -47,7 +47,7 @@ export function registerMailboxRoutes(api: FastifyInstance, s: Pick<Services, 'e
     );
   });
 
-  api.get(apiRoutes.emailMessage, needs('VIEW'), async (request) => {
+  api.get(emailRoutes.message, needs('VIEW'), async (request) => {
     const { message } = parseInput(messageParams, request.params, 'params');
     return shape(
       mailMessageDetailSchema,
@@ -55,7 +55,7 @@ export function registerMailboxRoutes(api: FastifyInstance, s: Pick<Services, 'e
     );
   });
 
-  api.get(apiRoutes.emailAttachment, needs('VIEW'), async (request, reply) => {
+  api.get(emailRoutes.attachment, needs('VIEW'), async (request, reply) => {
     const p = parseInput(attachmentParams, request.params, 'params');
     const file = await m.attachment(
       await actorOf(request),
@@ -75,7 +75,7 @@ export function registerMailboxRoutes(api: FastifyInstance, s: Pick<Services, 'e
       .send(Buffer.from(file.content));
   });
 
-  api.get(apiRoutes.emailDrafts, needs('VIEW'), async (request) => {
+  api.get(emailRoutes.drafts, needs('VIEW'), async (request) => {
     const query = parseInput(mailDraftsQuerySchema, request.query, 'query');
     return shape(
       mailDraftPageSchema,
@@ -83,7 +83,7 @@ export function registerMailboxRoutes(api: FastifyInstance, s: Pick<Services, 'e
     );
   });
 
-  api.put(apiRoutes.emailDraft, needs('UPDATE'), async (request) => {
+  api.put(emailRoutes.draft, needs('UPDATE'), async (request) => {
     const { draft } = parseInput(draftParams, request.params, 'params');
     const body = parseInput(mailDraftUpdateSchema, request.body ?? {});
     return shape(
@@ -92,12 +92,12 @@ export function registerMailboxRoutes(api: FastifyInstance, s: Pick<Services, 'e
     );
   });
 
-  api.post(apiRoutes.emailDraftSend, needs('UPDATE'), async (request) => {
+  api.post(emailRoutes.draftSend, needs('UPDATE'), async (request) => {
     const { draft } = parseInput(draftParams, request.params, 'params');
     return shape(sendResultSchema, await m.approve(await actorOf(request), refOf(request), draft));
   });
 
-  api.post(apiRoutes.emailDraftDiscard, needs('UPDATE'), async (request) => {
+  api.post(emailRoutes.draftDiscard, needs('UPDATE'), async (request) => {
     const { draft } = parseInput(draftParams, request.params, 'params');
     return shape(
       messageResponseSchema,
@@ -106,7 +106,7 @@ export function registerMailboxRoutes(api: FastifyInstance, s: Pick<Services, 'e
   });
 
   api.post(
-    apiRoutes.emailCompose,
+    emailRoutes.compose,
     // base64 makes 4 bytes of 3; the text and headers fit in the rest.
     {
       ...needs('UPDATE'),
@@ -119,11 +119,11 @@ export function registerMailboxRoutes(api: FastifyInstance, s: Pick<Services, 'e
     },
   );
 
-  api.post(apiRoutes.emailSync, needs('UPDATE'), async (request) =>
+  api.post(emailRoutes.sync, needs('UPDATE'), async (request) =>
     shape(syncResultSchema, await m.syncNow(await actorOf(request), refOf(request))),
   );
 
-  api.get(apiRoutes.emailStats, needs('ANALYTICS'), async (request) =>
+  api.get(emailRoutes.stats, needs('ANALYTICS'), async (request) =>
     shape(emailStatsSchema, await m.stats(await actorOf(request), refOf(request))),
   );
 }

@@ -5,7 +5,6 @@
  * over the parameter in the router. The mailbox's own routes are in mailbox-routes.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { apiRoutes } from '../../../contract/api-paths';
 import { messageResponseSchema } from '../../../contract/auth';
 import {
   connectionTestInputSchema,
@@ -17,6 +16,7 @@ import {
   emailAccountUpdateSchema,
   emailHistoryPageSchema,
   emailHistoryQuerySchema,
+  emailRoutes,
 } from '../../../contract/email-agents';
 import type { Services } from '../../container';
 import { parseInput, shape } from '../../http/validate';
@@ -28,41 +28,41 @@ export function registerEmailAgentRoutes(
   api: FastifyInstance,
   s: Pick<Services, 'emailAgents' | 'emailMailbox' | 'emailSync'>,
 ) {
-  api.post(apiRoutes.emailAgents, needs('ADD'), async (request, reply) => {
+  api.post(emailRoutes.list, needs('ADD'), async (request, reply) => {
     const body = parseInput(emailAccountInputSchema, request.body);
     const created = await s.emailAgents.create(await actorOf(request), body);
     return reply.code(201).send(shape(emailAccountSchema, created));
   });
 
-  api.get(apiRoutes.emailAgents, needs('LIST_VIEW'), async (request) => {
+  api.get(emailRoutes.list, needs('LIST_VIEW'), async (request) => {
     const query = parseInput(emailAccountsQuerySchema, request.query, 'query');
     return shape(emailAccountPageSchema, await s.emailAgents.list(await actorOf(request), query));
   });
 
-  api.post(apiRoutes.emailConnectionTest, needs('ADD', 'UPDATE'), async (request) => {
+  api.post(emailRoutes.connectionTest, needs('ADD', 'UPDATE'), async (request) => {
     const body = parseInput(connectionTestInputSchema, request.body);
     const result = await s.emailAgents.testConnection(await actorOf(request), body);
     return shape(connectionTestSchema, result);
   });
 
-  api.get(apiRoutes.emailAgent, needs('VIEW'), async (request) =>
+  api.get(emailRoutes.one, needs('VIEW'), async (request) =>
     shape(emailAccountSchema, await s.emailAgents.get(await actorOf(request), refOf(request))),
   );
 
-  api.put(apiRoutes.emailAgent, needs('UPDATE'), async (request) => {
+  api.put(emailRoutes.one, needs('UPDATE'), async (request) => {
     const body = parseInput(emailAccountUpdateSchema, request.body ?? {});
     const updated = await s.emailAgents.update(await actorOf(request), refOf(request), body);
     return shape(emailAccountSchema, updated);
   });
 
-  api.delete(apiRoutes.emailAgent, needs('DELETE'), async (request) =>
+  api.delete(emailRoutes.one, needs('DELETE'), async (request) =>
     shape(
       messageResponseSchema,
       await s.emailAgents.remove(await actorOf(request), refOf(request)),
     ),
   );
 
-  api.get(apiRoutes.emailAgentHistory, needs('VIEW'), async (request) => {
+  api.get(emailRoutes.history, needs('VIEW'), async (request) => {
     const query = parseInput(emailHistoryQuerySchema, request.query, 'query');
     const page = await s.emailAgents.history(await actorOf(request), refOf(request), query);
     return shape(emailHistoryPageSchema, page);

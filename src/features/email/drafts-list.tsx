@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { CButton, CCard, CCardBody, CSpinner } from '@coreui/react';
+import { useTranslation } from 'react-i18next';
+import type { MailDraft } from '@contract/email-mailbox';
+import { FormField } from '@/components/form-field';
+import { TextareaField } from '@/components/textarea-field';
+import { useToastedAction } from '@/components/use-toasted-action';
+import { useCan } from '@/lib/session/use-can';
+import {
+  useDiscardDraftMutation,
+  useEditDraftMutation,
+  useMailDraftsQuery,
+  useSendDraftMutation,
+} from './email-api';
+import { MessageView } from './message-view';
+
+/** The drafted replies waiting for a person: read the mail, edit, approve and send, or discard. */
+export function DraftsList({ account }: { account: string }) {
+  const { t } = useTranslation('email');
+  const list = useMailDraftsQuery({ id: account, page: 1, size: 50 });
+  if (list.isLoading) return <CSpinner aria-label={t('common:loading')} />;
+  const drafts = list.data?.items ?? [];
+  if (drafts.length === 0) return <p className="text-body-secondary">{t('noDrafts')}</p>;
+  return drafts.map((d) => (
+    <DraftCard key={`${d.id}-${d.updated_at}`} account={account} draft={d} />
+  ));
+}
+
+function DraftCard({ account, draft }: { account: string; draft: MailDraft }) {
+  const { t } = useTranslation('email');
+  const can = useCan();
+  const mayAct = can.right('Email_agent', 'UPDATE');
+  const [subject, setSubject] = useState(draft.subject);
+  const [body, setBody] = useState(draft.body);
+  const [edit, editing] = useEditDraftMutation();
+  const [send, sending] = useSendDraftMutation();
+  const [discard, discarding] = useDiscardDraftMutation();
+  const run = useToastedAction();
+  const changed = subject !== draft.subject || body !== draft.body;
+  const busy = editing.isLoading || sending.isLoading || discarding.isLoading;
+
+  async function save() {
+    if (changed) await edit({ id: account, draft: draft.id, body: { subject, body } }).unwrap();
+  }
+
+  return (
+    <CCard className="mb-4" data-testid="mail-draft">
+      <CCardBody>
+        {draft.reply_to_message !== null && (
+          <MessageView account={account} id={draft.reply_to_message} />
+        )}
+        <p className="small mb-2">
+          {t('replyTo', { to: draft.to.join(', ') })}
+          {draft.no_answer && (
+            <span className="badge bg-warning text-dark ms-2">{t('noAnswer')}</span>
+          )}
+        </p>
+        <FormField
+          label={t('fields.subject')}
+          value={subject}
+          disabled={!mayAct}
+          onChange={(e) => setSubject(e.target.value)}
+        />
+        <TextareaField
+          label={t('fields.body')}
+          rows={10}
+          value={body}
+          disabled={!mayAct}
+          onChange={(e) => setBody(e.target.value)}
+        />
+        {draft.references.length > 0 && (
+          <div className="small mb-3">
+            <div className="fw-semibold">{t('sources')}</div>
+            <ol className="mb-0">
+              {draft.references.map((r) => (
+                <li key={r.n}>
+                  {r.document_name}
+                  {r.document_title && r.document_title !== r.document_name
+                    ? ` (${r.document_title})`
+                    : ''}
+                  {r.page ? ` · ${t('page', { page: r.page })}` : ''}
+                </li>
+              ))}
+            </ol>
+          </div>
+        )}
+        {mayAct && (
+          <div className="d-flex flex-wrap gap-2">
+            <CButton
+              color="primary"
+              disabled={busy}
+              onClick={() =>
+                void run(
+                  async () => {
+                    await save();
+                    return send({ id: account, draft: draft.id }).unwrap();
+                  },
+                  () => t('replySent', { to: draft.to.join(', ') }),
+                )
+              }
+            >
+              {t('approveSend')}
+            </CButton>
+            <CButton
+              color="secondary"
+              variant="outline"
+              disabled={busy || !changed}
+              onClick={() => void run(save, () => t('draftSaved'))}
+            >
+              {t('saveDraft')}
+            </CButton>
+            <CButton
+              color="danger"
+              variant="ghost"
+              disabled={busy}
+              onClick={() =>
+                void run(
+                  () => discard({ id: account, draft: draft.id }).unwrap(),
+                  () => t('draftDiscarded'),
+                )
+              }
+            >
+              {t('discard')}
+            </CButton>
+          </div>
+        )}
+      </CCardBody>
+    </CCard>
+  );
+}

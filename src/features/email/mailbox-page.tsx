@@ -1,0 +1,153 @@
+import { useMemo, useState } from 'react';
+import {
+  CAlert,
+  CButton,
+  CCol,
+  CListGroup,
+  CListGroupItem,
+  CNav,
+  CNavItem,
+  CNavLink,
+  CRow,
+  CSpinner,
+} from '@coreui/react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import type { MailFolder, MailMessage } from '@contract/email-mailbox';
+import { PageHeader } from '@/components/page-header';
+import { formatDateTime } from '@/lib/dates';
+import { useCan } from '@/lib/session/use-can';
+import { DraftsList } from './drafts-list';
+import { useGetEmailAgentQuery, useMailMessagesQuery } from './email-api';
+import type { EmailLinks } from './email-links';
+import { MessageView } from './message-view';
+import './email.css';
+
+type Tab = 'inbox' | 'drafts' | 'sent';
+
+/** view-email-inbox/{id}, view-email-drafts/{id}, view-email-sent/{id}: {id} or the address. */
+function Mailbox({ links, tab }: { links: EmailLinks; tab: Tab }) {
+  const { t } = useTranslation('email');
+  const id = useParams().id ?? '';
+  const can = useCan();
+  const account = useGetEmailAgentQuery(id, { skip: !id });
+  if (account.isLoading) return <CSpinner aria-label={t('common:loading')} />;
+  if (!account.data) return <CAlert color="warning">{t('notFound')}</CAlert>;
+  const a = account.data;
+  const tabs: [Tab, string][] = [
+    ['inbox', links.inbox(id)],
+    ['drafts', links.drafts(id)],
+    ['sent', links.sent(id)],
+  ];
+  return (
+    <>
+      <PageHeader
+        title={a.title ? `${a.title} · ${a.email}` : a.email}
+        actions={
+          can.right('Email_agent', 'UPDATE') && (
+            <CButton as={Link} to={links.compose(a.id)} color="primary">
+              {t('compose')}
+            </CButton>
+          )
+        }
+      />
+      <CNav variant="tabs" className="mb-3" role="navigation" aria-label={t('mailbox')}>
+        {tabs.map(([key, to]) => (
+          <CNavItem key={key}>
+            <CNavLink
+              as={Link}
+              to={to}
+              active={key === tab}
+              aria-current={key === tab ? 'page' : undefined}
+            >
+              {t(key)}
+            </CNavLink>
+          </CNavItem>
+        ))}
+      </CNav>
+      {tab === 'drafts' ? (
+        <DraftsList account={String(a.id)} />
+      ) : (
+        <Threads account={String(a.id)} folder={tab} />
+      )}
+    </>
+  );
+}
+
+interface Thread {
+  key: string;
+  messages: MailMessage[];
+}
+
+/** Messages grouped by conversation, newest conversation first. */
+function threadsOf(messages: MailMessage[]): Thread[] {
+  const byKey = new Map<string, MailMessage[]>();
+  for (const m of messages) byKey.set(m.thread_key, [...(byKey.get(m.thread_key) ?? []), m]);
+  return [...byKey].map(([key, list]) => ({
+    key,
+    messages: [...list].sort((x, y) => x.date.localeCompare(y.date)),
+  }));
+}
+
+function Threads({ account, folder }: { account: string; folder: MailFolder }) {
+  const { t, i18n } = useTranslation('email');
+  const list = useMailMessagesQuery({ id: account, folder, page: 1, size: 100 });
+  const threads = useMemo(() => threadsOf(list.data?.items ?? []), [list.data]);
+  const [open, setOpen] = useState<string | null>(null);
+  const shown = threads.find((th) => th.key === open) ?? threads[0];
+  if (list.isLoading) return <CSpinner aria-label={t('common:loading')} />;
+  if (threads.length === 0) return <p className="text-body-secondary">{t('noMessages')}</p>;
+  return (
+    <CRow className="g-3">
+      <CCol lg={4}>
+        <CListGroup data-testid="mail-threads">
+          {threads.map((th) => {
+            const last = th.messages[th.messages.length - 1];
+            return (
+              <CListGroupItem
+                key={th.key}
+                as="button"
+                type="button"
+                active={th === shown}
+                onClick={() => setOpen(th.key)}
+              >
+                <div className="d-flex justify-content-between gap-2">
+                  <span className="fw-semibold text-truncate">
+                    {last.subject || t('noSubject')}
+                  </span>
+                  {th.messages.length > 1 && (
+                    <span className="badge bg-secondary">{th.messages.length}</span>
+                  )}
+                </div>
+                <div className="small text-truncate">
+                  {folder === 'sent'
+                    ? last.to.map((x) => x.address).join(', ')
+                    : last.from.name || last.from.address}
+                </div>
+                <div className="small opacity-75">
+                  {formatDateTime(last.date, { locale: i18n.language })}
+                </div>
+                {last.skipped && (
+                  <div className="small fst-italic">{t(`skipped.${last.skipped}`)}</div>
+                )}
+              </CListGroupItem>
+            );
+          })}
+        </CListGroup>
+      </CCol>
+      <CCol lg={8}>
+        {shown?.messages.map((m) => (
+          <MessageView key={m.id} account={account} id={m.id} />
+        ))}
+      </CCol>
+    </CRow>
+  );
+}
+
+export const InboxPage = ({ links }: { links: EmailLinks }) => (
+  <Mailbox links={links} tab="inbox" />
+);
+export const DraftsPage = ({ links }: { links: EmailLinks }) => (
+  <Mailbox links={links} tab="drafts" />
+);
+export const SentPage = ({ links }: { links: EmailLinks }) => <Mailbox links={links} tab="sent" />;

@@ -1,0 +1,73 @@
+import { useMemo, useState } from 'react';
+import { CAlert, CButton, CSpinner } from '@coreui/react';
+import { useTranslation } from 'react-i18next';
+import type { MailMessageDetail } from '@contract/email-mailbox';
+import { formatDateTime } from '@/lib/dates';
+import { AttachmentLink } from './attachment-link';
+import { useMailMessageQuery } from './email-api';
+import { frameDocument, safeMailHtml } from './safe-html';
+
+const who = (a: { address: string; name: string }) =>
+  a.name ? `${a.name} <${a.address}>` : a.address;
+
+/** One message: its headers, attachments and body (HTML sanitised in a sandboxed frame). */
+export function MessageView({ account, id }: { account: string; id: number }) {
+  const { t, i18n } = useTranslation('email');
+  const query = useMailMessageQuery({ id: account, message: id });
+  if (query.isLoading) return <CSpinner size="sm" aria-label={t('common:loading')} />;
+  if (!query.data) return <CAlert color="warning">{t('messageMissing')}</CAlert>;
+  const m = query.data;
+  return (
+    <article className="border rounded p-3 mb-3" data-testid="mail-message">
+      <dl className="row small mb-2">
+        <dt className="col-sm-2">{t('fields.from')}</dt>
+        <dd className="col-sm-10 text-break">{who(m.from)}</dd>
+        <dt className="col-sm-2">{t('fields.to')}</dt>
+        <dd className="col-sm-10 text-break">{m.to.map(who).join(', ')}</dd>
+        <dt className="col-sm-2">{t('fields.date')}</dt>
+        <dd className="col-sm-10">{formatDateTime(m.date, { locale: i18n.language })}</dd>
+      </dl>
+      <h3 className="h6">{m.subject || t('noSubject')}</h3>
+      {m.attachments.length > 0 && (
+        <ul className="list-inline small" aria-label={t('attachments')}>
+          {m.attachments.map((a) => (
+            <li key={a.id} className="list-inline-item">
+              <AttachmentLink account={account} message={m.id} attachment={a} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <MessageBody message={m} dir={i18n.dir()} />
+    </article>
+  );
+}
+
+function MessageBody({ message, dir }: { message: MailMessageDetail; dir: 'ltr' | 'rtl' }) {
+  const { t } = useTranslation('email');
+  const [allowImages, setAllowImages] = useState(false);
+  const safe = useMemo(
+    () => (message.html ? safeMailHtml(message.html, allowImages) : null),
+    [message.html, allowImages],
+  );
+  if (!safe) return <pre className="mail-text">{message.text}</pre>;
+  return (
+    <>
+      {safe.blocked > 0 && !allowImages && (
+        <CAlert color="info" className="d-flex align-items-center gap-2 py-2">
+          <span>{t('imagesBlocked', { count: safe.blocked })}</span>
+          <CButton size="sm" color="secondary" onClick={() => setAllowImages(true)}>
+            {t('showImages')}
+          </CButton>
+        </CAlert>
+      )}
+      <iframe
+        className="mail-frame"
+        title={t('messageBody')}
+        // No allow-scripts, no allow-same-origin: the mail runs nothing and reads nothing.
+        sandbox=""
+        referrerPolicy="no-referrer"
+        srcDoc={frameDocument(safe.html, allowImages, dir)}
+      />
+    </>
+  );
+}
