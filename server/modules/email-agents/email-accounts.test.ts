@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(async () => servers?.stop());
 
 /** The e-mail accounts' calls (SPEC §7 /email-agent): every call, its checks and its scope. */
-describeApi('e-mail accounts', (t) => {
+// The timer-driven sync stays off: the tests sync when they mean to.
+describeApi('e-mail accounts', { env: { EMAIL_SYNC_SECONDS: '0' } }, (t) => {
   it('when an administrator adds an account, then it answers 201 without the password, and the database holds it sealed', async () => {
     const user = mailUser(servers);
     const res = await t.api('POST', '/api/email-agent', {
