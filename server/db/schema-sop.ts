@@ -7,6 +7,13 @@ export interface SopTables {
   sop_files: SopFilesTable;
   sop_checklists: SopChecklistsTable;
   sop_checklist_versions: SopChecklistVersionsTable;
+  sop_checklist_data: SopChecklistDataTable;
+}
+
+export interface SopChecklistDataTable {
+  checklist_id: number;
+  /** JSON text: { items, excluded }. */
+  data_json: string;
 }
 
 export interface SopClientsTable {
@@ -71,8 +78,6 @@ export interface SopChecklistsTable {
   item_count: number;
   done_count: number;
   version: number;
-  /** JSON text: { items, excluded }. */
-  data_json: string;
   created_by: number | null;
   created_at: string;
   updated_at: string;
@@ -89,4 +94,5 @@ export interface SopChecklistVersionsTable {
 
 export type SopDocumentRow = Selectable<SopDocumentsTable>;
 export type SopFileRow = Selectable<SopFilesTable>;
-export type SopChecklistRow = Selectable<SopChecklistsTable>;
+/** A checklist with its items' JSON. */
+export type SopChecklistRow = Selectable<SopChecklistsTable> & { data_json: string };

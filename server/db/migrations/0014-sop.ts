@@ -6,8 +6,9 @@
  * - `sop_files`: the SOP's files — kind 'sop' (the current one has `replaced_at` null, earlier
  *   ones are its history, newest version highest) and kind 'reference'. The SOP's extracted
  *   text with page numbers is kept as JSON, so checklists are generated without re-reading.
- * - `sop_checklists`: one checklist generated from an SOP for a shipment; its items (and what
- *   was left out, with the reason) as JSON. The SOP may be deleted later: the checklist stays.
+ * - `sop_checklists`: one checklist generated from an SOP for a shipment; the SOP may be deleted
+ *   later: the checklist stays. `sop_checklist_data`: its items (and what was left out, with
+ *   the reason) as JSON, apart so that listing 100,000 checklists reads narrow rows.
  * - `sop_checklist_versions`: every save, who made it, when, and what changed.
  */
 import type { Kysely, Migration } from 'kysely';
@@ -96,8 +97,6 @@ export function sop(dialect: DialectName): Migration {
         .addColumn('item_count', 'integer', (c) => c.notNull())
         .addColumn('done_count', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-        // JSON text: { items: ChecklistItem[], excluded: ExcludedItem[] }.
-        .addColumn('data_json', 'text', (c) => c.notNull())
         .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
@@ -111,6 +110,32 @@ export function sop(dialect: DialectName): Migration {
         .createIndex('sop_checklists_sop')
         .on('sop_checklists')
         .column('sop_document_id')
+        .execute();
+      // The list's filters (100,000 checklists, p95 < 50 ms): each with id for the list's order;
+      // mode with destination, the commonest pair; the date range covered for its count.
+      const indexes: [string, string[]][] = [
+        ['status', ['status', 'id']],
+        ['mode_to', ['shipment_mode', 'to_location', 'id']],
+        ['from', ['from_location', 'id']],
+        ['to', ['to_location', 'id']],
+        ['dates', ['end_date', 'start_date', 'id']],
+        // A name search scans this narrow index for its count, not the table.
+        ['name', ['name']],
+      ];
+      for (const [name, columns] of indexes)
+        await db.schema
+          .createIndex(`sop_checklists_${name}`)
+          .on('sop_checklists')
+          .columns(columns)
+          .execute();
+      // The items live apart, so the list's scans read narrow rows.
+      await db.schema
+        .createTable('sop_checklist_data')
+        .addColumn('checklist_id', 'integer', (c) =>
+          c.primaryKey().references('sop_checklists.id').onDelete('cascade'),
+        )
+        // JSON text: { items: ChecklistItem[], excluded: ExcludedItem[] }.
+        .addColumn('data_json', 'text', (c) => c.notNull())
         .execute();
 
       await withId(db.schema.createTable('sop_checklist_versions'), dialect)
@@ -132,6 +157,7 @@ export function sop(dialect: DialectName): Migration {
     async down(db: AnyDb) {
       for (const table of [
         'sop_checklist_versions',
+        'sop_checklist_data',
         'sop_checklists',
         'sop_files',
         'sop_documents',

@@ -56,7 +56,13 @@ export function createChecklistRepo(db: Kysely<DB>) {
     },
 
     find(id: number) {
-      return db.selectFrom('sop_checklists').selectAll().where('id', '=', id).executeTakeFirst();
+      return db
+        .selectFrom('sop_checklists as k')
+        .innerJoin('sop_checklist_data as d', 'd.checklist_id', 'k.id')
+        .selectAll('k')
+        .select('d.data_json')
+        .where('k.id', '=', id)
+        .executeTakeFirst();
     },
 
     versions(id: number) {

@@ -155,13 +155,17 @@ export function createChecklists(repo: ChecklistRepo, sops: SopRepo, llm: Checkl
             engine,
             ...countsOf(items),
             version: 1,
-            data_json: JSON.stringify({ items, excluded } satisfies ChecklistBody),
             created_by: actor.id,
             created_at: now,
             updated_at: now,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
+        const data_json = JSON.stringify({ items, excluded } satisfies ChecklistBody);
+        await trx
+          .insertInto('sop_checklist_data')
+          .values({ checklist_id: id, data_json })
+          .execute();
         await trx
           .insertInto('sop_checklist_versions')
           .values({
@@ -223,7 +227,6 @@ export function createChecklists(repo: ChecklistRepo, sops: SopRepo, llm: Checkl
             name: data.name ?? row.name,
             ...countsOf(items),
             version,
-            data_json: JSON.stringify({ ...body, items }),
             updated_at: now,
           })
           .where('id', '=', id)
@@ -235,6 +238,11 @@ export function createChecklists(repo: ChecklistRepo, sops: SopRepo, llm: Checkl
             'CONFLICT',
             'Someone saved this checklist meanwhile; reload it and save again.',
           );
+        await trx
+          .updateTable('sop_checklist_data')
+          .set({ data_json: JSON.stringify({ ...body, items }) })
+          .where('checklist_id', '=', id)
+          .execute();
         await trx
           .insertInto('sop_checklist_versions')
           .values({

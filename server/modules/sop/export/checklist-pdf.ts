@@ -16,6 +16,49 @@ const BOX = 10;
 const INK = rgb(0.1, 0.1, 0.1);
 const GRAY = rgb(0.4, 0.4, 0.4);
 
+/**
+ * Lines of `text` that fit `width`, measuring each distinct word once: fontkit lays out every
+ * measured string, and a 500-item checklist repeats the same words thousands of times. A word
+ * wider than the line goes to the shared wrapper, which cuts it.
+ */
+function fastWrap(
+  text: string,
+  font: PDFFont,
+  size: number,
+  width: number,
+  widths: Map<string, number>,
+): string[] {
+  const measure = (word: string) => {
+    const key = `${size}|${word}`;
+    let w = widths.get(key);
+    if (w === undefined) {
+      w = font.widthOfTextAtSize(word, size);
+      widths.set(key, w);
+    }
+    return w;
+  };
+  const space = measure(' ');
+  const lines: string[] = [];
+  for (const paragraph of text.split(/\r?\n/)) {
+    let line = '';
+    let used = 0;
+    for (const word of paragraph.split(/ +/)) {
+      const w = measure(word);
+      if (w > width) return wrap(text, font, size, width);
+      if (line && used + space + w > width) {
+        lines.push(line);
+        line = word;
+        used = w;
+      } else {
+        used += line ? space + w : w;
+        line = line ? `${line} ${word}` : word;
+      }
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
 export async function checklistPdf(c: Checklist, language?: string): Promise<Uint8Array> {
   const { lng, t } = labelsFor(language);
   const rtl = lng === 'ar';
@@ -24,6 +67,7 @@ export async function checklistPdf(c: Checklist, language?: string): Promise<Uin
   pdf.setProducer('Atrium');
   const { regular, bold } = await embedFonts(pdf);
   const clean = encodable(regular);
+  const widths = new Map<string, number>();
   let page: PDFPage = pdf.addPage([A4.width, A4.height]);
   let y = A4.height - MARGIN;
 
@@ -39,11 +83,10 @@ export async function checklistPdf(c: Checklist, language?: string): Promise<Uin
   ) => {
     const font = opts.font ?? regular;
     const lineHeight = opts.size * 1.35;
-    for (const line of wrap(clean(text), font, opts.size, opts.width)) {
+    for (const line of fastWrap(clean(text), font, opts.size, opts.width, widths)) {
       room(lineHeight);
       y -= lineHeight;
-      const w = font.widthOfTextAtSize(line, opts.size);
-      const x = rtl ? A4.width - opts.x - w : opts.x;
+      const x = rtl ? A4.width - opts.x - font.widthOfTextAtSize(line, opts.size) : opts.x;
       page.drawText(line, { x, y, size: opts.size, font, color: opts.color ?? INK });
     }
   };
