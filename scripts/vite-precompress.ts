@@ -4,7 +4,7 @@
  * them compressed at once without compressing per request (@fastify/static `preCompressed`).
  * node:zlib only; files under 1 KB are left alone (compression would not pay for its header).
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -27,7 +27,10 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = config.build.outDir;
     },
-    closeBundle() {
+    // Also called when the build failed: then there is nothing to compress, and the build's own
+    // error must be the one reported (a missing output directory hid it).
+    closeBundle(error?: Error) {
+      if (error || !existsSync(outDir)) return;
       for (const file of filesUnder(outDir)) {
         if (!TEXT.test(file)) continue;
         const data = readFileSync(file);
