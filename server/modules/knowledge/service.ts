@@ -191,8 +191,10 @@ export function createDocumentsService(deps: DocumentsDeps) {
         await repo.update(row.id, { status: 'queued', error: null }, trx);
         await enqueueJob(trx, row.id);
       });
-      deps.wake();
+      // Read before the workers are woken, so the answer is the state this call set ('queued'),
+      // not whatever a worker has made of it a moment later.
       const doc = await repo.listed(row.id);
+      deps.wake();
       if (!doc) throw errors.notFound();
       return doc;
     },
