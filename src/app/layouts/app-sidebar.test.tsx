@@ -17,7 +17,9 @@ async function openDashboardAs(profile: UserProfile) {
   signInWithCookie();
   server.use(handlers.me(profile));
   renderApp('/dashboard');
-  return screen.findByRole('navigation', { name: 'Main menu' }, { timeout: 3000 });
+  // The first test of the file also loads the store and the layout's modules: on a loaded
+  // 2-core machine that took over 3 s.
+  return screen.findByRole('navigation', { name: 'Main menu' }, { timeout: 10_000 });
 }
 
 /** The visible texts of the menu's links, buttons and group togglers, in order. */
