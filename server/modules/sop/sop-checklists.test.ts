@@ -207,4 +207,20 @@ describeApi('SOP checklists', (t) => {
       (await t.api('GET', `/api/sop/checklists/${created.id}`, { token: t.admin })).status,
     ).toBe(404);
   });
+
+  it('when the upload form and a checklist ask for their lookups, then departments follow Sop.ADD and the references are those of its SOP', async () => {
+    const sop = await createSop(t, t.admin, [
+      { ...sopFile('rates.pdf'), field: 'reference_files' },
+    ]);
+    const created = checklistSchema.parse((await generate(seaShipment(sop.id))).body);
+    const refs = await t.api('GET', `/api/sop/checklists/references/${created.id}`, {
+      token: t.admin,
+    });
+    expect(refs.body.items.map((r: { name: string }) => r.name)).toEqual(['rates.pdf']);
+    const adder = await personWith(t, 1, 'Sop.LIST_VIEW', 'Sop.ADD');
+    const mine = await t.api('GET', '/api/sop/departments', { token: adder.token });
+    expect(mine.body.items.map((d: { id: number }) => d.id)).toEqual([1]);
+    const reader = await personWith(t, 1, 'Sop.LIST_VIEW');
+    expect((await t.api('GET', '/api/sop/departments', { token: reader.token })).status).toBe(403);
+  });
 });
