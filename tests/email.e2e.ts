@@ -5,17 +5,21 @@
  * someone else sends HTML carrying a script and an onerror image. After "Sync now" the inbox
  * shows both conversations; the hostile one runs nothing in Chromium and its remote image stays
  * blocked. The drafted reply cites the handbook; the administrator edits it, approves it, and
- * the customer's mailbox (read over IMAP) receives it with In-Reply-To; Sent shows it.
+ * the customer's mailbox (read over IMAP) receives it with In-Reply-To; Sent shows it. A clerk
+ * with the e-mail-only profile (SPEC §6) sees Dashboard, Profile and Email, and the Email group
+ * opens the mailbox by its address in a new tab.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissionId } from '../contract/permissions';
 import { mailUser, sendAs, waitForMail } from '../server/test-support/email';
 import { startMailServers, type MailServers } from '../server/test-support/mail-servers';
 import { apiLogin } from './support/accounts';
-import { signIn } from './support/actions';
+import { sidebarItems, signIn } from './support/actions';
 import { launchBrowser, type BrowserSession } from './support/browser';
 import { HARBOUR_QUESTION, harbourHandbook } from './support/harbour-handbook';
-import { startServer, type RunningServer } from './support/server';
+import { linkFrom, waitForMail as waitForOutbox } from './support/outbox';
+import { api, startServer, type RunningServer } from './support/server';
 import { uploadReady } from './support/uploads';
 
 const HOSTILE = `<p>Hello <b>there</b></p>
@@ -129,5 +133,51 @@ describe('e-mail agent', () => {
     expect(reply.text).toContain('Fair winds, the harbour desk');
     await page.getByRole('link', { name: 'Sent' }).click();
     await page.getByTestId('mail-threads').getByText('Re: Harbour office').waitFor();
+  }, 60_000);
+
+  it('when a clerk has the e-mail-only profile, then the menu is Dashboard, Profile and Email, and the Email group opens the inbox by address in a new tab', async () => {
+    const token = await apiLogin(server, server.admin.email, server.admin.password);
+    const actions = ['UPDATE', 'VIEW', 'LIST_VIEW', 'ANALYTICS'] as const;
+    const role = await api(server, 'POST', '/roles', {
+      token,
+      body: {
+        name: 'Mail clerk',
+        department_id: 1,
+        permission_set: actions.map((a) => permissionId('Email_agent', a)),
+      },
+    });
+    expect(role.status).toBe(201);
+    const clerk = { email: 'clerk@example.test', password: 'Clerk-Pass-2026-x' };
+    const user = await api(server, 'POST', '/users', {
+      token,
+      body: {
+        username: 'mail.clerk',
+        first_name: 'Mail',
+        last_name: 'Clerk',
+        email: clerk.email,
+        assignments: [{ department_id: 1, role_id: (role.body as { role_id: number }).role_id }],
+      },
+    });
+    expect(user.status).toBe(201);
+    const invitation = await waitForOutbox(server.dataDir, clerk.email, '/reset-password?token=');
+    const staff = await browser.newPage();
+    await staff.goto(linkFrom(invitation, '/reset-password?token='));
+    await staff.getByLabel('New password').fill(clerk.password);
+    await staff.getByLabel('Confirm password').fill(clerk.password);
+    await staff.getByRole('button', { name: 'Set password' }).click();
+    await staff.getByText('Your password has been reset.').waitFor();
+    await signIn(staff, server.url, clerk.email, clerk.password);
+    expect(await sidebarItems(staff)).toEqual(['Dashboard', 'Profile', 'Email']);
+    const menu = staff.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByText('Email', { exact: true }).click();
+    const [inbox] = await Promise.all([
+      staff.context().waitForEvent('page'),
+      menu.getByRole('link', { name: box.address }).click(),
+    ]);
+    await inbox.getByTestId('mail-threads').waitFor();
+    expect(decodeURIComponent(new URL(inbox.url()).pathname)).toBe(
+      `/integration/email-integration/view-email-inbox/${box.address}`,
+    );
+    await inbox.getByTestId('mail-threads').getByText('Harbour office').waitFor();
   }, 60_000);
 });
