@@ -131,6 +131,19 @@ export function createMailboxRepo(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Which of these Message-IDs the account's folder holds already. */
+    async knownMessageIds(accountId: number, folder: string, ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('email_messages')
+        .select('message_id')
+        .where('email_agent_id', '=', accountId)
+        .where('folder', '=', folder)
+        .where('message_id', 'in', ids)
+        .execute();
+      return new Set(rows.flatMap((r) => (r.message_id ? [r.message_id] : [])));
+    },
+
     async countMessages(accountId: number, folder: string): Promise<number> {
       const { n } = await db
         .selectFrom('email_messages')

@@ -129,6 +129,39 @@ describeApi('mailbox sync', { env: { EMAIL_SYNC_SECONDS: '0' } }, (t) => {
     expect(new Set(subjects.map((s) => s.subject)).size).toBe(40);
   }, 60_000);
 
+  it('when the mailbox already held mail before the account was added, then it is stored but not answered', async () => {
+    const box = mailUser(servers, 'older');
+    const sender = mailUser(servers, 'past');
+    await sendAs(servers, sender, {
+      to: box.address,
+      subject: 'Old news',
+      text: 'From last year.',
+    });
+    // The server keeps arrival times in whole seconds; the sync allows 2 s of grace.
+    await new Promise((r) => setTimeout(r, 3100));
+    const account = await createAccount(t, t.admin, accountBody(servers, box));
+    await sendAs(servers, sender, {
+      to: box.address,
+      subject: 'New question',
+      text: 'Are you open?',
+    });
+    expect(
+      (await t.api('POST', `/api/email-agent/${account.id}/sync`, { token: t.admin })).body.stored,
+    ).toBe(2);
+    const inbox = await t.api('GET', `/api/email-agent/${account.id}/messages`, { token: t.admin });
+    const skipped = Object.fromEntries(
+      inbox.body.items.map((m: { subject: string; skipped: string | null }) => [
+        m.subject,
+        m.skipped,
+      ]),
+    );
+    expect(skipped).toEqual({ 'Old news': 'history', 'New question': null });
+    const drafts = await t.api('GET', `/api/email-agent/${account.id}/drafts`, { token: t.admin });
+    expect(drafts.body.items.map((d: { subject: string }) => d.subject)).toEqual([
+      'Re: New question',
+    ]);
+  });
+
   it('when another sync holds the account, then a second one stores nothing and says it is busy', async () => {
     const box = mailUser(servers, 'busy');
     const account = await createAccount(t, t.admin, accountBody(servers, box));

@@ -23,6 +23,8 @@ export const SYNC_FOLDERS = [
   { folder: 'Sent', stored: 'sent' },
 ] as const;
 
+const HISTORY_GRACE_MS = 2000;
+
 export interface SyncOptions {
   batchSize?: number;
   signal?: AbortSignal;
@@ -81,23 +83,43 @@ export function createMailboxSync(deps: SyncDeps) {
       let batch: NewMessage[] = [];
       let total = 0;
       const flush = async (upTo: number) => {
+        // Mail the account holds already (a folder renumbered under a new UIDVALIDITY) is kept
+        // again but never answered again.
+        const known = await repo.knownMessageIds(
+          account.id,
+          stored,
+          batch.flatMap((m) => (m.row.message_id ? [m.row.message_id] : [])),
+        );
+        for (const m of batch)
+          if (m.row.draft_state === 'pending' && m.row.message_id && known.has(m.row.message_id))
+            m.row.draft_state = 'history';
         const ids = await repo.storeBatch(account.id, stored, uidValidity, batch, upTo);
         total += ids.length;
         batch = [];
         options.onBatch?.(total);
       };
       let highest = lastUid;
+      // The server's arrival time has whole seconds; a little grace for that and for clocks.
+      const connectedAt = Date.parse(account.created_at) - HISTORY_GRACE_MS;
       const folder = stored === 'inbox' ? 'INBOX' : 'Sent';
       const messages = client.fetch(
         `${lastUid + 1}:*`,
-        { uid: true, source: true },
+        { uid: true, source: true, internalDate: true },
         { uid: true },
       ) as AsyncIterable<FetchMessageObject>;
       for await (const message of messages) {
         if (options.signal?.aborted) throw new Error('sync stopped');
         // `n:*` also answers the last message when n is beyond it.
         if (message.uid <= lastUid || !message.source) continue;
-        batch.push(await parseMessage(message.source, message.uid, folder, account.email));
+        const parsed = await parseMessage(message.source, message.uid, folder, account.email);
+        // Only mail that arrives once the account is connected is answered: a mailbox added
+        // with years of mail must not draft (or, without approval, send) a reply to each.
+        const arrived = message.internalDate
+          ? new Date(message.internalDate).getTime()
+          : Date.now();
+        if (parsed.row.draft_state === 'pending' && arrived < connectedAt)
+          parsed.row.draft_state = 'history';
+        batch.push(parsed);
         highest = Math.max(highest, message.uid);
         if (batch.length >= batchSize) await flush(highest);
       }
