@@ -51,6 +51,20 @@ export const reportsApi = api.injectEndpoints({
     conversationSummary: build.query<ConversationSummary, SentimentArgs>({
       query: read(apiRoutes.sentimentSummary),
     }),
+    reportProducts: build.query<{ items: { id: number; name: string }[] }, void>({
+      query: () => apiRoutes.sentimentProducts,
+    }),
+    saveReportProducts: build.mutation<{ items: { id: number; name: string }[] }, string[]>({
+      query: (names) => ({ url: apiRoutes.sentimentProducts, method: 'PUT', body: { names } }),
+      async onQueryStarted(_names, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(reportsApi.util.updateQueryData('reportProducts', undefined, () => data));
+        } catch {
+          // The form shows the refusal; the list stays as it was.
+        }
+      },
+    }),
     reportDepartments: build.query<{ items: { id: number; name: string }[] }, void>({
       query: () => ({
         url: apiRoutes.departments,
@@ -68,6 +82,8 @@ export const {
   useSentimentDashboardQuery,
   useConversationSummaryQuery,
   useReportDepartmentsQuery,
+  useReportProductsQuery,
+  useSaveReportProductsMutation,
 } = reportsApi;
 
 /** SPEC §4: the data of a failed (or not yet answered) call is the empty default. */

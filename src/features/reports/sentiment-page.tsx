@@ -7,6 +7,7 @@ import { PageHeading } from '@/components/page-heading';
 import { ChartCard, Figure } from './chart-card';
 import { useBaseOptions } from './chart-colours';
 import { ExportMenu } from './export-menu';
+import { ProductListEditor } from './product-list-editor';
 import { ReportError } from './report-error';
 import { ReportFilters } from './report-filters';
 import {
@@ -208,6 +209,9 @@ export function SentimentPage() {
         </CCol>
         <CCol md={6}>{productCard('popular', dashboard.popular_products)}</CCol>
         <CCol md={6}>{productCard('suggested', dashboard.suggested_products)}</CCol>
+        <CCol xs={12}>
+          <ProductListEditor onSaved={() => void dashboardQuery.refetch()} />
+        </CCol>
       </CRow>
     </>
   );

@@ -45,11 +45,14 @@ async function analyticsTables(
   sections: number[],
 ): Promise<ExportTable[]> {
   const f = reports.filterOf(subject, query);
+  // The overview and the intents come from the same call: read it once.
+  let overview: ReturnType<ReportService['overviewOf']> | undefined;
+  const overviewOnce = () => (overview ??= reports.overviewOf(f));
   const tables: ExportTable[] = [];
   for (const index of sections) {
     const section = ANALYTICS_SECTIONS[index];
     if (section === 'overview') {
-      const o = await reports.overviewOf(f);
+      const o = await overviewOnce();
       tables.push({
         title: 'Overview',
         columns: ['Figure', 'Value'],
@@ -96,7 +99,7 @@ async function analyticsTables(
         ],
       });
     } else if (section === 'intents') {
-      const o = await reports.overviewOf(f);
+      const o = await overviewOnce();
       tables.push({
         title: 'Intents',
         columns: ['Intent', 'Questions', 'Example'],
