@@ -229,6 +229,7 @@ describe('the HTTP shell: api key, errors, headers, static SPA, logs', () => {
       apiBaseUrl: '/api',
       apiKey: TEST_API_KEY,
       helpdeskUrl: 'https://help.example.com',
+      sopServiceUrl: '/api',
     });
   });
 

@@ -93,6 +93,7 @@ export async function buildApp(
       apiBaseUrl: '/api',
       apiKey: config.apiKey,
       helpdeskUrl: config.helpdeskUrl ?? '',
+      sopServiceUrl: config.sopServiceUrl ?? '/api',
     };
     return reply.header('cache-control', 'no-store').send(body);
   });

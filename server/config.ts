@@ -66,6 +66,7 @@ const envSchema = z.object({
   SECRETS_KEY: optional().refine((v) => v === undefined || v.length >= 32, 'at least 32 chars'),
   EMAIL_SYNC_SECONDS: integer('60', 0, 86400),
   HELPDESK_URL: optionalUrl(),
+  SOP_SERVICE_URL: optionalUrl(),
   URL_FETCH_ALLOW: optional(),
   URL_FETCH_TIMEOUT_MS: integer('15000', 100),
   URL_FETCH_MAX_BYTES: integer(String(10 * 1024 * 1024), 1024),
@@ -125,6 +126,8 @@ export interface AppConfig {
   /** How often the e-mail agent syncs the active mailboxes; 0: never on its own. */
   emailSyncSeconds: number;
   helpdeskUrl?: string;
+  /** Base address of the checklist service (save/export); unset: this server's API. */
+  sopServiceUrl?: string;
   urlFetchAllow: string[];
   urlFetchTimeoutMs: number;
   urlFetchMaxBytes: number;
@@ -193,6 +196,7 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
     secretsKey: e.SECRETS_KEY,
     emailSyncSeconds: e.EMAIL_SYNC_SECONDS,
     helpdeskUrl: e.HELPDESK_URL,
+    sopServiceUrl: e.SOP_SERVICE_URL?.replace(/\/+$/, ''),
     urlFetchAllow: list(e.URL_FETCH_ALLOW),
     urlFetchTimeoutMs: e.URL_FETCH_TIMEOUT_MS,
     urlFetchMaxBytes: e.URL_FETCH_MAX_BYTES,

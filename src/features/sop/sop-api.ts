@@ -15,6 +15,9 @@ import {
 } from '@contract/sop';
 import { fillRoute } from '@contract/api-paths';
 import { api } from '@/lib/api';
+import { toApiErrorData } from '@/lib/http';
+import type { ThunkExtra } from '@/lib/store-types';
+import { checklistService } from './checklist-service';
 
 export const sopPath = (pattern: string, values: Record<string, string | number> = {}) =>
   fillRoute(pattern, values);
@@ -106,12 +109,20 @@ const sopApi = api.enhanceEndpoints({ addTagTypes: ['SopDocument', 'Checklist'] 
       }),
       invalidatesTags: [CHECKLISTS],
     }),
+    /** POST /sop/save_checklist, at the checklist service's address. */
     saveChecklist: build.mutation<Checklist, { id: number; data: ChecklistData }>({
-      query: ({ id, data }) => ({
-        url: sopRoutes.saveChecklist,
-        method: 'POST',
-        body: { checklist_id: id, checklist_data: data },
-      }),
+      async queryFn({ id, data }, { extra }) {
+        try {
+          const client = await checklistService((extra as ThunkExtra).http);
+          const saved = await client.request<Checklist>(sopRoutes.saveChecklist, {
+            method: 'POST',
+            body: { checklist_id: id, checklist_data: data },
+          });
+          return { data: saved };
+        } catch (error) {
+          return { error: toApiErrorData(error) };
+        }
+      },
       invalidatesTags: (_r, _e, { id }) => [CHECKLISTS, { type: 'Checklist', id }],
     }),
   }),

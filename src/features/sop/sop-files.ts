@@ -5,6 +5,7 @@
  */
 import { sopRoutes, type ChecklistData, type ExportType } from '@contract/sop';
 import type { HttpClient } from '@/lib/http';
+import { checklistService } from './checklist-service';
 import { sopPath } from './sop-api';
 
 export function saveBlob(blob: Blob, fileName: string): void {
@@ -44,7 +45,8 @@ export async function exportChecklist(
   language: string,
   data?: ChecklistData,
 ): Promise<void> {
-  const blob = await http.request<Blob>(sopRoutes.exportChecklist, {
+  const client = await checklistService(http);
+  const blob = await client.request<Blob>(sopRoutes.exportChecklist, {
     method: 'POST',
     query: { lng: language },
     body: { checklist_id: id, export_type: type, ...(data ? { checklist_data: data } : {}) },
