@@ -1,4 +1,4 @@
-import { CButton, CButtonGroup, CNav, CNavItem, CNavLink } from '@coreui/react';
+import { CButton, CButtonGroup, CNav, CNavLink } from '@coreui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -26,13 +26,11 @@ export function SopTabs({
 }) {
   const { t } = useTranslation('sop');
   return (
-    <CNav variant="tabs" className="mb-3">
+    <CNav as="nav" variant="tabs" className="mb-3" aria-label={t('tabs.label')}>
       {(['list', 'checklists', 'archive'] as const).map((key) => (
-        <CNavItem key={key}>
-          <CNavLink as={Link} to={links[key]} active={active === key}>
-            {t(`tabs.${key}`)}
-          </CNavLink>
-        </CNavItem>
+        <CNavLink key={key} as={Link} to={links[key]} active={active === key}>
+          {t(`tabs.${key}`)}
+        </CNavLink>
       ))}
     </CNav>
   );
@@ -101,7 +99,7 @@ export function SopListPage({ links }: { links: SopLinks }) {
                 </CButton>
               )}
               {can.right('Sop', 'DELETE') && (
-                <CButton color="warning" variant="ghost" onClick={() => setArchiving(d)}>
+                <CButton color="secondary" variant="ghost" onClick={() => setArchiving(d)}>
                   {t('archive')}
                 </CButton>
               )}
