@@ -8,6 +8,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import {
   chmodSync,
+  copyFileSync,
   chownSync,
   existsSync,
   mkdirSync,
@@ -151,16 +152,16 @@ export async function startMailServers(): Promise<MailServers> {
       stdio: ['ignore', 'ignore', 'pipe'],
     },
   );
+  // The SMTP server runs as the mail owner, who may not read the checkout (under /root, say):
+  // it runs from a copy in the temporary directory.
+  const script = join(dir, 'smtp-server.py');
+  copyFileSync(fileURLToPath(new URL('./smtp-server.py', import.meta.url)), script);
+  chmodSync(script, 0o644);
   const smtp = spawn(
     PYTHON,
-    [
-      fileURLToPath(new URL('./smtp-server.py', import.meta.url)),
-      String(smtpPort),
-      users,
-      join(dir, 'mail'),
-    ],
+    [script, String(smtpPort), users, join(dir, 'mail')],
     // The delivered files must belong to the user dovecot serves the mail as.
-    { stdio: ['pipe', 'ignore', 'pipe'], uid: owner.uid, gid: owner.gid },
+    { stdio: ['pipe', 'ignore', 'pipe'], uid: owner.uid, gid: owner.gid, cwd: dir },
   );
   try {
     await Promise.all([
