@@ -88,4 +88,26 @@ describe('the built-in requirement extractor', () => {
     expect(isHeading('The forwarder shall verify the seal')).toBe(false);
     expect(isHeading('Goods are packed by hand.')).toBe(false);
   });
+
+  it('when a pdf wraps a sentence over several lines, then it is one requirement, and a wrapped fragment is no heading', () => {
+    const { requirements } = extractRequirements(
+      [
+        {
+          text: '2.1 Loading\n\nThe forwarder must check that every pallet is wrapped and\n\nlabelled before it is loaded (see the label list in\n\nAnnex B) on the truck.\n\nCustoms',
+          page: 3,
+          heading: null,
+          hardLines: false,
+        },
+      ],
+      'x',
+    );
+    expect(requirements).toMatchObject([
+      {
+        section: '2.1 Loading',
+        page: 3,
+        text: 'The forwarder must check that every pallet is wrapped and labelled before it is loaded (see the label list in Annex B) on the truck.',
+        modes: ['road'],
+      },
+    ]);
+  });
 });
