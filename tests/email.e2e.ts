@@ -9,6 +9,7 @@
  * with the e-mail-only profile (SPEC §6) sees Dashboard, Profile and Email, and the Email group
  * opens the mailbox by its address in a new tab.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionId } from '../contract/permissions';
@@ -89,12 +90,13 @@ describe('e-mail agent', () => {
     await page.getByRole('heading', { level: 1, name: box.address }).waitFor();
   }, 60_000);
 
-  it('when mail arrives and is synced, then the inbox shows it threaded and a hostile HTML mail runs nothing', async () => {
+  it('when mail arrives and is synced, then the inbox shows it threaded, a hostile HTML mail runs nothing and an attachment downloads', async () => {
     const other = mailUser(mail, 'stranger');
     asked = await sendAs(mail, customer, {
       to: box.address,
       subject: 'Harbour office',
       text: HARBOUR_QUESTION,
+      attachments: [{ filename: 'berth.txt', content: 'Berth 7, arriving Tuesday' }],
     });
     await sendAs(mail, other, { to: box.address, subject: 'Special offer', html: HOSTILE });
     await page.getByRole('button', { name: 'Sync now' }).click();
@@ -115,6 +117,14 @@ describe('e-mail agent', () => {
     });
     expect(ran).toEqual([undefined, undefined]);
     expect(await page.locator('iframe.mail-frame').getAttribute('sandbox')).toBe('');
+    // The other conversation's attachment downloads as it was sent.
+    await threads.getByText('Harbour office').click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /^berth\.txt/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('berth.txt');
+    expect(readFileSync(await download.path(), 'utf8')).toBe('Berth 7, arriving Tuesday');
   }, 60_000);
 
   it('when the drafted reply is edited and approved, then the customer receives it with In-Reply-To and Sent shows it', async () => {
