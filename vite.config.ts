@@ -54,10 +54,22 @@ const apiTarget = process.env.VITE_API_PROXY ?? `http://localhost:${process.env.
 export default defineConfig({
   plugins: [react(), stripPropTypes(), firstScreens(), precompress()],
   resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-      '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
-    },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      { find: '@contract', replacement: fileURLToPath(new URL('./contract', import.meta.url)) },
+      // CoreUI's prop types, which nothing reads under React 19 (see the file).
+      {
+        find: /^prop-types$/,
+        replacement: fileURLToPath(new URL('./src/lib/prop-types-stub.ts', import.meta.url)),
+      },
+      // React 19 has the hook the shim provides (see the file).
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(
+          new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url),
+        ),
+      },
+    ],
   },
   server: {
     port: 5173,

@@ -171,7 +171,7 @@ function statusCode(status: number): string {
   return CLIENT_ERROR_CODES.unknown;
 }
 
-function parseText(text: string): unknown {
+export function parseText(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text) as unknown;
@@ -248,7 +248,10 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     return (responseType === 'text' ? text : parseText(text)) as T;
   }
 
-  /** Multipart upload through XMLHttpRequest, the one browser API that reports upload progress. */
+  /**
+   * Multipart upload with progress (http-upload.ts, loaded with the first upload: the sign-in
+   * screen's download does not carry it).
+   */
   async function upload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
     const config = await deps.getConfig();
     const headers = {
@@ -256,28 +259,11 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       'x-api-key': config.apiKey,
       ...authHeaders(true),
     };
-    return new Promise<T>((resolve, reject) => {
-      const xhr = new XMLHttpRequest();
-      xhr.open(options.method ?? 'POST', buildUrl(config.apiBaseUrl, path, options.query));
-      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-      xhr.upload.onprogress = (event) => {
-        if (event.lengthComputable && options.onProgress)
-          options.onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
-      };
-      xhr.onload = () => {
-        const body = parseText(xhr.responseText);
-        if (xhr.status >= 200 && xhr.status < 300) {
-          options.onProgress?.(100);
-          resolve(body as T);
-        } else reject(failed(xhr.status, body, true));
-      };
-      xhr.onerror = () =>
-        reject(new ApiError({ code: CLIENT_ERROR_CODES.fetch, message: NETWORK_ERROR_MESSAGE }));
-      xhr.onabort = () =>
-        reject(new ApiError({ code: CLIENT_ERROR_CODES.aborted, message: 'Upload cancelled' }));
-      options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-      xhr.send(form);
-    });
+    const { sendWithProgress } = await import('./http-upload');
+    const url = buildUrl(config.apiBaseUrl, path, options.query);
+    const answer = await sendWithProgress(url, headers, form, options);
+    if (answer.ok) return answer.body as T;
+    throw failed(answer.status, answer.body, true);
   }
 
   return { request, upload };
