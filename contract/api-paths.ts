@@ -74,6 +74,7 @@ export const apiRoutes = {
   sentimentDashboard: '/reports/sentiments/dashboard',
   sentimentSummary: '/reports/sentiments/average_conversation_summary',
   sentimentProducts: '/reports/sentiments/products',
+  sentimentTurns: '/reports/sentiments/conversations',
   liveDashboard: '/reports/dashboard',
 } as const;
 

@@ -90,6 +90,35 @@ export const sentimentQuerySchema = z
   .superRefine(checkRange);
 export type SentimentQuery = z.infer<typeof sentimentQuerySchema>;
 
+/** The turns behind a bar or a slice of the sentiment dashboard, newest first (ours). */
+export const reportTurnsQuerySchema = z
+  .object({
+    ...filterFields,
+    products: z.string().max(2000).optional(),
+    sentiment: sentimentSchema.optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    size: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .superRefine(checkRange);
+export type ReportTurnsQuery = z.infer<typeof reportTurnsQuerySchema>;
+export const reportTurnSchema = z.object({
+  id: z.number().int(),
+  conversation_id: z.string().nullable(),
+  channel: z.enum(['console', 'widget']),
+  asked_at: z.string(),
+  question: z.string(),
+  /** The first 300 characters. */
+  answer: z.string(),
+  sentiment: sentimentSchema.nullable(),
+});
+export type ReportTurn = z.infer<typeof reportTurnSchema>;
+export const reportTurnPageSchema = z.object({
+  items: z.array(reportTurnSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+
 /** Analytics sections of an export (SPEC §7 section_numbers), in this order. */
 export const ANALYTICS_SECTIONS = [
   'overview',

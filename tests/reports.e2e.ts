@@ -186,6 +186,13 @@ describe('reports', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: 'Top 5 popular products' }).count())
       .toBe(1);
+    // The negative slice opens the conversations behind it.
+    await page.getByRole('button', { name: 'Show Negative messages' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByTestId('turns-total').innerText()).toBe('1 messages');
+    expect(await dialog.innerText()).toContain(QUESTIONS[1]);
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await dialog.waitFor({ state: 'hidden' });
     // The administrator adds a product to look for: the dashboard finds it in a question.
     await page.getByLabel('Product names, one a line').fill('Harbour Box\nLantern\nParcel');
     await page.getByRole('button', { name: 'Save products' }).click();

@@ -117,6 +117,34 @@ describeApi('reports', (t) => {
     expect(parcel.overview).toEqual({ positive: 0, neutral: 1, negative: 0 });
   });
 
+  it('when a bar or slice is opened, then its turns come newest first, for Reports.VIEW only', async () => {
+    const negative = await get(
+      `sentiments/conversations?start_date=2025-03-03&end_date=2025-03-03&sentiment=negative`,
+    );
+    expect(negative).toMatchObject({ total: 1, page: 1, size: 20 });
+    expect(negative.items[0]).toMatchObject({
+      question: 'Refund still not received, this is terrible',
+      sentiment: 'negative',
+      channel: 'console',
+    });
+    const all = await get(`sentiments/conversations?${week}&size=2`);
+    expect(all.total).toBe(4);
+    expect(all.items.map((i: { asked_at: string }) => i.asked_at)).toEqual([
+      '2025-03-04T14:00:00.000Z',
+      '2025-03-03T09:30:00.000Z',
+    ]);
+    const theirs = await personWith(t, other, 'Reports.VIEW');
+    const scoped = await get(`sentiments/conversations?${week}`, theirs.token);
+    expect(scoped.items.map((i: { question: string }) => i.question)).toEqual([
+      'Where is my parcel tracking number?',
+    ]);
+    const lister = await personWith(t, other, 'Reports.LIST_VIEW');
+    const refused = await t.api('GET', `/api/reports/sentiments/conversations?${week}`, {
+      token: lister.token,
+    });
+    expect(refused.status).toBe(403);
+  });
+
   it('when conversations are summarised, then each counts by its prevailing sentiment', async () => {
     const body = conversationSummarySchema.parse(
       await get(`sentiments/average_conversation_summary?${week}`),

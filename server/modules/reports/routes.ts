@@ -15,6 +15,8 @@ import {
   productListSchema,
   productsInputSchema,
   reportQuerySchema,
+  reportTurnPageSchema,
+  reportTurnsQuerySchema,
   responseTimeSchema,
   sentimentDashboardSchema,
   sentimentQuerySchema,
@@ -74,6 +76,16 @@ export function registerReportRoutes(
     shape(
       conversationSummarySchema,
       await s.reports.summary(await subjectOf(request), sentimentQuery(request)),
+    ),
+  );
+  // Ours: the turns behind a bar or a slice; their words need Reports.VIEW.
+  api.get(apiRoutes.sentimentTurns, needs('VIEW'), async (request) =>
+    shape(
+      reportTurnPageSchema,
+      await s.reports.turns(
+        await subjectOf(request),
+        parseInput(reportTurnsQuerySchema, request.query, 'query'),
+      ),
     ),
   );
   api.get(apiRoutes.sentimentProducts, read, async () =>

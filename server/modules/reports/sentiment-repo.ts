@@ -71,6 +71,33 @@ export function createSentimentRepo({ db, dialect }: Database) {
       };
     },
 
+    /** The turns of the filter, newest first, with their sentiment. */
+    async turns(f: ReportFilter, page: number, size: number) {
+      const where = turnCondition(f, dialect);
+      const [{ rows: counted }, { rows }] = await Promise.all([
+        sql<{ n: unknown }>`
+          select count(*) as n from chat_turns t left join turn_sentiments s on s.turn_id = t.id
+          where ${where}`.execute(db),
+        sql<{
+          id: number;
+          conversation_id: string | null;
+          channel: 'console' | 'widget';
+          asked_at: string;
+          question: string;
+          answer: string;
+          sentiment: Sentiment | null;
+        }>`
+          select t.id as id, t.conversation_id as conversation_id, t.channel as channel,
+                 t.asked_at as asked_at, t.question as question,
+                 substr(t.answer, 1, 300) as answer, s.sentiment as sentiment
+          from chat_turns t left join turn_sentiments s on s.turn_id = t.id
+          where ${where}
+          order by t.asked_at desc, t.id desc
+          limit ${size} offset ${(page - 1) * size}`.execute(db),
+      ]);
+      return { total: num(counted[0]?.n), items: rows.map((r) => ({ ...r, id: Number(r.id) })) };
+    },
+
     listProducts() {
       return db.selectFrom('report_products').select(['id', 'name']).orderBy('name').execute();
     },

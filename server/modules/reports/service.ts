@@ -11,6 +11,7 @@ import {
   type PeakHours,
   type ReportQuery,
   reportsScope,
+  type ReportTurnsQuery,
   type ResponseTime,
   SENTIMENTS,
   type SentimentCounts,
@@ -185,6 +186,10 @@ export function createReportService({ analytics, sentiments }: ReportDeps) {
     satisfaction: (s: AccessSubject, q: ReportQuery) => satisfactionOf(filterOf(s, q)),
     dashboard: (s: AccessSubject, q: SentimentQuery) => dashboardOf(filterOf(s, q), q.date_range),
     summary: (s: AccessSubject, q: SentimentQuery) => summaryOf(filterOf(s, q)),
+    async turns(s: AccessSubject, q: ReportTurnsQuery) {
+      const found = await sentiments.turns(filterOf(s, q), q.page, q.size);
+      return { ...found, page: q.page, size: q.size };
+    },
     products: async () => ({ items: await sentiments.listProducts() }),
     async replaceProducts(names: readonly string[]) {
       const unique = [...new Map(names.map((n) => [n.trim().toLowerCase(), n.trim()])).values()];

@@ -4,6 +4,7 @@
  */
 import { apiRoutes } from '@contract/api-paths';
 import type {
+  ReportTurn,
   AnalyticsOverview,
   ConversationSummary,
   CustomerSatisfaction,
@@ -51,6 +52,15 @@ export const reportsApi = api.injectEndpoints({
     conversationSummary: build.query<ConversationSummary, SentimentArgs>({
       query: read(apiRoutes.sentimentSummary),
     }),
+    reportTurns: build.query<
+      { items: ReportTurn[]; total: number; page: number; size: number },
+      SentimentArgs & { page: number }
+    >({
+      query: ({ date_range: _grouping, ...args }) => ({
+        url: apiRoutes.sentimentTurns,
+        query: { ...args } as Query,
+      }),
+    }),
     reportProducts: build.query<{ items: { id: number; name: string }[] }, void>({
       query: () => apiRoutes.sentimentProducts,
     }),
@@ -83,6 +93,7 @@ export const {
   useConversationSummaryQuery,
   useReportDepartmentsQuery,
   useReportProductsQuery,
+  useReportTurnsQuery,
   useSaveReportProductsMutation,
 } = reportsApi;
 

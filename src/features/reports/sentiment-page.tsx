@@ -1,15 +1,17 @@
 import { useState } from 'react';
-import { CCol, CFormInput, CFormLabel, CFormSelect, CRow } from '@coreui/react';
+import { CButton, CCol, CFormInput, CFormLabel, CFormSelect, CRow } from '@coreui/react';
 import { CChartBar, CChartDoughnut } from '@coreui/react-chartjs';
 import { useTranslation } from 'react-i18next';
-import { emptySentimentDashboard, SENTIMENTS } from '@contract/reports';
+import { emptySentimentDashboard, isoDay, type Sentiment, SENTIMENTS } from '@contract/reports';
 import { PageHeading } from '@/components/page-heading';
+import { useCan } from '@/lib/session/use-can';
 import { ChartCard, Figure } from './chart-card';
 import { useBaseOptions } from './chart-colours';
 import { ExportMenu } from './export-menu';
 import { ProductListEditor } from './product-list-editor';
 import { ReportError } from './report-error';
 import { ReportFilters } from './report-filters';
+import { TurnsDialog, type TurnsSelection } from './turns-dialog';
 import {
   orEmpty,
   type SentimentArgs,
@@ -34,6 +36,8 @@ export function SentimentPage() {
   const [grouping, setGrouping] = useState<SentimentArgs['date_range']>('day');
   const [sentiment, setSentiment] = useState<SentimentArgs['sentiment']>();
   const [products, setProducts] = useState('');
+  const [selection, setSelection] = useState<TurnsSelection | null>(null);
+  const canOpen = useCan().right('Reports', 'VIEW');
   const args: SentimentArgs = {
     ...state.filters,
     date_range: grouping,
@@ -48,6 +52,31 @@ export function SentimentPage() {
     date_range: dashboard.date_range,
   });
   const { colours, options } = useBaseOptions();
+  /** The turns of a sentiment, in the whole range or in one bucket of the series. */
+  const open = (s: Sentiment, bucket?: string) => {
+    let range = { start_date: args.start_date, end_date: args.end_date };
+    if (bucket) {
+      const start = new Date(`${bucket}T00:00:00Z`);
+      const end =
+        grouping === 'day'
+          ? start
+          : grouping === 'week'
+            ? new Date(start.getTime() + 6 * 864e5)
+            : new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 0));
+      range = {
+        start_date: bucket > args.start_date ? bucket : args.start_date,
+        end_date: isoDay(end) < args.end_date ? isoDay(end) : args.end_date,
+      };
+    }
+    setSelection({
+      title: t('turns.title', {
+        sentiment: t(`sentiment.${s}`),
+        from: range.start_date,
+        to: range.end_date,
+      }),
+      args: { ...args, ...range, sentiment: s },
+    });
+  };
   const n = (v: number) => new Intl.NumberFormat(i18n.language).format(v);
   const label = (s: (typeof SENTIMENTS)[number]) => t(`sentiment.${s}`);
   const fill = { positive: colours.positive, neutral: colours.neutral, negative: colours.negative };
@@ -179,6 +208,12 @@ export function SentimentPage() {
                     y: { ...options.scales.y, stacked: true },
                   },
                 }}
+                getElementAtEvent={(items) => {
+                  const hit = items[0];
+                  const s = hit && SENTIMENTS[hit.datasetIndex];
+                  const point = hit && dashboard.performance[hit.index];
+                  if (canOpen && s && point) open(s, point.date);
+                }}
               />
             }
           />
@@ -203,9 +238,23 @@ export function SentimentPage() {
                   ],
                 }}
                 options={{ ...options, scales: {} }}
+                getElementAtEvent={(items) => {
+                  const s = items[0] && SENTIMENTS[items[0].index];
+                  if (canOpen && s) open(s);
+                }}
               />
             }
-          />
+          >
+            {canOpen && (
+              <div className="d-flex flex-wrap gap-2 mb-2">
+                {SENTIMENTS.map((s) => (
+                  <CButton key={s} size="sm" color="primary" onClick={() => open(s)}>
+                    {t('turns.open', { sentiment: label(s) })}
+                  </CButton>
+                ))}
+              </div>
+            )}
+          </ChartCard>
         </CCol>
         <CCol md={6}>{productCard('popular', dashboard.popular_products)}</CCol>
         <CCol md={6}>{productCard('suggested', dashboard.suggested_products)}</CCol>
@@ -213,6 +262,7 @@ export function SentimentPage() {
           <ProductListEditor onSaved={() => void dashboardQuery.refetch()} />
         </CCol>
       </CRow>
+      {selection && <TurnsDialog selection={selection} onClose={() => setSelection(null)} />}
     </>
   );
 }
