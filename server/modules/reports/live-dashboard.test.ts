@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { liveDashboardSchema } from '../../../contract/live-dashboard';
+import { liveDashboardSchema } from '../../../contract/live-dashboard-schema';
 import { isoDay } from '../../../contract/reports';
 import { readyDocumentRow } from '../../test-support/document-rows';
 import { addDepartment, addPerson, personWith } from '../../test-support/identity';

@@ -1,11 +1,7 @@
 /** The live dashboard (issue 14): each part only when the person's rights open it. */
 import { departmentScope, hasPermission } from '../../../contract/access';
-import {
-  LIVE_DAYS,
-  LIVE_FAILURES,
-  LIVE_WIDGETS,
-  type LiveDashboard,
-} from '../../../contract/live-dashboard';
+import { LIVE_DAYS, LIVE_FAILURES, LIVE_WIDGETS } from '../../../contract/live-dashboard';
+import type { LiveDashboard } from '../../../contract/live-dashboard-schema';
 import { isoDay, reportsScope } from '../../../contract/reports';
 import type { Actor } from '../identity/actor-scope';
 import type { AnalyticsRepo } from './analytics-repo';

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiRoutes } from '../../../contract/api-paths';
-import { liveDashboardSchema } from '../../../contract/live-dashboard';
+import { liveDashboardSchema } from '../../../contract/live-dashboard-schema';
 import type { ActionName } from '../../../contract/permissions';
 import {
   analyticsOverviewSchema,

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { CCard, CCardBody, CCardTitle, CCardText } from '@coreui/react';
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,10 @@ import { Link } from 'react-router-dom';
 import { PageHeading } from '@/components/page-heading';
 import { displayName, selectAccessSubject, selectProfile } from '@/lib/session/session-slice';
 import { areasFor, type DashboardArea } from './dashboard-areas';
-import { LiveFigures, type LiveLinks } from './live-figures';
+import type { LiveLinks } from './live-figures';
+
+// The live figures bring the API cache code: loaded after the dashboard has drawn (issue 10).
+const LiveFigures = lazy(() => import('./live-figures').then((m) => ({ default: m.LiveFigures })));
 
 /**
  * /dashboard: a welcome with the user's name, their live figures (issue 14) and one card per
@@ -28,7 +32,9 @@ export function DashboardPage({
     <>
       <PageHeading>{name ? t('welcome', { name }) : t('welcomeAnonymous')}</PageHeading>
       <p className="text-body-secondary">{t('intro')}</p>
-      <LiveFigures links={links} />
+      <Suspense fallback={null}>
+        <LiveFigures links={links} />
+      </Suspense>
       <h2 className="h5 mt-4 mb-3">{t('shortcuts')}</h2>
       {shown.length === 0 ? (
         <p>{t('noAreas')}</p>

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { CCard, CCardBody, CCol, CRow } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { LIVE_REFRESH_MS, type LiveDashboard } from '@contract/live-dashboard';
+import { LIVE_REFRESH_MS } from '@contract/live-dashboard';
+import type { LiveDashboard } from '@contract/live-dashboard-schema';
 import { useLiveDashboardQuery } from './dashboard-api';
 import { Sparkline } from './sparkline';
 
