@@ -67,7 +67,10 @@ export async function buildApp(
   app.addHook('onReady', () => knowledge.start());
   app.addHook('preClose', () => knowledge.stop());
   // Mails queued by the last requests still go out before the database closes.
-  app.addHook('preClose', () => services.background.idle());
+  app.addHook('preClose', () => {
+    services.sentimentRecorder.stop();
+    return services.background.idle();
+  });
   app.decorate('backgroundTasks', services.background);
 
   // The API speaks JSON (multipart is added by the areas that upload); anything else is 415.

@@ -16,12 +16,14 @@ export function createSentimentRecorder(deps: {
   background: BackgroundTasks;
 }) {
   const { repo, llm, background } = deps;
+  // Aborted when the server stops: a model still streaming must not hold the shutdown up.
+  const stopping = new AbortController();
   const recorder = {
     async record(turnId: number, question: string): Promise<void> {
       await repo.saveSentiment(turnId, offlineSentiment(question));
       if (llm)
         background.run('turn sentiment', async () =>
-          repo.saveSentiment(turnId, await llmSentiment(question, llm)),
+          repo.saveSentiment(turnId, await llmSentiment(question, llm, stopping.signal)),
         );
     },
 
@@ -36,6 +38,11 @@ export function createSentimentRecorder(deps: {
         );
         done += turns.length;
       }
+    },
+
+    /** Cuts the model calls under way short (their turns keep the library's judgement). */
+    stop(): void {
+      stopping.abort();
     },
 
     startBackfill(): void {

@@ -36,7 +36,12 @@ const LABELS: Record<string, Label> = {
 };
 const SCORE: Record<Label, number> = { positive: 1, neutral: 0, negative: -1 };
 
-export async function llmSentiment(text: string, llm: SentimentModel): Promise<Judgement> {
+/** The model's label for `text`; the library's when the model fails, or `stop` aborts it. */
+export async function llmSentiment(
+  text: string,
+  llm: SentimentModel,
+  stop?: AbortSignal,
+): Promise<Judgement> {
   try {
     const content = await llm.provider.complete({
       model: llm.model,
@@ -50,7 +55,9 @@ export async function llmSentiment(text: string, llm: SentimentModel): Promise<J
         },
         { role: 'user', content: text.slice(0, 4000) },
       ],
-      signal: AbortSignal.timeout(LLM_TIMEOUT_MS),
+      signal: stop
+        ? AbortSignal.any([AbortSignal.timeout(LLM_TIMEOUT_MS), stop])
+        : AbortSignal.timeout(LLM_TIMEOUT_MS),
     });
     const label =
       LABELS[
