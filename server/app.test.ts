@@ -241,6 +241,8 @@ describe('the HTTP shell: api key, errors, headers, static SPA, logs', () => {
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp).toContain("frame-ancestors 'none'");
+      // Remote images over https only (an allowed e-mail image), never scripts from elsewhere.
+      expect(csp).toMatch(/img-src 'self' data: blob: https:(;|$)/);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['referrer-policy']).toBeDefined();
