@@ -69,7 +69,8 @@ async function until<T>(
   what: string | (() => string),
   probe: () => Promise<T | undefined> | T | undefined,
 ) {
-  const deadline = Date.now() + 60_000;
+  // Three processes load the server at once: on a loaded 2-core machine that can take a while.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     const found = await Promise.resolve(probe()).catch(() => undefined);
     if (found !== undefined) return found;
@@ -115,7 +116,7 @@ describe('several server processes on one port (WEB_CONCURRENCY)', () => {
           ? true
           : undefined,
     );
-  }, 90_000);
+  }, 150_000);
 
   afterAll(() => {
     if (primary.exitCode === null) primary.kill('SIGKILL');
@@ -151,7 +152,7 @@ describe('several server processes on one port (WEB_CONCURRENCY)', () => {
     await until('the port to answer', async () =>
       (await call(port, 'GET', '/api/health')) === 200 ? true : undefined,
     );
-  }, 90_000);
+  }, 150_000);
 
   it('when the primary gets SIGTERM, then every process stops and it exits 0', async () => {
     const workers = childrenOf(primary.pid ?? 0);

@@ -4,7 +4,6 @@
  * processes (cluster.ts), each of which only opens the database and listens.
  */
 import cluster from 'node:cluster';
-import { buildApp } from './app';
 import { superviseWorkers } from './cluster';
 import { loadConfig, type ResolvedConfig } from './config';
 import { createDatabase, type Database } from './db/database';
@@ -41,6 +40,8 @@ async function main(): Promise<void> {
 
 /** Builds the app on the migrated database and listens until SIGTERM / SIGINT. */
 async function serve(config: ResolvedConfig, database: Database): Promise<void> {
+  // Loaded here, not at the top: a supervising primary never serves, so it never loads the app.
+  const { buildApp } = await import('./app');
   const app = await buildApp(config, { database });
   let closing = false;
   const shutdown = async (signal: string) => {
