@@ -20,6 +20,7 @@ import { reports } from './0013-reports';
 import { sop } from './0014-sop';
 import { emailAgent } from './0015-email-agent';
 import { rateWindows } from './0016-rate-windows';
+import { sopNameTrigrams } from './0017-sop-name-trigrams';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -39,5 +40,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0014-sop': sop(dialect),
     '0015-email-agent': emailAgent(dialect),
     '0016-rate-windows': rateWindows(),
+    '0017-sop-name-trigrams': sopNameTrigrams(dialect),
   };
 }
