@@ -5,8 +5,6 @@
  * Reports.VIEW user reads the reports without an export button, and the API refuses them export.
  */
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
@@ -17,26 +15,10 @@ import { heading, signIn } from './support/actions';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, type BrowserSession } from './support/browser';
 import { api, startServer, type RunningServer } from './support/server';
+import { pdfText } from '../server/test-support/pdf-text';
 
-const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await getDocument({
-    data: new Uint8Array(bytes),
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    verbosity: 0,
-    standardFontDataUrl: `${join(pdfjsRoot, 'standard_fonts')}/`,
-  }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  return pages.join('\n').replace(/\s+/g, ' ');
-}
+/** The pdf's text with runs of white space as one space. */
+const flatPdfText = async (bytes: Buffer) => (await pdfText(bytes)).replace(/\s+/g, ' ');
 
 const QUESTIONS = [
   'Thanks, the harbour guide is excellent and helpful!',
@@ -145,7 +127,7 @@ describe('reports', () => {
     await expect.poll(() => figure(page, 'totalConversations').innerText()).toBe('3');
     expect(await page.getByRole('alert').count()).toBe(0);
 
-    const pdf = await pdfText(await download(page, 'PDF document'));
+    const pdf = await flatPdfText(await download(page, 'PDF document'));
     expect(pdf).toContain('Conversation analytics');
     expect(pdf).toContain('Total conversations | 3');
     expect(pdf).toContain('Satisfaction score (%) | 66.7');

@@ -1,7 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDocumentRow } from '../../test-support/document-rows';
 import { addDepartment, personWith } from '../../test-support/identity';
@@ -16,28 +15,7 @@ import {
   testDatabases,
   type TestApp,
 } from '../../test-support/test-app';
-
-const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-
-/** The text of every page of a pdf, read with pdf.js as a viewer would. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await getDocument({
-    data: new Uint8Array(bytes),
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    verbosity: 0,
-    standardFontDataUrl: `${join(pdfjsRoot, 'standard_fonts')}/`,
-  }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await doc.destroy();
-  return pages.join('\n');
-}
+import { pdfText } from '../../test-support/pdf-text';
 
 describe.each(testDatabases)('GET /download/{id} on %s', (dialect) => {
   let t: TestApp;

@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
@@ -7,26 +5,7 @@ import { addDepartment, addPerson, personWith } from '../../test-support/identit
 import { describeApi, TEST_API_KEY } from '../../test-support/test-app';
 import { csvField } from './export/csv';
 import { seedWeek, WEEK } from './report-fixtures';
-
-const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await getDocument({
-    data: new Uint8Array(bytes),
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    verbosity: 0,
-    standardFontDataUrl: `${join(pdfjsRoot, 'standard_fonts')}/`,
-  }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  return pages.join('\n');
-}
+import { pdfText } from '../../test-support/pdf-text';
 
 const week = `start_date=${WEEK.start_date}&end_date=${WEEK.end_date}`;
 
