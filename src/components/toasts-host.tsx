@@ -18,16 +18,24 @@ export function ToastsHost() {
           visible
           autohide={toast.autohide}
           delay={TOAST_AUTOHIDE_MS}
-          color={toast.color}
-          className="text-white align-items-center border-0"
-          style={{ minWidth: TOAST_MIN_WIDTH_PX, maxWidth: TOAST_MAX_WIDTH_PX, width: 'auto' }}
+          className="align-items-center border"
+          // The alerts' colours (subtle background, emphasis text) in either theme: white text
+          // on the full-strength colours failed WCAG contrast for success, warning and info.
+          style={{
+            minWidth: TOAST_MIN_WIDTH_PX,
+            maxWidth: TOAST_MAX_WIDTH_PX,
+            width: 'auto',
+            color: `var(--cui-${toast.color}-text-emphasis)`,
+            backgroundColor: `var(--cui-${toast.color}-bg-subtle)`,
+            borderColor: `var(--cui-${toast.color}-border-subtle)`,
+          }}
           onClose={() => dispatch(toastRemoved(toast.id))}
           role={toast.color === 'danger' ? 'alert' : 'status'}
           aria-live={toast.color === 'danger' ? 'assertive' : 'polite'}
         >
           <div className="d-flex">
             <CToastBody>{toast.message}</CToastBody>
-            <CToastClose className="me-2 m-auto" white aria-label={t('close')} />
+            <CToastClose className="me-2 m-auto" aria-label={t('close')} />
           </div>
         </CToast>
       ))}
