@@ -5,23 +5,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const API_KEY = 'cluster-test-key';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** One call on a connection of its own, so the operating system may hand it to any worker. */
 function call(port: number, method: string, path: string, body?: unknown): Promise<number> {
@@ -46,6 +34,7 @@ function call(port: number, method: string, path: string, body?: unknown): Promi
       },
     );
     req.on('error', reject);
+    req.setTimeout(5_000, () => req.destroy(new Error('no answer in 5 s')));
     req.end(payload);
   });
 }
@@ -87,34 +76,41 @@ describe('several server processes on one port (WEB_CONCURRENCY)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-cluster-'));
 
   beforeAll(async () => {
-    port = await freePort();
     primary = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env: {
         ...process.env,
         WEB_CONCURRENCY: '2',
-        PORT: String(port),
+        // Port 0: the workers share one port the system picks (read from their log below), so no
+        // other test's server can take it between a check and the listen.
+        PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DATABASE_URL: '',
         STATIC_DIR: join(dataDir, 'no-build'),
         API_KEY,
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        PUBLIC_URL: 'http://127.0.0.1:8080',
         ADMIN_EMAIL: 'admin@cluster.test',
         ADMIN_PASSWORD: 'Admin-Pass-123',
         AUTH_RATE_LIMIT: '3',
-        LOG_LEVEL: 'warn',
+        // Shown only when the start times out: what each process did.
+        LOG_LEVEL: 'info',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     primary.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     primary.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    let seen = 'nothing yet';
     await until(
-      () => `two listening workers (output so far: ${output})`,
-      async () =>
-        childrenOf(primary.pid ?? 0).length === 2 &&
-        (await call(port, 'GET', '/api/health')) === 200
-          ? true
-          : undefined,
+      () => `two listening workers (last seen: ${seen}; output so far: ${output})`,
+      async () => {
+        const listening = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+        if (!listening) return undefined;
+        port = Number(listening[1]);
+        const workers = childrenOf(primary.pid ?? 0).length;
+        const health = await call(port, 'GET', '/api/health').catch((e: Error) => e.message);
+        seen = `${workers} workers, health ${health}`;
+        return workers === 2 && health === 200 ? true : undefined;
+      },
     );
   }, 150_000);
 
