@@ -39,14 +39,20 @@ function call(port: number, method: string, path: string, body?: unknown): Promi
   });
 }
 
-/** The processes whose parent is `pid` (Linux /proc). */
+/**
+ * The server processes whose parent is `pid` (Linux /proc): children running server/main.ts.
+ * Others may come and go beside them (tsx starts an esbuild service when its cache is cold).
+ */
 function childrenOf(pid: number): number[] {
   return readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .filter((name) => {
       try {
         const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return (
+          parent === pid && readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('server/main.ts')
+        );
       } catch {
         return false;
       }
