@@ -4,6 +4,8 @@ import type { Generated } from 'kysely';
 export interface ReportTables {
   turn_sentiments: TurnSentimentsTable;
   report_products: ReportProductsTable;
+  report_hourly: ReportHourlyTable;
+  report_rollup_state: ReportRollupStateTable;
 }
 
 export interface TurnSentimentsTable {
@@ -19,4 +21,30 @@ export interface ReportProductsTable {
   id: Generated<number>;
   name: string;
   created_at: string;
+}
+
+/** Per UTC hour × channel × widget × department: the turns' figures (0018-report-rollups). */
+export interface ReportHourlyTable {
+  /** `YYYY-MM-DDTHH` (UTC) of the question. */
+  hour: string;
+  channel: 'console' | 'widget';
+  /** 0: not a widget's turn. */
+  widget_id: number;
+  /** 0: none chosen. */
+  department_id: number;
+  /** JSON text: number[], as in chat_turns. */
+  department_ids: string;
+  questions: number | string;
+  latency_sum: number | string;
+  positive: number | string;
+  neutral: number | string;
+  negative: number | string;
+  rated_up: number | string;
+  rated_down: number | string;
+}
+
+export interface ReportRollupStateTable {
+  id: number;
+  backfill_upto: number;
+  backfilled_through: number;
 }

@@ -1,7 +1,7 @@
 /** SQL of conversation analytics: every figure is aggregated by the database in one pass. */
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
-import { type ReportFilter, turnCondition } from './filters';
+import { type ReportFilter, rollupCondition, turnCondition } from './filters';
 
 /** Seconds from the first question to the last answer of the conversation group. */
 function spanSeconds(dialect: Database['dialect']) {
@@ -49,23 +49,24 @@ export function createAnalyticsRepo({ db, dialect }: Database) {
       };
     },
 
+    /** From the hourly rollup (rollups.ts). */
     async hourBuckets(f: ReportFilter): Promise<HourBucket[]> {
       const { rows } = await sql<{ hour: string; n: unknown; latency: unknown }>`
-        select substr(t.asked_at, 1, 13) as hour, count(*) as n, sum(t.latency_ms) as latency
-        from chat_turns t
-        where ${turnCondition(f, dialect)}
-        group by substr(t.asked_at, 1, 13)`.execute(db);
+        select r.hour as hour, sum(r.questions) as n, sum(r.latency_sum) as latency
+        from report_hourly r
+        where ${rollupCondition(f)}
+        group by r.hour
+        having sum(r.questions) > 0`.execute(db);
       return rows.map((r) => ({ hour: r.hour, turns: num(r.n), latencySum: num(r.latency) }));
     },
 
+    /** From the hourly rollup (rollups.ts). */
     async ratings(f: ReportFilter): Promise<{ positive: number; negative: number }> {
-      const { rows } = await sql<{ rating: string; n: unknown }>`
-        select f.rating as rating, count(*) as n
-        from chat_feedback f join chat_turns t on t.id = f.turn_id
-        where ${turnCondition(f, dialect)}
-        group by f.rating`.execute(db);
-      const count = (rating: string) => num(rows.find((r) => r.rating === rating)?.n);
-      return { positive: count('up'), negative: count('down') };
+      const { rows } = await sql<{ up: unknown; down: unknown }>`
+        select sum(r.rated_up) as up, sum(r.rated_down) as down
+        from report_hourly r
+        where ${rollupCondition(f)}`.execute(db);
+      return { positive: num(rows[0]?.up), negative: num(rows[0]?.down) };
     },
 
     /** The latest questions of the range, for the intents. */

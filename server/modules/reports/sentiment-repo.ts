@@ -1,10 +1,11 @@
 /** SQL of the sentiment dashboard, the products list and the sentiment of stored turns. */
 import { sql } from 'kysely';
-import type { Sentiment } from '../../../contract/reports';
+import { type Sentiment, SENTIMENTS } from '../../../contract/reports';
 import type { Database } from '../../db/database';
 import { nowIso } from '../../db/database';
 import type { Judgement } from '../../services/sentiment';
-import { contains, type ReportFilter, turnCondition } from './filters';
+import { contains, type ReportFilter, rollupCondition, turnCondition } from './filters';
+import { backfillRollups, changingTurns } from './rollups';
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
@@ -16,13 +17,27 @@ export interface DaySentiments {
 
 export function createSentimentRepo({ db, dialect }: Database) {
   return {
+    /** From the hourly rollup (rollups.ts); from the log when filtered by products. */
     async perDay(f: ReportFilter): Promise<DaySentiments[]> {
-      const { rows } = await sql<{ day: string; sentiment: Sentiment; n: unknown }>`
-        select substr(t.asked_at, 1, 10) as day, s.sentiment as sentiment, count(*) as n
-        from chat_turns t join turn_sentiments s on s.turn_id = t.id
-        where ${turnCondition(f, dialect)}
-        group by substr(t.asked_at, 1, 10), s.sentiment`.execute(db);
-      return rows.map((r) => ({ day: r.day, sentiment: r.sentiment, turns: num(r.n) }));
+      if (f.products) {
+        const { rows } = await sql<{ day: string; sentiment: Sentiment; n: unknown }>`
+          select substr(t.asked_at, 1, 10) as day, s.sentiment as sentiment, count(*) as n
+          from chat_turns t join turn_sentiments s on s.turn_id = t.id
+          where ${turnCondition(f, dialect)}
+          group by substr(t.asked_at, 1, 10), s.sentiment`.execute(db);
+        return rows.map((r) => ({ day: r.day, sentiment: r.sentiment, turns: num(r.n) }));
+      }
+      const { rows } = await sql<{ day: string } & Record<Sentiment, unknown>>`
+        select substr(r.hour, 1, 10) as day, sum(r.positive) as positive,
+               sum(r.neutral) as neutral, sum(r.negative) as negative
+        from report_hourly r
+        where ${rollupCondition(f)}
+        group by substr(r.hour, 1, 10)`.execute(db);
+      return rows.flatMap((r) =>
+        SENTIMENTS.filter((s) => !f.sentiment || s === f.sentiment)
+          .map((sentiment) => ({ day: r.day, sentiment, turns: num(r[sentiment]) }))
+          .filter((d) => d.turns > 0),
+      );
     },
 
     /** How many turns name each product in the question and in the answer. */
@@ -116,39 +131,53 @@ export function createSentimentRepo({ db, dialect }: Database) {
     },
 
     async saveSentiment(turnId: number, j: Judgement) {
-      await db
-        .insertInto('turn_sentiments')
-        .values({
-          turn_id: turnId,
-          sentiment: j.sentiment,
-          score: j.score,
-          source: j.source,
-          created_at: nowIso(),
-        })
-        .onConflict((oc) =>
-          oc
-            .column('turn_id')
-            .doUpdateSet({ sentiment: j.sentiment, score: j.score, source: j.source }),
-        )
-        .execute();
+      await db.transaction().execute((trx) =>
+        changingTurns(trx, [turnId], () =>
+          trx
+            .insertInto('turn_sentiments')
+            .values({
+              turn_id: turnId,
+              sentiment: j.sentiment,
+              score: j.score,
+              source: j.source,
+              created_at: nowIso(),
+            })
+            .onConflict((oc) =>
+              oc
+                .column('turn_id')
+                .doUpdateSet({ sentiment: j.sentiment, score: j.score, source: j.source }),
+            )
+            .execute(),
+        ),
+      );
     },
 
     async saveSentiments(rows: readonly (Judgement & { turnId: number })[]) {
       const now = nowIso();
-      await db
-        .insertInto('turn_sentiments')
-        .values(
-          rows.map((r) => ({
-            turn_id: r.turnId,
-            sentiment: r.sentiment,
-            score: r.score,
-            source: r.source,
-            created_at: now,
-          })),
-        )
-        .onConflict((oc) => oc.column('turn_id').doNothing())
-        .execute();
+      await db.transaction().execute((trx) =>
+        changingTurns(
+          trx,
+          rows.map((r) => r.turnId),
+          () =>
+            trx
+              .insertInto('turn_sentiments')
+              .values(
+                rows.map((r) => ({
+                  turn_id: r.turnId,
+                  sentiment: r.sentiment,
+                  score: r.score,
+                  source: r.source,
+                  created_at: now,
+                })),
+              )
+              .onConflict((oc) => oc.column('turn_id').doNothing())
+              .execute(),
+        ),
+      );
     },
+
+    /** Rolls up the turns stored before the hourly rollup existed (rollups.ts). */
+    backfillRollups: (batch?: number) => backfillRollups(db, batch),
 
     /** Turns stored before sentiments were kept (or while their judging failed), oldest first. */
     unjudgedTurns(limit: number) {

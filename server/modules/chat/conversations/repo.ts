@@ -2,6 +2,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../../db/database';
 import type { ChatTurnsTable, DB } from '../../../db/schema';
+import { addTurns, changingTurns } from '../../reports/rollups';
 
 export type NewTurn = Omit<ChatTurnsTable, 'id'>;
 
@@ -130,6 +131,7 @@ function turnQueries(db: Kysely<DB>) {
           .values(turn)
           .returning('id')
           .executeTakeFirstOrThrow();
+        await addTurns(trx, [row.id]);
         return row.id;
       });
     },
@@ -175,20 +177,26 @@ function turnQueries(db: Kysely<DB>) {
       comment: string,
       now: string,
     ) {
-      await db
-        .insertInto('chat_feedback')
-        .values({
-          turn_id: turnId,
-          user_id: userId,
-          rating,
-          comment,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((oc) =>
-          oc.column('turn_id').doUpdateSet({ rating, comment, updated_at: now, user_id: userId }),
-        )
-        .execute();
+      await db.transaction().execute((trx) =>
+        changingTurns(trx, [turnId], () =>
+          trx
+            .insertInto('chat_feedback')
+            .values({
+              turn_id: turnId,
+              user_id: userId,
+              rating,
+              comment,
+              created_at: now,
+              updated_at: now,
+            })
+            .onConflict((oc) =>
+              oc
+                .column('turn_id')
+                .doUpdateSet({ rating, comment, updated_at: now, user_id: userId }),
+            )
+            .execute(),
+        ),
+      );
       return db
         .selectFrom('chat_feedback')
         .select(['turn_id', 'rating', 'comment', 'updated_at'])
