@@ -5,6 +5,7 @@ export interface ReportTables {
   turn_sentiments: TurnSentimentsTable;
   report_products: ReportProductsTable;
   report_hourly: ReportHourlyTable;
+  report_conversations: ReportConversationsTable;
   report_rollup_state: ReportRollupStateTable;
 }
 
@@ -47,4 +48,23 @@ export interface ReportRollupStateTable {
   id: number;
   backfill_upto: number;
   backfilled_through: number;
+}
+
+/** Per conversation × UTC day × channel × widget × department (0018-report-rollups). */
+export interface ReportConversationsTable {
+  /** The chat's id, or the turn's id when its chat was deleted. */
+  conversation: string;
+  day: string;
+  channel: 'console' | 'widget';
+  widget_id: number;
+  department_id: number;
+  department_ids: string;
+  /** ISO instants: the earliest question and the latest answer of the row's turns. */
+  first_asked: string;
+  last_answered: string;
+  turns: number | string;
+  latency_sum: number | string;
+  positive: number | string;
+  neutral: number | string;
+  negative: number | string;
 }

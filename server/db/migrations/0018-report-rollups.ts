@@ -6,6 +6,10 @@
  *   sentiments of their questions and the ratings of their answers, of the turns not cancelled.
  *   Kept by the writes of the turn log (reports/rollups.ts: `x = x + ?` upserts, in the write's
  *   transaction); read by peak hours, response time, satisfaction and the sentiment series.
+ * - `report_conversations`: per conversation (a chat, a widget session, or a turn alone when its
+ *   chat was deleted) × UTC day × channel × widget × department: its turns, latency sum, first
+ *   question, last answer and the sentiments of its questions; read by the overview and the
+ *   conversation summary, which sum a conversation's rows for the days and filters chosen.
  * - `report_rollup_state`: the backfill of the turns stored before this migration (ids up to
  *   `backfill_upto`), done through `backfilled_through`, in batches at start.
  * - an index on `service_agent_turns.chat_turn_id`, which names a turn's widget.
@@ -45,6 +49,30 @@ export function reportRollups(): Migration {
         ])
         .execute();
 
+      let conversations = db.schema
+        .createTable('report_conversations')
+        .addColumn('conversation', 'varchar(64)', (c) => c.notNull())
+        .addColumn('day', 'varchar(10)', (c) => c.notNull())
+        .addColumn('channel', 'varchar(8)', (c) => c.notNull())
+        .addColumn('widget_id', 'integer', (c) => c.notNull())
+        .addColumn('department_id', 'integer', (c) => c.notNull())
+        .addColumn('department_ids', 'varchar(400)', (c) => c.notNull())
+        .addColumn('first_asked', 'varchar(32)', (c) => c.notNull())
+        .addColumn('last_answered', 'varchar(32)', (c) => c.notNull());
+      for (const column of ['turns', 'latency_sum', 'positive', 'neutral', 'negative'])
+        conversations = conversations.addColumn(column, 'bigint', (c) => c.notNull().defaultTo(0));
+      // Conversation first: the reports group by it, reading the table in key order.
+      await conversations
+        .addPrimaryKeyConstraint('report_conversations_pk', [
+          'conversation',
+          'day',
+          'channel',
+          'widget_id',
+          'department_id',
+          'department_ids',
+        ])
+        .execute();
+
       await db.schema
         .createTable('report_rollup_state')
         .addColumn('id', 'integer', (c) => c.primaryKey())
@@ -62,7 +90,7 @@ export function reportRollups(): Migration {
     },
     async down(db: AnyDb) {
       await db.schema.dropIndex('service_agent_turns_chat_turn').ifExists().execute();
-      for (const t of ['report_rollup_state', 'report_hourly'])
+      for (const t of ['report_rollup_state', 'report_conversations', 'report_hourly'])
         await db.schema.dropTable(t).ifExists().execute();
     },
   };

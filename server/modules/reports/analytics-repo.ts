@@ -1,4 +1,7 @@
-/** SQL of conversation analytics: every figure is aggregated by the database in one pass. */
+/**
+ * SQL of conversation analytics: every figure is aggregated by the database in one pass, from the
+ * rollups (rollups.ts) but the intents' questions, which come from the log.
+ */
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { type ReportFilter, rollupCondition, turnCondition } from './filters';
@@ -6,8 +9,8 @@ import { type ReportFilter, rollupCondition, turnCondition } from './filters';
 /** Seconds from the first question to the last answer of the conversation group. */
 function spanSeconds(dialect: Database['dialect']) {
   return dialect === 'postgres'
-    ? sql`extract(epoch from (max(t.answered_at)::timestamptz - min(t.asked_at)::timestamptz))`
-    : sql`(julianday(max(t.answered_at)) - julianday(min(t.asked_at))) * 86400.0`;
+    ? sql`extract(epoch from (max(r.last_answered)::timestamptz - min(r.first_asked)::timestamptz))`
+    : sql`(julianday(max(r.last_answered)) - julianday(min(r.first_asked))) * 86400.0`;
 }
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
@@ -28,17 +31,17 @@ export interface HourBucket {
 
 export function createAnalyticsRepo({ db, dialect }: Database) {
   return {
+    /** From the conversation rollup (rollups.ts): a conversation's rows of the range, summed. */
     async conversationTotals(f: ReportFilter): Promise<ConversationTotals> {
-      const where = turnCondition(f, dialect);
       const { rows } = await sql<Record<string, unknown>>`
         select count(*) as conversations, sum(x.n) as turns, sum(x.latency) as latency,
                sum(x.span) as span
         from (
-          select coalesce(t.conversation_id, cast(t.id as varchar(20))) as c, count(*) as n,
-                 sum(t.latency_ms) as latency, ${spanSeconds(dialect)} as span
-          from chat_turns t
-          where ${where}
-          group by coalesce(t.conversation_id, cast(t.id as varchar(20)))
+          select r.conversation as c, sum(r.turns) as n, sum(r.latency_sum) as latency,
+                 ${spanSeconds(dialect)} as span
+          from report_conversations r
+          where ${rollupCondition(f, 'day')} and r.turns > 0
+          group by r.conversation
         ) x`.execute(db);
       const row = rows[0] ?? {};
       return {

@@ -74,13 +74,16 @@ const touches = (id: number) => touchesOn('t', id);
 const touchesRollup = (id: number) => touchesOn('r', id);
 
 /**
- * The condition of `turnCondition` on `report_hourly as r`, without the sentiment and products
+ * The condition of `turnCondition` on `report_hourly as r` (or `report_conversations as r`, by
+ * day), without the sentiment and products
  * (the rollup has no question text; a caller filtering by products reads the log).
  */
-export function rollupCondition(f: ReportFilter): RawBuilder<SqlBool> {
+export function rollupCondition(f: ReportFilter, by: 'hour' | 'day' = 'hour'): RawBuilder<SqlBool> {
+  const length = by === 'hour' ? 13 : 10;
+  const column = sql.raw(`r.${by}`);
   const parts: RawBuilder<unknown>[] = [
-    sql`r.hour >= ${f.from.slice(0, 13)}`,
-    sql`r.hour < ${f.to.slice(0, 13)}`,
+    sql`${column} >= ${f.from.slice(0, length)}`,
+    sql`${column} < ${f.to.slice(0, length)}`,
   ];
   if (f.channel !== 'all' || f.widgetId)
     parts.push(sql`r.channel = ${f.channel === 'assistant' ? 'console' : 'widget'}`);

@@ -25,8 +25,18 @@ const FIGURES = [
   'rated_down',
 ] as const;
 
+type Which = ReturnType<typeof sql>;
+
+const widgetOf = sql`coalesce((select max(w.service_agent_id) from service_agent_turns w
+  where w.chat_turn_id = t.id), 0)`;
+
 /** Adds (1) or takes away (-1) the figures of the turns `which` selects (a condition on `t`). */
-function roll(db: Db, which: ReturnType<typeof sql>, sign: 1 | -1) {
+async function roll(db: Db, which: Which, sign: 1 | -1) {
+  await rollHourly(db, which, sign);
+  await rollConversations(db, which, sign);
+}
+
+function rollHourly(db: Db, which: Which, sign: 1 | -1) {
   const s = sql.raw(String(sign));
   const updates = sql.raw(
     FIGURES.map((c) => `${c} = report_hourly.${c} + excluded.${c}`).join(', '),
@@ -34,9 +44,7 @@ function roll(db: Db, which: ReturnType<typeof sql>, sign: 1 | -1) {
   return sql`
     insert into report_hourly (hour, channel, widget_id, department_id, department_ids,
       questions, latency_sum, positive, neutral, negative, rated_up, rated_down)
-    select substr(t.asked_at, 1, 13), t.channel,
-      coalesce((select max(w.service_agent_id) from service_agent_turns w
-                where w.chat_turn_id = t.id), 0),
+    select substr(t.asked_at, 1, 13), t.channel, ${widgetOf},
       coalesce(t.department_id, 0), t.department_ids,
       ${s} * count(*), ${s} * sum(t.latency_ms),
       ${s} * sum(case when s.sentiment = 'positive' then 1 else 0 end),
@@ -52,6 +60,46 @@ function roll(db: Db, which: ReturnType<typeof sql>, sign: 1 | -1) {
     order by 1, 2, 3, 4, 5
     on conflict (hour, channel, widget_id, department_id, department_ids)
     do update set ${updates}`.execute(db);
+}
+
+/**
+ * The conversation rows. Taking turns away leaves the first question and last answer as they
+ * are (a row's turns only leave it all together: a chat deleted, a widget's turn named); a row
+ * whose turns went to 0 starts afresh when turns come back.
+ */
+function rollConversations(db: Db, which: Which, sign: 1 | -1) {
+  const s = sql.raw(String(sign));
+  const sums = ['turns', 'latency_sum', 'positive', 'neutral', 'negative'].map(
+    (c) => `${c} = report_conversations.${c} + excluded.${c}`,
+  );
+  const span =
+    sign === 1
+      ? [
+          `first_asked = case when report_conversations.turns <= 0
+             or excluded.first_asked < report_conversations.first_asked
+             then excluded.first_asked else report_conversations.first_asked end`,
+          `last_answered = case when report_conversations.turns <= 0
+             or excluded.last_answered > report_conversations.last_answered
+             then excluded.last_answered else report_conversations.last_answered end`,
+        ]
+      : [];
+  return sql`
+    insert into report_conversations (conversation, day, channel, widget_id, department_id,
+      department_ids, first_asked, last_answered, turns, latency_sum, positive, neutral, negative)
+    select coalesce(t.conversation_id, cast(t.id as varchar(20))), substr(t.asked_at, 1, 10),
+      t.channel, ${widgetOf}, coalesce(t.department_id, 0), t.department_ids,
+      min(t.asked_at), max(t.answered_at),
+      ${s} * count(*), ${s} * sum(t.latency_ms),
+      ${s} * sum(case when s.sentiment = 'positive' then 1 else 0 end),
+      ${s} * sum(case when s.sentiment = 'neutral' then 1 else 0 end),
+      ${s} * sum(case when s.sentiment = 'negative' then 1 else 0 end)
+    from chat_turns t
+      left join turn_sentiments s on s.turn_id = t.id
+    where t.cancelled = 0 and ${which}
+    group by 1, 2, 3, 4, 5, 6
+    order by 1, 2, 3, 4, 5, 6
+    on conflict (conversation, day, channel, widget_id, department_id, department_ids)
+    do update set ${sql.raw([...sums, ...span].join(', '))}`.execute(db);
 }
 
 /** Turns the rollup holds: stored after the migration, or reached by the backfill. */

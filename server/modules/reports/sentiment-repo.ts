@@ -15,7 +15,31 @@ export interface DaySentiments {
   turns: number;
 }
 
+const totalsOf = (row: Record<string, unknown> = {}) => ({
+  conversations: num(row.conversations),
+  turns: num(row.turns),
+  positive: num(row.positive),
+  negative: num(row.negative),
+});
+
 export function createSentimentRepo({ db, dialect }: Database) {
+  async function conversationSentimentsFromLog(f: ReportFilter) {
+    const { rows } = await sql<Record<string, unknown>>`
+      select count(*) as conversations, sum(x.n) as turns,
+        sum(case when x.p > x.u and x.p > x.g then 1 else 0 end) as positive,
+        sum(case when x.g > x.u and x.g > x.p then 1 else 0 end) as negative
+      from (
+        select coalesce(t.conversation_id, cast(t.id as varchar(20))) as c, count(*) as n,
+          sum(case when s.sentiment = 'positive' then 1 else 0 end) as p,
+          sum(case when s.sentiment = 'neutral' then 1 else 0 end) as u,
+          sum(case when s.sentiment = 'negative' then 1 else 0 end) as g
+        from chat_turns t left join turn_sentiments s on s.turn_id = t.id
+        where ${turnCondition(f, dialect)}
+        group by coalesce(t.conversation_id, cast(t.id as varchar(20)))
+      ) x`.execute(db);
+    return totalsOf(rows[0]);
+  }
+
   return {
     /** From the hourly rollup (rollups.ts); from the log when filtered by products. */
     async perDay(f: ReportFilter): Promise<DaySentiments[]> {
@@ -63,27 +87,26 @@ export function createSentimentRepo({ db, dialect }: Database) {
       }));
     },
 
+    /** From the conversation rollup (rollups.ts); from the log when filtered by products. */
     async conversationSentiments(f: ReportFilter) {
+      if (f.products) return conversationSentimentsFromLog(f);
+      // With a sentiment chosen, only the turns of that sentiment count.
+      const count = (s: Sentiment) =>
+        f.sentiment && f.sentiment !== s ? sql`0` : sql`sum(r.${sql.raw(s)})`;
+      const turns = f.sentiment ? sql`sum(r.${sql.raw(f.sentiment)})` : sql`sum(r.turns)`;
       const { rows } = await sql<Record<string, unknown>>`
         select count(*) as conversations, sum(x.n) as turns,
           sum(case when x.p > x.u and x.p > x.g then 1 else 0 end) as positive,
           sum(case when x.g > x.u and x.g > x.p then 1 else 0 end) as negative
         from (
-          select coalesce(t.conversation_id, cast(t.id as varchar(20))) as c, count(*) as n,
-            sum(case when s.sentiment = 'positive' then 1 else 0 end) as p,
-            sum(case when s.sentiment = 'neutral' then 1 else 0 end) as u,
-            sum(case when s.sentiment = 'negative' then 1 else 0 end) as g
-          from chat_turns t left join turn_sentiments s on s.turn_id = t.id
-          where ${turnCondition(f, dialect)}
-          group by coalesce(t.conversation_id, cast(t.id as varchar(20)))
+          select r.conversation as c, ${turns} as n, ${count('positive')} as p,
+            ${count('neutral')} as u, ${count('negative')} as g
+          from report_conversations r
+          where ${rollupCondition(f, 'day')} and r.turns > 0
+          group by r.conversation
+          having ${turns} > 0
         ) x`.execute(db);
-      const row = rows[0] ?? {};
-      return {
-        conversations: num(row.conversations),
-        turns: num(row.turns),
-        positive: num(row.positive),
-        negative: num(row.negative),
-      };
+      return totalsOf(rows[0]);
     },
 
     /** The turns of the filter, newest first, with their sentiment. */

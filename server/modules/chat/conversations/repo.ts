@@ -95,11 +95,24 @@ function conversationQueries(db: Kysely<DB>) {
     /** The turns stay in the log for analytics; only their link to the conversation goes. */
     async deleteConversation(id: string) {
       await db.transaction().execute(async (trx) => {
-        await trx
+        // A write first (SQLite's write lock; PostgreSQL's row locks), returning the turns.
+        const turns = await trx
           .updateTable('chat_turns')
-          .set({ conversation_id: null })
+          .set({ cancelled: sql`cancelled` })
           .where('conversation_id', '=', id)
+          .returning('id')
           .execute();
+        // Its turns count alone from now on, in the reports' rollup too.
+        await changingTurns(
+          trx,
+          turns.map((r) => r.id),
+          () =>
+            trx
+              .updateTable('chat_turns')
+              .set({ conversation_id: null })
+              .where('conversation_id', '=', id)
+              .execute(),
+        );
         await trx.deleteFrom('conversations').where('id', '=', id).execute();
       });
     },
