@@ -1,0 +1,98 @@
+/**
+ * For tests: the rollups (rollups.ts) as a recount of the turn log would give them, computed here
+ * in TypeScript from the log's rows, next to what the rollup tables hold.
+ */
+import { sql } from 'kysely';
+import type { TestApp } from '../../test-support/test-app';
+
+interface LogRow {
+  id: number;
+  conversation_id: string | null;
+  channel: string;
+  department_id: number | null;
+  department_ids: string;
+  latency_ms: number;
+  asked_at: string;
+  answered_at: string;
+  sentiment: string | null;
+  rating: string | null;
+  widget: number | null;
+}
+
+const n = (v: unknown) => Number(v);
+
+/** Hourly and conversation rows with turns, keyed, as `key -> figures`. */
+export async function rollupsOf(t: TestApp) {
+  const { db } = t.database;
+  const hourly = await db.selectFrom('report_hourly').selectAll().execute();
+  const conversations = await db.selectFrom('report_conversations').selectAll().execute();
+  return {
+    hourly: Object.fromEntries(
+      hourly
+        .filter((r) => [r.questions, r.rated_up, r.rated_down].some((v) => n(v) !== 0))
+        .map((r) => [
+          [r.hour, r.channel, r.widget_id, r.department_id, r.department_ids].join('|'),
+          [r.questions, r.latency_sum, r.positive, r.neutral, r.negative, r.rated_up, r.rated_down]
+            .map(n)
+            .join(','),
+        ]),
+    ),
+    conversations: Object.fromEntries(
+      conversations
+        .filter((r) => n(r.turns) !== 0)
+        .map((r) => [
+          [r.conversation, r.day, r.channel, r.widget_id, r.department_id, r.department_ids].join(
+            '|',
+          ),
+          [
+            ...[r.turns, r.latency_sum, r.positive, r.neutral, r.negative].map(n),
+            r.first_asked,
+            r.last_answered,
+          ].join(','),
+        ]),
+    ),
+  };
+}
+
+/** The same, recounted from every turn of the log that is not cancelled. */
+export async function recountOf(t: TestApp) {
+  const { rows } = await sql<LogRow>`
+    select t.id, t.conversation_id, t.channel, t.department_id, t.department_ids, t.latency_ms,
+      t.asked_at, t.answered_at, s.sentiment, f.rating,
+      (select max(w.service_agent_id) from service_agent_turns w where w.chat_turn_id = t.id)
+        as widget
+    from chat_turns t
+      left join turn_sentiments s on s.turn_id = t.id
+      left join chat_feedback f on f.turn_id = t.id
+    where t.cancelled = 0`.execute(t.database.db);
+  const hourly = new Map<string, number[]>();
+  const conversations = new Map<string, { sums: number[]; first: string; last: string }>();
+  for (const r of rows) {
+    const place = [r.channel, n(r.widget ?? 0), n(r.department_id ?? 0), r.department_ids];
+    const moods = ['positive', 'neutral', 'negative'].map((s) => (r.sentiment === s ? 1 : 0));
+    const hourKey = [r.asked_at.slice(0, 13), ...place].join('|');
+    const h = hourly.get(hourKey) ?? [0, 0, 0, 0, 0, 0, 0];
+    [1, n(r.latency_ms), ...moods, r.rating === 'up' ? 1 : 0, r.rating === 'down' ? 1 : 0].forEach(
+      (v, i) => (h[i] = (h[i] ?? 0) + v),
+    );
+    hourly.set(hourKey, h);
+    const convKey = [r.conversation_id ?? String(r.id), r.asked_at.slice(0, 10), ...place].join(
+      '|',
+    );
+    const c = conversations.get(convKey) ?? {
+      sums: [0, 0, 0, 0, 0],
+      first: r.asked_at,
+      last: r.answered_at,
+    };
+    [1, n(r.latency_ms), ...moods].forEach((v, i) => (c.sums[i] = (c.sums[i] ?? 0) + v));
+    if (r.asked_at < c.first) c.first = r.asked_at;
+    if (r.answered_at > c.last) c.last = r.answered_at;
+    conversations.set(convKey, c);
+  }
+  return {
+    hourly: Object.fromEntries([...hourly].map(([k, v]) => [k, v.join(',')])),
+    conversations: Object.fromEntries(
+      [...conversations].map(([k, c]) => [k, [...c.sums, c.first, c.last].join(',')]),
+    ),
+  };
+}
