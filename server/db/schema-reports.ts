@@ -59,9 +59,9 @@ export interface ReportConversationsTable {
   widget_id: number;
   department_id: number;
   department_ids: string;
-  /** ISO instants: the earliest question and the latest answer of the row's turns. */
-  first_asked: string;
-  last_answered: string;
+  /** Epoch milliseconds: the earliest question and the latest answer of the row's turns. */
+  first_ms: number | string;
+  last_ms: number | string;
   turns: number | string;
   latency_sum: number | string;
   positive: number | string;

@@ -15,11 +15,12 @@
  * - an index on `service_agent_turns.chat_turn_id`, which names a turn's widget.
  */
 import { type Kysely, type Migration, sql } from 'kysely';
+import type { DialectName } from '../database';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before types apply
 type AnyDb = Kysely<any>;
 
-export function reportRollups(): Migration {
+export function reportRollups(dialect: DialectName): Migration {
   return {
     async up(db: AnyDb) {
       let table = db.schema
@@ -57,11 +58,13 @@ export function reportRollups(): Migration {
         .addColumn('widget_id', 'integer', (c) => c.notNull())
         .addColumn('department_id', 'integer', (c) => c.notNull())
         .addColumn('department_ids', 'varchar(400)', (c) => c.notNull())
-        .addColumn('first_asked', 'varchar(32)', (c) => c.notNull())
-        .addColumn('last_answered', 'varchar(32)', (c) => c.notNull());
+        .addColumn('first_ms', 'bigint', (c) => c.notNull())
+        .addColumn('last_ms', 'bigint', (c) => c.notNull());
       for (const column of ['turns', 'latency_sum', 'positive', 'neutral', 'negative'])
         conversations = conversations.addColumn(column, 'bigint', (c) => c.notNull().defaultTo(0));
-      // Conversation first: the reports group by it, reading the table in key order.
+      // Conversation first: the reports group by it, reading the table in key order (on SQLite
+      // the table is that order: without rowid).
+      if (dialect === 'sqlite') conversations = conversations.modifyEnd(sql`without rowid`);
       await conversations
         .addPrimaryKeyConstraint('report_conversations_pk', [
           'conversation',

@@ -42,6 +42,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0015-email-agent': emailAgent(dialect),
     '0016-rate-windows': rateWindows(),
     '0017-sop-name-trigrams': sopNameTrigrams(dialect),
-    '0018-report-rollups': reportRollups(),
+    '0018-report-rollups': reportRollups(dialect),
   };
 }

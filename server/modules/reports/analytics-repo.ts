@@ -6,12 +6,8 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { type ReportFilter, rollupCondition, turnCondition } from './filters';
 
-/** Seconds from the first question to the last answer of the conversation group. */
-function spanSeconds(dialect: Database['dialect']) {
-  return dialect === 'postgres'
-    ? sql`extract(epoch from (max(r.last_answered)::timestamptz - min(r.first_asked)::timestamptz))`
-    : sql`(julianday(max(r.last_answered)) - julianday(min(r.first_asked))) * 86400.0`;
-}
+/** Seconds from the first question to the last answer of the conversation's rows. */
+const spanSeconds = sql`(max(r.last_ms) - min(r.first_ms)) / 1000.0`;
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
@@ -38,7 +34,7 @@ export function createAnalyticsRepo({ db, dialect }: Database) {
                sum(x.span) as span
         from (
           select r.conversation as c, sum(r.turns) as n, sum(r.latency_sum) as latency,
-                 ${spanSeconds(dialect)} as span
+                 ${spanSeconds} as span
           from report_conversations r
           where ${rollupCondition(f, 'day')} and r.turns > 0
           group by r.conversation

@@ -46,8 +46,8 @@ export async function rollupsOf(t: TestApp) {
           ),
           [
             ...[r.turns, r.latency_sum, r.positive, r.neutral, r.negative].map(n),
-            r.first_asked,
-            r.last_answered,
+            n(r.first_ms),
+            n(r.last_ms),
           ].join(','),
         ]),
     ),
@@ -92,7 +92,10 @@ export async function recountOf(t: TestApp) {
   return {
     hourly: Object.fromEntries([...hourly].map(([k, v]) => [k, v.join(',')])),
     conversations: Object.fromEntries(
-      [...conversations].map(([k, c]) => [k, [...c.sums, c.first, c.last].join(',')]),
+      [...conversations].map(([k, c]) => [
+        k,
+        [...c.sums, Date.parse(c.first), Date.parse(c.last)].join(','),
+      ]),
     ),
   };
 }

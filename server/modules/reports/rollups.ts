@@ -8,7 +8,7 @@
  * migration (ids up to `backfill_upto`) count once the backfill has reached them; until then a
  * change to one of them leaves the rollup alone (the backfill reads its final state).
  */
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 
 type Db = Kysely<DB>;
@@ -62,6 +62,13 @@ function rollHourly(db: Db, which: Which, sign: 1 | -1) {
     do update set ${updates}`.execute(db);
 }
 
+/** Epoch milliseconds of an ISO instant (text). */
+function epochMs(db: Db, iso: Which) {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql`cast(round(extract(epoch from cast(${iso} as timestamptz)) * 1000) as bigint)`
+    : sql`cast(round((julianday(${iso}) - 2440587.5) * 86400000.0) as integer)`;
+}
+
 /**
  * The conversation rows. Taking turns away leaves the first question and last answer as they
  * are (a row's turns only leave it all together: a chat deleted, a widget's turn named); a row
@@ -75,20 +82,20 @@ function rollConversations(db: Db, which: Which, sign: 1 | -1) {
   const span =
     sign === 1
       ? [
-          `first_asked = case when report_conversations.turns <= 0
-             or excluded.first_asked < report_conversations.first_asked
-             then excluded.first_asked else report_conversations.first_asked end`,
-          `last_answered = case when report_conversations.turns <= 0
-             or excluded.last_answered > report_conversations.last_answered
-             then excluded.last_answered else report_conversations.last_answered end`,
+          `first_ms = case when report_conversations.turns <= 0
+             or excluded.first_ms < report_conversations.first_ms
+             then excluded.first_ms else report_conversations.first_ms end`,
+          `last_ms = case when report_conversations.turns <= 0
+             or excluded.last_ms > report_conversations.last_ms
+             then excluded.last_ms else report_conversations.last_ms end`,
         ]
       : [];
   return sql`
     insert into report_conversations (conversation, day, channel, widget_id, department_id,
-      department_ids, first_asked, last_answered, turns, latency_sum, positive, neutral, negative)
+      department_ids, first_ms, last_ms, turns, latency_sum, positive, neutral, negative)
     select coalesce(t.conversation_id, cast(t.id as varchar(20))), substr(t.asked_at, 1, 10),
       t.channel, ${widgetOf}, coalesce(t.department_id, 0), t.department_ids,
-      min(t.asked_at), max(t.answered_at),
+      ${epochMs(db, sql`min(t.asked_at)`)}, ${epochMs(db, sql`max(t.answered_at)`)},
       ${s} * count(*), ${s} * sum(t.latency_ms),
       ${s} * sum(case when s.sentiment = 'positive' then 1 else 0 end),
       ${s} * sum(case when s.sentiment = 'neutral' then 1 else 0 end),
