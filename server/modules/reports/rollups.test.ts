@@ -10,7 +10,7 @@ import { createSentimentRepo } from './sentiment-repo';
 const agree = async (t: TestApp) => expect(await rollupsOf(t)).toEqual(await recountOf(t));
 
 describeApi('report rollups', (t) => {
-  it('when turns are stored, rated, re-judged, linked to a widget and their chat deleted, then the rollups equal a recount of the log', async () => {
+  it('when turns are stored, rated, re-judged, linked to a widget, and their chat and its owner are deleted, then the rollups equal a recount of the log', async () => {
     const ask = (query: string, chat_id?: string) =>
       t.api('POST', '/api/chat/stuff', {
         token: t.admin,
@@ -57,6 +57,20 @@ describeApi('report rollups', (t) => {
       token: t.admin,
     });
     expect(deleted.status, deleted.raw).toBeLessThan(300);
+    await agree(t);
+
+    const leaving = await addPerson(t);
+    await writeConversation(t, leaving.id, {
+      channel: 'console',
+      department: 1,
+      departments: [1],
+      turns: [
+        { question: 'Hello', answer: 'Hi', asked: '2025-03-05T08:00:00.000Z', latency: 30 },
+        { question: 'Thanks', answer: 'Welcome', asked: '2025-03-05T08:01:00.000Z', latency: 20 },
+      ],
+    });
+    const gone = await t.api('DELETE', `/api/users/delete/${leaving.id}`, { token: t.admin });
+    expect(gone.status, gone.raw).toBe(200);
     await agree(t);
   });
 

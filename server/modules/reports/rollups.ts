@@ -183,3 +183,27 @@ export async function backfillRollups(db: Db, batch = ROLLUP_BATCH): Promise<num
     done += n;
   }
 }
+
+/**
+ * Before an account is deleted (its chats go with it): its chats' turns count alone from now on,
+ * as the log will have them (`conversation_id` null), in the rollups too. Inside the deletion's
+ * transaction.
+ */
+export async function detachChatsOf(trx: Db, userId: number): Promise<void> {
+  const turns = await trx
+    .updateTable('chat_turns')
+    .set({ cancelled: sql`cancelled` })
+    .where(
+      'conversation_id',
+      'in',
+      trx.selectFrom('conversations as c').select('c.id').where('c.user_id', '=', userId),
+    )
+    .returning('id')
+    .execute();
+  for (let i = 0; i < turns.length; i += ROLLUP_BATCH) {
+    const ids = turns.slice(i, i + ROLLUP_BATCH).map((r) => r.id);
+    await changingTurns(trx, ids, () =>
+      trx.updateTable('chat_turns').set({ conversation_id: null }).where('id', 'in', ids).execute(),
+    );
+  }
+}
