@@ -76,6 +76,15 @@ export function reportRollups(dialect: DialectName): Migration {
         ])
         .execute();
 
+      // PostgreSQL reads a short range by day (its planner weighs the range; SQLite's would take
+      // this index for a year too, and the key order serves it better).
+      if (dialect === 'postgres')
+        await db.schema
+          .createIndex('report_conversations_day')
+          .on('report_conversations')
+          .column('day')
+          .execute();
+
       await db.schema
         .createTable('report_rollup_state')
         .addColumn('id', 'integer', (c) => c.primaryKey())
