@@ -6,6 +6,8 @@ export interface ReportTables {
   report_products: ReportProductsTable;
   report_hourly: ReportHourlyTable;
   report_conversations: ReportConversationsTable;
+  report_conversation_days: ReportConversationDaysTable;
+  report_multi_conversations: { conversation: string };
   report_rollup_state: ReportRollupStateTable;
 }
 
@@ -67,4 +69,27 @@ export interface ReportConversationsTable {
   positive: number | string;
   neutral: number | string;
   negative: number | string;
+}
+
+type Count = number | string;
+
+/** The single-row conversations per day × channel × widget × department (0018). */
+export interface ReportConversationDaysTable {
+  day: string;
+  channel: 'console' | 'widget';
+  widget_id: number;
+  department_id: number;
+  department_ids: string;
+  conversations: Count;
+  turns: Count;
+  latency_sum: Count;
+  span_ms: Count;
+  positive: Count;
+  neutral: Count;
+  negative: Count;
+  has_positive: Count;
+  has_neutral: Count;
+  has_negative: Count;
+  prevail_positive: Count;
+  prevail_negative: Count;
 }

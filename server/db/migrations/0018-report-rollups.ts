@@ -10,6 +10,10 @@
  *   chat was deleted) × UTC day × channel × widget × department: its turns, latency sum, first
  *   question, last answer and the sentiments of its questions; read by the overview and the
  *   conversation summary, which sum a conversation's rows for the days and filters chosen.
+ * - `report_conversation_days`: the conversations whose turns all lie in one row of
+ *   `report_conversations`, summed per day × channel × widget × department (count, turns, latency,
+ *   span, sentiment counts, how many have each sentiment, how many lean positive or negative);
+ *   `report_multi_conversations`: the others, grouped when read (reports/rollup-singles.ts).
  * - `report_rollup_state`: the backfill of the turns stored before this migration (ids up to
  *   `backfill_upto`), done through `backfilled_through`, in batches at start.
  * - an index on `service_agent_turns.chat_turn_id`, which names a turn's widget.
@@ -85,6 +89,42 @@ export function reportRollups(dialect: DialectName): Migration {
           .column('day')
           .execute();
 
+      let days = db.schema
+        .createTable('report_conversation_days')
+        .addColumn('day', 'varchar(10)', (c) => c.notNull())
+        .addColumn('channel', 'varchar(8)', (c) => c.notNull())
+        .addColumn('widget_id', 'integer', (c) => c.notNull())
+        .addColumn('department_id', 'integer', (c) => c.notNull())
+        .addColumn('department_ids', 'varchar(400)', (c) => c.notNull());
+      for (const column of [
+        'conversations',
+        'turns',
+        'latency_sum',
+        'span_ms',
+        'positive',
+        'neutral',
+        'negative',
+        'has_positive',
+        'has_neutral',
+        'has_negative',
+        'prevail_positive',
+        'prevail_negative',
+      ])
+        days = days.addColumn(column, 'bigint', (c) => c.notNull().defaultTo(0));
+      await days
+        .addPrimaryKeyConstraint('report_conversation_days_pk', [
+          'day',
+          'channel',
+          'widget_id',
+          'department_id',
+          'department_ids',
+        ])
+        .execute();
+      await db.schema
+        .createTable('report_multi_conversations')
+        .addColumn('conversation', 'varchar(64)', (c) => c.primaryKey())
+        .execute();
+
       await db.schema
         .createTable('report_rollup_state')
         .addColumn('id', 'integer', (c) => c.primaryKey())
@@ -102,7 +142,13 @@ export function reportRollups(dialect: DialectName): Migration {
     },
     async down(db: AnyDb) {
       await db.schema.dropIndex('service_agent_turns_chat_turn').ifExists().execute();
-      for (const t of ['report_rollup_state', 'report_conversations', 'report_hourly'])
+      for (const t of [
+        'report_rollup_state',
+        'report_multi_conversations',
+        'report_conversation_days',
+        'report_conversations',
+        'report_hourly',
+      ])
         await db.schema.dropTable(t).ifExists().execute();
     },
   };

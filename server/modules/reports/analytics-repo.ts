@@ -27,17 +27,28 @@ export interface HourBucket {
 
 export function createAnalyticsRepo({ db, dialect }: Database) {
   return {
-    /** From the conversation rollup (rollups.ts): a conversation's rows of the range, summed. */
+    /**
+     * From the rollups (rollups.ts): the single-row conversations' daily sums, plus the rows of
+     * the conversations spanning rows, summed per conversation over the range.
+     */
     async conversationTotals(f: ReportFilter): Promise<ConversationTotals> {
       const { rows } = await sql<Record<string, unknown>>`
-        select count(*) as conversations, sum(x.n) as turns, sum(x.latency) as latency,
-               sum(x.span) as span
+        select sum(x.conversations) as conversations, sum(x.turns) as turns,
+               sum(x.latency) as latency, sum(x.span) as span
         from (
-          select r.conversation as c, sum(r.turns) as n, sum(r.latency_sum) as latency,
-                 ${spanSeconds} as span
-          from report_conversations r
-          where ${rollupCondition(f, 'day')} and r.turns > 0
-          group by r.conversation
+          select sum(r.conversations) as conversations, sum(r.turns) as turns,
+                 sum(r.latency_sum) as latency, sum(r.span_ms) / 1000.0 as span
+          from report_conversation_days r
+          where ${rollupCondition(f, 'day')}
+          union all
+          select count(*), sum(m.n), sum(m.latency), sum(m.span)
+          from (
+            select sum(r.turns) as n, sum(r.latency_sum) as latency, ${spanSeconds} as span
+            from report_conversations r
+            where ${rollupCondition(f, 'day')} and r.turns > 0
+              and r.conversation in (select conversation from report_multi_conversations)
+            group by r.conversation
+          ) m
         ) x`.execute(db);
       const row = rows[0] ?? {};
       return {

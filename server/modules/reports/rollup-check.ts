@@ -26,7 +26,33 @@ export async function rollupsOf(t: TestApp) {
   const { db } = t.database;
   const hourly = await db.selectFrom('report_hourly').selectAll().execute();
   const conversations = await db.selectFrom('report_conversations').selectAll().execute();
+  const days = await db.selectFrom('report_conversation_days').selectAll().execute();
+  const multi = await db.selectFrom('report_multi_conversations').select('conversation').execute();
   return {
+    days: Object.fromEntries(
+      days
+        .filter((r) => n(r.conversations) !== 0)
+        .map((r) => [
+          [r.day, r.channel, r.widget_id, r.department_id, r.department_ids].join('|'),
+          [
+            r.conversations,
+            r.turns,
+            r.latency_sum,
+            r.span_ms,
+            r.positive,
+            r.neutral,
+            r.negative,
+            r.has_positive,
+            r.has_neutral,
+            r.has_negative,
+            r.prevail_positive,
+            r.prevail_negative,
+          ]
+            .map(n)
+            .join(','),
+        ]),
+    ),
+    multi: multi.map((m) => m.conversation).sort(),
     hourly: Object.fromEntries(
       hourly
         .filter((r) => [r.questions, r.rated_up, r.rated_down].some((v) => n(v) !== 0))
@@ -89,7 +115,37 @@ export async function recountOf(t: TestApp) {
     if (r.answered_at > c.last) c.last = r.answered_at;
     conversations.set(convKey, c);
   }
+  // Conversations with turns in one row, summed per day and place; the others, listed.
+  const rowsOf = new Map<string, number>();
+  for (const key of conversations.keys()) {
+    const conversation = key.split('|')[0] ?? '';
+    rowsOf.set(conversation, (rowsOf.get(conversation) ?? 0) + 1);
+  }
+  const days = new Map<string, number[]>();
+  for (const [key, c] of conversations) {
+    const [conversation = '', ...place] = key.split('|');
+    if (rowsOf.get(conversation) !== 1) continue;
+    const [turns = 0, latency = 0, p = 0, u = 0, g = 0] = c.sums;
+    const d = days.get(place.join('|')) ?? Array<number>(12).fill(0);
+    [
+      1,
+      turns,
+      latency,
+      Date.parse(c.last) - Date.parse(c.first),
+      p,
+      u,
+      g,
+      p > 0 ? 1 : 0,
+      u > 0 ? 1 : 0,
+      g > 0 ? 1 : 0,
+      p > u && p > g ? 1 : 0,
+      g > u && g > p ? 1 : 0,
+    ].forEach((v, i) => (d[i] = (d[i] ?? 0) + v));
+    days.set(place.join('|'), d);
+  }
   return {
+    days: Object.fromEntries([...days].map(([k, v]) => [k, v.join(',')])),
+    multi: [...rowsOf].flatMap(([c, rows]) => (rows > 1 ? [c] : [])).sort(),
     hourly: Object.fromEntries([...hourly].map(([k, v]) => [k, v.join(',')])),
     conversations: Object.fromEntries(
       [...conversations].map(([k, c]) => [

@@ -133,6 +133,8 @@ describeApi('report rollups', (t) => {
     // As if stored before 0018: out of the rollups, awaiting the backfill.
     await db.deleteFrom('report_hourly').execute();
     await db.deleteFrom('report_conversations').execute();
+    await db.deleteFrom('report_conversation_days').execute();
+    await db.deleteFrom('report_multi_conversations').execute();
     const upto = Math.max(...old.turnIds);
     await db
       .updateTable('report_rollup_state')

@@ -10,6 +10,7 @@
  */
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { DB } from '../../db/schema';
+import { lockChats, markMulti, singles } from './rollup-singles';
 
 type Db = Kysely<DB>;
 
@@ -126,7 +127,20 @@ function lock(db: Db, ids: readonly number[]) {
 
 /** Adds turns just stored in this transaction (with their sentiment and rating, if any). */
 export async function addTurns(trx: Db, ids: readonly number[]): Promise<void> {
-  if (ids.length) await roll(trx, sql`${among(ids)} and ${rolled}`, 1);
+  if (ids.length) await rollAround(trx, sql`${among(ids)} and ${rolled}`);
+}
+
+/** Adds the turns `which` selects, keeping the single-row conversations' sums in step. */
+async function rollAround(trx: Db, which: Which, change?: () => Promise<void>) {
+  await lockChats(trx, which);
+  await singles(trx, which, -1);
+  if (change) {
+    await roll(trx, which, -1);
+    await change();
+  }
+  await roll(trx, which, 1);
+  await markMulti(trx, which);
+  await singles(trx, which, 1);
 }
 
 /** Runs `change` to the turns inside `trx` (a transaction), keeping the rollup in step. */
@@ -137,11 +151,11 @@ export async function changingTurns<T>(
 ): Promise<T> {
   if (!ids.length) return change();
   await lock(trx, ids);
-  const which = sql`${among(ids)} and ${rolled}`;
-  await roll(trx, which, -1);
-  const result = await change();
-  await roll(trx, which, 1);
-  return result;
+  let result: T | undefined;
+  await rollAround(trx, sql`${among(ids)} and ${rolled}`, async () => {
+    result = await change();
+  });
+  return result as T;
 }
 
 /** One batch of the backfill; how many turn ids it covered (0: done). */
@@ -164,7 +178,7 @@ async function backfillBatch(db: Db, batch: number): Promise<number> {
       .where('id', '>', from)
       .where('id', '<=', to)
       .execute();
-    await roll(trx, sql`t.id > ${from} and t.id <= ${to}`, 1);
+    await rollAround(trx, sql`t.id > ${from} and t.id <= ${to}`);
     await trx
       .updateTable('report_rollup_state')
       .set({ backfilled_through: to })

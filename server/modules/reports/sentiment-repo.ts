@@ -87,24 +87,43 @@ export function createSentimentRepo({ db, dialect }: Database) {
       }));
     },
 
-    /** From the conversation rollup (rollups.ts); from the log when filtered by products. */
+    /**
+     * From the rollups (rollups.ts): the single-row conversations' daily sums, plus the
+     * conversations spanning rows, grouped; from the log when filtered by products.
+     */
     async conversationSentiments(f: ReportFilter) {
       if (f.products) return conversationSentimentsFromLog(f);
       // With a sentiment chosen, only the turns of that sentiment count.
-      const count = (s: Sentiment) =>
-        f.sentiment && f.sentiment !== s ? sql`0` : sql`sum(r.${sql.raw(s)})`;
-      const turns = f.sentiment ? sql`sum(r.${sql.raw(f.sentiment)})` : sql`sum(r.turns)`;
+      const only = f.sentiment;
+      const count = (s: Sentiment) => (only && only !== s ? sql`0` : sql`sum(r.${sql.raw(s)})`);
+      const turns = only ? sql`sum(r.${sql.raw(only)})` : sql`sum(r.turns)`;
+      const single = (s: 'positive' | 'negative') =>
+        only
+          ? only === s
+            ? sql`sum(r.has_${sql.raw(s)})`
+            : sql`0`
+          : sql`sum(r.prevail_${sql.raw(s)})`;
       const { rows } = await sql<Record<string, unknown>>`
-        select count(*) as conversations, sum(x.n) as turns,
-          sum(case when x.p > x.u and x.p > x.g then 1 else 0 end) as positive,
-          sum(case when x.g > x.u and x.g > x.p then 1 else 0 end) as negative
+        select sum(x.conversations) as conversations, sum(x.turns) as turns,
+          sum(x.positive) as positive, sum(x.negative) as negative
         from (
-          select r.conversation as c, ${turns} as n, ${count('positive')} as p,
-            ${count('neutral')} as u, ${count('negative')} as g
-          from report_conversations r
-          where ${rollupCondition(f, 'day')} and r.turns > 0
-          group by r.conversation
-          having ${turns} > 0
+          select ${only ? sql`sum(r.has_${sql.raw(only)})` : sql`sum(r.conversations)`} as conversations,
+            ${turns} as turns, ${single('positive')} as positive, ${single('negative')} as negative
+          from report_conversation_days r
+          where ${rollupCondition(f, 'day')}
+          union all
+          select count(*), sum(m.n),
+            sum(case when m.p > m.u and m.p > m.g then 1 else 0 end),
+            sum(case when m.g > m.u and m.g > m.p then 1 else 0 end)
+          from (
+            select ${turns} as n, ${count('positive')} as p, ${count('neutral')} as u,
+              ${count('negative')} as g
+            from report_conversations r
+            where ${rollupCondition(f, 'day')} and r.turns > 0
+              and r.conversation in (select conversation from report_multi_conversations)
+            group by r.conversation
+            having ${turns} > 0
+          ) m
         ) x`.execute(db);
       return totalsOf(rows[0]);
     },
