@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../server/db/database';
 import type { ChatTurnsTable, ConversationsTable } from '../server/db/schema';
+import { addTurns } from '../server/modules/reports/rollups';
 import { offlineSentiment } from '../server/services/sentiment';
 
 let state = 20261126;
@@ -101,6 +102,11 @@ export async function seedTurns(
             : [];
         });
         if (rated.length) await trx.insertInto('chat_feedback').values(rated).execute();
+        // Stored as the assistant stores turns: the reports' hourly rollup counts them.
+        await addTurns(
+          trx,
+          ids.map((r) => r.id),
+        );
       }
     });
   };

@@ -4,6 +4,11 @@ import type { Generated } from 'kysely';
 export interface ReportTables {
   turn_sentiments: TurnSentimentsTable;
   report_products: ReportProductsTable;
+  report_hourly: ReportHourlyTable;
+  report_conversations: ReportConversationsTable;
+  report_conversation_days: ReportConversationDaysTable;
+  report_multi_conversations: { conversation: string };
+  report_rollup_state: ReportRollupStateTable;
 }
 
 export interface TurnSentimentsTable {
@@ -19,4 +24,72 @@ export interface ReportProductsTable {
   id: Generated<number>;
   name: string;
   created_at: string;
+}
+
+/** Per UTC hour × channel × widget × department: the turns' figures (0018-report-rollups). */
+export interface ReportHourlyTable {
+  /** `YYYY-MM-DDTHH` (UTC) of the question. */
+  hour: string;
+  channel: 'console' | 'widget';
+  /** 0: not a widget's turn. */
+  widget_id: number;
+  /** 0: none chosen. */
+  department_id: number;
+  /** JSON text: number[], as in chat_turns. */
+  department_ids: string;
+  questions: number | string;
+  latency_sum: number | string;
+  positive: number | string;
+  neutral: number | string;
+  negative: number | string;
+  rated_up: number | string;
+  rated_down: number | string;
+}
+
+export interface ReportRollupStateTable {
+  id: number;
+  backfill_upto: number;
+  backfilled_through: number;
+}
+
+/** Per conversation × UTC day × channel × widget × department (0018-report-rollups). */
+export interface ReportConversationsTable {
+  /** The chat's id, or the turn's id when its chat was deleted. */
+  conversation: string;
+  day: string;
+  channel: 'console' | 'widget';
+  widget_id: number;
+  department_id: number;
+  department_ids: string;
+  /** Epoch milliseconds: the earliest question and the latest answer of the row's turns. */
+  first_ms: number | string;
+  last_ms: number | string;
+  turns: number | string;
+  latency_sum: number | string;
+  positive: number | string;
+  neutral: number | string;
+  negative: number | string;
+}
+
+type Count = number | string;
+
+/** The single-row conversations per day × channel × widget × department (0018). */
+export interface ReportConversationDaysTable {
+  day: string;
+  channel: 'console' | 'widget';
+  widget_id: number;
+  department_id: number;
+  department_ids: string;
+  conversations: Count;
+  turns: Count;
+  latency_sum: Count;
+  span_ms: Count;
+  positive: Count;
+  neutral: Count;
+  negative: Count;
+  has_positive: Count;
+  has_neutral: Count;
+  has_negative: Count;
+  prevail_positive: Count;
+  prevail_negative: Count;
 }

@@ -21,6 +21,7 @@ import { sop } from './0014-sop';
 import { emailAgent } from './0015-email-agent';
 import { rateWindows } from './0016-rate-windows';
 import { sopNameTrigrams } from './0017-sop-name-trigrams';
+import { reportRollups } from './0018-report-rollups';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -41,5 +42,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0015-email-agent': emailAgent(dialect),
     '0016-rate-windows': rateWindows(),
     '0017-sop-name-trigrams': sopNameTrigrams(dialect),
+    '0018-report-rollups': reportRollups(dialect),
   };
 }

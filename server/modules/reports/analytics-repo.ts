@@ -1,14 +1,13 @@
-/** SQL of conversation analytics: every figure is aggregated by the database in one pass. */
+/**
+ * SQL of conversation analytics: every figure is aggregated by the database in one pass, from the
+ * rollups (rollups.ts) but the intents' questions, which come from the log.
+ */
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
-import { type ReportFilter, turnCondition } from './filters';
+import { type ReportFilter, rollupCondition, turnCondition } from './filters';
 
-/** Seconds from the first question to the last answer of the conversation group. */
-function spanSeconds(dialect: Database['dialect']) {
-  return dialect === 'postgres'
-    ? sql`extract(epoch from (max(t.answered_at)::timestamptz - min(t.asked_at)::timestamptz))`
-    : sql`(julianday(max(t.answered_at)) - julianday(min(t.asked_at))) * 86400.0`;
-}
+/** Seconds from the first question to the last answer of the conversation's rows. */
+const spanSeconds = sql`(max(r.last_ms) - min(r.first_ms)) / 1000.0`;
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
@@ -28,17 +27,28 @@ export interface HourBucket {
 
 export function createAnalyticsRepo({ db, dialect }: Database) {
   return {
+    /**
+     * From the rollups (rollups.ts): the single-row conversations' daily sums, plus the rows of
+     * the conversations spanning rows, summed per conversation over the range.
+     */
     async conversationTotals(f: ReportFilter): Promise<ConversationTotals> {
-      const where = turnCondition(f, dialect);
       const { rows } = await sql<Record<string, unknown>>`
-        select count(*) as conversations, sum(x.n) as turns, sum(x.latency) as latency,
-               sum(x.span) as span
+        select sum(x.conversations) as conversations, sum(x.turns) as turns,
+               sum(x.latency) as latency, sum(x.span) as span
         from (
-          select coalesce(t.conversation_id, cast(t.id as varchar(20))) as c, count(*) as n,
-                 sum(t.latency_ms) as latency, ${spanSeconds(dialect)} as span
-          from chat_turns t
-          where ${where}
-          group by coalesce(t.conversation_id, cast(t.id as varchar(20)))
+          select sum(r.conversations) as conversations, sum(r.turns) as turns,
+                 sum(r.latency_sum) as latency, sum(r.span_ms) / 1000.0 as span
+          from report_conversation_days r
+          where ${rollupCondition(f, 'day')}
+          union all
+          select count(*), sum(m.n), sum(m.latency), sum(m.span)
+          from (
+            select sum(r.turns) as n, sum(r.latency_sum) as latency, ${spanSeconds} as span
+            from report_conversations r
+            where ${rollupCondition(f, 'day')} and r.turns > 0
+              and r.conversation in (select conversation from report_multi_conversations)
+            group by r.conversation
+          ) m
         ) x`.execute(db);
       const row = rows[0] ?? {};
       return {
@@ -49,23 +59,24 @@ export function createAnalyticsRepo({ db, dialect }: Database) {
       };
     },
 
+    /** From the hourly rollup (rollups.ts). */
     async hourBuckets(f: ReportFilter): Promise<HourBucket[]> {
       const { rows } = await sql<{ hour: string; n: unknown; latency: unknown }>`
-        select substr(t.asked_at, 1, 13) as hour, count(*) as n, sum(t.latency_ms) as latency
-        from chat_turns t
-        where ${turnCondition(f, dialect)}
-        group by substr(t.asked_at, 1, 13)`.execute(db);
+        select r.hour as hour, sum(r.questions) as n, sum(r.latency_sum) as latency
+        from report_hourly r
+        where ${rollupCondition(f)}
+        group by r.hour
+        having sum(r.questions) > 0`.execute(db);
       return rows.map((r) => ({ hour: r.hour, turns: num(r.n), latencySum: num(r.latency) }));
     },
 
+    /** From the hourly rollup (rollups.ts). */
     async ratings(f: ReportFilter): Promise<{ positive: number; negative: number }> {
-      const { rows } = await sql<{ rating: string; n: unknown }>`
-        select f.rating as rating, count(*) as n
-        from chat_feedback f join chat_turns t on t.id = f.turn_id
-        where ${turnCondition(f, dialect)}
-        group by f.rating`.execute(db);
-      const count = (rating: string) => num(rows.find((r) => r.rating === rating)?.n);
-      return { positive: count('up'), negative: count('down') };
+      const { rows } = await sql<{ up: unknown; down: unknown }>`
+        select sum(r.rated_up) as up, sum(r.rated_down) as down
+        from report_hourly r
+        where ${rollupCondition(f)}`.execute(db);
+      return { positive: num(rows[0]?.up), negative: num(rows[0]?.down) };
     },
 
     /** The latest questions of the range, for the intents. */

@@ -60,10 +60,40 @@ export function resolveFilter(
   };
 }
 
-/** The turn was answered from this department: chosen, or one of the sources searched. */
-function touches(id: number): RawBuilder<SqlBool> {
+/**
+ * The turn was answered from this department: chosen, or one of the sources searched. On the
+ * log (`t`, no department: null) or on the hourly rollup (`r`, no department: 0).
+ */
+function touchesOn(alias: 't' | 'r', id: number): RawBuilder<SqlBool> {
   const n = String(Math.trunc(id));
-  return sql<SqlBool>`(t.department_id = ${id} or (t.department_id is null and (t.department_ids = ${`[${n}]`} or t.department_ids like ${`[${n},%`} or t.department_ids like ${`%,${n},%`} or t.department_ids like ${`%,${n}]`})))`;
+  const a = sql.raw(alias);
+  const none = alias === 't' ? sql`t.department_id is null` : sql`r.department_id = 0`;
+  return sql<SqlBool>`(${a}.department_id = ${id} or (${none} and (${a}.department_ids = ${`[${n}]`} or ${a}.department_ids like ${`[${n},%`} or ${a}.department_ids like ${`%,${n},%`} or ${a}.department_ids like ${`%,${n}]`})))`;
+}
+const touches = (id: number) => touchesOn('t', id);
+const touchesRollup = (id: number) => touchesOn('r', id);
+
+/**
+ * The condition of `turnCondition` on `report_hourly as r` (or `report_conversations as r`, by
+ * day), without the sentiment and products
+ * (the rollup has no question text; a caller filtering by products reads the log).
+ */
+export function rollupCondition(f: ReportFilter, by: 'hour' | 'day' = 'hour'): RawBuilder<SqlBool> {
+  const length = by === 'hour' ? 13 : 10;
+  const column = sql.raw(`r.${by}`);
+  const parts: RawBuilder<unknown>[] = [
+    sql`${column} >= ${f.from.slice(0, length)}`,
+    sql`${column} < ${f.to.slice(0, length)}`,
+  ];
+  if (f.channel !== 'all' || f.widgetId)
+    parts.push(sql`r.channel = ${f.channel === 'assistant' ? 'console' : 'widget'}`);
+  if (f.widgetId) parts.push(sql`r.widget_id = ${f.widgetId}`);
+  if (f.departmentId) parts.push(touchesRollup(f.departmentId));
+  if (f.scope !== 'all')
+    parts.push(
+      f.scope.length ? sql`(${sql.join(f.scope.map(touchesRollup), sql` or `)})` : sql`1 = 0`,
+    );
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
 
 /** Where `text` (lower-cased by the caller) holds `needle`; dialect-specific function names. */

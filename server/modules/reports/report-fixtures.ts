@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatTurnsTable } from '../../db/schema';
 import { offlineSentiment } from '../../services/sentiment';
+import { addTurns } from './rollups';
 import type { TestApp } from '../../test-support/test-app';
 
 export const WEEK = { start_date: '2025-03-03', end_date: '2025-03-09' };
@@ -82,6 +83,8 @@ export async function writeConversation(t: TestApp, userId: number, spec: Conver
           updated_at: answered,
         })
         .execute();
+    // Stored as the assistant stores a turn: the reports' rollup counts it.
+    await addTurns(db, [turnId]);
   }
   return { id, turnIds: ids };
 }

@@ -2,7 +2,8 @@
  * Sentiment of every stored turn (issue 14). When a turn is stored, the offline library judges
  * its question at once (microseconds; the reports never miss a turn); with an LLM configured, the
  * model's judgement replaces it after the answer has left. Turns stored before this existed are
- * judged by the backfill, offline, in batches, when the server starts.
+ * judged by the backfill, offline, in batches, when the server starts; then the turns stored
+ * before the reports' hourly rollup existed are rolled up (rollups.ts).
  */
 import type { BackgroundTasks } from '../../services/background';
 import { llmSentiment, offlineSentiment, type SentimentModel } from '../../services/sentiment';
@@ -45,8 +46,12 @@ export function createSentimentRecorder(deps: {
       stopping.abort();
     },
 
+    /** Judges the older turns, then rolls up the turns stored before the rollups existed. */
     startBackfill(): void {
-      background.run('sentiment backfill', async () => void (await recorder.backfill()));
+      background.run('sentiment backfill', async () => {
+        await recorder.backfill();
+        await repo.backfillRollups();
+      });
     },
   };
   return recorder;

@@ -1,10 +1,11 @@
 /** SQL of the sentiment dashboard, the products list and the sentiment of stored turns. */
 import { sql } from 'kysely';
-import type { Sentiment } from '../../../contract/reports';
+import { type Sentiment, SENTIMENTS } from '../../../contract/reports';
 import type { Database } from '../../db/database';
 import { nowIso } from '../../db/database';
 import type { Judgement } from '../../services/sentiment';
-import { contains, type ReportFilter, turnCondition } from './filters';
+import { contains, type ReportFilter, rollupCondition, turnCondition } from './filters';
+import { backfillRollups, changingTurns } from './rollups';
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
@@ -14,15 +15,53 @@ export interface DaySentiments {
   turns: number;
 }
 
+const totalsOf = (row: Record<string, unknown> = {}) => ({
+  conversations: num(row.conversations),
+  turns: num(row.turns),
+  positive: num(row.positive),
+  negative: num(row.negative),
+});
+
 export function createSentimentRepo({ db, dialect }: Database) {
-  return {
-    async perDay(f: ReportFilter): Promise<DaySentiments[]> {
-      const { rows } = await sql<{ day: string; sentiment: Sentiment; n: unknown }>`
-        select substr(t.asked_at, 1, 10) as day, s.sentiment as sentiment, count(*) as n
-        from chat_turns t join turn_sentiments s on s.turn_id = t.id
+  async function conversationSentimentsFromLog(f: ReportFilter) {
+    const { rows } = await sql<Record<string, unknown>>`
+      select count(*) as conversations, sum(x.n) as turns,
+        sum(case when x.p > x.u and x.p > x.g then 1 else 0 end) as positive,
+        sum(case when x.g > x.u and x.g > x.p then 1 else 0 end) as negative
+      from (
+        select coalesce(t.conversation_id, cast(t.id as varchar(20))) as c, count(*) as n,
+          sum(case when s.sentiment = 'positive' then 1 else 0 end) as p,
+          sum(case when s.sentiment = 'neutral' then 1 else 0 end) as u,
+          sum(case when s.sentiment = 'negative' then 1 else 0 end) as g
+        from chat_turns t left join turn_sentiments s on s.turn_id = t.id
         where ${turnCondition(f, dialect)}
-        group by substr(t.asked_at, 1, 10), s.sentiment`.execute(db);
-      return rows.map((r) => ({ day: r.day, sentiment: r.sentiment, turns: num(r.n) }));
+        group by coalesce(t.conversation_id, cast(t.id as varchar(20)))
+      ) x`.execute(db);
+    return totalsOf(rows[0]);
+  }
+
+  return {
+    /** From the hourly rollup (rollups.ts); from the log when filtered by products. */
+    async perDay(f: ReportFilter): Promise<DaySentiments[]> {
+      if (f.products) {
+        const { rows } = await sql<{ day: string; sentiment: Sentiment; n: unknown }>`
+          select substr(t.asked_at, 1, 10) as day, s.sentiment as sentiment, count(*) as n
+          from chat_turns t join turn_sentiments s on s.turn_id = t.id
+          where ${turnCondition(f, dialect)}
+          group by substr(t.asked_at, 1, 10), s.sentiment`.execute(db);
+        return rows.map((r) => ({ day: r.day, sentiment: r.sentiment, turns: num(r.n) }));
+      }
+      const { rows } = await sql<{ day: string } & Record<Sentiment, unknown>>`
+        select substr(r.hour, 1, 10) as day, sum(r.positive) as positive,
+               sum(r.neutral) as neutral, sum(r.negative) as negative
+        from report_hourly r
+        where ${rollupCondition(f)}
+        group by substr(r.hour, 1, 10)`.execute(db);
+      return rows.flatMap((r) =>
+        SENTIMENTS.filter((s) => !f.sentiment || s === f.sentiment)
+          .map((sentiment) => ({ day: r.day, sentiment, turns: num(r[sentiment]) }))
+          .filter((d) => d.turns > 0),
+      );
     },
 
     /** How many turns name each product in the question and in the answer. */
@@ -48,27 +87,45 @@ export function createSentimentRepo({ db, dialect }: Database) {
       }));
     },
 
+    /**
+     * From the rollups (rollups.ts): the single-row conversations' daily sums, plus the
+     * conversations spanning rows, grouped; from the log when filtered by products.
+     */
     async conversationSentiments(f: ReportFilter) {
+      if (f.products) return conversationSentimentsFromLog(f);
+      // With a sentiment chosen, only the turns of that sentiment count.
+      const only = f.sentiment;
+      const count = (s: Sentiment) => (only && only !== s ? sql`0` : sql`sum(r.${sql.raw(s)})`);
+      const turns = only ? sql`sum(r.${sql.raw(only)})` : sql`sum(r.turns)`;
+      const single = (s: 'positive' | 'negative') =>
+        only
+          ? only === s
+            ? sql`sum(r.has_${sql.raw(s)})`
+            : sql`0`
+          : sql`sum(r.prevail_${sql.raw(s)})`;
       const { rows } = await sql<Record<string, unknown>>`
-        select count(*) as conversations, sum(x.n) as turns,
-          sum(case when x.p > x.u and x.p > x.g then 1 else 0 end) as positive,
-          sum(case when x.g > x.u and x.g > x.p then 1 else 0 end) as negative
+        select sum(x.conversations) as conversations, sum(x.turns) as turns,
+          sum(x.positive) as positive, sum(x.negative) as negative
         from (
-          select coalesce(t.conversation_id, cast(t.id as varchar(20))) as c, count(*) as n,
-            sum(case when s.sentiment = 'positive' then 1 else 0 end) as p,
-            sum(case when s.sentiment = 'neutral' then 1 else 0 end) as u,
-            sum(case when s.sentiment = 'negative' then 1 else 0 end) as g
-          from chat_turns t left join turn_sentiments s on s.turn_id = t.id
-          where ${turnCondition(f, dialect)}
-          group by coalesce(t.conversation_id, cast(t.id as varchar(20)))
+          select ${only ? sql`sum(r.has_${sql.raw(only)})` : sql`sum(r.conversations)`} as conversations,
+            ${turns} as turns, ${single('positive')} as positive, ${single('negative')} as negative
+          from report_conversation_days r
+          where ${rollupCondition(f, 'day')}
+          union all
+          select count(*), sum(m.n),
+            sum(case when m.p > m.u and m.p > m.g then 1 else 0 end),
+            sum(case when m.g > m.u and m.g > m.p then 1 else 0 end)
+          from (
+            select ${turns} as n, ${count('positive')} as p, ${count('neutral')} as u,
+              ${count('negative')} as g
+            from report_conversations r
+            where ${rollupCondition(f, 'day')} and r.turns > 0
+              and r.conversation in (select conversation from report_multi_conversations)
+            group by r.conversation
+            having ${turns} > 0
+          ) m
         ) x`.execute(db);
-      const row = rows[0] ?? {};
-      return {
-        conversations: num(row.conversations),
-        turns: num(row.turns),
-        positive: num(row.positive),
-        negative: num(row.negative),
-      };
+      return totalsOf(rows[0]);
     },
 
     /** The turns of the filter, newest first, with their sentiment. */
@@ -116,39 +173,53 @@ export function createSentimentRepo({ db, dialect }: Database) {
     },
 
     async saveSentiment(turnId: number, j: Judgement) {
-      await db
-        .insertInto('turn_sentiments')
-        .values({
-          turn_id: turnId,
-          sentiment: j.sentiment,
-          score: j.score,
-          source: j.source,
-          created_at: nowIso(),
-        })
-        .onConflict((oc) =>
-          oc
-            .column('turn_id')
-            .doUpdateSet({ sentiment: j.sentiment, score: j.score, source: j.source }),
-        )
-        .execute();
+      await db.transaction().execute((trx) =>
+        changingTurns(trx, [turnId], () =>
+          trx
+            .insertInto('turn_sentiments')
+            .values({
+              turn_id: turnId,
+              sentiment: j.sentiment,
+              score: j.score,
+              source: j.source,
+              created_at: nowIso(),
+            })
+            .onConflict((oc) =>
+              oc
+                .column('turn_id')
+                .doUpdateSet({ sentiment: j.sentiment, score: j.score, source: j.source }),
+            )
+            .execute(),
+        ),
+      );
     },
 
     async saveSentiments(rows: readonly (Judgement & { turnId: number })[]) {
       const now = nowIso();
-      await db
-        .insertInto('turn_sentiments')
-        .values(
-          rows.map((r) => ({
-            turn_id: r.turnId,
-            sentiment: r.sentiment,
-            score: r.score,
-            source: r.source,
-            created_at: now,
-          })),
-        )
-        .onConflict((oc) => oc.column('turn_id').doNothing())
-        .execute();
+      await db.transaction().execute((trx) =>
+        changingTurns(
+          trx,
+          rows.map((r) => r.turnId),
+          () =>
+            trx
+              .insertInto('turn_sentiments')
+              .values(
+                rows.map((r) => ({
+                  turn_id: r.turnId,
+                  sentiment: r.sentiment,
+                  score: r.score,
+                  source: r.source,
+                  created_at: now,
+                })),
+              )
+              .onConflict((oc) => oc.column('turn_id').doNothing())
+              .execute(),
+        ),
+      );
     },
+
+    /** Rolls up the turns stored before the hourly rollup existed (rollups.ts). */
+    backfillRollups: (batch?: number) => backfillRollups(db, batch),
 
     /** Turns stored before sentiments were kept (or while their judging failed), oldest first. */
     unjudgedTurns(limit: number) {

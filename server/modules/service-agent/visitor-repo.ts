@@ -1,6 +1,7 @@
 /** SQL of widget visitors: sessions, their turns and ratings, and the daily question count. */
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DB, ServiceAgentSessionsTable, ServiceAgentTurnsTable } from '../../db/schema';
+import { changingTurns } from '../reports/rollups';
 
 export type TurnRow = Selectable<ServiceAgentTurnsTable>;
 
@@ -74,11 +75,14 @@ export function createVisitorRepo(db: Kysely<DB>) {
           .set({ last_active_at: row.answered_at })
           .where('id', '=', row.session_id)
           .execute();
-        return trx
-          .insertInto('service_agent_turns')
-          .values(row)
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        // The turn now belongs to its widget in the reports' rollup.
+        return changingTurns(trx, row.chat_turn_id == null ? [] : [row.chat_turn_id], () =>
+          trx
+            .insertInto('service_agent_turns')
+            .values(row)
+            .returning('id')
+            .executeTakeFirstOrThrow(),
+        );
       });
       return result.id;
     },
@@ -108,21 +112,24 @@ export function createVisitorRepo(db: Kysely<DB>) {
           .where('session_id', '=', sessionId)
           .returning(['id', 'chat_turn_id'])
           .executeTakeFirst();
-        if (turn?.chat_turn_id != null)
-          await trx
-            .insertInto('chat_feedback')
-            .values({
-              turn_id: turn.chat_turn_id,
-              user_id: null,
-              rating,
-              comment: '',
-              created_at: now,
-              updated_at: now,
-            })
-            .onConflict((oc) =>
-              oc.column('turn_id').doUpdateSet({ rating, updated_at: now, user_id: null }),
-            )
-            .execute();
+        const chatTurnId = turn?.chat_turn_id;
+        if (chatTurnId != null)
+          await changingTurns(trx, [chatTurnId], () =>
+            trx
+              .insertInto('chat_feedback')
+              .values({
+                turn_id: chatTurnId,
+                user_id: null,
+                rating,
+                comment: '',
+                created_at: now,
+                updated_at: now,
+              })
+              .onConflict((oc) =>
+                oc.column('turn_id').doUpdateSet({ rating, updated_at: now, user_id: null }),
+              )
+              .execute(),
+          );
         return turn;
       });
     },

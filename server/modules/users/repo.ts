@@ -8,6 +8,7 @@ import type { SortValue } from '../../../contract/paging';
 import type { UserSort } from '../../../contract/identity';
 import { assignmentsQuery, type UserAssignmentRow } from '../identity/assignment-rows';
 import { createHistoryRepo } from '../identity/history-repo';
+import { detachChatsOf } from '../reports/rollups';
 import { insertUser, updateUser, usernameTaken } from '../identity/user-rows';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -212,6 +213,7 @@ function userWrites() {
 
     /** Deletes the account; sessions, assignments and mail tokens go with it (foreign keys). */
     async remove(ex: Executor, id: number) {
+      await detachChatsOf(ex, id);
       await ex.deleteFrom('users').where('id', '=', id).execute();
     },
 

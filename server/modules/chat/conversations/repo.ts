@@ -2,6 +2,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../../db/database';
 import type { ChatTurnsTable, DB } from '../../../db/schema';
+import { addTurns, changingTurns } from '../../reports/rollups';
 
 export type NewTurn = Omit<ChatTurnsTable, 'id'>;
 
@@ -94,11 +95,24 @@ function conversationQueries(db: Kysely<DB>) {
     /** The turns stay in the log for analytics; only their link to the conversation goes. */
     async deleteConversation(id: string) {
       await db.transaction().execute(async (trx) => {
-        await trx
+        // A write first (SQLite's write lock; PostgreSQL's row locks), returning the turns.
+        const turns = await trx
           .updateTable('chat_turns')
-          .set({ conversation_id: null })
+          .set({ cancelled: sql`cancelled` })
           .where('conversation_id', '=', id)
+          .returning('id')
           .execute();
+        // Its turns count alone from now on, in the reports' rollup too.
+        await changingTurns(
+          trx,
+          turns.map((r) => r.id),
+          () =>
+            trx
+              .updateTable('chat_turns')
+              .set({ conversation_id: null })
+              .where('conversation_id', '=', id)
+              .execute(),
+        );
         await trx.deleteFrom('conversations').where('id', '=', id).execute();
       });
     },
@@ -130,6 +144,7 @@ function turnQueries(db: Kysely<DB>) {
           .values(turn)
           .returning('id')
           .executeTakeFirstOrThrow();
+        await addTurns(trx, [row.id]);
         return row.id;
       });
     },
@@ -175,20 +190,26 @@ function turnQueries(db: Kysely<DB>) {
       comment: string,
       now: string,
     ) {
-      await db
-        .insertInto('chat_feedback')
-        .values({
-          turn_id: turnId,
-          user_id: userId,
-          rating,
-          comment,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((oc) =>
-          oc.column('turn_id').doUpdateSet({ rating, comment, updated_at: now, user_id: userId }),
-        )
-        .execute();
+      await db.transaction().execute((trx) =>
+        changingTurns(trx, [turnId], () =>
+          trx
+            .insertInto('chat_feedback')
+            .values({
+              turn_id: turnId,
+              user_id: userId,
+              rating,
+              comment,
+              created_at: now,
+              updated_at: now,
+            })
+            .onConflict((oc) =>
+              oc
+                .column('turn_id')
+                .doUpdateSet({ rating, comment, updated_at: now, user_id: userId }),
+            )
+            .execute(),
+        ),
+      );
       return db
         .selectFrom('chat_feedback')
         .select(['turn_id', 'rating', 'comment', 'updated_at'])
