@@ -3,30 +3,19 @@
  * from /proc: what a benchmark phase cost the server, whatever else loads the machine. Linux
  * only; elsewhere `null`.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { allPids, procStat } from '../server/test-support/proc-stat';
 
 const TICKS_PER_SECOND = 100;
 
-function stat(pid: string): { ppid: number; ticks: number } | null {
-  try {
-    // The command name (field 2) may hold spaces; the fields after it are fixed.
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
-  } catch {
-    return null;
-  }
-}
-
 /** Milliseconds of CPU used so far by `rootPid` and every process below it. */
 export function processTreeCpuMs(rootPid: number): number | null {
-  let pids: string[];
+  let pids: number[];
   try {
-    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+    pids = allPids();
   } catch {
     return null;
   }
-  const stats = new Map(pids.map((pid) => [Number(pid), stat(pid)]));
+  const stats = new Map(pids.map((pid) => [pid, procStat(pid)]));
   const inTree = (pid: number): boolean => {
     for (let p = pid, hops = 0; p > 1 && hops < 64; hops += 1) {
       if (p === rootPid) return true;

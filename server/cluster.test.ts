@@ -3,11 +3,12 @@
  * one port, as `npm start` runs it when configured so.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allPids, procStat } from './test-support/proc-stat';
 
 const API_KEY = 'cluster-test-key';
 
@@ -44,20 +45,14 @@ function call(port: number, method: string, path: string, body?: unknown): Promi
  * Others may come and go beside them (tsx starts an esbuild service when its cache is cold).
  */
 function childrenOf(pid: number): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return (
-          parent === pid && readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('server/main.ts')
-        );
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
+  return allPids().filter((child) => {
+    if (procStat(child)?.ppid !== pid) return false;
+    try {
+      return readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('server/main.ts');
+    } catch {
+      return false;
+    }
+  });
 }
 
 async function until<T>(
