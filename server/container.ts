@@ -145,7 +145,7 @@ function knowledgeServices(
       repo: chatRepo,
       retriever,
       provider: llm,
-      onTurnStored: sentimentRecorder.record,
+      sentiment: sentimentRecorder,
     }),
     sentimentRecorder,
     reports: createReportService({

@@ -5,9 +5,12 @@
  * judged by the backfill, offline, in batches, when the server starts; then the turns stored
  * before the reports' hourly rollup existed are rolled up (rollups.ts).
  */
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import type { BackgroundTasks } from '../../services/background';
 import { llmSentiment, offlineSentiment, type SentimentModel } from '../../services/sentiment';
 import type { SentimentRepo } from './sentiment-repo';
+import { writeTurnSentiment } from './turn-sentiment';
 
 export const BACKFILL_BATCH = 1000;
 
@@ -20,8 +23,16 @@ export function createSentimentRecorder(deps: {
   // Aborted when the server stops: a model still streaming must not hold the shutdown up.
   const stopping = new AbortController();
   const recorder = {
-    async record(turnId: number, question: string): Promise<void> {
-      await repo.saveSentiment(turnId, offlineSentiment(question));
+    /**
+     * The library's judgement, in the transaction that stores the turn: written before the turn
+     * is rolled up, so the turn is rolled up once with it (issue 13's answer time).
+     */
+    async store(trx: Kysely<DB>, turnId: number, question: string): Promise<void> {
+      await writeTurnSentiment(trx, turnId, offlineSentiment(question));
+    },
+
+    /** With an LLM configured, its judgement replaces the library's, in the background. */
+    afterStored(turnId: number, question: string): void {
       if (llm)
         background.run('turn sentiment', async () =>
           repo.saveSentiment(turnId, await llmSentiment(question, llm, stopping.signal)),

@@ -119,6 +119,8 @@ export function createVisitorChat(deps: VisitorChatDeps) {
       ]);
       if (!(await repo.countQuestion(widget.id, utcDay(), widget.daily_message_quota)))
         throw widgetErrors.quotaExceeded(secondsToUtcMidnight());
+      let started = 0;
+      let kept: number | undefined;
       const input: Omit<AskInput, 'sink'> = {
         mode: 'stuff',
         request: {
@@ -137,29 +139,34 @@ export function createVisitorChat(deps: VisitorChatDeps) {
         subject: visitorSubject(widget),
         signal,
         channel: 'widget',
-      };
-      const answers: AnswerService = {
-        async ask(askInput) {
-          const started = performance.now();
-          const answer = await deps.answers.ask(askInput);
-          const id = await repo.insertTurn({
+        // Kept in the transaction that stores the assistant's turn; a cancelled one is not kept.
+        storeAlongside: async (trx, chatTurnId, turn) => {
+          if (turn.cancelled) return;
+          kept = await repo.insertTurn(trx, {
             session_id: visitor.sessionId,
             service_agent_id: widget.id,
-            chat_turn_id: answer.message_id,
+            chat_turn_id: chatTurnId,
             visitor_address: address.slice(0, 64),
             question,
-            answer: answer.answer,
-            references_json: JSON.stringify(answer.references),
-            no_answer: answer.no_answer ? 1 : 0,
-            engine: answer.engine,
-            model: answer.model,
+            answer: turn.answer,
+            references_json: turn.references_json,
+            no_answer: turn.no_answer,
+            engine: turn.engine,
+            model: turn.model,
             latency_ms: Math.round(performance.now() - started),
             rating: null,
             rated_at: null,
-            asked_at: answer.user_timestamp,
-            answered_at: answer.ai_timestamp,
+            asked_at: turn.asked_at,
+            answered_at: turn.answered_at,
           });
-          return { ...answer, message_id: id } satisfies ChatAnswer;
+        },
+      };
+      const answers: AnswerService = {
+        async ask(askInput) {
+          started = performance.now();
+          const answer = await deps.answers.ask(askInput);
+          if (kept === undefined) throw new Error('The widget turn was not kept.');
+          return { ...answer, message_id: kept } satisfies ChatAnswer;
         },
       };
       return { input, answers };

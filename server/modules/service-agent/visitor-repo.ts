@@ -68,23 +68,22 @@ export function createVisitorRepo(db: Kysely<DB>) {
       return counted !== undefined;
     },
 
-    async insertTurn(row: Insertable<ServiceAgentTurnsTable>): Promise<number> {
-      const result = await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('service_agent_sessions')
-          .set({ last_active_at: row.answered_at })
-          .where('id', '=', row.session_id)
-          .execute();
-        // The turn now belongs to its widget in the reports' rollup.
-        return changingTurns(trx, row.chat_turn_id == null ? [] : [row.chat_turn_id], () =>
-          trx
-            .insertInto('service_agent_turns')
-            .values(row)
-            .returning('id')
-            .executeTakeFirstOrThrow(),
-        );
-      });
-      return result.id;
+    /**
+     * Keeps an answered turn in the widget's log, inside the transaction that stores the
+     * assistant's turn (so the reports roll the turn up once, already under its widget).
+     */
+    async insertTurn(trx: Kysely<DB>, row: Insertable<ServiceAgentTurnsTable>): Promise<number> {
+      await trx
+        .updateTable('service_agent_sessions')
+        .set({ last_active_at: row.answered_at })
+        .where('id', '=', row.session_id)
+        .execute();
+      const stored = await trx
+        .insertInto('service_agent_turns')
+        .values(row)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return stored.id;
     },
 
     /** Turns of sessions, oldest first. */

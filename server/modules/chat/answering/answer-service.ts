@@ -22,7 +22,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatAnswer, chatRequestSchema } from '../../../../contract/chat';
 import type { AccessSubject } from '../../../../contract/profile';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import type { DB } from '../../../db/schema';
 import { nowIso, type Database } from '../../../db/database';
 import { errors } from '../../../http/app-error';
 import type { LlmProvider } from '../../../services/llm/openai';
@@ -39,7 +41,7 @@ import {
   streamText,
 } from './answer-steps';
 import { engineFor } from './models';
-import type { ChatRepo } from '../conversations/repo';
+import type { ChatRepo, StoredAlongside } from '../conversations/repo';
 import type { Retriever } from './retrieval';
 import { resolveScope } from './scope';
 import { splitQuestion } from './split';
@@ -53,8 +55,14 @@ export interface AnswerDeps {
   repo: ChatRepo;
   retriever: Retriever;
   provider: LlmProvider | null;
-  /** Told of every stored turn (the reports judge its sentiment; issue 14). */
-  onTurnStored?: (turnId: number, question: string) => Promise<void>;
+  /** Judges every stored turn's sentiment for the reports (issue 14). */
+  sentiment?: TurnJudge;
+}
+
+/** The reports' sentiment of a turn: first in the transaction storing it, then after it. */
+export interface TurnJudge {
+  store: (trx: Kysely<DB>, turnId: number, question: string) => Promise<void>;
+  afterStored: (turnId: number, question: string) => void;
 }
 
 export interface AskInput {
@@ -65,6 +73,8 @@ export interface AskInput {
   signal: AbortSignal;
   sink?: AnswerSink;
   channel?: 'console' | 'widget';
+  /** The caller's own rows of this turn, written in the transaction that stores it. */
+  storeAlongside?: StoredAlongside;
 }
 
 /** What one turn produced, whether it finished or was cancelled. */
@@ -180,29 +190,36 @@ export function createAnswerService(deps: AnswerDeps) {
     const answeredAt = nowIso();
 
     const conversation = { id: chatId, userId: input.userId, title: titleOf(req.query) };
-    const messageId = await repo.logTurn(conversation, {
-      conversation_id: chatId,
-      user_id: input.userId,
-      channel: input.channel ?? 'console',
-      department_id: scope.departmentId,
-      department_ids: JSON.stringify(scope.departmentIds),
-      mode: input.mode,
-      question: req.query,
-      standalone_question: turn.standalone,
-      sub_questions: turn.parts ? JSON.stringify(turn.parts) : null,
-      answer: answerText,
-      engine: generated?.engine ?? wanted.engine,
-      model: generated?.model ?? wanted.model,
-      no_answer: generated?.noAnswer ? 1 : 0,
-      cancelled: cancelled ? 1 : 0,
-      latency_ms: Math.round(totalMs),
-      references_json: JSON.stringify(references),
-      eval_json: evaluation ? JSON.stringify(evaluation) : null,
-      provider_error: turn.providerError?.message ?? null,
-      asked_at: askedAt,
-      answered_at: answeredAt,
-    });
-    await deps.onTurnStored?.(messageId, req.query);
+    const messageId = await repo.logTurn(
+      conversation,
+      {
+        conversation_id: chatId,
+        user_id: input.userId,
+        channel: input.channel ?? 'console',
+        department_id: scope.departmentId,
+        department_ids: JSON.stringify(scope.departmentIds),
+        mode: input.mode,
+        question: req.query,
+        standalone_question: turn.standalone,
+        sub_questions: turn.parts ? JSON.stringify(turn.parts) : null,
+        answer: answerText,
+        engine: generated?.engine ?? wanted.engine,
+        model: generated?.model ?? wanted.model,
+        no_answer: generated?.noAnswer ? 1 : 0,
+        cancelled: cancelled ? 1 : 0,
+        latency_ms: Math.round(totalMs),
+        references_json: JSON.stringify(references),
+        eval_json: evaluation ? JSON.stringify(evaluation) : null,
+        provider_error: turn.providerError?.message ?? null,
+        asked_at: askedAt,
+        answered_at: answeredAt,
+      },
+      async (trx, turnId, stored) => {
+        await deps.sentiment?.store(trx, turnId, req.query);
+        await input.storeAlongside?.(trx, turnId, stored);
+      },
+    );
+    deps.sentiment?.afterStored(messageId, req.query);
     if (cancelled || !generated) throw new ChatCancelled();
 
     return {

@@ -5,6 +5,8 @@ import type { ChatTurnsTable, DB } from '../../../db/schema';
 import { addTurns, changingTurns } from '../../reports/rollups';
 
 export type NewTurn = Omit<ChatTurnsTable, 'id'>;
+/** Rows written in the transaction that stores a turn, before the turn is rolled up. */
+export type StoredAlongside = (trx: Kysely<DB>, turnId: number, turn: NewTurn) => Promise<void>;
 
 export interface HistoryRow {
   id: number;
@@ -124,9 +126,15 @@ function turnQueries(db: Kysely<DB>) {
   return {
     /**
      * Logs a turn, creating its conversation on the first one (two first turns at once both
-     * succeed) and marking it active; one transaction, one commit.
+     * succeed) and marking it active; `alongside` writes what belongs with the turn (its
+     * sentiment, its widget's row) before the turn is rolled up, so it is rolled up once. One
+     * transaction, one commit.
      */
-    async logTurn(conversation: { id: string; userId: number; title: string }, turn: NewTurn) {
+    async logTurn(
+      conversation: { id: string; userId: number; title: string },
+      turn: NewTurn,
+      alongside?: StoredAlongside,
+    ) {
       return db.transaction().execute(async (trx) => {
         await trx
           .insertInto('conversations')
@@ -144,6 +152,7 @@ function turnQueries(db: Kysely<DB>) {
           .values(turn)
           .returning('id')
           .executeTakeFirstOrThrow();
+        await alongside?.(trx, row.id, turn);
         await addTurns(trx, [row.id]);
         return row.id;
       });
