@@ -100,6 +100,12 @@ export function registerReportRoutes(
     shape(liveDashboardSchema, await s.liveDashboard.read(await actorOf(request))),
   );
   api.get(apiRoutes.analyticsExport, needs('DOWNLOAD'), async (request, reply) =>
-    sendExport(s.reports, await subjectOf(request), request.query, reply),
+    sendExport(
+      s.reports,
+      await subjectOf(request),
+      request.query,
+      reply,
+      request.headers['accept-language'],
+    ),
   );
 }
