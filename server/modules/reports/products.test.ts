@@ -103,4 +103,43 @@ describeApi('report products', (t) => {
       { name: 'Solar panels', count: 1 },
     ]);
   });
+
+  it('when turns are stored after the rollup counted, then the next read counts them, the newest from the log', async () => {
+    const owner = await addPerson(t);
+    // Asked long ago: settled, counted into the rollup by the next read.
+    await writeConversation(t, owner.id, {
+      channel: 'console',
+      department: GENERAL,
+      departments: [GENERAL],
+      turns: [turn('2025-04-09T08:00:00.000Z', 'Machinery again', 'Noted.')],
+    });
+    const again = await t.api('GET', `/api/reports/sentiments/dashboard?${week}`, {
+      token: t.admin,
+    });
+    expect(again.body.popular_products[0]).toEqual({ name: 'Machinery', count: 3 });
+    // Asked a moment ago: not settled (its widget may be named later), read from the log.
+    const now = new Date();
+    const fresh = await writeConversation(t, owner.id, {
+      channel: 'console',
+      department: GENERAL,
+      departments: [GENERAL],
+      turns: [turn(now.toISOString(), 'Textiles or machinery?', 'Machinery.')],
+    });
+    const today = now.toISOString().slice(0, 10);
+    const res = await t.api(
+      'GET',
+      `/api/reports/sentiments/dashboard?start_date=${today}&end_date=${today}`,
+      { token: t.admin },
+    );
+    expect(res.body.popular_products).toEqual([
+      { name: 'Machinery', count: 1 },
+      { name: 'Textiles', count: 1 },
+    ]);
+    expect(res.body.suggested_products).toEqual([{ name: 'Machinery', count: 1 }]);
+    const state = await t.database.db
+      .selectFrom('report_product_state')
+      .select('counted_through')
+      .executeTakeFirstOrThrow();
+    expect(Number(state.counted_through)).toBeLessThan(fresh.turnIds[0] ?? 0);
+  });
 });
