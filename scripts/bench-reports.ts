@@ -111,19 +111,26 @@ async function main() {
     'sentiments/average_conversation_summary',
   ];
   console.log(`\nReport endpoints, p95 of ${RUNS} calls (ms):`);
-  console.log(`  ${'endpoint'.padEnd(44)} ${'30 days'.padStart(9)} ${'365 days'.padStart(9)}`);
+  console.log(
+    `  ${'endpoint'.padEnd(44)} ${'30 days'.padStart(9)} ${'365 days'.padStart(9)} ${'first'.padStart(9)}`,
+  );
   const worst: number[] = [];
+  const firsts: number[] = [];
   for (const path of endpoints) {
     const cells: string[] = [];
     for (const days of [30, 365]) {
       const times: number[] = [];
-      await call(`/api/reports/${path}?${rangeOf(days)}`);
+      // The first call of a process may count rollups on (the products'): shown apart.
+      const first = (await call(`/api/reports/${path}?${rangeOf(days)}`)).ms;
+      if (days === 30) firsts.push(first);
       for (let i = 0; i < RUNS; i += 1)
         times.push((await call(`/api/reports/${path}?${rangeOf(days)}`)).ms);
       if (days === 365) worst.push(p95(times));
       cells.push(p95(times).toFixed(1).padStart(9));
     }
-    console.log(`  ${path.padEnd(44)} ${cells.join(' ')}`);
+    console.log(
+      `  ${path.padEnd(44)} ${cells.join(' ')} ${(firsts.at(-1) ?? 0).toFixed(1).padStart(9)}`,
+    );
   }
   const live: number[] = [];
   for (let i = 0; i < RUNS; i += 1) live.push((await call('/api/reports/dashboard')).ms);
