@@ -109,8 +109,7 @@ export interface ReportProductDaysTable {
 }
 
 export interface ReportProductStateTable {
-  id: number;
-  /** JSON array of the lower-cased names counted. */
-  names: string;
+  /** Lower-cased. */
+  product: string;
   counted_through: number | string;
 }

@@ -2,8 +2,8 @@
  * Product mentions rolled up (issue 14: the sentiment dashboard's top products under 200 ms over
  * 365 days). `report_product_days`: per UTC day × channel × widget × department (as
  * report_hourly) × product (lower-cased), how many questions and answers name it.
- * `report_product_state`: the product names the rows were counted for and the last turn counted;
- * reports/product-rollup.ts counts on from there when read, and starts over when the names change.
+ * `report_product_state`: per product, the last turn counted; reports/product-rollup.ts counts on
+ * from there when read (a product new to the list from the first turn).
  */
 import type { Kysely, Migration } from 'kysely';
 
@@ -34,13 +34,8 @@ export function reportProductDays(): Migration {
         .execute();
       await db.schema
         .createTable('report_product_state')
-        .addColumn('id', 'integer', (c) => c.primaryKey())
-        .addColumn('names', 'text', (c) => c.notNull())
+        .addColumn('product', 'varchar(200)', (c) => c.primaryKey())
         .addColumn('counted_through', 'bigint', (c) => c.notNull())
-        .execute();
-      await db
-        .insertInto('report_product_state')
-        .values({ id: 1, names: '[]', counted_through: 0 })
         .execute();
     },
     async down(db: AnyDb) {

@@ -136,10 +136,34 @@ describeApi('report products', (t) => {
       { name: 'Textiles', count: 1 },
     ]);
     expect(res.body.suggested_products).toEqual([{ name: 'Machinery', count: 1 }]);
-    const state = await t.database.db
+    // Each product's mark stops before the fresh turn; 'harbour box', off the list, kept its own.
+    const marks = await t.database.db
       .selectFrom('report_product_state')
-      .select('counted_through')
-      .executeTakeFirstOrThrow();
-    expect(Number(state.counted_through)).toBeLessThan(fresh.turnIds[0] ?? 0);
+      .select(['product', 'counted_through'])
+      .execute();
+    expect(marks.map((m) => m.product)).toContain('harbour box');
+    for (const m of marks) expect(Number(m.counted_through)).toBeLessThan(fresh.turnIds[0] ?? 0);
+  });
+
+  it('when a product joins the list later, then it is counted from the first turn and the others are not counted twice', async () => {
+    const put = await t.api('PUT', '/api/reports/sentiments/products', {
+      token: t.admin,
+      body: { names: ['Spare parts'] },
+    });
+    expect(put.status, put.raw).toBe(200);
+    const res = await t.api('GET', `/api/reports/sentiments/dashboard?${week}`, {
+      token: t.admin,
+    });
+    expect(res.body.popular_products).toEqual([
+      { name: 'Machinery', count: 3 },
+      { name: 'Solar panels', count: 1 },
+      { name: 'Spare parts', count: 1 },
+    ]);
+    const marks = await t.database.db
+      .selectFrom('report_product_state')
+      .select(['product', 'counted_through'])
+      .where('product', 'in', ['machinery', 'spare parts'])
+      .execute();
+    expect(new Set(marks.map((m) => Number(m.counted_through))).size).toBe(1);
   });
 });
