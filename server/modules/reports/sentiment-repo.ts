@@ -23,6 +23,9 @@ const totalsOf = (row: Record<string, unknown> = {}) => ({
   negative: num(row.negative),
 });
 
+/** The product rollup's keys: lower-cased, once each, sorted. */
+const keysOf = (names: readonly string[]) => [...new Set(names.map((n) => n.toLowerCase()))].sort();
+
 export function createSentimentRepo(database: Database) {
   const { db, dialect } = database;
   const products = createProductRollup(database);
@@ -67,6 +70,11 @@ export function createSentimentRepo(database: Database) {
       );
     },
 
+    /** Counts the product rollup on for `names` (product-rollup.ts). */
+    async countProductMentions(names: readonly string[]) {
+      if (names.length) await products.catchUp(keysOf(names));
+    },
+
     /**
      * How many turns name each product in the question and in the answer: from the product
      * rollup (product-rollup.ts); from the log when filtered by sentiment or products.
@@ -74,7 +82,7 @@ export function createSentimentRepo(database: Database) {
     async productMentions(f: ReportFilter, names: readonly string[]) {
       if (!names.length) return [];
       if (!f.sentiment && !f.products) {
-        const keys = [...new Set(names.map((n) => n.toLowerCase()))].sort();
+        const keys = keysOf(names);
         const counts = new Map((await products.mentions(f, keys)).map((c) => [c.product, c]));
         return names.map((name) => ({
           name,

@@ -191,8 +191,23 @@ export function createReportService({ analytics, sentiments, sopProductTypes }: 
     };
   }
 
+  /** Every product looked for, counted into the product rollup (at start, after a change). */
+  async function countProducts() {
+    const [products, sopTypes] = await Promise.all([
+      sentiments.listProducts(),
+      sopProductTypes?.() ?? [],
+    ]);
+    await sentiments.countProductMentions(
+      productNames(
+        products.map((p) => p.name),
+        sopTypes,
+      ),
+    );
+  }
+
   return {
     filterOf,
+    countProducts,
     overviewOf,
     peakHoursReport,
     responseTimeOf,
