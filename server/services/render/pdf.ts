@@ -2,7 +2,8 @@
  * Small PDFs built with pdf-lib (pure JS): a text document made of headings, paragraphs, table
  * rows and charts (SVG drawn as vectors by svg-pdf.ts), laid out on A4 pages with wrapping; or one image fitted on a page. Text is set in
  * DejaVu Sans (npm package dejavu-fonts-ttf, embedded as a subset through fontkit), which covers
- * Latin, Greek, Cyrillic, Hebrew and Arabic (shaped, right to left within a line); characters it
+ * Latin, Greek, Cyrillic, Hebrew and Arabic (shaped, right to left within a line, Latin words and
+ * numbers in it left to right: bidi.ts); characters it
  * lacks (CJK, for one) are folded to a base letter where Unicode allows it, else shown as '?'.
  * Should the font files be missing, the standard Helvetica (Windows-1252 only) stands in.
  */
@@ -10,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { forRtlLayout } from './bidi';
 import { drawSvg, svgSize } from './svg-pdf';
 
 type TextBlock =
@@ -175,7 +177,7 @@ export async function textPdf(
         break outer;
       }
       y -= lineHeight;
-      page.drawText(line, {
+      page.drawText(forRtlLayout(line), {
         x: info.rtl ? A4.width - MARGIN - font.widthOfTextAtSize(line, style.size) : MARGIN,
         y,
         size: style.size,

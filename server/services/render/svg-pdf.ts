@@ -13,6 +13,7 @@ import {
   pushGraphicsState,
   rgb,
 } from 'pdf-lib';
+import { forRtlLayout } from './bidi';
 
 type Matrix = [number, number, number, number, number, number];
 type Attrs = Record<string, string>;
@@ -226,7 +227,7 @@ function drawText(
   const anchor = text.style['text-anchor'];
   const x = anchor === 'middle' ? -width / 2 : anchor === 'end' ? -width : 0;
   paint(text.m, () =>
-    page.drawText(content, {
+    page.drawText(forRtlLayout(content), {
       x,
       y: 0,
       size,
