@@ -139,6 +139,8 @@ export const exportQuerySchema = z
       .regex(/^\d+(,\d+)*$/, { message: 'Use section numbers separated by commas.' })
       .optional(),
     export_format: z.enum(EXPORT_FORMATS).default('pdf'),
+    /** The file's language (the console's); else the Accept-Language header's; else English. */
+    lng: z.string().max(35).optional(),
   })
   .superRefine(checkRange);
 export type ExportQuery = z.infer<typeof exportQuerySchema>;

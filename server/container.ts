@@ -49,6 +49,8 @@ import { createSentimentRecorder } from './modules/reports/sentiment-recorder';
 import { createSentimentRepo } from './modules/reports/sentiment-repo';
 import { createReportService } from './modules/reports/service';
 import { sopServices } from './modules/sop/sop-area';
+import { createSopLookups } from './modules/sop/lookups';
+import { createSopRepo } from './modules/sop/repo';
 import { createVisualsRepo } from './modules/visuals/repo';
 import { createVisualsService } from './modules/visuals/service';
 import { type BackgroundTasks, createBackgroundTasks } from './services/background';
@@ -151,6 +153,7 @@ function knowledgeServices(
     reports: createReportService({
       analytics: createAnalyticsRepo(database),
       sentiments: sentimentRepo,
+      sopProductTypes: createSopLookups(createSopRepo(database.db)).products,
     }),
     conversations: createChatService({ database, repo: chatRepo, index, retriever, provider: llm }),
     visuals: createVisualsService({

@@ -28,9 +28,10 @@ const QUESTIONS = [
 
 async function download(
   page: Page,
-  format: 'PDF document' | 'CSV (comma-separated)' | 'Excel workbook',
+  format: 'PDF document' | 'CSV (comma-separated)' | 'Excel workbook' | 'CSV (مفصول بفواصل)',
+  button = 'Export',
 ) {
-  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('button', { name: button }).click();
   const [file] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: format }).click(),
@@ -208,6 +209,11 @@ describe('reports', () => {
     await expect.poll(() => heading(page)).toBe('تحليلات المحادثات');
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     expect(await seriousViolations(page)).toEqual([]);
+    // The export speaks the console's language.
+    await expect.poll(() => figure(page, 'totalConversations').innerText()).not.toBe('');
+    const csv = (await download(page, 'CSV (مفصول بفواصل)', 'تصدير')).toString('utf8');
+    expect(csv).toContain('تحليلات المحادثات');
+    expect(csv).toMatch(/إجمالي المحادثات,\d/);
     await page.close();
   });
 

@@ -9,6 +9,8 @@ export interface ReportTables {
   report_conversation_days: ReportConversationDaysTable;
   report_multi_conversations: { conversation: string };
   report_rollup_state: ReportRollupStateTable;
+  report_product_days: ReportProductDaysTable;
+  report_product_state: ReportProductStateTable;
 }
 
 export interface TurnSentimentsTable {
@@ -92,4 +94,22 @@ export interface ReportConversationDaysTable {
   has_negative: Count;
   prevail_positive: Count;
   prevail_negative: Count;
+}
+
+/** Product mentions per day (0022, reports/product-rollup.ts). */
+export interface ReportProductDaysTable {
+  day: string;
+  channel: string;
+  widget_id: number;
+  department_id: number;
+  department_ids: string;
+  product: string;
+  asked: number | string;
+  suggested: number | string;
+}
+
+export interface ReportProductStateTable {
+  /** Lower-cased. */
+  product: string;
+  counted_through: number | string;
 }

@@ -1,19 +1,34 @@
-/** SQL of the live dashboard: conversations per day, the p95 answer time, documents, visitors. */
+/**
+ * SQL of the live dashboard: conversations per day (from the rollups), the p95 answer time (from
+ * the log: the rollups keep sums, not a distribution), documents, visitors.
+ */
 import { sql } from 'kysely';
 import type { DepartmentScope } from '../../../contract/access';
 import type { Database } from '../../db/database';
-import { type ReportFilter, turnCondition } from './filters';
+import { type ReportFilter, rollupCondition, turnCondition } from './filters';
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
 export function createLiveRepo({ db, dialect }: Database) {
   return {
+    /**
+     * Conversations with a turn on each day, from the rollups (rollups.ts): the single-row
+     * conversations' daily counts plus the others' distinct rows of each day.
+     */
     async conversationsPerDay(f: ReportFilter): Promise<Map<string, number>> {
       const { rows } = await sql<{ day: string; n: unknown }>`
-        select substr(t.asked_at, 1, 10) as day,
-               count(distinct coalesce(t.conversation_id, cast(t.id as varchar(20)))) as n
-        from chat_turns t where ${turnCondition(f, dialect)}
-        group by substr(t.asked_at, 1, 10)`.execute(db);
+        select x.day as day, sum(x.n) as n from (
+          select r.day as day, sum(r.conversations) as n
+          from report_conversation_days r where ${rollupCondition(f, 'day')}
+          group by r.day
+          union all
+          select m.day, count(*) from (
+            select distinct r.day as day, r.conversation as conversation
+            from report_conversations r
+            where ${rollupCondition(f, 'day')} and r.turns > 0
+              and r.conversation in (select conversation from report_multi_conversations)
+          ) m group by m.day
+        ) x group by x.day`.execute(db);
       return new Map(rows.map((r) => [r.day, num(r.n)]));
     },
 

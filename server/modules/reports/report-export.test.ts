@@ -6,6 +6,7 @@ import { describeApi, TEST_API_KEY } from '../../test-support/test-app';
 import { csvField } from './export/csv';
 import { seedWeek, WEEK } from './report-fixtures';
 import { pdfText } from '../../test-support/pdf-text';
+import { pdfDrawing } from '../../test-support/pdf-drawing';
 
 const week = `start_date=${WEEK.start_date}&end_date=${WEEK.end_date}`;
 
@@ -15,11 +16,15 @@ describeApi('report exports', (t) => {
     const owner = await addPerson(t);
     await seedWeek(t, owner.id, await addDepartment(t));
   });
-  const download = async (query: string, token = t.admin) => {
+  const download = async (query: string, token = t.admin, language?: string) => {
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/reports/analytics/export/?${query}`,
-      headers: { 'x-api-key': TEST_API_KEY, authorization: `Bearer ${token}` },
+      headers: {
+        'x-api-key': TEST_API_KEY,
+        authorization: `Bearer ${token}`,
+        ...(language ? { 'accept-language': language } : {}),
+      },
     });
     return { status: res.statusCode, headers: res.headers, bytes: res.rawPayload };
   };
@@ -36,6 +41,80 @@ describeApi('report exports', (t) => {
     expect(text).toContain('Chatbot response time (ms) | 2500');
     expect(text).toContain('Satisfaction score (%) | 66.7');
     expect(text).toMatch(/Monday: .*09:00 3/);
+  });
+
+  it('when a pdf is asked, then each chosen section carries its chart, drawn as vectors with its labels', async () => {
+    // The overview has figures only: no chart, so nothing is drawn but text.
+    const figures = await download(`${week}&section_numbers=1`);
+    expect((await pdfDrawing(figures.bytes)).paths).toBe(0);
+    // The heat map: 7 × 24 cells in the blues, with its axis titles (the grid's rows have none).
+    const peak = await download(`${week}&section_numbers=2`);
+    const heat = await pdfDrawing(peak.bytes);
+    expect(heat.paths).toBeGreaterThanOrEqual(7 * 24);
+    expect(
+      [...heat.fills].filter((c) => /^#[0-9a-f]{2}[4-9a-f][0-9a-f][c-f][0-9a-f]$/.test(c)).length,
+    ).toBeGreaterThan(1);
+    const heatText = await pdfText(peak.bytes);
+    expect(heatText).toContain('Weekday');
+    expect(heatText).toContain('Hour');
+    // Response time in bars, satisfaction in a pie of its two colours with its legend.
+    const rest = await download(`${week}&section_numbers=3,4,5`);
+    const drawn = await pdfDrawing(rest.bytes);
+    expect([...drawn.fills]).toEqual(expect.arrayContaining(['#3399ff', '#1b9e3e', '#e55353']));
+    expect(await pdfText(rest.bytes)).toContain('Rating');
+    // The sentiment performance as three coloured lines, with its axis title.
+    const lines = await download(`${week}&report=sentiment&section_numbers=1,2`);
+    const sentiment = await pdfDrawing(lines.bytes);
+    expect([...sentiment.fills]).toEqual(expect.arrayContaining(['#1b9e3e', '#6b7785', '#e55353']));
+    expect(await pdfText(lines.bytes)).toContain('Turns');
+    expect(sentiment.images).toBe(0);
+  });
+
+  it('when the asker reads German, then the pdf, csv and xlsx speak German', async () => {
+    const pdf = (await pdfText((await download(`${week}&lng=de`)).bytes)).replace(/\s+/g, ' ');
+    expect(pdf).toContain('Gesprächsanalyse');
+    expect(pdf).toContain('Gespräche insgesamt | 3');
+    expect(pdf).toContain('Kundenzufriedenheit');
+    expect(pdf).toMatch(/Montag: .*09:00 3/);
+    expect(pdf).toContain('Wochentag');
+    // Without lng, the Accept-Language header decides.
+    const csv = await download(
+      `${week}&export_format=csv&section_numbers=1`,
+      t.admin,
+      'de-DE,de;q=0.9,en;q=0.5',
+    );
+    const rows: string[][] = parse(csv.bytes.toString('utf8'), {
+      bom: true,
+      relax_column_count: true,
+    });
+    expect(rows).toContainEqual(['Gespräche insgesamt', '3']);
+    expect(rows).toContainEqual(['Kennzahl', 'Wert']);
+    const xlsx = await download(`${week}&export_format=xlsx&report=sentiment&lng=de`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
+    expect(book.worksheets.map((s) => s.name)).toEqual([
+      'Verlauf',
+      'Stimmungsüberblick',
+      'Meistgefragte Produkte',
+      'KI-Produktvorschläge',
+    ]);
+    expect(book.getWorksheet('Verlauf')?.getRow(1).values).toEqual([
+      undefined,
+      'Datum',
+      'Positiv',
+      'Neutral',
+      'Negativ',
+    ]);
+    // A language the console does not speak falls back to English.
+    const other = await pdfText((await download(`${week}&section_numbers=1&lng=ja`)).bytes);
+    expect(other).toContain('Total conversations');
+  });
+
+  it('when the asker reads Arabic, then the pdf prints the Arabic words', async () => {
+    const text = await pdfText((await download(`${week}&report=sentiment&lng=ar`)).bytes);
+    const plain = text.normalize('NFKC');
+    expect(plain).toMatch(/لوحة المشاعر|رعاشملا ةحول/);
+    expect(plain).not.toContain('Sentiment dashboard');
   });
 
   it('when csv is asked, then it is RFC 4180 with a BOM and parses to the same figures', async () => {

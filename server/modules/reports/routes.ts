@@ -38,9 +38,12 @@ const sentimentQuery = (request: FastifyRequest) =>
 
 export function registerReportRoutes(
   api: FastifyInstance,
-  s: Pick<Services, 'reports' | 'sentimentRecorder' | 'liveDashboard'>,
+  s: Pick<Services, 'reports' | 'sentimentRecorder' | 'liveDashboard' | 'background'>,
 ) {
   api.addHook('onReady', async () => s.sentimentRecorder.startBackfill());
+  // The top products' rollup, counted on before the first reader needs it (product-rollup.ts).
+  const countProducts = () => s.background.run('product rollup', s.reports.countProducts);
+  api.addHook('onReady', async () => countProducts());
   const read = needs('LIST_VIEW');
   api.get(apiRoutes.analyticsOverview, read, async (request) =>
     shape(
@@ -93,13 +96,21 @@ export function registerReportRoutes(
   );
   api.put(apiRoutes.sentimentProducts, needs('UPDATE'), async (request) => {
     const body = parseInput(productsInputSchema, request.body);
-    return shape(productListSchema, await s.reports.replaceProducts(body.names));
+    const saved = shape(productListSchema, await s.reports.replaceProducts(body.names));
+    countProducts();
+    return saved;
   });
   // The dashboard is always allowed (SPEC §6); its parts follow the person's rights.
   api.get(apiRoutes.liveDashboard, async (request) =>
     shape(liveDashboardSchema, await s.liveDashboard.read(await actorOf(request))),
   );
   api.get(apiRoutes.analyticsExport, needs('DOWNLOAD'), async (request, reply) =>
-    sendExport(s.reports, await subjectOf(request), request.query, reply),
+    sendExport(
+      s.reports,
+      await subjectOf(request),
+      request.query,
+      reply,
+      request.headers['accept-language'],
+    ),
   );
 }

@@ -5,6 +5,7 @@ import type { Database } from '../../db/database';
 import { nowIso } from '../../db/database';
 import type { Judgement } from '../../services/sentiment';
 import { contains, type ReportFilter, rollupCondition, turnCondition } from './filters';
+import { createProductRollup } from './product-rollup';
 import { backfillRollups, changingTurns } from './rollups';
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
@@ -22,7 +23,12 @@ const totalsOf = (row: Record<string, unknown> = {}) => ({
   negative: num(row.negative),
 });
 
-export function createSentimentRepo({ db, dialect }: Database) {
+/** The product rollup's keys: lower-cased, once each, sorted. */
+const keysOf = (names: readonly string[]) => [...new Set(names.map((n) => n.toLowerCase()))].sort();
+
+export function createSentimentRepo(database: Database) {
+  const { db, dialect } = database;
+  const products = createProductRollup(database);
   async function conversationSentimentsFromLog(f: ReportFilter) {
     const { rows } = await sql<Record<string, unknown>>`
       select count(*) as conversations, sum(x.n) as turns,
@@ -64,9 +70,26 @@ export function createSentimentRepo({ db, dialect }: Database) {
       );
     },
 
-    /** How many turns name each product in the question and in the answer. */
+    /** Counts the product rollup on for `names` (product-rollup.ts). */
+    async countProductMentions(names: readonly string[]) {
+      if (names.length) await products.catchUp(keysOf(names));
+    },
+
+    /**
+     * How many turns name each product in the question and in the answer: from the product
+     * rollup (product-rollup.ts); from the log when filtered by sentiment or products.
+     */
     async productMentions(f: ReportFilter, names: readonly string[]) {
       if (!names.length) return [];
+      if (!f.sentiment && !f.products) {
+        const keys = keysOf(names);
+        const counts = new Map((await products.mentions(f, keys)).map((c) => [c.product, c]));
+        return names.map((name) => ({
+          name,
+          asked: counts.get(name.toLowerCase())?.asked ?? 0,
+          suggested: counts.get(name.toLowerCase())?.suggested ?? 0,
+        }));
+      }
       const column = (side: 'q' | 'a', i: number) => sql.raw(`${side}${i}`);
       const picks = names.flatMap((name, i) => {
         const needle = name.toLowerCase();

@@ -60,9 +60,21 @@ const zero = (): SentimentCounts => ({ positive: 0, neutral: 0, negative: 0 });
 export interface ReportDeps {
   analytics: AnalyticsRepo;
   sentiments: SentimentRepo;
+  /** SOP's product types (GET /sop/products: the starting list and every type an SOP uses). */
+  sopProductTypes?: () => Promise<string[]>;
 }
 
-export function createReportService({ analytics, sentiments }: ReportDeps) {
+/** The products looked for: the admin's list, then SOP's types, once each (case aside). */
+export function productNames(own: readonly string[], sop: readonly string[]): string[] {
+  const names = new Map<string, string>();
+  for (const name of [...own, ...sop]) {
+    const key = name.trim().toLowerCase();
+    if (key && !names.has(key)) names.set(key, name.trim());
+  }
+  return [...names.values()];
+}
+
+export function createReportService({ analytics, sentiments, sopProductTypes }: ReportDeps) {
   const filterOf = (subject: AccessSubject, query: FilterInput) =>
     resolveFilter(query, reportsScope(subject));
 
@@ -129,7 +141,11 @@ export function createReportService({ analytics, sentiments }: ReportDeps) {
     f: ReportFilter,
     unit: 'day' | 'week' | 'month',
   ): Promise<SentimentDashboard> {
-    const [days, products] = await Promise.all([sentiments.perDay(f), sentiments.listProducts()]);
+    const [days, products, sopTypes] = await Promise.all([
+      sentiments.perDay(f),
+      sentiments.listProducts(),
+      sopProductTypes?.() ?? [],
+    ]);
     const series = new Map<string, SentimentCounts>();
     for (let t = Date.parse(f.from); t < Date.parse(f.to); t += 864e5) {
       const key = bucketOf(isoDay(new Date(t)), unit);
@@ -143,7 +159,10 @@ export function createReportService({ analytics, sentiments }: ReportDeps) {
     }
     const mentions = await sentiments.productMentions(
       f,
-      products.map((p) => p.name),
+      productNames(
+        products.map((p) => p.name),
+        sopTypes,
+      ),
     );
     const top = (pick: (m: (typeof mentions)[number]) => number) =>
       mentions
@@ -172,8 +191,23 @@ export function createReportService({ analytics, sentiments }: ReportDeps) {
     };
   }
 
+  /** Every product looked for, counted into the product rollup (at start, after a change). */
+  async function countProducts() {
+    const [products, sopTypes] = await Promise.all([
+      sentiments.listProducts(),
+      sopProductTypes?.() ?? [],
+    ]);
+    await sentiments.countProductMentions(
+      productNames(
+        products.map((p) => p.name),
+        sopTypes,
+      ),
+    );
+  }
+
   return {
     filterOf,
+    countProducts,
     overviewOf,
     peakHoursReport,
     responseTimeOf,

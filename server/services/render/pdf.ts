@@ -1,8 +1,9 @@
 /**
- * Small PDFs built with pdf-lib (pure JS): a text document made of headings, paragraphs and
- * table rows, laid out on A4 pages with wrapping; or one image fitted on a page. Text is set in
+ * Small PDFs built with pdf-lib (pure JS): a text document made of headings, paragraphs, table
+ * rows and charts (SVG drawn as vectors by svg-pdf.ts), laid out on A4 pages with wrapping; or one image fitted on a page. Text is set in
  * DejaVu Sans (npm package dejavu-fonts-ttf, embedded as a subset through fontkit), which covers
- * Latin, Greek, Cyrillic, Hebrew and Arabic (shaped, right to left within a line); characters it
+ * Latin, Greek, Cyrillic, Hebrew and Arabic (shaped, right to left within a line, Latin words and
+ * numbers in it left to right: bidi.ts); characters it
  * lacks (CJK, for one) are folded to a base letter where Unicode allows it, else shown as '?'.
  * Should the font files be missing, the standard Helvetica (Windows-1252 only) stands in.
  */
@@ -10,18 +11,23 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { forRtlLayout } from './bidi';
+import { drawSvg, svgSize } from './svg-pdf';
 
-export type PdfBlock =
+type TextBlock =
   | { kind: 'title'; text: string }
   | { kind: 'heading'; text: string }
   | { kind: 'text'; text: string }
   | { kind: 'row'; text: string }
   | { kind: 'note'; text: string };
 
+/** A chart as SVG (vega-svg.ts), drawn as vectors at most the text's width. */
+export type PdfBlock = TextBlock | { kind: 'chart'; svg: string };
+
 const A4 = { width: 595.28, height: 841.89 } as const;
 const MARGIN = 50;
 const STYLE: Record<
-  PdfBlock['kind'],
+  TextBlock['kind'],
   { size: number; bold: boolean; before: number; gray: boolean }
 > = {
   title: { size: 16, bold: true, before: 0, gray: false },
@@ -122,7 +128,7 @@ export async function embedFonts(pdf: PDFDocument): Promise<{ regular: PDFFont; 
 }
 
 export async function textPdf(
-  info: { title: string },
+  info: { title: string; /** Lines set from the right margin (Arabic). */ rtl?: boolean },
   blocks: readonly PdfBlock[],
 ): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -143,6 +149,19 @@ export async function textPdf(
   };
 
   outer: for (const block of blocks) {
+    if (block.kind === 'chart') {
+      const size = svgSize(block.svg);
+      if (!size.width || !size.height) continue;
+      const scale = Math.min(1, width / size.width);
+      const height = size.height * scale;
+      if (y - height - 8 < MARGIN && !newPage()) {
+        truncated = true;
+        break;
+      }
+      drawSvg(page, block.svg, { x: MARGIN, top: y - 4, scale }, { regular, bold, clean });
+      y -= height + 8;
+      continue;
+    }
     const style = STYLE[block.kind];
     const font = style.bold ? bold : regular;
     const lineHeight = style.size * 1.35;
@@ -158,8 +177,8 @@ export async function textPdf(
         break outer;
       }
       y -= lineHeight;
-      page.drawText(line, {
-        x: MARGIN,
+      page.drawText(forRtlLayout(line), {
+        x: info.rtl ? A4.width - MARGIN - font.widthOfTextAtSize(line, style.size) : MARGIN,
         y,
         size: style.size,
         font,

@@ -32,7 +32,7 @@ export function ExportMenu({
   report: 'analytics' | 'sentiment';
   filters: ReportArgs;
 }) {
-  const { t } = useTranslation('reports');
+  const { t, i18n } = useTranslation('reports');
   const can = useCan();
   const dispatch = useLibDispatch();
   const [busy, setBusy] = useState(false);
@@ -43,7 +43,10 @@ export function ExportMenu({
     setBusy(true);
     setFailed(false);
     try {
-      const blob = await dispatch(loadExport({ ...filters, report, export_format: format }));
+      // The file speaks the console's language (its titles, headings and chart labels).
+      const blob = await dispatch(
+        loadExport({ ...filters, report, export_format: format, lng: i18n.language }),
+      );
       save(blob, `${report}-${filters.start_date}_${filters.end_date}.${format}`);
     } catch {
       setFailed(true);

@@ -8,8 +8,8 @@ import { useCan } from '@/lib/session/use-can';
 import { useReportProductsQuery, useSaveReportProductsMutation } from './reports-api';
 
 /**
- * The product names the sentiment dashboard looks for in questions and answers; editable with
- * Reports.UPDATE, one name a line.
+ * The product names the sentiment dashboard looks for in questions and answers, besides the SOP
+ * product types (found on the server); editable with Reports.UPDATE, one name a line.
  */
 export function ProductListEditor({ onSaved }: { onSaved: () => void }) {
   const can = useCan();
@@ -57,9 +57,12 @@ function Editor({ initial, onSaved }: { initial: string; onSaved: () => void }) 
           rows={5}
           value={text}
           invalid={Boolean(problem)}
-          aria-describedby="report-product-list-state"
+          aria-describedby="report-product-list-hint report-product-list-state"
           onChange={(e) => setText(e.target.value)}
         />
+        <div id="report-product-list-hint" className="form-text">
+          {t('reports:productList.sopHint')}
+        </div>
         <div id="report-product-list-state" className="small mt-1" role="status">
           {problem ? (
             <span className="text-danger">{problem}</span>

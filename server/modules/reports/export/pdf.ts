@@ -1,20 +1,24 @@
 /**
- * The pdf: title, period, then each chosen section with its figures as table rows, set in
- * DejaVu Sans by services/render's text pdf, so every locale's script prints.
+ * The pdf: title, period, then each chosen section with its chart (Vega-Lite → SVG, drawn as
+ * vectors) and its figures as table rows, set in DejaVu Sans by services/render's text pdf, so
+ * every locale's script prints; Arabic lines are set from the right.
  */
 import { type PdfBlock, textPdf } from '../../../services/render/pdf';
+import { renderVegaLiteSvg } from '../../../services/render/vega-svg';
 import type { Cell, ExportDocument } from './tables';
 
 const text = (cell: Cell) =>
   cell instanceof Date ? cell.toISOString().slice(0, 10) : String(cell);
 
-export function reportPdf(doc: ExportDocument): Promise<Uint8Array> {
+export async function reportPdf(doc: ExportDocument): Promise<Uint8Array> {
   const blocks: PdfBlock[] = [
     { kind: 'title', text: doc.title },
     { kind: 'note', text: doc.period },
   ];
   for (const table of doc.tables) {
     blocks.push({ kind: 'heading', text: table.title });
+    // One chart at a time: its SVG is a few kilobytes, kept only until the pdf is laid out.
+    if (table.chart) blocks.push({ kind: 'chart', svg: await renderVegaLiteSvg(table.chart) });
     if (table.columns.length > 8) {
       // Wide tables (the weekday × hour grid) print a line per row: "Monday: 00:00 3, …".
       for (const row of table.rows) {
@@ -28,5 +32,5 @@ export function reportPdf(doc: ExportDocument): Promise<Uint8Array> {
     }
     if (!table.rows.length) blocks.push({ kind: 'note', text: '—' });
   }
-  return textPdf({ title: `${doc.title} ${doc.period}` }, blocks);
+  return textPdf({ title: `${doc.title} ${doc.period}`, rtl: doc.lng === 'ar' }, blocks);
 }

@@ -21,9 +21,10 @@ export async function sendExport(
   subject: AccessSubject,
   rawQuery: unknown,
   reply: FastifyReply,
+  acceptLanguage?: string,
 ) {
   const query = parseInput(exportQuerySchema, rawQuery, 'query');
-  const doc = await exportDocument(reports, subject, query);
+  const doc = await exportDocument(reports, subject, query, acceptLanguage);
   const name = `${query.report === 'sentiment' ? 'sentiment' : 'analytics'}-${doc.period.replace(/[^0-9-]+/g, '_')}.${query.export_format}`;
   reply
     .header('content-type', TYPES[query.export_format])

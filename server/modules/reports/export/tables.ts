@@ -1,15 +1,19 @@
 /**
  * A report as export tables: one per chosen section (SPEC §7 section_numbers, 1-based, in the
  * order of contract's ANALYTICS_SECTIONS / SENTIMENT_SECTIONS). Exports carry aggregates, never
- * turns, so their size does not grow with the number of turns.
+ * turns, so their size does not grow with the number of turns. Titles, headings and labels are
+ * in the asker's language (reports.json's `file` words); the pdf also draws each table's chart.
  */
 import {
   ANALYTICS_SECTIONS,
   type ExportQuery,
   SENTIMENT_SECTIONS,
 } from '../../../../contract/reports';
+import type { TopLevelSpec } from 'vega-lite';
 import type { AccessSubject } from '../../../../contract/profile';
+import { languageOf, localeLabels } from '../../../services/text/locale-labels';
 import type { ReportService } from '../service';
+import { barChart, heatMap, pieChart, SENTIMENT_COLOURS, sentimentLines } from './charts';
 
 export type Cell = string | number | Date;
 
@@ -17,15 +21,26 @@ export interface ExportTable {
   title: string;
   columns: string[];
   rows: Cell[][];
+  /** Drawn in the pdf under the heading. */
+  chart?: TopLevelSpec;
 }
 
 export interface ExportDocument {
   title: string;
   period: string;
+  lng: string;
   tables: ExportTable[];
 }
 
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+type T = (key: string) => string;
+
+/** Monday … Sunday in `lng` (2025-03-03 was a Monday). */
+const weekdays = (lng: string) =>
+  Array.from({ length: 7 }, (_, d) =>
+    new Intl.DateTimeFormat(lng, { weekday: 'long', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(2025, 2, 3 + d)),
+    ),
+  );
 const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 
@@ -43,6 +58,8 @@ async function analyticsTables(
   subject: AccessSubject,
   query: ExportQuery,
   sections: number[],
+  t: T,
+  lng: string,
 ): Promise<ExportTable[]> {
   const f = reports.filterOf(subject, query);
   // The overview and the intents come from the same call: read it once.
@@ -54,56 +71,88 @@ async function analyticsTables(
     if (section === 'overview') {
       const o = await overviewOnce();
       tables.push({
-        title: 'Overview',
-        columns: ['Figure', 'Value'],
+        title: t('overview'),
+        columns: [t('figure'), t('value')],
         rows: [
-          ['Total conversations', o.total_conversations],
-          ['Average conversations per day', o.average_conversations_per_day],
-          ['Average conversation time (s)', o.average_conversation_time],
-          ['Chatbot response time (ms)', o.chatbot_response_time],
-          ['Average messages per conversation', o.avg_messages_per_conversation],
-          ['Days', o.date_range.days],
+          [t('totalConversations'), o.total_conversations],
+          [t('perDay'), o.average_conversations_per_day],
+          [t('conversationTime'), o.average_conversation_time],
+          [t('responseTime'), o.chatbot_response_time],
+          [t('messages'), o.avg_messages_per_conversation],
+          [t('days'), o.date_range.days],
         ],
       });
     } else if (section === 'peak_hours') {
       const p = await reports.peakHoursReport(f);
+      const days = weekdays(lng);
       tables.push({
-        title: 'Peak hours (UTC)',
-        columns: ['Weekday', ...Array.from({ length: 24 }, (_, h) => hourLabel(h))],
-        rows: p.matrix.map((row, d) => [WEEKDAYS[d] ?? '', ...row]),
+        title: t('peakHours'),
+        columns: [t('weekday'), ...Array.from({ length: 24 }, (_, h) => hourLabel(h))],
+        rows: p.matrix.map((row, d) => [days[d] ?? '', ...row]),
+        chart: heatMap(p.matrix, days, {
+          weekday: t('weekday'),
+          hour: t('hour'),
+          value: t('questions'),
+        }),
       });
     } else if (section === 'response_time') {
       const r = await reports.responseTimeOf(f);
       tables.push({
-        title: 'Response time',
-        columns: ['Hours', 'Questions', 'Average response time (ms)'],
+        title: t('responseTimeTitle'),
+        columns: [t('hours'), t('questions'), t('averageMs')],
         rows: [
           [
-            `Peak (${r.peak_hours.map(hourLabel).join(' ') || '-'})`,
+            `${t('peak')} (${r.peak_hours.map(hourLabel).join(' ') || '-'})`,
             r.peak.turns,
             r.peak.average_ms,
           ],
-          ['Normal', r.normal.turns, r.normal.average_ms],
+          [t('normal'), r.normal.turns, r.normal.average_ms],
         ],
+        chart: barChart(
+          [
+            { label: t('peak'), value: r.peak.average_ms },
+            { label: t('normal'), value: r.normal.average_ms },
+          ],
+          { label: t('hours'), value: t('averageMs') },
+        ),
       });
     } else if (section === 'customer_satisfaction') {
       const c = await reports.satisfactionOf(f);
       tables.push({
-        title: 'Customer satisfaction',
-        columns: ['Figure', 'Value'],
+        title: t('satisfaction'),
+        columns: [t('figure'), t('value')],
         rows: [
-          ['Total responses', c.total_responses],
-          ['Satisfaction score (%)', c.satisfaction_score],
-          ['Positive', c.breakdown.positive],
-          ['Negative', c.breakdown.negative],
+          [t('totalResponses'), c.total_responses],
+          [t('score'), c.satisfaction_score],
+          [t('ratingPositive'), c.breakdown.positive],
+          [t('ratingNegative'), c.breakdown.negative],
         ],
+        chart: pieChart(
+          [
+            {
+              label: t('ratingPositive'),
+              value: c.breakdown.positive,
+              colour: SENTIMENT_COLOURS.positive,
+            },
+            {
+              label: t('ratingNegative'),
+              value: c.breakdown.negative,
+              colour: SENTIMENT_COLOURS.negative,
+            },
+          ],
+          t('rating'),
+        ),
       });
     } else if (section === 'intents') {
       const o = await overviewOnce();
       tables.push({
-        title: 'Intents',
-        columns: ['Intent', 'Questions', 'Example'],
+        title: t('intents'),
+        columns: [t('intent'), t('questions'), t('example')],
         rows: o.intents.map((i) => [i.label, i.count, i.example]),
+        chart: barChart(
+          o.intents.map((i) => ({ label: i.label, value: i.count })),
+          { label: t('intent'), value: t('questions') },
+        ),
       });
     }
   }
@@ -115,39 +164,62 @@ async function sentimentTables(
   subject: AccessSubject,
   query: ExportQuery,
   sections: number[],
+  t: T,
 ): Promise<ExportTable[]> {
   const f = reports.filterOf(subject, query);
+  const sentiments = { positive: t('positive'), neutral: t('neutral'), negative: t('negative') };
   const d = await reports.dashboardOf(f, 'day');
   const tables: ExportTable[] = [];
   for (const index of sections) {
     const section = SENTIMENT_SECTIONS[index];
     if (section === 'performance')
       tables.push({
-        title: 'Performance',
-        columns: ['Date', 'Positive', 'Neutral', 'Negative'],
+        title: t('performance'),
+        columns: [t('date'), sentiments.positive, sentiments.neutral, sentiments.negative],
         rows: d.performance.map((p) => [asDate(p.date), p.positive, p.neutral, p.negative]),
+        chart: sentimentLines(d.performance, sentiments, {
+          date: t('date'),
+          value: t('turns'),
+          series: t('sentiment'),
+        }),
       });
     else if (section === 'overview')
       tables.push({
-        title: 'Sentiment overview',
-        columns: ['Sentiment', 'Turns'],
+        title: t('sentimentOverview'),
+        columns: [t('sentiment'), t('turns')],
         rows: [
-          ['Positive', d.overview.positive],
-          ['Neutral', d.overview.neutral],
-          ['Negative', d.overview.negative],
+          [sentiments.positive, d.overview.positive],
+          [sentiments.neutral, d.overview.neutral],
+          [sentiments.negative, d.overview.negative],
         ],
+        chart: pieChart(
+          (['positive', 'neutral', 'negative'] as const).map((k) => ({
+            label: sentiments[k],
+            value: d.overview[k],
+            colour: SENTIMENT_COLOURS[k],
+          })),
+          t('sentiment'),
+        ),
       });
     else if (section === 'popular')
       tables.push({
-        title: 'Top popular products',
-        columns: ['Product', 'Questions'],
+        title: t('popular'),
+        columns: [t('product'), t('questions')],
         rows: d.popular_products.map((p) => [p.name, p.count]),
+        chart: barChart(
+          d.popular_products.map((p) => ({ label: p.name, value: p.count })),
+          { label: t('product'), value: t('questions') },
+        ),
       });
     else if (section === 'suggested')
       tables.push({
-        title: 'Top AI-suggested products',
-        columns: ['Product', 'Answers'],
+        title: t('suggested'),
+        columns: [t('product'), t('answers')],
         rows: d.suggested_products.map((p) => [p.name, p.count]),
+        chart: barChart(
+          d.suggested_products.map((p) => ({ label: p.name, value: p.count })),
+          { label: t('product'), value: t('answers') },
+        ),
       });
   }
   return tables;
@@ -157,16 +229,19 @@ export async function exportDocument(
   reports: ReportService,
   subject: AccessSubject,
   query: ExportQuery,
+  acceptLanguage?: string,
 ): Promise<ExportDocument> {
+  const { lng, t } = localeLabels('reports', 'file', languageOf(query.lng, acceptLanguage));
   const analytics = query.report !== 'sentiment';
   const list = analytics ? ANALYTICS_SECTIONS : SENTIMENT_SECTIONS;
   const sections = chosenSections(query.section_numbers, list.length);
   const f = reports.filterOf(subject, query);
   return {
-    title: analytics ? 'Conversation analytics' : 'Sentiment dashboard',
+    title: analytics ? t('analyticsTitle') : t('sentimentTitle'),
     period: `${f.range.start_date} – ${f.range.end_date}`,
+    lng,
     tables: analytics
-      ? await analyticsTables(reports, subject, query, sections)
-      : await sentimentTables(reports, subject, query, sections),
+      ? await analyticsTables(reports, subject, query, sections, t, lng)
+      : await sentimentTables(reports, subject, query, sections, t),
   };
 }

@@ -3,39 +3,16 @@
  * public/locales/{lng}/sop.json, the same file the console reads (English for any key a
  * language lacks). Country names come from the runtime's CLDR data.
  */
-import { readFileSync } from 'node:fs';
-import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES } from '../../../../contract/constants';
 import { countryName, type Checklist } from '../../../../contract/sop';
+import { type Labels, localeLabels } from '../../../services/text/locale-labels';
 
-export type ExportLabels = Record<string, string>;
-
-const cache = new Map<string, ExportLabels>();
-
-function read(lng: string): ExportLabels {
-  const cached = cache.get(lng);
-  if (cached) return cached;
-  let labels: ExportLabels = {};
-  try {
-    const url = new URL(`../../../../public/locales/${lng}/sop.json`, import.meta.url);
-    const json = JSON.parse(readFileSync(url, 'utf8')) as { export?: ExportLabels };
-    labels = json.export ?? {};
-  } catch {
-    labels = {};
-  }
-  cache.set(lng, labels);
-  return labels;
-}
+export type ExportLabels = Labels;
 
 export function labelsFor(language: string | undefined): {
   lng: string;
   t: (key: string) => string;
 } {
-  const lng = (SUPPORTED_LANGUAGES as readonly string[]).includes(language ?? '')
-    ? (language as string)
-    : FALLBACK_LANGUAGE;
-  const own = read(lng);
-  const fallback = read(FALLBACK_LANGUAGE);
-  return { lng, t: (key) => own[key] ?? fallback[key] ?? key };
+  return localeLabels('sop', 'export', language);
 }
 
 /** One item's state in words. */

@@ -1,0 +1,155 @@
+/**
+ * The top products of the sentiment dashboard without reading a year of questions (0022): the
+ * mentions of each product (lower-cased) in questions and answers, per day × channel × widget ×
+ * department, counted on when read. Only settled turns are counted into the rollup — those stored
+ * before the last turn asked SETTLE_MS ago, so a visitor turn's widget is named by then; newer
+ * turns are read from the log (a short range of ids). Each product keeps its own mark, so a
+ * product new to the list (the admin's, or a new SOP product type) is counted from the first
+ * turn alone, and one taken off keeps its rows for when it comes back. Each batch is its own
+ * transaction, begun by writing the products' state rows: concurrent readers, also in other
+ * processes, count each turn once.
+ */
+import { sql } from 'kysely';
+import type { Database } from '../../db/database';
+import { type ReportFilter, rollupCondition, turnCondition } from './filters';
+
+export const PRODUCT_BATCH = 50_000;
+export const SETTLE_MS = 10 * 60_000;
+
+const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+
+export interface ProductCount {
+  /** Lower-cased. */
+  product: string;
+  asked: number;
+  suggested: number;
+}
+
+const widgetOf = sql`coalesce((select max(w.service_agent_id) from service_agent_turns w
+  where w.chat_turn_id = t.id), 0)`;
+
+export function createProductRollup({ db, dialect }: Database) {
+  const has = (text: ReturnType<typeof sql>, needle: ReturnType<typeof sql>) =>
+    dialect === 'postgres'
+      ? sql`strpos(${text}, ${needle}) > 0`
+      : sql`instr(${text}, ${needle}) > 0`;
+  const namesTable = (names: readonly string[]) =>
+    sql.join(
+      names.map((n) => sql`select cast(${n} as varchar(200)) as name`),
+      sql` union all `,
+    );
+  const asked = has(sql`lower(t.question)`, sql`p.name`);
+  const answered = has(sql`lower(t.answer)`, sql`p.name`);
+
+  /** The last settled turn: stored before the last turn asked SETTLE_MS ago. */
+  async function settledId(now: Date): Promise<number> {
+    const cutoff = new Date(now.getTime() - SETTLE_MS).toISOString();
+    const row = await db
+      .selectFrom('chat_turns')
+      .select('id')
+      .where('asked_at', '<', cutoff)
+      .orderBy('asked_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id ?? 0;
+  }
+
+  async function watermarks(trx: typeof db, names: readonly string[]) {
+    const rows = await trx
+      .selectFrom('report_product_state')
+      .select(['product', 'counted_through'])
+      .where('product', 'in', names)
+      .execute();
+    const found = new Map(rows.map((r) => [r.product, num(r.counted_through)]));
+    return new Map(names.map((n) => [n, found.get(n) ?? 0]));
+  }
+
+  /**
+   * Counts the settled turns each product has not counted yet, a batch a transaction: the
+   * products furthest behind first (a new one from the first turn), up to the next product's
+   * mark so that they then go on together. Returns each product's mark.
+   */
+  async function catchUp(names: readonly string[], now = new Date()): Promise<Map<string, number>> {
+    const upto = await settledId(now);
+    // Most reads find every product counted: no write, no lock.
+    const seen = await watermarks(db, names);
+    if ([...seen.values()].every((n) => n >= upto)) return seen;
+    for (;;) {
+      const marks = await db.transaction().execute(async (trx) => {
+        // Writing the products' rows first takes the lock (PostgreSQL's row locks, SQLite's
+        // write lock) before their marks are read: concurrent readers count each turn once.
+        await trx
+          .insertInto('report_product_state')
+          .values(names.map((product) => ({ product, counted_through: 0 })))
+          .onConflict((oc) =>
+            oc
+              .column('product')
+              .doUpdateSet({ counted_through: sql`report_product_state.counted_through` }),
+          )
+          .execute();
+        const marks = await watermarks(trx, names);
+        const low = Math.min(...marks.values());
+        if (low >= upto) return marks;
+        const ahead = [...marks.values()].filter((n) => n > low);
+        const end = Math.min(upto, low + PRODUCT_BATCH, ...ahead);
+        const group = names.filter((n) => marks.get(n) === low);
+        await sql`
+          insert into report_product_days (day, channel, widget_id, department_id,
+            department_ids, product, asked, suggested)
+          select substr(t.asked_at, 1, 10), t.channel, ${widgetOf}, coalesce(t.department_id, 0),
+            t.department_ids, p.name,
+            sum(case when ${asked} then 1 else 0 end),
+            sum(case when ${answered} then 1 else 0 end)
+          from chat_turns t join (${namesTable(group)}) p on (${asked} or ${answered})
+          where t.cancelled = 0 and t.id > ${low} and t.id <= ${end}
+          group by 1, 2, 3, 4, 5, 6
+          on conflict (day, channel, widget_id, department_id, department_ids, product)
+          do update set asked = report_product_days.asked + excluded.asked,
+            suggested = report_product_days.suggested + excluded.suggested`.execute(trx);
+        await trx
+          .updateTable('report_product_state')
+          .set({ counted_through: end })
+          .where('product', 'in', group)
+          .execute();
+        for (const n of group) marks.set(n, end);
+        return marks;
+      });
+      if ([...marks.values()].every((n) => n >= upto)) return marks;
+    }
+  }
+
+  return {
+    catchUp,
+    /** Mentions of `names` (lower-cased, distinct) for the filter's days, channel and departments. */
+    async mentions(f: ReportFilter, names: readonly string[]): Promise<ProductCount[]> {
+      if (!names.length) return [];
+      const marks = await catchUp(names);
+      // The turns after each product's mark, from the log: a short range of ids.
+      const tail = sql.join(
+        names.map(
+          (n) =>
+            sql`select cast(${n} as varchar(200)) as name, cast(${marks.get(n) ?? 0} as bigint) as through`,
+        ),
+        sql` union all `,
+      );
+      const { rows } = await sql<{ product: string; asked: unknown; suggested: unknown }>`
+        select x.product, sum(x.asked) as asked, sum(x.suggested) as suggested from (
+          select r.product as product, r.asked as asked, r.suggested as suggested
+          from report_product_days r
+          where ${rollupCondition(f, 'day')} and r.product in (${sql.join(names)})
+          union all
+          select p.name, case when ${asked} then 1 else 0 end,
+            case when ${answered} then 1 else 0 end
+          from chat_turns t join (${tail}) p on t.id > p.through and (${asked} or ${answered})
+          where t.id > ${Math.min(...marks.values())} and ${turnCondition(f, dialect)}
+        ) x group by x.product`.execute(db);
+      return rows.map((r) => ({
+        product: r.product,
+        asked: num(r.asked),
+        suggested: num(r.suggested),
+      }));
+    },
+  };
+}
+
+export type ProductRollup = ReturnType<typeof createProductRollup>;
