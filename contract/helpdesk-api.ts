@@ -128,12 +128,19 @@ const capacityField = z
   .max(AGENT_CAPACITY_MAX, 'validation:numberRange');
 
 /** POST /helpdesk/agents: gives the user the Helpdesk role in the department. */
-export const agentInputSchema = z.object({
-  user_id: z.number().int().positive(),
-  department_id: z.number().int().positive(),
-  status: agentStatusSchema.exclude(['removed']).default('available'),
-  capacity: capacityField.default(5),
-});
+export const agentInputSchema = z
+  .object({
+    /** The user, by id or by e-mail (the console's form has the e-mail): one of the two. */
+    user_id: z.number().int().positive().optional(),
+    email: z.string().trim().toLowerCase().max(254, 'validation:tooLong').optional(),
+    department_id: z.number().int().positive(),
+    status: agentStatusSchema.exclude(['removed']).default('available'),
+    capacity: capacityField.default(5),
+  })
+  .refine((a) => a.user_id !== undefined || Boolean(a.email), {
+    message: 'validation:required',
+    path: ['email'],
+  });
 export type AgentInput = z.input<typeof agentInputSchema>;
 export type AgentCreate = z.infer<typeof agentInputSchema>;
 

@@ -145,6 +145,15 @@ export function createAgentsRepo(db: Kysely<DB>) {
       return [...new Set(rows.map((r) => r.department_id))];
     },
 
+    userIdByEmail: async (email: string) =>
+      (
+        await db
+          .selectFrom('users')
+          .select('id')
+          .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+          .executeTakeFirst()
+      )?.id,
+
     departmentExists: async (id: number) =>
       Boolean(
         await db.selectFrom('departments').select('id').where('id', '=', id).executeTakeFirst(),

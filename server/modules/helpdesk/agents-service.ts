@@ -89,13 +89,16 @@ export function createAgentsService(repo: AgentsRepo) {
         throw errors.forbidden(
           'You may only add agents in departments where you hold Helpdesk.ADD.',
         );
-      if (!(await repo.userDepartments(input.user_id))) throw helpdeskErrors.userNotFound();
-      const existing = await repo.findByUser(input.user_id, input.department_id);
+      const userId = input.user_id ?? (await repo.userIdByEmail(input.email ?? ''));
+      if (userId === undefined || !(await repo.userDepartments(userId)))
+        throw helpdeskErrors.userNotFound();
+      const existing = await repo.findByUser(userId, input.department_id);
       if (existing && existing.status !== 'removed') throw helpdeskErrors.agentExists();
       await assertMayGiveRole(actor, input.department_id);
       let id: number;
       try {
-        id = await repo.add(actor, input, nowIso());
+        const { status, capacity, department_id } = input;
+        id = await repo.add(actor, { user_id: userId, department_id, status, capacity }, nowIso());
       } catch (error) {
         // Two adds of the same agent at once: the unique index lets one through.
         if (isUniqueViolation(error)) throw helpdeskErrors.agentExists();

@@ -50,6 +50,28 @@ describeApi('helpdesk agents', (t) => {
     expect(twice.status).toBe(409);
   });
 
+  it('when an agent is added by e-mail, then the same user gets the role; an unknown e-mail is 404', async () => {
+    const dept = await addDepartment(t);
+    const person = await addPerson(t);
+    const res = await t.api('POST', '/api/helpdesk/agents', {
+      token: t.admin,
+      body: { email: person.email.toUpperCase(), department_id: dept },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.user_id).toBe(person.id);
+    expect(await holdsHelpdeskRole(person.id, dept)).toBe(true);
+    const unknown = await t.api('POST', '/api/helpdesk/agents', {
+      token: t.admin,
+      body: { email: 'nobody@example.com', department_id: dept },
+    });
+    expect(unknown.status).toBe(404);
+    const neither = await t.api('POST', '/api/helpdesk/agents', {
+      token: t.admin,
+      body: { department_id: dept },
+    });
+    expect(neither.status).toBe(400);
+  });
+
   it('when an agent is removed and added back, then the role goes and comes, each in the history', async () => {
     const dept = await addDepartment(t);
     const person = await addPerson(t);

@@ -1,0 +1,65 @@
+/**
+ * Issue 17 as people do it. The administrator connects a helpdesk site through the screens and
+ * copies its signing secret, shown once. Pressing Helpdesk in the sidebar opens a new tab that
+ * lands on the helpdesk site with a single-use token — not the session token — which the site
+ * exchanges for who the person is; the same token a second time is refused.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from './support/actions';
+import { launchBrowser, type BrowserSession } from './support/browser';
+import { startFakeHelpdesk, type FakeHelpdesk } from './support/fake-helpdesk';
+import { startServer, type RunningServer } from './support/server';
+
+describe('helpdesk', () => {
+  let server: RunningServer;
+  let browser: BrowserSession;
+  let site: FakeHelpdesk;
+  let admin: Page;
+
+  beforeAll(async () => {
+    server = await startServer();
+    site = await startFakeHelpdesk(server);
+    browser = await launchBrowser();
+    admin = await browser.newPage();
+    await signIn(admin, server.url, server.admin.email, server.admin.password);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+    await server?.stop();
+  });
+
+  it('when the administrator adds a helpdesk, then its secret is shown once and it is listed', async () => {
+    await admin.goto(`${server.url}/integration/helpdesk`);
+    await admin.getByRole('link', { name: 'Add helpdesk' }).click();
+    await admin.waitForURL('**/integration/helpdesk/add-helpdesk');
+    await admin.getByLabel('Name').fill('Harbour service desk');
+    await admin.getByLabel('Helpdesk site address').fill(site.url);
+    await admin.getByLabel('General').check();
+    await admin.getByRole('button', { name: 'Add helpdesk' }).click();
+    const secret = (await admin.getByTestId('helpdesk-secret').innerText()).trim();
+    expect(secret).toMatch(/^hds_\d+\.[\w-]{43}$/);
+    site.secret = secret;
+    await admin.getByRole('link', { name: 'I have copied it' }).click();
+    const row = admin.getByTestId('helpdesk-row');
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.innerText()).toContain('Harbour service desk');
+    expect(await admin.content()).not.toContain(secret);
+  });
+
+  it('when Helpdesk is pressed in the sidebar, then the site opens with a single-use token and knows who it is', async () => {
+    const [tab] = await Promise.all([
+      admin.context().waitForEvent('page'),
+      admin.getByRole('button', { name: 'Helpdesk', exact: true }).click(),
+    ]);
+    await tab.waitForURL((u) => u.href.startsWith(`${site.url}/auth/callback`));
+    expect(await tab.getByTestId('who').innerText()).toBe(`${server.admin.email} as viewer`);
+    expect(await tab.getByTestId('second').innerText()).toBe('401');
+    const sessionToken = (await admin.context().cookies()).find((c) => c.name === 'token')?.value;
+    expect(site.tokens).toHaveLength(1);
+    expect(site.tokens[0]).toMatch(/^[\w-]{43}$/);
+    expect(site.tokens[0]).not.toBe(sessionToken);
+    await tab.close();
+  });
+});
