@@ -70,20 +70,31 @@ export function createWebhookDelivery(options: DeliveryOptions) {
     return rows;
   }
 
-  async function post(row: HelpdeskOutboxRow, secrets: Map<number, string | undefined>) {
+  /** A helpdesk's address and secret, read once per pass. */
+  type Target = { url: string; active: boolean; secret: string | undefined } | undefined;
+  async function targetOf(helpdeskId: number): Promise<Target> {
     const helpdesk = await db
       .selectFrom('helpdesks')
       .select(['site_url', 'webhook_path', 'status'])
-      .where('id', '=', row.helpdesk_id)
+      .where('id', '=', helpdeskId)
       .executeTakeFirst();
-    if (!helpdesk) throw new Error('the helpdesk is gone');
-    if (helpdesk.status !== 1) throw new Error('the helpdesk is switched off');
-    if (!secrets.has(row.helpdesk_id))
-      secrets.set(row.helpdesk_id, await secretOf(row.helpdesk_id));
-    const secret = secrets.get(row.helpdesk_id);
+    if (!helpdesk) return undefined;
+    return {
+      url: helpdesk.site_url + helpdesk.webhook_path,
+      active: helpdesk.status === 1,
+      secret: await secretOf(helpdeskId),
+    };
+  }
+
+  async function post(row: HelpdeskOutboxRow, targets: Map<number, Promise<Target>>) {
+    if (!targets.has(row.helpdesk_id)) targets.set(row.helpdesk_id, targetOf(row.helpdesk_id));
+    const target = await targets.get(row.helpdesk_id);
+    if (!target) throw new Error('the helpdesk is gone');
+    if (!target.active) throw new Error('the helpdesk is switched off');
+    const { secret } = target;
     if (!secret) throw new Error('the helpdesk has no signing secret');
     const timestamp = String(Math.floor(Date.now() / 1000));
-    const response = await fetch(helpdesk.site_url + helpdesk.webhook_path, {
+    const response = await fetch(target.url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -103,11 +114,11 @@ export function createWebhookDelivery(options: DeliveryOptions) {
   /** Delivers what is due now, batch after batch; returns how many were delivered. */
   async function drainDue(): Promise<number> {
     let delivered = 0;
-    const secrets = new Map<number, string | undefined>();
+    const targets = new Map<number, Promise<Target>>();
     for (;;) {
       const rows = await claim();
       if (rows.length === 0) return delivered;
-      const results = await Promise.allSettled(rows.map((row) => post(row, secrets)));
+      const results = await Promise.allSettled(rows.map((row) => post(row, targets)));
       const ok = rows.filter((_, i) => results[i].status === 'fulfilled').map((r) => r.id);
       const now = new Date();
       if (ok.length > 0)
