@@ -62,4 +62,18 @@ describe('helpdesk', () => {
     expect(site.tokens[0]).not.toBe(sessionToken);
     await tab.close();
   });
+
+  it('when the person asks the assistant for a human, then the conversation shows its ticket and the helpdesk receives it', async () => {
+    await admin.goto(`${server.url}/chat`);
+    await admin.getByLabel('Your question').fill('Can I talk to a human please?');
+    await admin.getByRole('button', { name: 'Send' }).click();
+    const notice = admin.getByTestId('conversation-ticket');
+    await notice.waitFor();
+    expect(await notice.innerText()).toMatch(/handed to the helpdesk as ticket #\d+/);
+    await expect.poll(() => site.tickets.length, { timeout: 10_000 }).toBe(1);
+    expect(JSON.parse(site.tickets[0])).toMatchObject({
+      event: 'ticket.created',
+      ticket: { reason: 'asked_for_person', channel: 'console' },
+    });
+  });
 });

@@ -12,6 +12,8 @@ export interface FakeHelpdesk {
   secret: string;
   /** Every token its callback received. */
   tokens: string[];
+  /** The bodies of the ticket webhooks it received. */
+  tickets: string[];
   close: () => Promise<void>;
 }
 
@@ -32,10 +34,23 @@ export async function startFakeHelpdesk(atrium: { url: string; apiKey: string })
       },
       body: JSON.stringify({ token }),
     });
-  const site: FakeHelpdesk = { url: '', secret: '', tokens: [], close: async () => undefined };
+  const site: FakeHelpdesk = {
+    url: '',
+    secret: '',
+    tokens: [],
+    tickets: [],
+    close: async () => undefined,
+  };
   const server = createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://fake');
+      if (request.method === 'POST' && url.pathname === '/webhooks/atrium') {
+        const chunks: Buffer[] = [];
+        for await (const chunk of request) chunks.push(chunk as Buffer);
+        site.tickets.push(Buffer.concat(chunks).toString('utf8'));
+        response.writeHead(200).end();
+        return;
+      }
       if (url.pathname !== '/auth/callback') {
         response.writeHead(404).end();
         return;

@@ -9,6 +9,7 @@ import {
   type HelpdeskAdmin,
   type HelpdeskInput,
   type HelpdeskUpdateInput,
+  type Ticket,
 } from '@contract/helpdesk-api';
 import type { Paged } from '@contract/paging';
 import { api } from '@/lib/api';
@@ -67,6 +68,12 @@ export const helpdeskApi = api.injectEndpoints({
     addHelpdeskAdmin: build.mutation<HelpdeskAdmin, { user_id: number }>({
       query: (body) => ({ url: paths.admin, method: 'POST', body }),
     }),
+    /** The ticket a conversation became, if any (visible on the conversation). */
+    conversationTicket: build.query<Ticket | null, string>({
+      query: (chatId) => paths.conversationTicket(chatId),
+      transformResponse: (body: { ticket: Ticket | null }) => body.ticket,
+      keepUnusedDataFor: 0,
+    }),
     /** A fresh single-use token each time: never cached. */
     handoff: build.mutation<Handoff, { helpdesk_id?: number }>({
       query: (body) => ({ url: paths.handoff, method: 'POST', body }),
@@ -84,4 +91,5 @@ export const {
   useUpdateAgentMutation,
   useAddHelpdeskAdminMutation,
   useHandoffMutation,
+  useConversationTicketQuery,
 } = helpdeskApi;
