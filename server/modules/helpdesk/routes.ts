@@ -39,7 +39,12 @@ const chatParams = z.object({ chat_id: z.string().min(1).max(64) });
 
 type HelpdeskServices = Pick<
   Services,
-  'helpdesks' | 'helpdeskAgents' | 'helpdeskHandoff' | 'helpdeskTickets' | 'helpdeskDelivery'
+  | 'helpdesks'
+  | 'helpdeskAgents'
+  | 'helpdeskHandoff'
+  | 'helpdeskTickets'
+  | 'helpdeskDelivery'
+  | 'serviceAgents'
 >;
 
 export function registerHelpdeskRoutes(api: FastifyInstance, s: HelpdeskServices) {
@@ -104,12 +109,16 @@ export function registerHelpdeskRoutes(api: FastifyInstance, s: HelpdeskServices
     return shape(exchangeSchema, identity);
   });
 
-  // The ticket of one's own conversation: anyone may ask about theirs.
+  // The ticket of a conversation: one's own, or a visitor conversation of a chat widget one
+  // may view (the widget's rules decide; 404 otherwise).
   api.get(apiRoutes.helpdeskConversationTicket, async (request) => {
     const { chat_id } = parseInput(chatParams, request.params, 'params');
     const actor = await actorOf(request);
-    if (!(await s.helpdeskTickets.isOwnConversation(chat_id, actor.id)))
-      throw errors.notFound('This conversation does not exist.');
+    if (!(await s.helpdeskTickets.isOwnConversation(chat_id, actor.id))) {
+      const widgetId = await s.helpdeskTickets.widgetOf(chat_id);
+      if (widgetId === undefined) throw errors.notFound('This conversation does not exist.');
+      await s.serviceAgents.get(actor, String(widgetId));
+    }
     return shape(conversationTicketSchema, {
       ticket: await s.helpdeskTickets.ofConversation(chat_id),
     });

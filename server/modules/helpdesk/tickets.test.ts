@@ -124,6 +124,11 @@ describeApi('helpdesk tickets', { env: { HELPDESK_RETRY_MS: '40' } }, (t) => {
     );
     const ticket = payloads().find((p) => p.ticket.conversation_id === visitor.session_id);
     expect(ticket.user).toBeNull();
+    // Those who may view the widget see the ticket on its conversation; others do not.
+    const url = `/api/helpdesk/tickets/conversation/${visitor.session_id}`;
+    const seen = await t.api('GET', url, { token: t.admin });
+    expect(seen.body.ticket).toMatchObject({ channel: 'widget', reason: 'asked_for_person' });
+    expect((await t.api('GET', url, { token: person.token })).status).toBe(404);
   });
 
   it("when someone asks about another person's conversation, then 404", async () => {

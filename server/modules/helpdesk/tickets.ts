@@ -151,6 +151,16 @@ export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued:
           .executeTakeFirst(),
       ),
 
+    /** The chat widget whose visitor session `conversationId` is, if it is one. */
+    widgetOf: async (conversationId: string) =>
+      (
+        await db
+          .selectFrom('service_agent_sessions')
+          .select('service_agent_id')
+          .where('id', '=', conversationId)
+          .executeTakeFirst()
+      )?.service_agent_id,
+
     /** The ticket of a conversation, with how far its delivery got. */
     async ofConversation(conversationId: string): Promise<Ticket | null> {
       const row = await db
