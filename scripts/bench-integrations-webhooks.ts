@@ -128,6 +128,7 @@ async function run(label: string, databaseUrl: string | undefined) {
           database,
           secretOf: service.secretOf,
           retryBaseMs: 1000,
+          allow: ['127.0.0.1'],
           log: quiet,
           batchSize: c.batchSize,
         }),

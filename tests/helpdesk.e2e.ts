@@ -18,7 +18,8 @@ describe('helpdesk', () => {
   let admin: Page;
 
   beforeAll(async () => {
-    server = await startServer();
+    // The fake helpdesk is on loopback, which webhooks may reach only when allowed.
+    server = await startServer({ URL_FETCH_ALLOW: '127.0.0.1' });
     site = await startFakeHelpdesk(server);
     browser = await launchBrowser();
     admin = await browser.newPage();

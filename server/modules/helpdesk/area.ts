@@ -24,6 +24,7 @@ export function createHelpdeskArea(deps: AppDeps, log: FastifyBaseLogger) {
     database: deps.database,
     secretOf: service.secretOf,
     retryBaseMs: deps.config.helpdeskRetryMs,
+    allow: deps.config.urlFetchAllow,
     log,
   });
   const tickets = createTickets(db, repo, () => delivery.kick());

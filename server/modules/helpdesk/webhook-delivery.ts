@@ -8,6 +8,8 @@
  * leaves a lease that runs out, and another process tries the row again (at least once).
  */
 import { createHmac } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import { sql } from 'kysely';
 import {
   DELIVERY_HEADER,
@@ -16,6 +18,11 @@ import {
 } from '../../../contract/helpdesk-api';
 import type { Database } from '../../db/database';
 import type { HelpdeskOutboxRow } from '../../db/schema';
+import {
+  forbiddenRange,
+  parseAllowList,
+  type AllowList,
+} from '../../services/fetch/address-policy';
 
 export const MAX_RETRY_DELAY_MS = 15 * 60_000;
 const LEASE_MS = 60_000;
@@ -24,6 +31,8 @@ export interface DeliveryOptions {
   database: Database;
   secretOf: (helpdeskId: number) => Promise<string | undefined>;
   retryBaseMs: number;
+  /** URL_FETCH_ALLOW: private, loopback and link-local targets are refused unless listed. */
+  allow: readonly string[];
   log: { warn: (o: object, m: string) => void; error: (o: object, m: string) => void };
   /** Rows claimed at once, and posted side by side. */
   batchSize?: number;
@@ -37,6 +46,24 @@ export function signature(secret: string, timestamp: string, body: string): stri
   return 'sha256=' + createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 }
 
+/**
+ * Why a webhook address may not be posted to (it resolves into a private, loopback or link-local
+ * range that URL_FETCH_ALLOW does not list), or undefined. Every address of the name must pass.
+ */
+export async function refusedTarget(url: URL, allow: AllowList): Promise<string | undefined> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const addresses = isIP(host)
+    ? [host]
+    : (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+  if (allow.hostAllowed(host)) return undefined;
+  for (const address of addresses) {
+    const range = forbiddenRange(address);
+    if (range && !allow.addressAllowed(address))
+      return `${url.origin} resolves to ${range} address (URL_FETCH_ALLOW does not list it)`;
+  }
+  return undefined;
+}
+
 export function retryDelayMs(base: number, attempts: number, random = Math.random): number {
   const exponential = Math.min(MAX_RETRY_DELAY_MS, base * 2 ** Math.max(0, attempts - 1));
   return Math.round(exponential * (0.8 + 0.4 * random()));
@@ -48,6 +75,7 @@ export function createWebhookDelivery(options: DeliveryOptions) {
   const batchSize = options.batchSize ?? 50;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const pollMs = options.pollMs ?? 1000;
+  const allow = parseAllowList(options.allow);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let again = false;
@@ -71,7 +99,9 @@ export function createWebhookDelivery(options: DeliveryOptions) {
   }
 
   /** A helpdesk's address and secret, read once per pass. */
-  type Target = { url: string; active: boolean; secret: string | undefined } | undefined;
+  type Target =
+    | { url: string; active: boolean; secret: string | undefined; refused: string | undefined }
+    | undefined;
   async function targetOf(helpdeskId: number): Promise<Target> {
     const helpdesk = await db
       .selectFrom('helpdesks')
@@ -79,8 +109,12 @@ export function createWebhookDelivery(options: DeliveryOptions) {
       .where('id', '=', helpdeskId)
       .executeTakeFirst();
     if (!helpdesk) return undefined;
+    const url = helpdesk.site_url + helpdesk.webhook_path;
     return {
-      url: helpdesk.site_url + helpdesk.webhook_path,
+      url,
+      refused: await refusedTarget(new URL(url), allow).catch(
+        (error: unknown) => `the host could not be found (${(error as Error).message})`,
+      ),
       active: helpdesk.status === 1,
       secret: await secretOf(helpdeskId),
     };
@@ -91,6 +125,7 @@ export function createWebhookDelivery(options: DeliveryOptions) {
     const target = await targets.get(row.helpdesk_id);
     if (!target) throw new Error('the helpdesk is gone');
     if (!target.active) throw new Error('the helpdesk is switched off');
+    if (target.refused) throw new Error(target.refused);
     const { secret } = target;
     if (!secret) throw new Error('the helpdesk has no signing secret');
     const timestamp = String(Math.floor(Date.now() / 1000));
