@@ -2,14 +2,17 @@
  * Issue 17 as people do it. The administrator connects a helpdesk site through the screens and
  * copies its signing secret, shown once. Pressing Helpdesk in the sidebar opens a new tab that
  * lands on the helpdesk site with a single-use token — not the session token — which the site
- * exchanges for who the person is; the same token a second time is refused.
+ * exchanges for who the person is; the same token a second time is refused. An agent (role_id 3)
+ * signing in lands on the site as an agent, and a conversation asking for a human shows its
+ * ticket, which reaches the site's webhook.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiLogin, createVerifiedTrialUser } from './support/accounts';
 import { signIn } from './support/actions';
 import { launchBrowser, type BrowserSession } from './support/browser';
 import { startFakeHelpdesk, type FakeHelpdesk } from './support/fake-helpdesk';
-import { startServer, type RunningServer } from './support/server';
+import { api, startServer, type RunningServer } from './support/server';
 
 describe('helpdesk', () => {
   let server: RunningServer;
@@ -62,6 +65,25 @@ describe('helpdesk', () => {
     expect(site.tokens[0]).toMatch(/^[\w-]{43}$/);
     expect(site.tokens[0]).not.toBe(sessionToken);
     await tab.close();
+  });
+
+  it('when an agent (role_id 3) signs in, then they land on the helpdesk site as an agent', async () => {
+    const agent = { username: 'pier.agent', email: 'agent@e2e.test', password: 'Agent-Pass-123' };
+    await createVerifiedTrialUser(server, agent);
+    const token = await apiLogin(server, server.admin.email, server.admin.password);
+    const added = await api(server, 'POST', '/helpdesk/agents', {
+      token,
+      body: { email: agent.email, department_id: 1 },
+    });
+    expect(added.status).toBe(201);
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Email').fill(agent.email);
+    await page.getByLabel('Password', { exact: true }).fill(agent.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => u.href.startsWith(`${site.url}/auth/callback`));
+    expect(await page.getByTestId('who').innerText()).toBe(`${agent.email} as agent`);
+    await page.close();
   });
 
   it('when the person asks the assistant for a human, then the conversation shows its ticket and the helpdesk receives it', async () => {
