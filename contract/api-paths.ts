@@ -76,6 +76,15 @@ export const apiRoutes = {
   sentimentProducts: '/reports/sentiments/products',
   sentimentTurns: '/reports/sentiments/conversations',
   liveDashboard: '/reports/dashboard',
+  // Helpdesk (issue 17)
+  helpdesks: '/helpdesk',
+  helpdesk: '/helpdesk/:id',
+  helpdeskAdmin: '/helpdesk/admin',
+  helpdeskAgents: '/helpdesk/agents',
+  helpdeskAgent: '/helpdesk/agents/:id',
+  helpdeskHandoff: '/helpdesk/handoff',
+  helpdeskExchange: '/helpdesk/exchange',
+  helpdeskConversationTicket: '/helpdesk/tickets/conversation/:chat_id',
 } as const;
 
 export type ApiRoute = keyof typeof apiRoutes;

@@ -46,6 +46,8 @@ export const ERROR_CODES = [
   'ORIGIN_NOT_ALLOWED',
   'VISITOR_FORBIDDEN',
   'QUOTA_EXCEEDED',
+  // Helpdesk (issue 17): no active helpdesk serves the person opening it.
+  'HELPDESK_NOT_CONFIGURED',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

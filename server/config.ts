@@ -66,6 +66,7 @@ const envSchema = z.object({
   SECRETS_KEY: optional().refine((v) => v === undefined || v.length >= 32, 'at least 32 chars'),
   EMAIL_SYNC_SECONDS: integer('60', 0, 86400),
   HELPDESK_URL: optionalUrl(),
+  HELPDESK_RETRY_MS: integer('2000', 1, 3_600_000),
   SOP_SERVICE_URL: optionalUrl(),
   URL_FETCH_ALLOW: optional(),
   URL_FETCH_TIMEOUT_MS: integer('15000', 100),
@@ -126,6 +127,8 @@ export interface AppConfig {
   /** How often the e-mail agent syncs the active mailboxes; 0: never on its own. */
   emailSyncSeconds: number;
   helpdeskUrl?: string;
+  /** First retry delay of a failed helpdesk webhook; doubles per attempt, at most 15 min. */
+  helpdeskRetryMs: number;
   /** Base address of the checklist service (save/export); unset: this server's API. */
   sopServiceUrl?: string;
   urlFetchAllow: string[];
@@ -196,6 +199,7 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
     secretsKey: e.SECRETS_KEY,
     emailSyncSeconds: e.EMAIL_SYNC_SECONDS,
     helpdeskUrl: e.HELPDESK_URL,
+    helpdeskRetryMs: e.HELPDESK_RETRY_MS,
     sopServiceUrl: e.SOP_SERVICE_URL?.replace(/\/+$/, ''),
     urlFetchAllow: list(e.URL_FETCH_ALLOW),
     urlFetchTimeoutMs: e.URL_FETCH_TIMEOUT_MS,

@@ -22,6 +22,7 @@ import { createDownloadRepo } from './modules/download/repo';
 import { createDownloadService } from './modules/download/service';
 import { createEmailArea } from './modules/email-agents/area';
 import { createHealthCheck } from './modules/health/service';
+import { createHelpdeskArea, type HelpdeskArea } from './modules/helpdesk/area';
 import type { IngestEngine } from './modules/knowledge/ingest-engine';
 import { createKnowledge } from './modules/knowledge/knowledge-area';
 import { createPermissionCatalogue } from './modules/permissions/repo';
@@ -116,6 +117,7 @@ function knowledgeServices(
   log: FastifyBaseLogger,
   options: ServiceOptions,
   background: BackgroundTasks,
+  handover?: HelpdeskArea['onTurnStored'],
 ) {
   const { config, database } = deps;
   const index = createSearchIndex(database);
@@ -148,6 +150,7 @@ function knowledgeServices(
       retriever,
       provider: llm,
       sentiment: sentimentRecorder,
+      onTurnStored: handover,
     }),
     sentimentRecorder,
     reports: createReportService({
@@ -207,7 +210,15 @@ export function createServices(
 ) {
   const { config } = deps;
   const identity = identityServices(deps, log);
-  const knowledge = knowledgeServices(deps, log, options, identity.background);
+  // Helpdesk (issue 17): turns asking for a person and answers rated down become tickets.
+  const helpdesk = createHelpdeskArea(deps, log);
+  const knowledge = knowledgeServices(
+    deps,
+    log,
+    options,
+    identity.background,
+    helpdesk.onTurnStored,
+  );
   // Request counts shared by every server process: the sign-in routes' and the widgets' limits.
   const windowCounter = createWindowCounter(deps.database);
   const widgets = widgetServices(deps, knowledge, windowCounter);
@@ -230,6 +241,9 @@ export function createServices(
     ...identity,
     ...knowledge,
     ...widgets,
+    ...helpdesk,
+    conversations: helpdesk.watchFeedback(knowledge.conversations),
+    visitorChat: helpdesk.watchVisitorRatings(widgets.visitorChat),
     /** The live figures of /dashboard (issue 14). */
     liveDashboard: createLiveDashboard({
       live: createLiveRepo(deps.database),

@@ -12,6 +12,7 @@ import { registerDepartmentRoutes } from './modules/departments/routes';
 import { registerDownloadRoutes } from './modules/download/routes';
 import { registerEmailAgentRoutes } from './modules/email-agents/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerHelpdeskRoutes } from './modules/helpdesk/routes';
 import { registerKnowledgeRoutes } from './modules/knowledge/routes';
 import { registerPermissionRoutes } from './modules/permissions/routes';
 import { registerProfileRoutes } from './modules/profile/routes';
@@ -47,4 +48,5 @@ export const apiRouteModules: readonly RouteModule[] = [
   registerChecklistRoutes,
   registerChecklistService,
   registerReportRoutes,
+  registerHelpdeskRoutes,
 ];

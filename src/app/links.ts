@@ -6,6 +6,7 @@ import { generatePath } from 'react-router-dom';
 import type { AuthLinks } from '@/features/auth/auth-links';
 import type { DepartmentLinks } from '@/features/departments/department-links';
 import type { ChatbotLinks } from '@/features/integrations/chatbot-links';
+import type { HelpdeskLinks } from '@/features/integrations/helpdesk-links';
 import type { EmailLinks } from '@/features/email/email-links';
 import type { RoleLinks } from '@/features/roles/role-links';
 import type { UserLinks } from '@/features/users/user-links';
@@ -53,6 +54,11 @@ export function buildLinks(
     | 'addChatbot'
     | 'viewChatbot'
     | 'editChatbot'
+    | 'helpdesk'
+    | 'helpdeskIntegration'
+    | 'addHelpdesk'
+    | 'updateHelpdesk'
+    | 'editHelpdesk'
     | 'changePassword'
     | 'upload'
     | 'repository'
@@ -64,6 +70,7 @@ export function buildLinks(
     forgotPassword: paths.resetPassword,
     home: paths.dashboard,
     chat: paths.chat,
+    helpdesk: paths.helpdesk,
   };
   const users: UserLinks = {
     list: paths.users,
@@ -91,6 +98,12 @@ export function buildLinks(
     view: withId(paths.viewChatbot, 'Client_id'),
     edit: withId(paths.editChatbot, 'Client_id'),
   };
+  const helpdesk: HelpdeskLinks = {
+    list: paths.helpdeskIntegration,
+    add: paths.addHelpdesk,
+    update: withId(paths.updateHelpdesk, 'id'),
+    agents: paths.editHelpdesk,
+  };
   /** An e-mail account's inbox (the sidebar's Email group). */
   const emailInbox = withId(paths.emailInbox, 'id');
   const email: EmailLinks = {
@@ -109,6 +122,7 @@ export function buildLinks(
     departments,
     roles,
     chatbots,
+    helpdesk,
     emailInbox,
     email,
     changePassword: paths.changePassword,

@@ -23,6 +23,7 @@ const chatbot = {
   form: () => import('@/features/integrations/chatbot-form-page'),
   view: () => import('@/features/integrations/chatbot-view-page'),
 };
+export const helpdeskPages = () => import('@/features/integrations/helpdesk-pages');
 const email = 'emailIntegration';
 const emailPages = () => import('@/features/email/email-pages');
 
@@ -48,10 +49,27 @@ export function integrationScreens(linked: LinkedPage) {
       rule: 'addChatbot',
       page: linked(chatbot.form, 'ChatbotFormPage', 'chatbots'),
     },
-    helpdeskIntegration: { path: '/integration/helpdesk', rule: 'helpdesk' },
-    updateHelpdesk: { path: '/integration/helpdesk/update-helpdesk/:id', rule: 'helpdesk' },
-    addHelpdesk: { path: '/integration/helpdesk/add-helpdesk', rule: 'helpdesk' },
-    editHelpdesk: { path: '/integration/helpdesk/edit-helpdesk', rule: 'helpdesk' },
+    helpdeskIntegration: {
+      path: '/integration/helpdesk',
+      rule: 'helpdesk',
+      page: linked(helpdeskPages, 'HelpdesksListPage', 'helpdesk'),
+    },
+    updateHelpdesk: {
+      path: '/integration/helpdesk/update-helpdesk/:id',
+      rule: 'helpdesk',
+      page: linked(helpdeskPages, 'HelpdeskFormPage', 'helpdesk'),
+    },
+    addHelpdesk: {
+      path: '/integration/helpdesk/add-helpdesk',
+      rule: 'helpdesk',
+      page: linked(helpdeskPages, 'HelpdeskFormPage', 'helpdesk'),
+    },
+    // edit-helpdesk (SPEC names no id): the helpdesk's people, agents and administrators.
+    editHelpdesk: {
+      path: '/integration/helpdesk/edit-helpdesk',
+      rule: 'helpdesk',
+      page: linked(helpdeskPages, 'HelpdeskAgentsPage', 'helpdesk'),
+    },
     emailAgents: {
       path: '/integration/email-integration',
       rule: email,

@@ -12,7 +12,7 @@ import type { DepartmentFormMode } from '@/features/departments/department-form-
 import { lazyPage, linkedPage } from './lazy-page';
 import { buildLinks, type Links } from './links';
 import { defineScreens, type Screen } from './screen-entry';
-import { integrationScreens, type LinkedPage } from './screens-integrations';
+import { helpdeskPages, integrationScreens, type LinkedPage } from './screens-integrations';
 import { sopScreens } from './screens-sop';
 
 const identity = {
@@ -150,7 +150,11 @@ export const screens = defineScreens({
     visitors: true,
     page: async () => (await import('./routes/chat-screen')).ChatScreen,
   },
-  helpdesk: { path: '/helpdesk', rule: 'helpdesk' },
+  helpdesk: {
+    path: '/helpdesk',
+    rule: 'helpdesk',
+    page: async () => (await helpdeskPages()).OpenHelpdeskPage,
+  },
 
   ...sopScreens(),
 

@@ -8,7 +8,6 @@ import { redirect, type LoaderFunction, type LoaderFunctionArgs } from 'react-ro
 import { canAccess, isHelpdeskUser } from '@contract/access';
 import { routeRules, type RouteRuleKey } from '@contract/route-rules';
 import type { RuntimeConfig } from '@contract/runtime-config';
-import { externalNavigation, helpdeskUrl } from '@/lib/helpdesk';
 import { readSessionToken } from '@/lib/session/session-cookies';
 import type { UserProfile } from '@contract/profile';
 import { paths, loginPathKeepingKey } from './screens';
@@ -25,7 +24,8 @@ export interface SessionGuards {
 
 export function createSessionGuards(
   stores: StoreHolder,
-  getConfig: () => Promise<RuntimeConfig>,
+  // Runtime values no guard needs since the helpdesk hand-off moved to /helpdesk (issue 17).
+  _getConfig?: () => Promise<RuntimeConfig>,
 ): SessionGuards {
   let inflight: Promise<void> | null = null;
   const profileOf = (): UserProfile | null =>
@@ -108,8 +108,8 @@ export function createSessionGuards(
 
   /**
    * /login (SPEC §2): a widget visitor goes to /chat with the same query; a signed-in helpdesk
-   * user (role_id 3) goes to the helpdesk site with the token; anyone else signed in goes to the
-   * dashboard. Without a configured helpdesk site a helpdesk user is treated like anyone else.
+   * user (role_id 3) goes to /helpdesk, which hands them to the helpdesk site with a single-use
+   * token (or says no helpdesk is set up); anyone else signed in goes to the dashboard.
    */
   const loginEntry: LoaderFunction = async (args) => {
     const search = searchOf(args);
@@ -118,15 +118,7 @@ export function createSessionGuards(
     await ensureSession();
     const profile = profileOf();
     if (!profile) return null;
-    const token = readSessionToken('user');
-    if (isHelpdeskUser(profile) && token) {
-      const target = helpdeskUrl((await getConfig()).helpdeskUrl, token);
-      if (target) {
-        externalNavigation.assign(target);
-        return null;
-      }
-    }
-    throw redirect(paths.dashboard);
+    throw redirect(isHelpdeskUser(profile) ? paths.helpdesk : paths.dashboard);
   };
 
   /** /signup: someone already signed in has no use for it. */

@@ -35,6 +35,8 @@ export const TAGS = [
   'RoleHistory',
   'ServiceAgent',
   'ServiceAgentHistory',
+  'Helpdesk',
+  'HelpdeskAgent',
 ] as const;
 
 export const api = createApi({

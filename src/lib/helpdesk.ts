@@ -1,14 +1,8 @@
-/** The external helpdesk site receives the access token at its callback path (SPEC §7). */
-import { HELPDESK_CALLBACK_PATH } from '@contract/helpdesk';
-
-export function helpdeskUrl(base: string, token: string): string | null {
-  if (!base) return null;
-  const url = new URL(base.replace(/\/+$/, '') + HELPDESK_CALLBACK_PATH, window.location.origin);
-  url.searchParams.set('token', token);
-  return url.toString();
-}
-
-/** Full-page moves to other sites, behind an object so tests can observe them. */
+/**
+ * Full-page moves to other sites, behind an object so tests can observe them. The helpdesk site
+ * is reached through /helpdesk, which mints a single-use hand-off token (issue 17): the session
+ * token never travels in an address.
+ */
 export const externalNavigation = {
   assign(url: string): void {
     window.location.assign(url);

@@ -35,6 +35,8 @@ export const defaultHandlers = [
   http.get(apiUrl(apiRoutes.liveDashboard), () =>
     HttpResponse.json<LiveDashboard>({ conversations: null, documents: null, widgets: null }),
   ),
+  // A conversation's helpdesk ticket (issue 17): none, unless a test says otherwise.
+  http.get(apiUrl(apiRoutes.helpdeskConversationTicket), () => HttpResponse.json({ ticket: null })),
 ];
 
 export const handlers = {

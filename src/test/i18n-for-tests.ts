@@ -9,6 +9,7 @@ import common from '../../public/locales/en/common.json';
 import dashboard from '../../public/locales/en/dashboard.json';
 import departments from '../../public/locales/en/departments.json';
 import errors from '../../public/locales/en/errors.json';
+import helpdesk from '../../public/locales/en/helpdesk.json';
 import knowledge from '../../public/locales/en/knowledge.json';
 import nav from '../../public/locales/en/nav.json';
 import profile from '../../public/locales/en/profile.json';
@@ -32,6 +33,7 @@ export function createTestI18n(): I18n {
         dashboard,
         departments,
         errors,
+        helpdesk,
         knowledge,
         nav,
         profile,

@@ -22,6 +22,7 @@ import { emailAgent } from './0015-email-agent';
 import { rateWindows } from './0016-rate-windows';
 import { sopNameTrigrams } from './0017-sop-name-trigrams';
 import { reportRollups } from './0018-report-rollups';
+import { helpdesk } from './0019-helpdesk';
 import { reportProductDays } from './0022-report-product-days';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -44,6 +45,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0016-rate-windows': rateWindows(),
     '0017-sop-name-trigrams': sopNameTrigrams(dialect),
     '0018-report-rollups': reportRollups(dialect),
+    '0019-helpdesk': helpdesk(dialect),
     '0022-report-product-days': reportProductDays(),
   };
 }

@@ -111,13 +111,12 @@ describe('sidebar', () => {
     await waitFor(() => expect(within(nav).queryByText('Loading...')).toBeNull());
   });
 
-  it('when Helpdesk is pressed, then the helpdesk site opens in a new tab with the token', async () => {
+  it('when Helpdesk is pressed, then /helpdesk opens in a new tab, and the session token travels nowhere', async () => {
     const open = vi.spyOn(externalNavigation, 'openInNewTab').mockImplementation(() => undefined);
     const nav = await openDashboardAs(adminProfile);
     await userEvent.setup().click(within(nav).getByRole('button', { name: 'Helpdesk' }));
-    expect(open).toHaveBeenCalledWith(
-      'https://helpdesk.example.test/auth/callback?token=test-token',
-    );
+    expect(open).toHaveBeenCalledWith(`${window.location.origin}/helpdesk`);
+    expect(JSON.stringify(open.mock.calls)).not.toContain('test-token');
   });
 
   it('when Helpdesk is pressed without a token, then the SPEC alert is shown', async () => {

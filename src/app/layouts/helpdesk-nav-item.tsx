@@ -1,22 +1,23 @@
 import { CNavItem } from '@coreui/react';
 import CIcon from '@coreui/icons-react';
 import { useTranslation } from 'react-i18next';
-import { externalNavigation, helpdeskUrl } from '@/lib/helpdesk';
-import { runtimeConfigIfLoaded } from '@/lib/runtime-config';
+import { externalNavigation } from '@/lib/helpdesk';
 import { readSessionToken } from '@/lib/session/session-cookies';
+import { paths } from '../screens';
 import type { NavIcon } from './nav-registry';
 
 export const HELPDESK_NO_TOKEN_ALERT = 'helpdeskNoToken';
 
-/** Opens the helpdesk site in a new tab with the access token, or says why it cannot (SPEC §8). */
+/**
+ * Opens the helpdesk in a new tab (SPEC §2), or says why it cannot (SPEC §8). The tab opens
+ * /helpdesk, which exchanges the session for a single-use hand-off token and moves on to the
+ * helpdesk site with that token, or says that no helpdesk is set up.
+ */
 export function HelpdeskNavItem({ label, icon }: { label: string; icon?: NavIcon }) {
   const { t } = useTranslation('nav');
   function open() {
-    const token = readSessionToken('user');
-    const target = token ? helpdeskUrl(runtimeConfigIfLoaded()?.helpdeskUrl ?? '', token) : null;
-    if (!token) window.alert(t(HELPDESK_NO_TOKEN_ALERT));
-    else if (!target) window.alert(t('helpdeskNotConfigured'));
-    else externalNavigation.openInNewTab(target);
+    if (!readSessionToken('user')) window.alert(t(HELPDESK_NO_TOKEN_ALERT));
+    else externalNavigation.openInNewTab(new URL(paths.helpdesk, window.location.origin).href);
   }
   return (
     <CNavItem>

@@ -4,6 +4,8 @@
  * session's kind. Each page is its own chunk; the likely one starts loading with this one.
  */
 import { lazy } from 'react';
+import { selectChat } from '@/features/chat/chat-state';
+import { ConversationTicket } from '@/features/integrations/conversation-ticket';
 import { readSessionToken } from '@/lib/session/session-cookies';
 import { useAppSelector } from '../store';
 
@@ -19,7 +21,19 @@ const VisitorChatPage = lazy(() =>
   loadVisitorChatPage().then((m) => ({ default: m.VisitorChatPage })),
 );
 
+/** The conversation's helpdesk ticket (issue 17), above the assistant's chat. */
+function ChatWithTicket() {
+  const chat = useAppSelector(selectChat);
+  const version = `${chat.messages.length}:${chat.sending}:${chat.messages.map((m) => m.feedback?.rating ?? '').join()}`;
+  return (
+    <>
+      <ConversationTicket chatId={chat.uuid} version={version} />
+      <ChatPage />
+    </>
+  );
+}
+
 export function ChatScreen() {
   const visitor = useAppSelector((s) => s.session.kind === 'widget');
-  return visitor ? <VisitorChatPage /> : <ChatPage />;
+  return visitor ? <VisitorChatPage /> : <ChatWithTicket />;
 }

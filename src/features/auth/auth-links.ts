@@ -7,4 +7,6 @@ export interface AuthLinks {
   home: string;
   /** Where a chat widget's visitor lands after login by key. */
   chat: string;
+  /** Where a helpdesk user (role_id 3) goes after signing in: it hands them to the helpdesk. */
+  helpdesk: string;
 }

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '@contract/api-paths';
 import type { LoginBody } from '@contract/auth';
+import { helpdeskApiPaths } from '@contract/helpdesk-api';
 import { externalNavigation } from '@/lib/helpdesk';
 import { readSessionToken } from '@/lib/session/session-cookies';
 import { adminProfile, helpdeskProfile } from '@/test/fixtures';
@@ -111,17 +112,48 @@ describe('login page', () => {
     expect(readSessionToken('user')).toBe('fresh-token');
   });
 
-  it('when a helpdesk user (role_id 3) signs in, then the helpdesk site opens with the token', async () => {
+  it('when a helpdesk user (role_id 3) signs in, then /helpdesk hands them over with a single-use token, not the session', async () => {
     const assign = vi.spyOn(externalNavigation, 'assign').mockImplementation(() => undefined);
-    server.use(handlers.login(answer), handlers.me(helpdeskProfile));
+    let minted = 0;
+    server.use(
+      handlers.login(answer),
+      handlers.me(helpdeskProfile),
+      http.post(apiUrl(helpdeskApiPaths.handoff), () => {
+        minted += 1;
+        return HttpResponse.json({
+          helpdesk_id: 1,
+          url: 'https://helpdesk.example.test/auth/callback?token=one-time',
+          expires_at: new Date(Date.now() + 60_000).toISOString(),
+        });
+      }),
+    );
     const { router } = renderApp('/login');
     await signIn();
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith(
-        'https://helpdesk.example.test/auth/callback?token=fresh-token',
+        'https://helpdesk.example.test/auth/callback?token=one-time',
       ),
     );
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.pathname).toBe('/helpdesk');
+    expect(minted).toBe(1);
+    expect(JSON.stringify(assign.mock.calls)).not.toContain('fresh-token');
+  });
+
+  it('when a helpdesk user signs in and no helpdesk is set up, then a page says so', async () => {
+    const assign = vi.spyOn(externalNavigation, 'assign').mockImplementation(() => undefined);
+    server.use(
+      handlers.login(answer),
+      handlers.me(helpdeskProfile),
+      http.post(apiUrl(helpdeskApiPaths.handoff), () =>
+        errorResponse(404, 'HELPDESK_NOT_CONFIGURED', 'No helpdesk'),
+      ),
+    );
+    renderApp('/login');
+    await signIn();
+    expect(
+      await screen.findByTestId('helpdesk-unavailable', {}, { timeout: 3000 }),
+    ).toHaveTextContent('No helpdesk is set up for your departments yet.');
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('when the page shows, then it links to sign-up and to the forgotten-password form', async () => {

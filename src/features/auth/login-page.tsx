@@ -6,9 +6,7 @@ import { isHelpdeskUser } from '@contract/access';
 import { FormField } from '@/components/form-field';
 import { SubmitButton } from '@/components/form-parts';
 import { validateWith, type FieldErrors } from '@/lib/form-errors';
-import { externalNavigation, helpdeskUrl } from '@/lib/helpdesk';
 import { toApiErrorData, type ApiErrorData } from '@/lib/http';
-import { loadRuntimeConfig } from '@/lib/runtime-config';
 import type { RequestStatus } from '@/lib/session/session-slice';
 import { useHttp } from '@/lib/http-context';
 import { signIn } from './auth-requests';
@@ -56,17 +54,11 @@ function PasswordLogin({ links }: { links: AuthLinks }) {
     if (!checked.data) return;
     setStatus('loading');
     try {
-      const { token, profile } = await signIn(http, checked.data);
+      const { profile } = await signIn(http, checked.data);
       setStatus('succeeded');
-      // role_id 3 works in the helpdesk site, which receives the token (SPEC §2, §6).
-      if (isHelpdeskUser(profile)) {
-        const target = helpdeskUrl((await loadRuntimeConfig()).helpdeskUrl, token);
-        if (target) {
-          externalNavigation.assign(target);
-          return;
-        }
-      }
-      navigate(links.home, { replace: true });
+      // role_id 3 works in the helpdesk site (SPEC §2, §6); /helpdesk hands them over with a
+      // single-use token, never the session's.
+      navigate(isHelpdeskUser(profile) ? links.helpdesk : links.home, { replace: true });
     } catch (error) {
       setStatus('failed');
       setServerError(toApiErrorData(error));

@@ -13,6 +13,7 @@ import { formatDateTime } from '@/lib/dates';
 import { errorText } from '@/lib/error-text';
 import { toApiErrorData } from '@/lib/http';
 import { useChatbotConversationsQuery } from './chatbots-api';
+import { ConversationTicket } from './conversation-ticket';
 
 const FIRST_SIZE = 10;
 
@@ -51,9 +52,11 @@ function Turn({ turn }: { turn: ServiceAgentTurn }) {
 function Conversation({ conversation }: { conversation: ServiceAgentConversation }) {
   const { t, i18n } = useTranslation('chatbots');
   const started = formatDateTime(conversation.started_at, { locale: i18n.language });
+  // The helpdesk ticket is asked for when the conversation is opened, not for every row.
+  const [open, setOpen] = useState(false);
   return (
     <li className="mb-3" data-testid="visitor-conversation">
-      <details>
+      <details onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary>
           {t('conversations.summary', {
             when: started,
@@ -64,6 +67,7 @@ function Conversation({ conversation }: { conversation: ServiceAgentConversation
         <p className="small text-body-secondary mb-0 mt-1">
           {t('conversations.visitor', { address: conversation.visitor_address })}
         </p>
+        {open && <ConversationTicket chatId={conversation.session_id} version="" />}
         <ol className="list-unstyled mb-0">
           {conversation.turns.map((turn) => (
             <Turn key={turn.message_id} turn={turn} />

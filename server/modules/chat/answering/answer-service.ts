@@ -57,6 +57,8 @@ export interface AnswerDeps {
   provider: LlmProvider | null;
   /** Judges every stored turn's sentiment for the reports (issue 14). */
   sentiment?: TurnJudge;
+  /** Told of every stored turn, after its transaction (the helpdesk's hand-over; issue 17). */
+  onTurnStored?: (turnId: number, question: string) => Promise<void>;
 }
 
 /** The reports' sentiment of a turn: first in the transaction storing it, then after it. */
@@ -220,6 +222,7 @@ export function createAnswerService(deps: AnswerDeps) {
       },
     );
     deps.sentiment?.afterStored(messageId, req.query);
+    await deps.onTurnStored?.(messageId, req.query);
     if (cancelled || !generated) throw new ChatCancelled();
 
     return {

@@ -1,0 +1,233 @@
+/**
+ * Helpdesk integrations (SPEC §2 /integration/helpdesk, §3 "Helpdesk admin", §7 Helpdesk;
+ * issue 17). SPEC shows no payloads; these are ours.
+ *
+ * - A helpdesk is an external site: `site_url` + `callback_path` is where a person is sent
+ *   with a short-lived hand-off token (`?token=…`), `site_url` + `webhook_path` is where
+ *   tickets are posted. Its `signing_secret` (`hds_<id>.<random>`) is shown once, when the
+ *   helpdesk is created or the secret rotated: it signs the webhooks (header
+ *   `X-Atrium-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`, with
+ *   `X-Atrium-Timestamp`) and authenticates the site at `POST /helpdesk/exchange`.
+ * - Hand-off: `POST /helpdesk/handoff` mints a single-use token valid for
+ *   HANDOFF_TTL_SECONDS; the site exchanges it with `Authorization: Bearer <signing_secret>`
+ *   and `{ token }` for the person's identity, departments and helpdesk role.
+ * - Agents are users holding the Helpdesk role (role_id 3) in a department; an agent whose
+ *   status becomes `removed` loses that role there.
+ */
+import { z } from 'zod';
+import { apiRoutes, fillRoute } from './api-paths';
+import { HELPDESK_CALLBACK_PATH } from './helpdesk';
+import { actorSchema } from './identity';
+import { pagedSchema, pageQuerySchema } from './paging';
+import { patterns } from './validation';
+
+export const HANDOFF_TTL_SECONDS = 60;
+export const HELPDESK_NAME_MAX = 80;
+export const HELPDESK_WEBHOOK_PATH = '/webhooks/atrium';
+export const AGENT_CAPACITY_MAX = 100;
+export const SIGNATURE_HEADER = 'x-atrium-signature';
+export const TIMESTAMP_HEADER = 'x-atrium-timestamp';
+export const DELIVERY_HEADER = 'x-atrium-delivery';
+
+const unique = <T>(list: T[]) => [...new Set(list)];
+const pathField = z
+  .string()
+  .trim()
+  .max(200, 'validation:tooLong')
+  .regex(/^\/[A-Za-z0-9/_.~-]*$/, 'validation:sitePath');
+
+const fields = {
+  name: z
+    .string()
+    .trim()
+    .min(1, 'validation:required')
+    .max(HELPDESK_NAME_MAX, 'validation:tooLong')
+    .regex(patterns.plainText, 'validation:plainText'),
+  site_url: z
+    .string()
+    .trim()
+    .max(500, 'validation:tooLong')
+    .regex(patterns.url, 'validation:siteUrl')
+    .refine((u) => URL.canParse(u), 'validation:siteUrl')
+    .transform((u) => u.replace(/\/+$/, '')),
+  callback_path: pathField,
+  webhook_path: pathField,
+  status: z.boolean(),
+  departments: z
+    .array(z.number().int().positive())
+    .min(1, 'validation:required')
+    .max(50, 'validation:tooLong')
+    .transform((ids) => unique(ids).sort((a, b) => a - b)),
+};
+
+/** POST /helpdesk. */
+export const helpdeskInputSchema = z.object({
+  name: fields.name,
+  site_url: fields.site_url,
+  callback_path: fields.callback_path.default(HELPDESK_CALLBACK_PATH),
+  webhook_path: fields.webhook_path.default(HELPDESK_WEBHOOK_PATH),
+  status: fields.status.default(true),
+  departments: fields.departments,
+});
+export type HelpdeskInput = z.input<typeof helpdeskInputSchema>;
+export type HelpdeskCreate = z.infer<typeof helpdeskInputSchema>;
+
+/** PUT /helpdesk/{id}: any subset; `rotate_secret: true` issues a new secret, shown once. */
+export const helpdeskUpdateSchema = z
+  .object(fields)
+  .partial()
+  .extend({ rotate_secret: z.boolean().optional() });
+export type HelpdeskUpdateInput = z.input<typeof helpdeskUpdateSchema>;
+export type HelpdeskUpdate = z.infer<typeof helpdeskUpdateSchema>;
+
+export const helpdeskSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  site_url: z.string(),
+  callback_path: z.string(),
+  webhook_path: z.string(),
+  status: z.boolean(),
+  departments: z.array(z.number().int()),
+  department_names: z.array(z.string()),
+  /** Only in the answer that created or rotated it; never again. */
+  signing_secret: z.string().optional(),
+  /** Tickets waiting for delivery to this helpdesk. */
+  pending_deliveries: z.number().int(),
+  created_by: actorSchema,
+  updated_by: actorSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Helpdesk = z.infer<typeof helpdeskSchema>;
+
+export const helpdeskQuerySchema = pageQuerySchema;
+export type HelpdeskQuery = z.input<typeof helpdeskQuerySchema>;
+export const helpdeskPageSchema = pagedSchema(helpdeskSchema);
+
+// ------------------------------------------------------------------------ admin
+
+/** POST /helpdesk/admin (SPEC §3 "Helpdesk admin"). */
+export const helpdeskAdminInputSchema = z.object({ user_id: z.number().int().positive() });
+export const helpdeskAdminSchema = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  created_at: z.string(),
+});
+export type HelpdeskAdmin = z.infer<typeof helpdeskAdminSchema>;
+
+// ----------------------------------------------------------------------- agents
+
+export const agentStatusSchema = z.enum(['available', 'away', 'removed']);
+export type AgentStatus = z.infer<typeof agentStatusSchema>;
+
+const capacityField = z
+  .number()
+  .int('validation:numberRange')
+  .min(1, 'validation:numberRange')
+  .max(AGENT_CAPACITY_MAX, 'validation:numberRange');
+
+/** POST /helpdesk/agents: gives the user the Helpdesk role in the department. */
+export const agentInputSchema = z
+  .object({
+    /** The user, by id or by e-mail (the console's form has the e-mail): one of the two. */
+    user_id: z.number().int().positive().optional(),
+    email: z.string().trim().toLowerCase().max(254, 'validation:tooLong').optional(),
+    department_id: z.number().int().positive(),
+    status: agentStatusSchema.exclude(['removed']).default('available'),
+    capacity: capacityField.default(5),
+  })
+  .refine((a) => a.user_id !== undefined || Boolean(a.email), {
+    message: 'validation:required',
+    path: ['email'],
+  });
+export type AgentInput = z.input<typeof agentInputSchema>;
+export type AgentCreate = z.infer<typeof agentInputSchema>;
+
+/** PUT /helpdesk/agents/{id}: status `removed` takes the role away; back again gives it. */
+export const agentUpdateSchema = z.object({
+  status: agentStatusSchema.optional(),
+  capacity: capacityField.optional(),
+});
+export type AgentUpdate = z.infer<typeof agentUpdateSchema>;
+
+export const agentSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  department_id: z.number().int(),
+  department_name: z.string(),
+  status: agentStatusSchema,
+  capacity: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Agent = z.infer<typeof agentSchema>;
+
+export const agentsQuerySchema = pageQuerySchema.extend({
+  include_removed: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export type AgentsQuery = z.input<typeof agentsQuerySchema>;
+export const agentPageSchema = pagedSchema(agentSchema);
+
+// ------------------------------------------------------------------ hand-off
+
+/** POST /helpdesk/handoff: optional choice among the helpdesks serving the person. */
+export const handoffInputSchema = z.object({ helpdesk_id: z.number().int().positive().optional() });
+export const handoffSchema = z.object({
+  helpdesk_id: z.number().int(),
+  /** The site's callback address with `?token=`; open it within `expires_at`. */
+  url: z.string(),
+  expires_at: z.string(),
+});
+export type Handoff = z.infer<typeof handoffSchema>;
+
+/** POST /helpdesk/exchange (the helpdesk site's call, with its signing secret). */
+export const exchangeInputSchema = z.object({ token: z.string().min(1).max(200) });
+export const exchangeSchema = z.object({
+  user: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+  }),
+  departments: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** admin: named by POST /helpdesk/admin; agent: holds the Helpdesk role; viewer: otherwise. */
+  helpdesk_role: z.enum(['admin', 'agent', 'viewer']),
+  helpdesk_id: z.number().int(),
+});
+export type Exchange = z.infer<typeof exchangeSchema>;
+
+// ------------------------------------------------------------------- tickets
+
+export const ticketReasonSchema = z.enum(['asked_for_person', 'rated_down_twice']);
+export const ticketSchema = z.object({
+  id: z.number().int(),
+  conversation_id: z.string(),
+  channel: z.enum(['console', 'widget']),
+  reason: ticketReasonSchema,
+  helpdesk_id: z.number().int().nullable(),
+  /** queued: waiting for (another) delivery attempt; delivered: the helpdesk has it. */
+  delivery: z.enum(['queued', 'delivered', 'no_helpdesk']),
+  created_at: z.string(),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+/** GET /helpdesk/tickets/conversation/{chat_id}: the ticket of one's own conversation, or null. */
+export const conversationTicketSchema = z.object({ ticket: ticketSchema.nullable() });
+
+export const helpdeskApiPaths = {
+  list: apiRoutes.helpdesks,
+  one: (id: number) => fillRoute(apiRoutes.helpdesk, { id }),
+  admin: apiRoutes.helpdeskAdmin,
+  agents: apiRoutes.helpdeskAgents,
+  agent: (id: number) => fillRoute(apiRoutes.helpdeskAgent, { id }),
+  handoff: apiRoutes.helpdeskHandoff,
+  exchange: apiRoutes.helpdeskExchange,
+  conversationTicket: (chatId: string) =>
+    fillRoute(apiRoutes.helpdeskConversationTicket, { chat_id: chatId }),
+} as const;

@@ -1,0 +1,33 @@
+/** The answers of the helpdesk area, worded once. */
+import { AppError, errors } from '../../http/app-error';
+
+export const helpdeskErrors = {
+  notFound: () => errors.notFound('No such helpdesk in your departments.'),
+  agentNotFound: () => errors.notFound('No such helpdesk agent in your departments.'),
+  userNotFound: () => errors.notFound('No such user in your departments.'),
+  unknownDepartments: (ids: readonly number[]) =>
+    errors.validation(`No department has the id ${ids.join(', ')}.`, [
+      { path: 'departments', message: 'validation:unknownDepartment' },
+    ]),
+  departmentsForbidden: (ids: readonly number[]) =>
+    errors.forbidden(
+      `You may only connect a helpdesk to departments where you hold the Helpdesk right (not: ${ids.join(', ')}).`,
+    ),
+  agentExists: () =>
+    new AppError(409, 'CONFLICT', 'This user is already a helpdesk agent in this department.'),
+  adminExists: () =>
+    new AppError(409, 'CONFLICT', 'This user is already a helpdesk administrator.'),
+  /** No active helpdesk serves the person: the SPA says so instead of opening anything. */
+  notConfigured: () =>
+    new AppError(
+      404,
+      'HELPDESK_NOT_CONFIGURED',
+      'No helpdesk is set up for your departments yet. Please ask your administrator.',
+    ),
+  /** The site's call at /helpdesk/exchange without a valid signing secret. */
+  siteUnauthorized: () =>
+    new AppError(401, 'UNAUTHORIZED', 'A valid helpdesk signing secret is required.'),
+  /** Unknown, used, expired or another helpdesk's token: one answer for all of them. */
+  tokenRefused: () =>
+    new AppError(401, 'TOKEN_INVALID', 'This hand-off token is unknown, already used or expired.'),
+};

@@ -1,0 +1,194 @@
+/**
+ * Hand-over to people (issue 17): a conversation whose user asks for a person, or rates two
+ * answers down, becomes a ticket — once per conversation — and the ticket is queued for the
+ * webhook of the active helpdesk serving the conversation's departments, in the same
+ * transaction (outbox), so nothing is lost when the helpdesk is down.
+ */
+import type { Kysely } from 'kysely';
+import type { Ticket } from '../../../contract/helpdesk-api';
+import { nowIso } from '../../db/database';
+import type { DB } from '../../db/schema';
+import type { HelpdeskRepo } from './repo';
+
+/** "I want to talk to a person", in the five languages of the console. */
+const ASKS_FOR_PERSON = new RegExp(
+  [
+    String.raw`\b(human|real person|a person|someone real|live (agent|chat)|(talk|speak|chat) (to|with) (an? )?(agent|human|person|someone|representative|operator)|customer service|support agent)\b`,
+    String.raw`\b(mensch|mitarbeiter(in)?|echte[nr]? person|kundendienst|sachbearbeiter)\b`,
+    String.raw`\b(humain|une personne|conseiller|conseillère|un agent|service client)\b`,
+    String.raw`\b(humano|una persona|agente|operador|atención al cliente)\b`,
+    String.raw`(موظف|شخص حقيقي|إنسان|خدمة العملاء|التحدث مع)`,
+  ].join('|'),
+  'iu',
+);
+
+export function asksForPerson(question: string): boolean {
+  return ASKS_FOR_PERSON.test(question);
+}
+
+export const DOWN_RATINGS_FOR_TICKET = 2;
+
+const ids = (json: string): number[] => {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is number => Number.isInteger(v)) : [];
+  } catch {
+    return [];
+  }
+};
+
+export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued: () => void) {
+  async function open(turnId: number, reason: Ticket['reason']): Promise<void> {
+    const turn = await db
+      .selectFrom('chat_turns')
+      .select(['id', 'conversation_id', 'channel', 'user_id', 'department_ids'])
+      .where('id', '=', turnId)
+      .executeTakeFirst();
+    if (!turn?.conversation_id) return;
+    const conversationId = turn.conversation_id;
+    const exists = await db
+      .selectFrom('helpdesk_tickets')
+      .select('id')
+      .where('conversation_id', '=', conversationId)
+      .executeTakeFirst();
+    if (exists) return;
+    const [helpdesk] = await helpdesks.servingDepartments(ids(turn.department_ids));
+    const turns = await db
+      .selectFrom('chat_turns')
+      .select(['question', 'answer', 'asked_at'])
+      .where('conversation_id', '=', conversationId)
+      .orderBy('id', 'desc')
+      .limit(20)
+      .execute();
+    const user =
+      turn.channel === 'console' && turn.user_id !== null
+        ? await db
+            .selectFrom('users')
+            .select(['id', 'email', 'first_name', 'last_name'])
+            .where('id', '=', turn.user_id)
+            .executeTakeFirst()
+        : undefined;
+    const now = nowIso();
+    const queued = await db.transaction().execute(async (trx) => {
+      const ticket = await trx
+        .insertInto('helpdesk_tickets')
+        .values({
+          conversation_id: conversationId,
+          channel: turn.channel,
+          reason,
+          helpdesk_id: helpdesk?.id ?? null,
+          user_id: turn.channel === 'console' ? turn.user_id : null,
+          turn_id: turn.id,
+          created_at: now,
+        })
+        .onConflict((oc) => oc.column('conversation_id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!ticket || !helpdesk) return false;
+      const payload = {
+        event: 'ticket.created',
+        ticket: {
+          id: ticket.id,
+          conversation_id: conversationId,
+          channel: turn.channel,
+          reason,
+          created_at: now,
+        },
+        user: user ?? null,
+        conversation: turns.reverse(),
+      };
+      await trx
+        .insertInto('helpdesk_outbox')
+        .values({
+          ticket_id: ticket.id,
+          helpdesk_id: helpdesk.id,
+          payload: JSON.stringify(payload),
+          state: 'pending',
+          next_attempt_at: now,
+          lease_until: null,
+          last_error: null,
+          delivered_at: null,
+          created_at: now,
+        })
+        .execute();
+      return true;
+    });
+    if (queued) onQueued();
+  }
+
+  return {
+    /** The answer service's hook: a question asking for a person opens a ticket. */
+    async onTurnStored(turnId: number, question: string): Promise<void> {
+      if (asksForPerson(question)) await open(turnId, 'asked_for_person');
+    },
+
+    /** After a rating was saved: the second answer rated down opens a ticket. */
+    async onRated(turnId: number, rating: 'up' | 'down'): Promise<void> {
+      if (rating !== 'down') return;
+      const turn = await db
+        .selectFrom('chat_turns')
+        .select('conversation_id')
+        .where('id', '=', turnId)
+        .executeTakeFirst();
+      if (!turn?.conversation_id) return;
+      const { n } = await db
+        .selectFrom('chat_feedback as f')
+        .innerJoin('chat_turns as t', 't.id', 'f.turn_id')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('t.conversation_id', '=', turn.conversation_id)
+        .where('f.rating', '=', 'down')
+        .executeTakeFirstOrThrow();
+      if (Number(n) >= DOWN_RATINGS_FOR_TICKET) await open(turnId, 'rated_down_twice');
+    },
+
+    isOwnConversation: async (conversationId: string, userId: number) =>
+      Boolean(
+        await db
+          .selectFrom('conversations')
+          .select('id')
+          .where('id', '=', conversationId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst(),
+      ),
+
+    /** The chat widget whose visitor session `conversationId` is, if it is one. */
+    widgetOf: async (conversationId: string) =>
+      (
+        await db
+          .selectFrom('service_agent_sessions')
+          .select('service_agent_id')
+          .where('id', '=', conversationId)
+          .executeTakeFirst()
+      )?.service_agent_id,
+
+    /** The ticket of a conversation, with how far its delivery got. */
+    async ofConversation(conversationId: string): Promise<Ticket | null> {
+      const row = await db
+        .selectFrom('helpdesk_tickets as t')
+        .leftJoin('helpdesk_outbox as o', 'o.ticket_id', 't.id')
+        .select([
+          't.id',
+          't.conversation_id',
+          't.channel',
+          't.reason',
+          't.helpdesk_id',
+          't.created_at',
+          'o.state',
+        ])
+        .where('t.conversation_id', '=', conversationId)
+        .executeTakeFirst();
+      if (!row) return null;
+      return {
+        id: row.id,
+        conversation_id: row.conversation_id,
+        channel: row.channel,
+        reason: row.reason,
+        helpdesk_id: row.helpdesk_id,
+        delivery: row.state === 'delivered' ? 'delivered' : row.state ? 'queued' : 'no_helpdesk',
+        created_at: row.created_at,
+      };
+    },
+  };
+}
+
+export type Tickets = ReturnType<typeof createTickets>;
