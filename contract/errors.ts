@@ -46,6 +46,11 @@ export const ERROR_CODES = [
   'ORIGIN_NOT_ALLOWED',
   'VISITOR_FORBIDDEN',
   'QUOTA_EXCEEDED',
+  // Database sources (issue 17).
+  'DB_CONNECTION_FAILED',
+  'DB_QUERY_REFUSED',
+  'DB_QUERY_TIMEOUT',
+  'DB_QUERY_FAILED',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

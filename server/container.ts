@@ -20,6 +20,7 @@ import { createDepartmentsRepo } from './modules/departments/repo';
 import { createDepartmentService } from './modules/departments/service';
 import { createDownloadRepo } from './modules/download/repo';
 import { createDownloadService } from './modules/download/service';
+import { createDbSourceArea } from './modules/db-sources/area';
 import { createEmailArea } from './modules/email-agents/area';
 import { createHealthCheck } from './modules/health/service';
 import type { IngestEngine } from './modules/knowledge/ingest-engine';
@@ -224,6 +225,8 @@ export function createServices(
     health: createHealthCheck(deps.database),
     permissionCatalogue: createPermissionCatalogue(deps.database.db),
     ...createEmailArea(deps, log, knowledge),
+    /** Database sources (issue 17). */
+    ...createDbSourceArea(deps),
     ...identity,
     ...knowledge,
     ...widgets,

@@ -4,12 +4,14 @@
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { ChatTables } from './schema-chat';
+import type { DbSourceTables } from './schema-db-sources';
 import type { EmailAgentColumns, EmailTables } from './schema-email';
 import type { ReportTables } from './schema-reports';
 import type { SopTables } from './schema-sop';
 import type { WidgetTables } from './schema-widgets';
 
 export type * from './schema-chat';
+export type * from './schema-db-sources';
 export type * from './schema-email';
 export type * from './schema-reports';
 export type * from './schema-sop';
@@ -17,6 +19,9 @@ export type * from './schema-widgets';
 
 // Every area's tables; areas in files of their own join here (the assistant's, the widgets').
 export interface DB extends ChatTables, EmailTables, ReportTables, SopTables, WidgetTables {}
+// Database sources (issue 17), merged into DB.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
+export interface DB extends DbSourceTables {}
 
 export interface DepartmentsTable {
   id: Generated<number>;
