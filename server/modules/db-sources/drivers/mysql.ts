@@ -4,6 +4,11 @@
  * timeout (MariaDB `max_statement_time`, MySQL `max_execution_time`) and row cap
  * (`sql_select_limit`), `START TRANSACTION READ ONLY`, then ROLLBACK; the driver's own timeout
  * is the backstop if the server does not stop.
+ *
+ * DDL commits implicitly and is not stopped by a read-only transaction in MySQL/MariaDB, so
+ * before anything runs the server's own parser classifies the statement: `EXPLAIN <sql>` reads
+ * only SELECT, INSERT, UPDATE, DELETE and REPLACE (anything else is a syntax error there), and
+ * its plan names the statement's kind; only a plan of SELECTs goes on.
  */
 import mysql from 'mysql2/promise';
 import type { DbTable } from '../../../../contract/db-sources';
@@ -43,6 +48,7 @@ async function connected(conn: SourceConnection): Promise<mysql.Connection> {
       connectTimeout: CONNECT_TIMEOUT_MS,
       multipleStatements: false,
       supportBigNumbers: true,
+      decimalNumbers: true,
       dateStrings: true,
     });
     connection.on('error', () => undefined);
@@ -62,6 +68,22 @@ function queryFailure(error: unknown): QueryFailed {
     return new QueryFailed('timeout', 'The query ran too long and was stopped.');
   if (errno === 1792) return new QueryFailed('read_only', message);
   return new QueryFailed('error', message);
+}
+
+const WRITING_PLAN = /^(insert|update|delete|replace)$/i;
+
+async function assertServerSeesSelect(connection: mysql.Connection, sql: string) {
+  let plan: mysql.RowDataPacket[];
+  try {
+    [plan] = await connection.query<mysql.RowDataPacket[]>(`EXPLAIN ${sql}`);
+  } catch (error) {
+    // 1064: the server's parser does not read it as an explainable statement (DDL, SET, DO, …).
+    if ((error as { errno?: unknown }).errno === 1064)
+      throw new QueryFailed('read_only', 'The server does not read this as a single query.');
+    throw queryFailure(error);
+  }
+  if (plan.some((row) => WRITING_PLAN.test(String(row.select_type ?? ''))))
+    throw new QueryFailed('read_only', 'The server reads this as a statement that writes.');
 }
 
 export const mysqlDriver: SourceDriver = {
@@ -110,12 +132,15 @@ export const mysqlDriver: SourceDriver = {
       await connection.query(
         `SET SESSION ${timeout}, SESSION sql_select_limit = ${limits.rowCap + 1}`,
       );
+      await assertServerSeesSelect(connection, sql);
       await connection.query('START TRANSACTION READ ONLY');
       const [rows, fields] = await connection.query<mysql.RowDataPacket[]>({
         sql,
         rowsAsArray: true,
         timeout: limits.timeoutMs + 2000,
       });
+      if (!Array.isArray(rows))
+        throw new QueryFailed('read_only', 'The statement returned no rows.');
       const list = rows as unknown as unknown[][];
       return {
         columns: (fields ?? []).map((f) => f.name),
@@ -123,7 +148,8 @@ export const mysqlDriver: SourceDriver = {
         truncated: list.length > limits.rowCap,
       };
     } catch (error) {
-      throw error instanceof ConnectionFailed ? error : queryFailure(error);
+      if (error instanceof ConnectionFailed || error instanceof QueryFailed) throw error;
+      throw queryFailure(error);
     } finally {
       await connection.query('ROLLBACK').catch(() => undefined);
       await connection.end().catch(() => undefined);

@@ -33,6 +33,18 @@ function failureOf(error: unknown): ConnectionFailed {
   return new ConnectionFailed('unknown', message);
 }
 
+/** bigint (20) and numeric (1700) as numbers when exact, as text otherwise. */
+const exactNumber = (text: string) => {
+  const n = Number(text);
+  return Number.isSafeInteger(n) || (Number.isFinite(n) && String(n) === text) ? n : text;
+};
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === 20 || oid === 1700
+      ? exactNumber
+      : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+};
+
 async function connected(conn: SourceConnection, timeoutMs = 0): Promise<pg.Client> {
   const client = new pg.Client({
     host: conn.host,
@@ -41,6 +53,7 @@ async function connected(conn: SourceConnection, timeoutMs = 0): Promise<pg.Clie
     user: conn.username,
     password: conn.password,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    types,
     // Read-only and time-limited from the session's first moment, before any SQL of ours.
     options: `-c default_transaction_read_only=on${timeoutMs ? ` -c statement_timeout=${Math.round(timeoutMs)}` : ''}`,
   });
