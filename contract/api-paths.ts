@@ -76,12 +76,6 @@ export const apiRoutes = {
   sentimentProducts: '/reports/sentiments/products',
   sentimentTurns: '/reports/sentiments/conversations',
   liveDashboard: '/reports/dashboard',
-  // Database sources (issue 17); `integration_id` travels in the query, as SPEC §7 has it.
-  dbSources: '/integrations/db-source',
-  dbSourceTypes: '/integrations/db-source/db-types',
-  dbSourceTest: '/integrations/db-source/test',
-  dbSourceTables: '/integrations/db-source/tables',
-  dbSourceQuery: '/integrations/db-source/query',
 } as const;
 
 export type ApiRoute = keyof typeof apiRoutes;

@@ -13,6 +13,19 @@ import { z } from 'zod';
 import { pagedSchema, pageQuerySchema } from './paging';
 import { patterns } from './validation';
 
+/**
+ * The paths (SPEC §7 Database sources, and ours for testing, browsing and querying); kept here
+ * rather than in api-paths.ts so that the console's first load does not carry them.
+ * `integration_id` travels in the query string, as SPEC has it.
+ */
+export const dbSourceRoutes = {
+  dbSources: '/integrations/db-source',
+  dbSourceTypes: '/integrations/db-source/db-types',
+  dbSourceTest: '/integrations/db-source/test',
+  dbSourceTables: '/integrations/db-source/tables',
+  dbSourceQuery: '/integrations/db-source/query',
+} as const;
+
 export const DB_SOURCE_TYPES = ['postgres', 'mysql', 'sqlite', 'mssql'] as const;
 export type DbSourceType = (typeof DB_SOURCE_TYPES)[number];
 
@@ -164,5 +177,14 @@ export const dbQueryResultSchema = z.object({
   elapsed_ms: z.number(),
   /** A Vega-Lite spec of the first two columns (inline data), when they chart. */
   chart: z.record(z.string(), z.unknown()).nullable(),
+  /** The chart drawn on the server as an SVG document, when asked with `?svg=true`. */
+  svg: z.string().nullable(),
+});
+export const dbQueryOptionsSchema = z.object({
+  integration_id: integrationIdSchema,
+  svg: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 export type DbQueryResult = z.infer<typeof dbQueryResultSchema>;

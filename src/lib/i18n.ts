@@ -35,6 +35,7 @@ export const NAMESPACES = [
   'email',
   'sop',
   'reports',
+  'db-sources',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

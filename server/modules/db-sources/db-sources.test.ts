@@ -160,12 +160,12 @@ describeApi('database sources', (t) => {
       });
       expect(res.status, JSON.stringify(conn)).toBe(422);
       expect(res.body.code).toBe('DB_CONNECTION_FAILED');
-      expect(res.body.fields).toEqual([{ path, message: `dbSources:failure.${failure}` }]);
+      expect(res.body.fields).toEqual([{ path, message: `db-sources:failure.${failure}` }]);
       const tested = await t.api('POST', `${BASE}/test`, {
         token: t.admin,
         body: { name: 'Broken', department_id: 1, ...conn },
       });
-      expect(tested.body.fields?.[0]?.message).toBe(`dbSources:failure.${failure}`);
+      expect(tested.body.fields?.[0]?.message).toBe(`db-sources:failure.${failure}`);
     }
     expect(await count()).toBe(before);
   });
@@ -174,7 +174,7 @@ describeApi('database sources', (t) => {
     const own = `${t.dataDir}/atrium.db`;
     const res = await t.api('POST', BASE, { token: t.admin, body: sqliteSourceBody(own) });
     expect(res.status).toBe(422);
-    expect(res.body.fields[0].message).toBe('dbSources:failure.path_refused');
+    expect(res.body.fields[0].message).toBe('db-sources:failure.path_refused');
   });
 
   it('when the tables are browsed and a grouped query is built, then rows and a chart come', async () => {
@@ -207,6 +207,13 @@ describeApi('database sources', (t) => {
       ['West', 220],
     ]);
     expect(result.chart).toMatchObject({ mark: { type: 'bar' } });
+    expect(result.svg).toBeNull();
+    const drawn = await t.api('POST', `${BASE}/query?integration_id=${id}&svg=true`, {
+      token: t.admin,
+      body: { table: 'shipments', group_by: 'region', aggregate: 'count' },
+    });
+    expect(drawn.body.columns).toEqual(['region', 'count_rows']);
+    expect(drawn.body.svg).toMatch(/^<svg[\s\S]*North[\s\S]*<\/svg>$/);
     const unknown = await t.api('POST', `${BASE}/query?integration_id=${id}`, {
       token: t.admin,
       body: { table: 'shipments', group_by: 'nope', aggregate: 'count' },
@@ -232,7 +239,7 @@ describeApi('database sources', (t) => {
       });
       expect(res.status, sql).toBe(422);
       expect(res.body.code).toBe('DB_QUERY_REFUSED');
-      expect(res.body.fields).toEqual([{ path: 'sql', message: `dbSources:refusal.${reason}` }]);
+      expect(res.body.fields).toEqual([{ path: 'sql', message: `db-sources:refusal.${reason}` }]);
     }
     expect(readFileSync(file).equals(before)).toBe(true);
     expect(existsSync(file)).toBe(true);

@@ -24,17 +24,17 @@ export const dbSourceErrors = {
     ]),
   inactive: () =>
     new AppError(409, 'CONFLICT', 'This database source is switched off. Switch it on first.'),
-  /** `fields` names what failed: `dbSources:failure.<kind>` on the field at fault. */
+  /** `fields` names what failed: `db-sources:failure.<kind>` on the field at fault. */
   connection: (failure: DbFailure, detail: string) =>
     new AppError(422, 'DB_CONNECTION_FAILED', `The connection failed: ${detail}`, {
-      fields: [{ path: FAILED_FIELD[failure], message: `dbSources:failure.${failure}` }],
+      fields: [{ path: FAILED_FIELD[failure], message: `db-sources:failure.${failure}` }],
     }),
   refused: (reason: RefusalReason, detail: string) =>
     new AppError(
       422,
       'DB_QUERY_REFUSED',
       `Only a single read-only SELECT may run on a database source. ${detail}`,
-      { fields: [{ path: 'sql', message: `dbSources:refusal.${reason}` }] },
+      { fields: [{ path: 'sql', message: `db-sources:refusal.${reason}` }] },
     ),
   timeout: (ms: number) =>
     new AppError(
@@ -46,6 +46,6 @@ export const dbSourceErrors = {
     new AppError(422, 'DB_QUERY_FAILED', `The database answered with an error: ${detail}`),
   unknownColumn: (path: string) =>
     errors.validation('The table or column is not in this source.', [
-      { path, message: 'dbSources:refusal.unknown_column' },
+      { path, message: 'db-sources:refusal.unknown_column' },
     ]),
 };

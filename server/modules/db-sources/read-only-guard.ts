@@ -6,7 +6,8 @@
  * This is one layer of several: the drivers also open read-only sessions, roll back, cap rows
  * and time out on the server (see drivers/*.ts).
  */
-import { Parser } from 'node-sql-parser';
+// node-sql-parser is CommonJS: under Node's ESM loader only its default export is there.
+import sqlParser from 'node-sql-parser';
 import type { DbSourceType } from '../../../contract/db-sources';
 
 const DIALECT: Record<DbSourceType, string> = {
@@ -145,7 +146,7 @@ export class QueryRefused extends Error {
   }
 }
 
-const parser = new Parser();
+const parser = new sqlParser.Parser();
 
 function functionName(node: Record<string, unknown>): string | undefined {
   const { name } = node;

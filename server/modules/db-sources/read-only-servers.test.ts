@@ -202,14 +202,14 @@ describeApi(
         body: { ...body, database: maria.database, username: 'reader', password: 'nope' },
       });
       expect(wrong.body.fields).toEqual([
-        { path: 'username', message: 'dbSources:failure.auth_failed' },
+        { path: 'username', message: 'db-sources:failure.auth_failed' },
       ]);
       const missing = await t.api('POST', `${BASE}/test`, {
         token: t.admin,
         body: { ...body, database: 'no_such_db', username: 'root', password: '' },
       });
       expect(missing.body.fields).toEqual([
-        { path: 'database', message: 'dbSources:failure.database_missing' },
+        { path: 'database', message: 'db-sources:failure.database_missing' },
       ]);
       const ok = await t.api('POST', `${BASE}/test`, {
         token: t.admin,

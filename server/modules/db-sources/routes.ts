@@ -6,10 +6,11 @@
  * page of sources (LIST_VIEW).
  */
 import type { FastifyInstance } from 'fastify';
-import { apiRoutes } from '../../../contract/api-paths';
 import { messageResponseSchema } from '../../../contract/auth';
 import {
   dbQueryInputSchema,
+  dbSourceRoutes,
+  dbQueryOptionsSchema,
   dbQueryResultSchema,
   dbSourceDeleteSchema,
   dbSourceInputSchema,
@@ -41,15 +42,15 @@ export function registerDbSourceRoutes(api: FastifyInstance, s: Pick<Services, '
   const idOf = (query: unknown) =>
     parseInput(integrationIdQuerySchema, query, 'query').integration_id;
 
-  api.get(apiRoutes.dbSourceTypes, async () => shape(dbTypesSchema, s.dbSources.types()));
+  api.get(dbSourceRoutes.dbSourceTypes, async () => shape(dbTypesSchema, s.dbSources.types()));
 
-  api.post(apiRoutes.dbSources, needs('ADD'), async (request, reply) => {
+  api.post(dbSourceRoutes.dbSources, needs('ADD'), async (request, reply) => {
     const body = parseInput(dbSourceInputSchema, request.body);
     const created = await s.dbSources.create(await actorOf(request), body);
     return reply.code(201).send(shape(dbSourceSchema, created));
   });
 
-  api.get(apiRoutes.dbSources, needs('LIST_VIEW', 'VIEW'), async (request) => {
+  api.get(dbSourceRoutes.dbSources, needs('LIST_VIEW', 'VIEW'), async (request) => {
     const query = parseInput(dbSourcesQuerySchema, request.query, 'query');
     const actor = await actorOf(request);
     if (query.integration_id !== undefined)
@@ -57,37 +58,39 @@ export function registerDbSourceRoutes(api: FastifyInstance, s: Pick<Services, '
     return shape(dbSourcePageSchema, await s.dbSources.list(actor, query));
   });
 
-  api.put(apiRoutes.dbSources, needs('UPDATE'), async (request) => {
+  api.put(dbSourceRoutes.dbSources, needs('UPDATE'), async (request) => {
     const id = idOf(request.query);
     const body = parseInput(dbSourceUpdateSchema, request.body ?? {});
     return shape(dbSourceSchema, await s.dbSources.update(await actorOf(request), id, body));
   });
 
-  api.delete(apiRoutes.dbSources, needs('DELETE'), async (request) => {
+  api.delete(dbSourceRoutes.dbSources, needs('DELETE'), async (request) => {
     const { integration_ids } = parseInput(dbSourceDeleteSchema, request.body ?? {});
     const answer = await s.dbSources.remove(await actorOf(request), integration_ids);
     return shape(messageResponseSchema, answer);
   });
 
-  api.post(apiRoutes.dbSourceTest, needs('ADD', 'UPDATE'), async (request) => {
+  api.post(dbSourceRoutes.dbSourceTest, needs('ADD', 'UPDATE'), async (request) => {
     const { integration_id } = parseInput(optionalId, request.query, 'query');
     const body = parseInput(dbSourceInputSchema, request.body);
     const result = await s.dbSources.test(await actorOf(request), body, integration_id);
     return shape(dbTestResultSchema, result);
   });
 
-  api.get(apiRoutes.dbSourceTables, needs('VIEW'), async (request) => {
+  api.get(dbSourceRoutes.dbSourceTables, needs('VIEW'), async (request) => {
     const id = idOf(request.query);
     return shape(dbTablesSchema, await s.dbSources.tables(await actorOf(request), id));
   });
 
   api.post(
-    apiRoutes.dbSourceQuery,
+    dbSourceRoutes.dbSourceQuery,
     { config: { permission: { module: 'Query', action: 'QUERY_DOCUMENT' } } },
     async (request) => {
-      const id = idOf(request.query);
+      const options = parseInput(dbQueryOptionsSchema, request.query, 'query');
       const body = parseInput(dbQueryInputSchema, request.body);
-      return shape(dbQueryResultSchema, await s.dbSources.query(await actorOf(request), id, body));
+      const actor = await actorOf(request);
+      const result = await s.dbSources.query(actor, options.integration_id, body, options.svg);
+      return shape(dbQueryResultSchema, result);
     },
   );
 }

@@ -26,6 +26,7 @@ import {
 import type { Paged } from '../../../contract/paging';
 import type { ActionName } from '../../../contract/permissions';
 import { nowIso } from '../../db/database';
+import { renderVegaLiteSvg } from '../../services/render/vega-svg';
 import type { SecretBox } from '../../services/security/secret-box';
 import type { Actor } from '../identity/actor-scope';
 import { buildGroupedQuery } from './built-query';
@@ -126,7 +127,7 @@ export function createDbSourceService({ repo, box, dataDir, limits }: DbSourceDe
   }
 
   /** Runs SQL on a source through every read-only layer. */
-  async function runSql(record: DbSourceRecord, sqlText: string, title: string) {
+  async function runSql(record: DbSourceRecord, sqlText: string, title: string, drawn = false) {
     const type = record.db_type as DbSourceType;
     let checked: string;
     try {
@@ -141,7 +142,8 @@ export function createDbSourceService({ repo, box, dataDir, limits }: DbSourceDe
       const result = await connect(type, conn, () => drivers[type].run(conn, checked, limits));
       const elapsed = Math.round((performance.now() - started) * 10) / 10;
       const chart = resultChart(title, result.columns, result.rows);
-      return { sql: checked, ...result, elapsed_ms: elapsed, chart } as DbQueryResult;
+      const svg = drawn && chart ? await renderVegaLiteSvg(chart) : null;
+      return { sql: checked, ...result, elapsed_ms: elapsed, chart, svg } as DbQueryResult;
     } catch (error) {
       if (!(error instanceof QueryFailed)) throw error;
       if (error.kind === 'timeout') throw dbSourceErrors.timeout(limits.timeoutMs);
@@ -256,15 +258,20 @@ export function createDbSourceService({ repo, box, dataDir, limits }: DbSourceDe
       return { tables: await tablesOf(await usable(actor, id, 'VIEW')) };
     },
 
-    async query(actor: Actor, id: number, input: DbQueryInput): Promise<DbQueryResult> {
+    async query(
+      actor: Actor,
+      id: number,
+      input: DbQueryInput,
+      svg = false,
+    ): Promise<DbQueryResult> {
       const record = await usable(actor, id, 'VIEW');
       if (!inScope(departmentScope(actor.subject, 'Query', 'QUERY_DOCUMENT'), record.department_id))
         throw dbSourceErrors.notFound();
-      if ('sql' in input) return runSql(record, input.sql, record.name);
+      if ('sql' in input) return runSql(record, input.sql, record.name, svg);
       const type = record.db_type as DbSourceType;
       const text = buildGroupedQuery(drivers[type], await tablesOf(record), input);
       const title = `${input.aggregate}(${input.measure ?? '*'}) by ${input.group_by}`;
-      return runSql(record, text, title);
+      return runSql(record, text, title, svg);
     },
 
     /** For the assistant's visual route: active sources the actor may query, and their use. */
