@@ -21,6 +21,7 @@ import { createDepartmentService } from './modules/departments/service';
 import { createDownloadRepo } from './modules/download/repo';
 import { createDownloadService } from './modules/download/service';
 import { createDbSourceArea } from './modules/db-sources/area';
+import { createDbVisuals } from './modules/db-sources/visual-answer';
 import { createEmailArea } from './modules/email-agents/area';
 import { createHealthCheck } from './modules/health/service';
 import type { IngestEngine } from './modules/knowledge/ingest-engine';
@@ -115,6 +116,7 @@ function knowledgeServices(
   log: FastifyBaseLogger,
   options: ServiceOptions,
   background: BackgroundTasks,
+  dbSources: ReturnType<typeof createDbSourceArea>['dbSources'],
 ) {
   const { config, database } = deps;
   const index = createSearchIndex(database);
@@ -158,6 +160,7 @@ function knowledgeServices(
       repo: createVisualsRepo(database.db),
       llm: model,
       log,
+      databases: createDbVisuals({ dbSources, llm: model, log }),
     }),
     downloads: createDownloadService({
       repo: createDownloadRepo(database.db),
@@ -205,7 +208,14 @@ export function createServices(
 ) {
   const { config } = deps;
   const identity = identityServices(deps, log);
-  const knowledge = knowledgeServices(deps, log, options, identity.background);
+  const databaseSources = createDbSourceArea(deps);
+  const knowledge = knowledgeServices(
+    deps,
+    log,
+    options,
+    identity.background,
+    databaseSources.dbSources,
+  );
   // Request counts shared by every server process: the sign-in routes' and the widgets' limits.
   const windowCounter = createWindowCounter(deps.database);
   const widgets = widgetServices(deps, knowledge, windowCounter);
@@ -226,7 +236,7 @@ export function createServices(
     permissionCatalogue: createPermissionCatalogue(deps.database.db),
     ...createEmailArea(deps, log, knowledge),
     /** Database sources (issue 17). */
-    ...createDbSourceArea(deps),
+    ...databaseSources,
     ...identity,
     ...knowledge,
     ...widgets,
