@@ -12,6 +12,8 @@ import { signIn } from './support/actions';
 import { launchBrowser, type BrowserSession } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
+const DATABASES_CARD = 'Database integration';
+
 describe('database sources', () => {
   let maria: MariaDbServer;
   let server: RunningServer;
@@ -36,7 +38,8 @@ describe('database sources', () => {
   });
 
   it('when a MariaDB source is added through the form and a grouped query is run, then its rows and chart show', async () => {
-    await page.goto(`${server.url}/integration/database-integration`);
+    await page.goto(`${server.url}/integration`);
+    await page.getByRole('link', { name: DATABASES_CARD }).click();
     await page.getByRole('link', { name: 'Add database source' }).click();
     await page.getByLabel('Name', { exact: true }).fill('Shipments warehouse');
     await page.getByLabel('Database type', { exact: true }).selectOption('mysql');

@@ -26,6 +26,7 @@ const chatbot = {
 };
 const email = 'emailIntegration';
 const DB = '/integration/database-integration';
+export const DATABASES_PATH = DB;
 const dbLinks: DbSourceLinks = {
   list: DB,
   add: `${DB}/add-db-agent`,
