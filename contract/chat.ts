@@ -199,6 +199,8 @@ export const visualRouteSchema = z.object({
   table: z
     .object({ document_id: z.number().int(), document_name: z.string(), sheet: z.string() })
     .nullable(),
+  /** When the chart comes from a database source (issue 17) rather than a document table. */
+  db_source: z.object({ id: z.number().int(), name: z.string(), table: z.string() }).optional(),
   columns: z.array(z.string()),
   chart_type: z.enum(['bar', 'line', 'point', 'arc']).nullable(),
   reason: z.string(),

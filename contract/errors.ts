@@ -48,6 +48,11 @@ export const ERROR_CODES = [
   'QUOTA_EXCEEDED',
   // Helpdesk (issue 17): no active helpdesk serves the person opening it.
   'HELPDESK_NOT_CONFIGURED',
+  // Database sources (issue 17).
+  'DB_CONNECTION_FAILED',
+  'DB_QUERY_REFUSED',
+  'DB_QUERY_TIMEOUT',
+  'DB_QUERY_FAILED',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

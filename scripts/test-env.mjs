@@ -54,6 +54,11 @@ function requirements() {
       present: () =>
         spawnSync('/usr/bin/python3', ['-c', 'import aiosmtpd'], { stdio: 'ignore' }).status === 0,
     },
+    {
+      pkg: 'mariadb-server',
+      why: 'database-source tests (MariaDB server)',
+      present: () => existsSync('/usr/sbin/mariadbd') && onPath('mariadb-install-db'),
+    },
   ];
 }
 

@@ -97,6 +97,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: integer('20', 1),
   WIDGET_RATE_LIMIT: integer('600', 1),
   WIDGET_ADDRESS_RATE_LIMIT: integer('60', 1),
+  DB_SOURCE_TIMEOUT_MS: integer('10000', 100, 600_000),
+  DB_SOURCE_ROW_CAP: integer('1000', 1, 100_000),
   TRUST_PROXY: withDefault('false').transform((v, ctx) => {
     if (/^(true|false)$/i.test(v)) return v.toLowerCase() === 'true';
     if (/^\d+$/.test(v)) return Number(v);
@@ -161,6 +163,8 @@ export interface AppConfig {
   widgetRateLimit: number;
   /** Chat widgets: logins by key and questions per minute from one visitor address. */
   widgetAddressRateLimit: number;
+  /** Database sources: a query's server-side timeout and the rows it may return. */
+  dbSourceLimits: { timeoutMs: number; rowCap: number };
   /** Fastify's trustProxy: whose X-Forwarded-For to believe for the client address. */
   trustProxy: boolean | number | string[];
 }
@@ -222,6 +226,7 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
     workers: e.WEB_CONCURRENCY,
     widgetRateLimit: e.WIDGET_RATE_LIMIT,
     widgetAddressRateLimit: e.WIDGET_ADDRESS_RATE_LIMIT,
+    dbSourceLimits: { timeoutMs: e.DB_SOURCE_TIMEOUT_MS, rowCap: e.DB_SOURCE_ROW_CAP },
     trustProxy: e.TRUST_PROXY,
   };
 }

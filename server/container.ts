@@ -20,6 +20,8 @@ import { createDepartmentsRepo } from './modules/departments/repo';
 import { createDepartmentService } from './modules/departments/service';
 import { createDownloadRepo } from './modules/download/repo';
 import { createDownloadService } from './modules/download/service';
+import { createDbSourceArea } from './modules/db-sources/area';
+import { createDbVisuals } from './modules/db-sources/visual-answer';
 import { createEmailArea } from './modules/email-agents/area';
 import { createHealthCheck } from './modules/health/service';
 import { createHelpdeskArea, type HelpdeskArea } from './modules/helpdesk/area';
@@ -117,7 +119,8 @@ function knowledgeServices(
   log: FastifyBaseLogger,
   options: ServiceOptions,
   background: BackgroundTasks,
-  handover?: HelpdeskArea['onTurnStored'],
+  handover: HelpdeskArea['onTurnStored'],
+  dbSources: ReturnType<typeof createDbSourceArea>['dbSources'],
 ) {
   const { config, database } = deps;
   const index = createSearchIndex(database);
@@ -163,6 +166,7 @@ function knowledgeServices(
       repo: createVisualsRepo(database.db),
       llm: model,
       log,
+      databases: createDbVisuals({ dbSources, llm: model, log }),
     }),
     downloads: createDownloadService({
       repo: createDownloadRepo(database.db),
@@ -212,12 +216,14 @@ export function createServices(
   const identity = identityServices(deps, log);
   // Helpdesk (issue 17): turns asking for a person and answers rated down become tickets.
   const helpdesk = createHelpdeskArea(deps, log);
+  const databaseSources = createDbSourceArea(deps);
   const knowledge = knowledgeServices(
     deps,
     log,
     options,
     identity.background,
     helpdesk.onTurnStored,
+    databaseSources.dbSources,
   );
   // Request counts shared by every server process: the sign-in routes' and the widgets' limits.
   const windowCounter = createWindowCounter(deps.database);
@@ -238,6 +244,8 @@ export function createServices(
     health: createHealthCheck(deps.database),
     permissionCatalogue: createPermissionCatalogue(deps.database.db),
     ...createEmailArea(deps, log, knowledge),
+    /** Database sources (issue 17). */
+    ...databaseSources,
     ...identity,
     ...knowledge,
     ...widgets,

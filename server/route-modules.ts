@@ -8,6 +8,7 @@ import type { Services } from './container';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerAnswerRoutes } from './modules/chat/answering/routes';
 import { registerConversationRoutes } from './modules/chat/conversations/routes';
+import { registerDbSourceRoutes } from './modules/db-sources/routes';
 import { registerDepartmentRoutes } from './modules/departments/routes';
 import { registerDownloadRoutes } from './modules/download/routes';
 import { registerEmailAgentRoutes } from './modules/email-agents/routes';
@@ -49,4 +50,5 @@ export const apiRouteModules: readonly RouteModule[] = [
   registerChecklistService,
   registerReportRoutes,
   registerHelpdeskRoutes,
+  registerDbSourceRoutes,
 ];

@@ -4,6 +4,7 @@
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { ChatTables } from './schema-chat';
+import type { DbSourceTables } from './schema-db-sources';
 import type { EmailAgentColumns, EmailTables } from './schema-email';
 import type { HelpdeskTables } from './schema-helpdesk';
 import type { ReportTables } from './schema-reports';
@@ -11,6 +12,7 @@ import type { SopTables } from './schema-sop';
 import type { WidgetTables } from './schema-widgets';
 
 export type * from './schema-chat';
+export type * from './schema-db-sources';
 export type * from './schema-email';
 export type * from './schema-helpdesk';
 export type * from './schema-reports';
@@ -19,7 +21,14 @@ export type * from './schema-widgets';
 
 // Every area's tables; areas in files of their own join here (the assistant's, the widgets').
 export interface DB
-  extends ChatTables, EmailTables, HelpdeskTables, ReportTables, SopTables, WidgetTables {}
+  extends
+    ChatTables,
+    DbSourceTables,
+    EmailTables,
+    HelpdeskTables,
+    ReportTables,
+    SopTables,
+    WidgetTables {}
 
 export interface DepartmentsTable {
   id: Generated<number>;

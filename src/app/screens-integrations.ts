@@ -3,7 +3,8 @@
  * database and API. Apart from screens.ts only for its length; it has no rules of its own.
  */
 import type { ComponentType } from 'react';
-import type { Page } from './lazy-page';
+import type { DbSourceLinks } from '@/features/integrations/db-source-links';
+import { linkedPage, type Page } from './lazy-page';
 import type { Links } from './links';
 import type { Screen } from './screen-entry';
 
@@ -25,6 +26,16 @@ const chatbot = {
 };
 export const helpdeskPages = () => import('@/features/integrations/helpdesk-pages');
 const email = 'emailIntegration';
+const DB = '/integration/database-integration';
+export const DATABASES_PATH = DB;
+const dbLinks: DbSourceLinks = {
+  list: DB,
+  add: `${DB}/add-db-agent`,
+  view: (id) => `${DB}/view-db-agent/${id}`,
+};
+const dbPages = () => import('@/features/integrations/db-source-pages');
+const dbPage = (name: 'DbSourcesListPage' | 'DbSourcePage') =>
+  linkedPage(dbPages, name, () => dbLinks);
 const emailPages = () => import('@/features/email/email-pages');
 
 export function integrationScreens(linked: LinkedPage) {
@@ -111,9 +122,10 @@ export function integrationScreens(linked: LinkedPage) {
       layout: 'checklist',
       page: linked(emailPages, 'ComposePage', 'email'),
     },
-    databases: { path: '/integration/database-integration', rule: 'open' },
-    addDatabase: { path: '/integration/database-integration/add-db-agent', rule: 'open' },
-    viewDatabase: { path: '/integration/database-integration/view-db-agent/:id', rule: 'open' },
+    // Open routes (SPEC §6): the API decides by Documents rights (issue 17).
+    databases: { path: DB, rule: 'open', page: dbPage('DbSourcesListPage') },
+    addDatabase: { path: `${DB}/add-db-agent`, rule: 'open', page: dbPage('DbSourcePage') },
+    viewDatabase: { path: `${DB}/view-db-agent/:id`, rule: 'open', page: dbPage('DbSourcePage') },
     apiIntegration: { path: '/integration/api-integration', rule: 'open' },
   } satisfies Record<string, Screen>;
 }

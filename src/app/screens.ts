@@ -12,7 +12,12 @@ import type { DepartmentFormMode } from '@/features/departments/department-form-
 import { lazyPage, linkedPage } from './lazy-page';
 import { buildLinks, type Links } from './links';
 import { defineScreens, type Screen } from './screen-entry';
-import { helpdeskPages, integrationScreens, type LinkedPage } from './screens-integrations';
+import {
+  DATABASES_PATH,
+  helpdeskPages,
+  integrationScreens,
+  type LinkedPage,
+} from './screens-integrations';
 import { sopScreens } from './screens-sop';
 
 const identity = {
@@ -237,10 +242,10 @@ export const screens = defineScreens({
   integrations: {
     path: '/integration',
     rule: 'open',
-    page: linked(
+    page: lazyPage(
       () => import('@/features/integrations/integrations-page'),
-      'IntegrationsPage',
-      'chatbots',
+      (m) => m.IntegrationsPage,
+      () => ({ links: links.chatbots, areas: { databases: DATABASES_PATH } }),
     ),
     menu: { key: 'integrations', trialVariant: { labelKey: 'chatbot', screen: 'chatbots' } },
     card: {

@@ -37,6 +37,7 @@ export const TAGS = [
   'ServiceAgentHistory',
   'Helpdesk',
   'HelpdeskAgent',
+  'DbSource',
 ] as const;
 
 export const api = createApi({

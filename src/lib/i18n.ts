@@ -36,6 +36,7 @@ export const NAMESPACES = [
   'sop',
   'reports',
   'helpdesk',
+  'db-sources',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

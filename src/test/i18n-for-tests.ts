@@ -7,6 +7,7 @@ import chat from '../../public/locales/en/chat.json';
 import chatbots from '../../public/locales/en/chatbots.json';
 import common from '../../public/locales/en/common.json';
 import dashboard from '../../public/locales/en/dashboard.json';
+import dbSources from '../../public/locales/en/db-sources.json';
 import departments from '../../public/locales/en/departments.json';
 import errors from '../../public/locales/en/errors.json';
 import helpdesk from '../../public/locales/en/helpdesk.json';
@@ -31,6 +32,7 @@ export function createTestI18n(): I18n {
         chatbots,
         common,
         dashboard,
+        'db-sources': dbSources,
         departments,
         errors,
         helpdesk,

@@ -24,6 +24,7 @@ import { sopNameTrigrams } from './0017-sop-name-trigrams';
 import { reportRollups } from './0018-report-rollups';
 import { helpdesk } from './0019-helpdesk';
 import { reportProductDays } from './0022-report-product-days';
+import { dbSources } from './0020-db-sources';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -47,5 +48,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0018-report-rollups': reportRollups(dialect),
     '0019-helpdesk': helpdesk(dialect),
     '0022-report-product-days': reportProductDays(),
+    '0020-db-sources': dbSources(dialect),
   };
 }

@@ -22,6 +22,7 @@ import {
   routeOf,
   type TablePick,
 } from './planner';
+import type { DbVisual } from '../db-sources/visual-answer';
 import type { VisualsRepo } from './repo';
 import { toRenderableSpec, type ValidatedChart, validateLlmSpec } from './spec-schema';
 
@@ -53,6 +54,8 @@ export function createVisualsService(deps: {
   repo: VisualsRepo;
   llm: LlmSettings | null;
   log: FastifyBaseLogger;
+  /** Active database sources (issue 17), asked first when a question names one of their tables. */
+  databases?: { answer: (actor: Actor, question: string) => Promise<DbVisual | null> };
 }) {
   async function askModel(pick: TablePick, rows: Cell[][], request: VisualRequest) {
     if (!deps.llm) return null;
@@ -123,12 +126,21 @@ export function createVisualsService(deps: {
 
   return {
     async route(actor: Actor, request: VisualRequest): Promise<VisualRoute> {
+      if (asksForChart(request.query, null) || /\b(by|per)\b/i.test(request.query)) {
+        const fromDatabase = await deps.databases?.answer(actor, request.query);
+        if (fromDatabase) return fromDatabase.route;
+      }
       const decision = await decide(actor, request, true);
       if (decision.kind === 'declined') return declined(decision.reason);
       return decision.kind === 'llm' ? llmRoute(decision) : routeOf(decision.plan);
     },
 
     async generate(actor: Actor, request: VisualRequest): Promise<RenderedVisual> {
+      const fromDatabase = await deps.databases?.answer(actor, request.query);
+      if (fromDatabase) {
+        const svg = await renderVegaLiteSvg(fromDatabase.spec);
+        return { svg, engine: fromDatabase.engine, route: fromDatabase.route };
+      }
       const decision = await decide(actor, request, false);
       if (decision.kind === 'declined')
         throw new AppError(422, 'VALIDATION_ERROR', `No chart can be drawn: ${decision.reason}`);

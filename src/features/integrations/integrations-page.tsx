@@ -12,7 +12,14 @@ const LATER = ['emailAgents', 'helpdeskIntegration', 'databases', 'apiIntegratio
  * /integration (SPEC §2): the integration areas. Chatbots (issue 13) open from here; the others
  * are named with what they will be.
  */
-export function IntegrationsPage({ links }: { links: ChatbotLinks }) {
+export function IntegrationsPage({
+  links,
+  areas = {},
+}: {
+  links: ChatbotLinks;
+  /** The areas that are built, by key: their list's address (the app layer passes them). */
+  areas?: Partial<Record<(typeof LATER)[number], string>>;
+}) {
   const { t } = useTranslation(['chatbots', 'nav', 'common']);
   const can = useCan();
   return (
@@ -40,11 +47,19 @@ export function IntegrationsPage({ links }: { links: ChatbotLinks }) {
             <CCard className="h-100">
               <CCardBody>
                 <CCardTitle as="h2" className="h6">
-                  {t(`nav:pages.${area}`)}
+                  {areas[area] ? (
+                    <Link to={areas[area]} className="stretched-link text-decoration-none">
+                      {t(`nav:pages.${area}`)}
+                    </Link>
+                  ) : (
+                    t(`nav:pages.${area}`)
+                  )}
                 </CCardTitle>
-                <CCardText className="text-body-secondary">
-                  {t('common:notAvailable.title')}
-                </CCardText>
+                {!areas[area] && (
+                  <CCardText className="text-body-secondary">
+                    {t('common:notAvailable.title')}
+                  </CCardText>
+                )}
               </CCardBody>
             </CCard>
           </li>

@@ -1,0 +1,190 @@
+/**
+ * Database sources (SPEC §2 database-integration, §3 "Database integration", §4 is_active
+ * toggle, §7 Database sources; issue 17 items 5–8). SPEC names the paths, `id`, `is_active` and
+ * key/label types; the other fields and the browsing/query calls are ours.
+ *
+ * - Rights follow the Documents module (ADD to add, UPDATE to edit and toggle, VIEW/LIST_VIEW
+ *   to see and browse, DELETE to delete); running a query also needs Query.QUERY_DOCUMENT.
+ *   A source belongs to one department and is seen where the right is held there.
+ * - The password is write-only: answers carry `has_password`, never the secret.
+ * - For `sqlite`, `database` is the absolute path of the file; host, port and user are unused.
+ */
+import { z } from 'zod';
+import { pagedSchema, pageQuerySchema } from './paging';
+import { patterns } from './validation';
+
+/**
+ * The paths (SPEC §7 Database sources, and ours for testing, browsing and querying); kept here
+ * rather than in api-paths.ts so that the console's first load does not carry them.
+ * `integration_id` travels in the query string, as SPEC has it.
+ */
+export const dbSourceRoutes = {
+  dbSources: '/integrations/db-source',
+  dbSourceTypes: '/integrations/db-source/db-types',
+  dbSourceTest: '/integrations/db-source/test',
+  dbSourceTables: '/integrations/db-source/tables',
+  dbSourceQuery: '/integrations/db-source/query',
+} as const;
+
+export const DB_SOURCE_TYPES = ['postgres', 'mysql', 'sqlite', 'mssql'] as const;
+export type DbSourceType = (typeof DB_SOURCE_TYPES)[number];
+
+/** GET /integrations/db-source/db-types: key and label pairs (SPEC §3). */
+export const DB_TYPE_LABELS: Record<DbSourceType, string> = {
+  postgres: 'PostgreSQL',
+  mysql: 'MySQL / MariaDB',
+  sqlite: 'SQLite file',
+  mssql: 'Microsoft SQL Server',
+};
+export const DB_DEFAULT_PORTS: Record<DbSourceType, number | null> = {
+  postgres: 5432,
+  mysql: 3306,
+  sqlite: null,
+  mssql: 1433,
+};
+export const dbTypeSchema = z.object({ key: z.enum(DB_SOURCE_TYPES), label: z.string() });
+export const dbTypesSchema = z.array(dbTypeSchema);
+
+/** Rows a query may return at most; more are cut and `truncated` says so. */
+export const DB_ROW_CAP = 1000;
+/** Milliseconds a query may run on the source's server before it is cancelled. */
+export const DB_STATEMENT_TIMEOUT_MS = 10_000;
+export const DB_SQL_MAX = 20_000;
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'validation:tooLong')
+    .regex(patterns.plainText, 'validation:plainText');
+
+const fields = {
+  name: text(80).min(1, 'validation:required'),
+  db_type: z.enum(DB_SOURCE_TYPES),
+  host: text(255),
+  port: z
+    .number()
+    .int('validation:numberRange')
+    .min(1, 'validation:numberRange')
+    .max(65535, 'validation:numberRange')
+    .nullable(),
+  database: text(1024).min(1, 'validation:required'),
+  username: text(128),
+  /** Write-only. On update: absent or empty keeps the stored one. */
+  password: z.string().max(1024, 'validation:tooLong'),
+  department_id: z.number().int().positive(),
+  is_active: z.boolean(),
+};
+
+const needsHost = (v: { db_type?: DbSourceType; host?: string }) =>
+  v.db_type === undefined || v.db_type === 'sqlite' || (v.host ?? '').length > 0;
+const hostRequired = { message: 'validation:required', path: ['host'] };
+
+/** POST /integrations/db-source and POST /integrations/db-source/test. */
+export const dbSourceInputSchema = z
+  .object({
+    ...fields,
+    host: fields.host.default(''),
+    port: fields.port.default(null),
+    username: fields.username.default(''),
+    password: fields.password.default(''),
+    is_active: fields.is_active.default(true),
+  })
+  .refine(needsHost, hostRequired);
+export type DbSourceInput = z.input<typeof dbSourceInputSchema>;
+export type DbSourceCreate = z.infer<typeof dbSourceInputSchema>;
+
+/** PUT /integrations/db-source?integration_id: any subset; `{ is_active }` is the toggle. */
+export const dbSourceUpdateSchema = z.object(fields).partial();
+export type DbSourceUpdate = z.infer<typeof dbSourceUpdateSchema>;
+
+export const dbSourceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  db_type: z.enum(DB_SOURCE_TYPES),
+  db_type_label: z.string(),
+  host: z.string(),
+  port: z.number().int().nullable(),
+  database: z.string(),
+  username: z.string(),
+  has_password: z.boolean(),
+  department_id: z.number().int(),
+  department_name: z.string(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type DbSource = z.infer<typeof dbSourceSchema>;
+
+export const integrationIdSchema = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/** GET /integrations/db-source?page&size&search&integration_id. */
+export const dbSourcesQuerySchema = pageQuerySchema.extend({
+  integration_id: integrationIdSchema.optional(),
+});
+export const dbSourcePageSchema = pagedSchema(dbSourceSchema);
+export const integrationIdQuerySchema = z.object({ integration_id: integrationIdSchema });
+
+/** DELETE /integrations/db-source: all or nothing. */
+export const dbSourceDeleteSchema = z.object({
+  integration_ids: z.array(integrationIdSchema).min(1, 'validation:required').max(500),
+});
+
+/** What a connection test found: `ok`, or which part failed. */
+export const DB_FAILURES = [
+  'host_unreachable',
+  'auth_failed',
+  'database_missing',
+  'not_a_database',
+  'path_refused',
+  'timeout',
+  'unknown',
+] as const;
+export type DbFailure = (typeof DB_FAILURES)[number];
+export const dbTestResultSchema = z.object({ ok: z.literal(true), server_version: z.string() });
+
+export const dbColumnSchema = z.object({ name: z.string(), type: z.string() });
+export const dbTableSchema = z.object({
+  name: z.string(),
+  columns: z.array(dbColumnSchema),
+});
+export type DbTable = z.infer<typeof dbTableSchema>;
+export const dbTablesSchema = z.object({ tables: z.array(dbTableSchema) });
+
+export const DB_AGGREGATES = ['count', 'sum', 'avg', 'min', 'max'] as const;
+export type DbAggregate = (typeof DB_AGGREGATES)[number];
+
+/** A query built by picking (table, grouping, aggregate), or SQL text. */
+export const dbQueryBuiltSchema = z.object({
+  table: z.string().min(1).max(255),
+  group_by: z.string().min(1).max(255),
+  aggregate: z.enum(DB_AGGREGATES),
+  /** The column the aggregate reads; not needed for count. */
+  measure: z.string().min(1).max(255).optional(),
+});
+export type DbQueryBuilt = z.infer<typeof dbQueryBuiltSchema>;
+export const dbQueryInputSchema = z.union([
+  z.object({ sql: z.string().min(1, 'validation:required').max(DB_SQL_MAX, 'validation:tooLong') }),
+  dbQueryBuiltSchema,
+]);
+export type DbQueryInput = z.infer<typeof dbQueryInputSchema>;
+
+export const dbQueryResultSchema = z.object({
+  sql: z.string(),
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))),
+  truncated: z.boolean(),
+  elapsed_ms: z.number(),
+  /** A Vega-Lite spec of the first two columns (inline data), when they chart. */
+  chart: z.record(z.string(), z.unknown()).nullable(),
+  /** The chart drawn on the server as an SVG document, when asked with `?svg=true`. */
+  svg: z.string().nullable(),
+});
+export const dbQueryOptionsSchema = z.object({
+  integration_id: integrationIdSchema,
+  svg: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+export type DbQueryResult = z.infer<typeof dbQueryResultSchema>;

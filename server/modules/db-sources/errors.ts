@@ -1,0 +1,51 @@
+/** The answers of the database-source area, worded once (the SPA translates them by code). */
+import type { DbFailure } from '../../../contract/db-sources';
+import { AppError, errors } from '../../http/app-error';
+import type { RefusalReason } from './read-only-guard';
+
+/** Which form field a connection failure points at. */
+const FAILED_FIELD: Record<DbFailure, string> = {
+  host_unreachable: 'host',
+  timeout: 'host',
+  auth_failed: 'username',
+  database_missing: 'database',
+  not_a_database: 'database',
+  path_refused: 'database',
+  unknown: 'host',
+};
+
+export const dbSourceErrors = {
+  notFound: () => errors.notFound('No such database source in your departments.'),
+  departmentForbidden: (id: number) =>
+    errors.forbidden(`You may not manage database sources of department ${id}.`),
+  unknownDepartment: (id: number) =>
+    errors.validation(`No department has the id ${id}.`, [
+      { path: 'department_id', message: 'validation:unknownDepartment' },
+    ]),
+  inactive: () =>
+    new AppError(409, 'CONFLICT', 'This database source is switched off. Switch it on first.'),
+  /** `fields` names what failed: `db-sources:failure.<kind>` on the field at fault. */
+  connection: (failure: DbFailure, detail: string) =>
+    new AppError(422, 'DB_CONNECTION_FAILED', `The connection failed: ${detail}`, {
+      fields: [{ path: FAILED_FIELD[failure], message: `db-sources:failure.${failure}` }],
+    }),
+  refused: (reason: RefusalReason, detail: string) =>
+    new AppError(
+      422,
+      'DB_QUERY_REFUSED',
+      `Only a single read-only SELECT may run on a database source. ${detail}`,
+      { fields: [{ path: 'sql', message: `db-sources:refusal.${reason}` }] },
+    ),
+  timeout: (ms: number) =>
+    new AppError(
+      422,
+      'DB_QUERY_TIMEOUT',
+      `The query ran longer than ${Math.round(ms / 1000)} s and was stopped.`,
+    ),
+  failed: (detail: string) =>
+    new AppError(422, 'DB_QUERY_FAILED', `The database answered with an error: ${detail}`),
+  unknownColumn: (path: string) =>
+    errors.validation('The table or column is not in this source.', [
+      { path, message: 'db-sources:refusal.unknown_column' },
+    ]),
+};

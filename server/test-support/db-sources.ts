@@ -1,0 +1,48 @@
+/** Fixtures of the database-source tests: a small shipments table, as SQLite, MariaDB or PG. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { TestApp } from './test-app';
+
+export const REGIONS = ['North', 'South', 'East', 'West'] as const;
+
+/** 40 shipments: region i % 4, weight i; per region 10 rows. */
+export function shipmentRows(): [number, string, string, number][] {
+  return Array.from({ length: 40 }, (_, i) => [
+    i + 1,
+    REGIONS[i % 4],
+    i % 2 ? 'sea' : 'air',
+    i + 1,
+  ]);
+}
+
+export const SHIPMENTS_DDL =
+  'CREATE TABLE shipments (id integer primary key, region varchar(20) not null, ' +
+  'mode varchar(10) not null, weight integer not null)';
+
+/** The INSERT of shipmentRows() as one statement. */
+export const shipmentsInsert = () =>
+  `INSERT INTO shipments (id, region, mode, weight) VALUES ${shipmentRows()
+    .map(([id, region, mode, weight]) => `(${id}, '${region}', '${mode}', ${weight})`)
+    .join(', ')}`;
+
+/** An SQLite file outside any data directory, holding the shipments table. */
+export function sqliteSourceFile(): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'atrium-source-')), 'shipments.db');
+  const db = new Database(file);
+  db.exec(SHIPMENTS_DDL);
+  db.exec(shipmentsInsert());
+  db.close();
+  return file;
+}
+
+export function sqliteSourceBody(file: string, extra: Record<string, unknown> = {}) {
+  return { name: 'Shipments file', db_type: 'sqlite', database: file, department_id: 1, ...extra };
+}
+
+export async function createSource(t: TestApp, token: string, body: Record<string, unknown>) {
+  const res = await t.api('POST', '/api/integrations/db-source', { token, body });
+  if (res.status !== 201) throw new Error(`create answered ${res.status}: ${res.raw}`);
+  return res.body as { id: number };
+}
