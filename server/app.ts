@@ -71,6 +71,8 @@ export async function buildApp(
     services.sentimentRecorder.stop();
     return services.background.idle();
   });
+  // API keys' requests counted in memory are written before the database closes.
+  app.addHook('preClose', () => services.apiKeyUsage.flush());
   app.decorate('backgroundTasks', services.background);
 
   // The API speaks JSON (multipart is added by the areas that upload); anything else is 415.
@@ -103,7 +105,13 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
-      registerAuth(api, services.sessions, services.profiles, services.visitorLogin);
+      registerAuth(
+        api,
+        services.sessions,
+        services.profiles,
+        services.visitorLogin,
+        services.apiKeyAuth,
+      );
       registerPermissions(api);
       for (const register of apiRouteModules) register(api, services);
     },

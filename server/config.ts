@@ -96,6 +96,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: integer('20', 1),
   WIDGET_RATE_LIMIT: integer('600', 1),
   WIDGET_ADDRESS_RATE_LIMIT: integer('60', 1),
+  API_KEY_RATE_LIMIT: integer('600', 1),
   TRUST_PROXY: withDefault('false').transform((v, ctx) => {
     if (/^(true|false)$/i.test(v)) return v.toLowerCase() === 'true';
     if (/^\d+$/.test(v)) return Number(v);
@@ -158,6 +159,8 @@ export interface AppConfig {
   widgetRateLimit: number;
   /** Chat widgets: logins by key and questions per minute from one visitor address. */
   widgetAddressRateLimit: number;
+  /** API keys (issue 17): requests per minute of one key, across every server process. */
+  apiKeyRateLimit: number;
   /** Fastify's trustProxy: whose X-Forwarded-For to believe for the client address. */
   trustProxy: boolean | number | string[];
 }
@@ -218,6 +221,7 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
     workers: e.WEB_CONCURRENCY,
     widgetRateLimit: e.WIDGET_RATE_LIMIT,
     widgetAddressRateLimit: e.WIDGET_ADDRESS_RATE_LIMIT,
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
   };
 }

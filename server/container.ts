@@ -20,6 +20,7 @@ import { createDepartmentsRepo } from './modules/departments/repo';
 import { createDepartmentService } from './modules/departments/service';
 import { createDownloadRepo } from './modules/download/repo';
 import { createDownloadService } from './modules/download/service';
+import { createApiKeyArea } from './modules/api-keys/area';
 import { createEmailArea } from './modules/email-agents/area';
 import { createHealthCheck } from './modules/health/service';
 import type { IngestEngine } from './modules/knowledge/ingest-engine';
@@ -236,6 +237,8 @@ export function createServices(
     }),
     /** SOP repository and checklists (issue 15). */
     sop: sopServices(config, deps.database, knowledge),
+    /** API keys for other systems (issue 17). */
+    ...createApiKeyArea(deps, log, identity.profiles, windowCounter),
   };
 }
 

@@ -22,6 +22,7 @@ import { emailAgent } from './0015-email-agent';
 import { rateWindows } from './0016-rate-windows';
 import { sopNameTrigrams } from './0017-sop-name-trigrams';
 import { reportRollups } from './0018-report-rollups';
+import { apiKeys } from './0021-api-keys';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -43,5 +44,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0016-rate-windows': rateWindows(),
     '0017-sop-name-trigrams': sopNameTrigrams(dialect),
     '0018-report-rollups': reportRollups(dialect),
+    '0021-api-keys': apiKeys(dialect),
   };
 }
