@@ -10,9 +10,20 @@
  * - `DELETE /api-keys/{id}` revokes: the row stays (listed as revoked) and the key answers 401.
  */
 import { z } from 'zod';
+import { fillRoute } from './api-paths';
 import { actorSchema, permissionSetField } from './identity';
 import { pagedSchema, pageQuerySchema } from './paging';
 import { patterns } from './validation';
+
+/**
+ * The key routes (relative to `/api`), kept here rather than in api-paths.ts: that file is in the
+ * sign-in screen's first load, which has no byte to spare.
+ */
+export const apiKeyRoutes = { list: '/api-keys', one: '/api-keys/:id' } as const;
+export const apiKeyPaths = {
+  list: apiKeyRoutes.list,
+  one: (id: number) => fillRoute(apiKeyRoutes.one, { id }),
+};
 
 export const API_KEY_PREFIX = 'atr_';
 export const API_KEY_NAME_MAX = 80;

@@ -76,9 +76,6 @@ export const apiRoutes = {
   sentimentProducts: '/reports/sentiments/products',
   sentimentTurns: '/reports/sentiments/conversations',
   liveDashboard: '/reports/dashboard',
-  // API keys for other systems (issue 17)
-  apiKeys: '/api-keys',
-  apiKey: '/api-keys/:id',
 } as const;
 
 export type ApiRoute = keyof typeof apiRoutes;
@@ -133,6 +130,4 @@ export const apiPaths = {
   deleteSitemaps: r.deleteSitemaps,
   resyncDocument: (id: number) => fillRoute(r.resyncDocument, { id }),
   downloadDocument: (id: number) => fillRoute(r.downloadDocument, { id }),
-  apiKeys: r.apiKeys,
-  apiKey: (id: number) => fillRoute(r.apiKey, { id }),
 } as const;

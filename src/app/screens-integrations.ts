@@ -3,7 +3,7 @@
  * database and API. Apart from screens.ts only for its length; it has no rules of its own.
  */
 import type { ComponentType } from 'react';
-import type { Page } from './lazy-page';
+import { lazyPage, type Page } from './lazy-page';
 import type { Links } from './links';
 import type { Screen } from './screen-entry';
 
@@ -96,6 +96,14 @@ export function integrationScreens(linked: LinkedPage) {
     databases: { path: '/integration/database-integration', rule: 'open' },
     addDatabase: { path: '/integration/database-integration/add-db-agent', rule: 'open' },
     viewDatabase: { path: '/integration/database-integration/view-db-agent/:id', rule: 'open' },
-    apiIntegration: { path: '/integration/api-integration', rule: 'open' },
+    apiIntegration: {
+      path: '/integration/api-integration',
+      rule: 'open',
+      page: lazyPage(
+        () => import('./pages/api-keys-screen'),
+        (m) => m.ApiKeysScreen,
+        () => ({}),
+      ),
+    },
   } satisfies Record<string, Screen>;
 }

@@ -35,6 +35,7 @@ export const TAGS = [
   'RoleHistory',
   'ServiceAgent',
   'ServiceAgentHistory',
+  'ApiKey',
 ] as const;
 
 export const api = createApi({

@@ -35,6 +35,7 @@ export const NAMESPACES = [
   'email',
   'sop',
   'reports',
+  'api-keys',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -8,11 +8,11 @@ import {
   apiKeyInputSchema,
   apiKeyPageSchema,
   apiKeyParamsSchema,
+  apiKeyRoutes,
   apiKeySchema,
   apiKeysQuerySchema,
   createdApiKeySchema,
 } from '../../../contract/api-keys';
-import { apiRoutes } from '../../../contract/api-paths';
 import type { ActionName } from '../../../contract/permissions';
 import type { Services } from '../../container';
 import { parseInput, shape } from '../../http/validate';
@@ -26,7 +26,7 @@ const needs = (...actions: ActionName[]) => ({
 });
 
 export function registerApiKeyRoutes(api: FastifyInstance, s: Pick<Services, 'apiKeys'>) {
-  api.post(apiRoutes.apiKeys, needs('ADD'), async (request, reply) => {
+  api.post(apiKeyRoutes.list, needs('ADD'), async (request, reply) => {
     const body = parseInput(apiKeyInputSchema, request.body);
     const created = await s.apiKeys.create(await actorOf(request), body);
     return reply
@@ -35,17 +35,17 @@ export function registerApiKeyRoutes(api: FastifyInstance, s: Pick<Services, 'ap
       .send(shape(createdApiKeySchema, created));
   });
 
-  api.get(apiRoutes.apiKeys, needs('LIST_VIEW', 'VIEW'), async (request) => {
+  api.get(apiKeyRoutes.list, needs('LIST_VIEW', 'VIEW'), async (request) => {
     const query = parseInput(apiKeysQuerySchema, request.query, 'query');
     return shape(apiKeyPageSchema, await s.apiKeys.list(await actorOf(request), query));
   });
 
-  api.get(apiRoutes.apiKey, needs('VIEW', 'LIST_VIEW'), async (request) => {
+  api.get(apiKeyRoutes.one, needs('VIEW', 'LIST_VIEW'), async (request) => {
     const { id } = parseInput(apiKeyParamsSchema, request.params, 'params');
     return shape(apiKeySchema, await s.apiKeys.get(await actorOf(request), id));
   });
 
-  api.delete(apiRoutes.apiKey, needs('DELETE', 'UPDATE'), async (request) => {
+  api.delete(apiKeyRoutes.one, needs('DELETE', 'UPDATE'), async (request) => {
     const { id } = parseInput(apiKeyParamsSchema, request.params, 'params');
     return shape(apiKeySchema, await s.apiKeys.revoke(await actorOf(request), id));
   });
