@@ -63,6 +63,20 @@ export function createKeyAuthenticator(deps: {
   profiles: Pick<ProfileService, 'subjectOf'>;
   meter: Pick<UsageMeter, 'hit'>;
 }) {
+  // A key's departments never change after creation (a deleted department leaves a harmless
+  // entry until restart: nothing is in it), so each is read once, not on every request.
+  const departmentsByKey = new Map<number, Promise<{ id: number; name: string }[]>>();
+  const departmentsOf = (keyId: number) => {
+    let found = departmentsByKey.get(keyId);
+    if (!found) {
+      if (departmentsByKey.size >= 10_000) departmentsByKey.clear();
+      found = deps.repo.departmentsOf(keyId);
+      found.catch(() => departmentsByKey.delete(keyId));
+      departmentsByKey.set(keyId, found);
+    }
+    return found;
+  };
+
   return async function authenticateKey(token: string): Promise<AuthContext> {
     const parts = parseApiKey(token);
     const found = parts && (await deps.repo.findForAuth(parts.lookup));
@@ -77,7 +91,7 @@ export function createKeyAuthenticator(deps: {
     const load = async () => {
       const [creator, departments] = await Promise.all([
         deps.profiles.subjectOf(user),
-        deps.repo.departmentsOf(key.id),
+        departmentsOf(key.id),
       ]);
       return keySubject(creator, parseIds(key.permissionSet), departments);
     };
