@@ -21,6 +21,7 @@ import { registerPermissions } from './plugins/permissions';
 import { loggerOptions, registerRequestLog } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticSpa } from './plugins/static-spa';
+import { API_VERSION, registerApiDocs } from './openapi/docs-plugin';
 import { createMailer, type Mailer } from './services/mail/mailer';
 import { createAccessTokens } from './services/security/access-tokens';
 import { prepareDummyHash } from './services/security/passwords';
@@ -103,6 +104,8 @@ export async function buildApp(
     return reply.header('cache-control', 'no-store').send(body);
   });
 
+  // Before the routes, so that it sees every one of them (issue 17).
+  await registerApiDocs(app, API_VERSION);
   await app.register(
     async (api) => {
       registerAuth(

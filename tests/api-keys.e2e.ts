@@ -2,7 +2,8 @@
  * Issue 17, API access, as an administrator and another system do it: the administrator creates
  * a key in the API integration screen and copies it from the dialog that shows it once; a system
  * calls the API with it (allowed inside its rights, refused outside them); the list shows the
- * use; the administrator revokes it and the next call answers 401.
+ * use; the administrator revokes it and the next call answers 401. The live API documentation
+ * shows the key routes with the right each needs.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,5 +71,15 @@ describe('API keys', () => {
     await admin.getByTestId('api-key-row').filter({ hasText: NAME }).getByText('Revoked').waitFor();
     const after = await callWithKey('/users');
     expect(after.status).toBe(401);
+  });
+
+  it('when the API documentation is opened, then it lists the key routes with the right they need', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/api-docs`);
+    await page.getByText('Atrium API', { exact: false }).first().waitFor();
+    const create = page.locator('.opblock-post').filter({ hasText: '/api/api-keys' }).first();
+    await create.locator('.opblock-summary').click();
+    await create.getByText('Needs: Roles.ADD.').waitFor();
+    await page.close();
   });
 });

@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import { expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Services } from '../container';
+import { observeValidation } from '../http/validate';
+import { apiRouteModules } from '../route-modules';
+import { keyBody } from '../test-support/api-keys';
+import { describeApi } from '../test-support/test-app';
+import { routeSchemas } from './route-schemas';
+
+type Doc = { paths: Record<string, Record<string, Record<string, unknown>>> };
+
+/**
+ * Every route the route modules register, read by registering them on a recorder instead of
+ * Fastify: a second list, made apart from the documentation's own onRoute hook.
+ */
+function registeredRoutes(): { method: string; url: string }[] {
+  const found: { method: string; url: string }[] = [];
+  const record =
+    (method: string) =>
+    (url: string): void =>
+      void found.push({ method, url: `/api${url}` });
+  const api = new Proxy(
+    {},
+    {
+      get: (_t, name) =>
+        ['get', 'post', 'put', 'delete', 'patch'].includes(String(name))
+          ? record(String(name).toUpperCase())
+          : () => undefined,
+    },
+  ) as unknown as FastifyInstance;
+  const services = new Proxy({}, { get: () => ({}) }) as unknown as Services;
+  for (const register of apiRouteModules) register(api, services);
+  return found;
+}
+
+const toPath = (url: string) => url.replace(/:(\w+)\??/g, '{$1}');
+
+describeApi('live API documentation', (t) => {
+  const document = async () => {
+    const res = await t.api('GET', '/api-docs/json', { apiKey: null });
+    expect(res.status).toBe(200);
+    return res.body as Doc;
+  };
+
+  it('when the document is read, then every registered route is in it with the right it needs', async () => {
+    const doc = await document();
+    const routes = registeredRoutes();
+    expect(routes.length).toBeGreaterThan(100);
+    const missing = routes.filter((r) => !doc.paths[toPath(r.url)]?.[r.method.toLowerCase()]);
+    expect(missing).toEqual([]);
+    const create = doc.paths['/api/api-keys'].post;
+    expect(create['x-required-right']).toBe('Roles.ADD');
+    expect(doc.paths['/api/departments'].get['x-required-right']).toBe('the default administrator');
+    expect(doc.paths['/api/users/login'].post['x-required-right']).toBe('none (public)');
+  });
+
+  it('when each documented route is called, then it validates exactly the documented shapes', async () => {
+    const doc = await document();
+    const seen = new Map<string, Map<string, z.ZodType>>();
+    const call = async (
+      method: 'GET' | 'POST' | 'DELETE',
+      url: string,
+      pattern: string,
+      body?: unknown,
+    ) => {
+      const parts = new Map<string, z.ZodType>();
+      observeValidation((part, schema) => void (parts.has(part) || parts.set(part, schema)));
+      try {
+        const res = await t.api(method, url, { token: t.admin, body });
+        expect(res.status, res.raw).toBeLessThan(300);
+      } finally {
+        observeValidation(undefined);
+      }
+      seen.set(`${method} ${pattern}`, parts);
+    };
+    await call('POST', '/api/api-keys', '/api/api-keys', keyBody());
+    const id = (await t.api('GET', '/api/api-keys', { token: t.admin })).body.items[0].id;
+    await call('GET', '/api/api-keys', '/api/api-keys');
+    await call('GET', `/api/api-keys/${id}`, '/api/api-keys/:id');
+    await call('DELETE', `/api/api-keys/${id}`, '/api/api-keys/:id');
+
+    for (const [key, documented] of Object.entries(routeSchemas)) {
+      const parts = seen.get(key);
+      expect(parts, `${key} was not exercised`).toBeDefined();
+      for (const part of ['body', 'query', 'params', 'response'] as const)
+        expect(parts?.get(part), `${key} ${part}`).toBe(documented[part]);
+      const [method, url] = key.split(' ');
+      const op = doc.paths[toPath(url)][method.toLowerCase()] as {
+        requestBody?: { content: { 'application/json': { schema: unknown } } };
+        responses: Record<string, { content?: { 'application/json': { schema: unknown } } }>;
+      };
+      if (documented.body)
+        expect(op.requestBody?.content['application/json'].schema).toEqual(
+          z.toJSONSchema(documented.body, { io: 'input', unrepresentable: 'any' }),
+        );
+      if (documented.response)
+        expect(
+          op.responses[String(documented.status ?? 200)].content?.['application/json'].schema,
+        ).toEqual(z.toJSONSchema(documented.response, { io: 'output', unrepresentable: 'any' }));
+    }
+  });
+
+  it('when a browser opens /api-docs, then the interactive page answers without the deployment key', async () => {
+    const page = await t.api('GET', '/api-docs/', { apiKey: null });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.raw).toContain('swagger');
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(page.raw).not.toMatch(/<script>(?!\s*<\/script>)[^<]+<\/script>/);
+  });
+});

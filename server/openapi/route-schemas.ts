@@ -1,0 +1,33 @@
+/**
+ * The contract schemas each route validates, for the API documentation: request parts (what
+ * `parseInput` checks) and the answer (what `shape` gives). Routes validate inside their
+ * handlers, not through Fastify's `schema` option, so this table names them; the documentation
+ * test checks each entry against what the route really parses. Routes missing here are
+ * documented with their path, method and right, and marked as having no declared shapes.
+ */
+import type { z } from 'zod';
+import * as apiKeys from '../../contract/api-keys';
+
+export interface RouteSchemas {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  /** The answer of a success (201 for creations). */
+  response?: z.ZodType;
+  status?: number;
+}
+
+/** By `METHOD /api/path` as Fastify registers it. */
+export const routeSchemas: Record<string, RouteSchemas> = {
+  'POST /api/api-keys': {
+    body: apiKeys.apiKeyInputSchema,
+    response: apiKeys.createdApiKeySchema,
+    status: 201,
+  },
+  'GET /api/api-keys': { query: apiKeys.apiKeysQuerySchema, response: apiKeys.apiKeyPageSchema },
+  'GET /api/api-keys/:id': { params: apiKeys.apiKeyParamsSchema, response: apiKeys.apiKeySchema },
+  'DELETE /api/api-keys/:id': {
+    params: apiKeys.apiKeyParamsSchema,
+    response: apiKeys.apiKeySchema,
+  },
+};
