@@ -5,6 +5,7 @@ import type { Services } from '../container';
 import { observeValidation } from '../http/validate';
 import { apiRouteModules } from '../route-modules';
 import { keyBody } from '../test-support/api-keys';
+import { letters } from '../test-support/identity';
 import { describeApi } from '../test-support/test-app';
 import { routeSchemas } from './route-schemas';
 
@@ -59,7 +60,7 @@ describeApi('live API documentation', (t) => {
     const doc = await document();
     const seen = new Map<string, Map<string, z.ZodType>>();
     const call = async (
-      method: 'GET' | 'POST' | 'DELETE',
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
       url: string,
       pattern: string,
       body?: unknown,
@@ -79,6 +80,19 @@ describeApi('live API documentation', (t) => {
     await call('GET', '/api/api-keys', '/api/api-keys');
     await call('GET', `/api/api-keys/${id}`, '/api/api-keys/:id');
     await call('DELETE', `/api/api-keys/${id}`, '/api/api-keys/:id');
+    await call('GET', '/api/departments', '/api/departments');
+    const department = { name: `Docs ${letters()}`, description: '' };
+    await call('POST', '/api/departments', '/api/departments', department);
+    await call('GET', '/api/departments/1', '/api/departments/:id');
+    await call('PUT', '/api/departments/1', '/api/departments/:id', { name: 'General' });
+    await call('GET', '/api/roles', '/api/roles');
+    const role = { name: `Docs ${letters()}`, department_id: 1, permission_set: [1] };
+    await call('POST', '/api/roles', '/api/roles', role);
+    const roleId = (await t.api('GET', '/api/roles?search=Docs', { token: t.admin })).body.items[0]
+      .id;
+    await call('GET', `/api/roles/${roleId}`, '/api/roles/:id');
+    await call('PUT', `/api/roles/${roleId}`, '/api/roles/:id', { ...role, description: 'Edited' });
+    await call('GET', '/api/users', '/api/users');
 
     for (const [key, documented] of Object.entries(routeSchemas)) {
       const parts = seen.get(key);

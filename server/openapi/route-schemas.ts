@@ -7,6 +7,8 @@
  */
 import type { z } from 'zod';
 import * as apiKeys from '../../contract/api-keys';
+import * as identity from '../../contract/identity';
+import { idParams } from '../modules/identity/params';
 
 export interface RouteSchemas {
   body?: z.ZodType;
@@ -30,4 +32,28 @@ export const routeSchemas: Record<string, RouteSchemas> = {
     params: apiKeys.apiKeyParamsSchema,
     response: apiKeys.apiKeySchema,
   },
+  'GET /api/departments': {
+    query: identity.departmentsQuerySchema,
+    response: identity.departmentPageSchema,
+  },
+  'POST /api/departments': {
+    body: identity.departmentInputSchema,
+    response: identity.departmentSchema,
+    status: 201,
+  },
+  'GET /api/departments/:id': { params: idParams, response: identity.departmentSchema },
+  'PUT /api/departments/:id': {
+    params: idParams,
+    body: identity.departmentInputSchema,
+    response: identity.departmentSchema,
+  },
+  'GET /api/roles': { query: identity.rolesQuerySchema, response: identity.rolePageSchema },
+  'POST /api/roles': { body: identity.roleInputSchema, response: identity.roleSchema, status: 201 },
+  'GET /api/roles/:id': { params: idParams, response: identity.roleSchema },
+  'PUT /api/roles/:id': {
+    params: idParams,
+    body: identity.roleInputSchema,
+    response: identity.roleSchema,
+  },
+  'GET /api/users': { query: identity.usersQuerySchema, response: identity.managedUserPageSchema },
 };
