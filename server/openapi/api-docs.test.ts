@@ -6,7 +6,8 @@ import { observeValidation } from '../http/validate';
 import { apiRouteModules } from '../route-modules';
 import { keyBody } from '../test-support/api-keys';
 import { letters } from '../test-support/identity';
-import { describeApi } from '../test-support/test-app';
+import { describeApi, TEST_ADMIN } from '../test-support/test-app';
+import { widgetBody } from '../test-support/widgets';
 import { routeSchemas } from './route-schemas';
 
 type Doc = { paths: Record<string, Record<string, Record<string, unknown>>> };
@@ -93,6 +94,17 @@ describeApi('live API documentation', (t) => {
     await call('GET', `/api/roles/${roleId}`, '/api/roles/:id');
     await call('PUT', `/api/roles/${roleId}`, '/api/roles/:id', { ...role, description: 'Edited' });
     await call('GET', '/api/users', '/api/users');
+    await call('POST', '/api/users/login', '/api/users/login', {
+      email: TEST_ADMIN.email,
+      password: TEST_ADMIN.password,
+    });
+    await call('GET', '/api/chat/models', '/api/chat/models');
+    await call('GET', '/api/service-agent', '/api/service-agent');
+    await call('POST', '/api/service-agent', '/api/service-agent', widgetBody());
+    await call('GET', '/api/reports/sentiments/products', '/api/reports/sentiments/products');
+    await call('PUT', '/api/reports/sentiments/products', '/api/reports/sentiments/products', {
+      names: ['Docs product'],
+    });
 
     for (const [key, documented] of Object.entries(routeSchemas)) {
       const parts = seen.get(key);

@@ -7,6 +7,10 @@
  */
 import type { z } from 'zod';
 import * as apiKeys from '../../contract/api-keys';
+import * as auth from '../../contract/auth';
+import * as chat from '../../contract/chat';
+import * as reports from '../../contract/reports';
+import * as widgets from '../../contract/service-agent';
 import * as identity from '../../contract/identity';
 import { idParams } from '../modules/identity/params';
 
@@ -56,4 +60,21 @@ export const routeSchemas: Record<string, RouteSchemas> = {
     response: identity.roleSchema,
   },
   'GET /api/users': { query: identity.usersQuerySchema, response: identity.managedUserPageSchema },
+  // A person's sign-in (a widget's login by key answers visitorLoginResponseSchema instead).
+  'POST /api/users/login': { body: auth.loginBodySchema, response: auth.loginResponseSchema },
+  'GET /api/chat/models': { response: chat.chatModelsResponseSchema },
+  'GET /api/service-agent': {
+    query: widgets.serviceAgentsQuerySchema,
+    response: widgets.serviceAgentPageSchema,
+  },
+  'POST /api/service-agent': {
+    body: widgets.serviceAgentInputSchema,
+    response: widgets.serviceAgentSchema,
+    status: 201,
+  },
+  'GET /api/reports/sentiments/products': { response: reports.productListSchema },
+  'PUT /api/reports/sentiments/products': {
+    body: reports.productsInputSchema,
+    response: reports.productListSchema,
+  },
 };
