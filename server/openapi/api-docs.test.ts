@@ -102,6 +102,23 @@ describeApi('live API documentation', (t) => {
     await call('GET', '/api/service-agent', '/api/service-agent');
     await call('POST', '/api/service-agent', '/api/service-agent', widgetBody());
     await call('GET', '/api/reports/sentiments/products', '/api/reports/sentiments/products');
+    const userId = (await t.api('GET', '/api/users', { token: t.admin })).body.items[0].id;
+    await call('GET', `/api/user/${userId}`, '/api/user/:id');
+    await call('GET', `/api/users/history/${userId}`, '/api/users/history/:id');
+    await call('GET', `/api/roles/${roleId}/history`, '/api/roles/:id/history');
+    const byAction = '/api/roles/types/:type/action/:action';
+    await call('GET', '/api/roles/types/Users/action/VIEW', byAction);
+    for (const report of [
+      'analytics/overview',
+      'analytics/peak_hours',
+      'analytics/response_time',
+      'analytics/customer_satisfaction',
+      'sentiments/dashboard',
+      'sentiments/average_conversation_summary',
+      'sentiments/conversations',
+    ])
+      await call('GET', `/api/reports/${report}`, `/api/reports/${report}`);
+    await call('GET', '/api/reports/dashboard', '/api/reports/dashboard');
     await call('PUT', '/api/reports/sentiments/products', '/api/reports/sentiments/products', {
       names: ['Docs product'],
     });

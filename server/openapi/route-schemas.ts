@@ -13,6 +13,7 @@ import * as reports from '../../contract/reports';
 import * as widgets from '../../contract/service-agent';
 import * as identity from '../../contract/identity';
 import { idParams } from '../modules/identity/params';
+import { liveDashboardSchema } from '../../contract/live-dashboard-schema';
 
 export interface RouteSchemas {
   body?: z.ZodType;
@@ -77,4 +78,49 @@ export const routeSchemas: Record<string, RouteSchemas> = {
     body: reports.productsInputSchema,
     response: reports.productListSchema,
   },
+  'GET /api/user/:id': { params: idParams, response: identity.managedUserSchema },
+  'GET /api/users/history/:id': {
+    params: idParams,
+    query: identity.historyQuerySchema,
+    response: identity.userHistoryPageSchema,
+  },
+  'GET /api/roles/:id/history': {
+    params: idParams,
+    query: identity.historyQuerySchema,
+    response: identity.roleHistoryPageSchema,
+  },
+  'GET /api/roles/types/:type/action/:action': {
+    params: identity.rolesByActionParamsSchema,
+    query: identity.rolesQuerySchema,
+    response: identity.rolePageSchema,
+  },
+  'GET /api/reports/analytics/overview': {
+    query: reports.reportQuerySchema,
+    response: reports.analyticsOverviewSchema,
+  },
+  'GET /api/reports/analytics/peak_hours': {
+    query: reports.reportQuerySchema,
+    response: reports.peakHoursSchema,
+  },
+  'GET /api/reports/analytics/response_time': {
+    query: reports.reportQuerySchema,
+    response: reports.responseTimeSchema,
+  },
+  'GET /api/reports/analytics/customer_satisfaction': {
+    query: reports.reportQuerySchema,
+    response: reports.customerSatisfactionSchema,
+  },
+  'GET /api/reports/sentiments/dashboard': {
+    query: reports.sentimentQuerySchema,
+    response: reports.sentimentDashboardSchema,
+  },
+  'GET /api/reports/sentiments/average_conversation_summary': {
+    query: reports.sentimentQuerySchema,
+    response: reports.conversationSummarySchema,
+  },
+  'GET /api/reports/sentiments/conversations': {
+    query: reports.reportTurnsQuerySchema,
+    response: reports.reportTurnPageSchema,
+  },
+  'GET /api/reports/dashboard': { response: liveDashboardSchema },
 };
