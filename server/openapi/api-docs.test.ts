@@ -119,6 +119,14 @@ describeApi('live API documentation', (t) => {
     ])
       await call('GET', `/api/reports/${report}`, `/api/reports/${report}`);
     await call('GET', '/api/reports/dashboard', '/api/reports/dashboard');
+    for (const list of [
+      '/api/email-agent',
+      '/api/upload/uploaded/documents',
+      '/api/sop/checklists',
+      '/api/sop/products',
+      '/api/sop/industries',
+    ])
+      await call('GET', list, list);
     await call('PUT', '/api/reports/sentiments/products', '/api/reports/sentiments/products', {
       names: ['Docs product'],
     });

@@ -9,6 +9,9 @@ import type { z } from 'zod';
 import * as apiKeys from '../../contract/api-keys';
 import * as auth from '../../contract/auth';
 import * as chat from '../../contract/chat';
+import * as email from '../../contract/email-agents';
+import * as knowledge from '../../contract/knowledge';
+import * as sop from '../../contract/sop';
 import * as reports from '../../contract/reports';
 import * as widgets from '../../contract/service-agent';
 import * as identity from '../../contract/identity';
@@ -123,4 +126,18 @@ export const routeSchemas: Record<string, RouteSchemas> = {
     response: reports.reportTurnPageSchema,
   },
   'GET /api/reports/dashboard': { response: liveDashboardSchema },
+  'GET /api/email-agent': {
+    query: email.emailAccountsQuerySchema,
+    response: email.emailAccountPageSchema,
+  },
+  'GET /api/upload/uploaded/documents': {
+    query: knowledge.documentsQuerySchema,
+    response: knowledge.documentsPageSchema,
+  },
+  'GET /api/sop/checklists': {
+    query: sop.checklistsQuerySchema,
+    response: sop.checklistPageSchema,
+  },
+  'GET /api/sop/products': { response: sop.namesListSchema },
+  'GET /api/sop/industries': { response: sop.namesListSchema },
 };
