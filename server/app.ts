@@ -21,6 +21,7 @@ import { registerPermissions } from './plugins/permissions';
 import { loggerOptions, registerRequestLog } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticSpa } from './plugins/static-spa';
+import { API_VERSION, registerApiDocs } from './openapi/docs-plugin';
 import { createMailer, type Mailer } from './services/mail/mailer';
 import { createAccessTokens } from './services/security/access-tokens';
 import { prepareDummyHash } from './services/security/passwords';
@@ -71,6 +72,8 @@ export async function buildApp(
     services.sentimentRecorder.stop();
     return services.background.idle();
   });
+  // API keys' requests counted in memory are written before the database closes.
+  app.addHook('preClose', () => services.apiKeyUsage.flush());
   app.decorate('backgroundTasks', services.background);
 
   // The API speaks JSON (multipart is added by the areas that upload); anything else is 415.
@@ -101,9 +104,17 @@ export async function buildApp(
     return reply.header('cache-control', 'no-store').send(body);
   });
 
+  // Before the routes, so that it sees every one of them (issue 17).
+  await registerApiDocs(app, API_VERSION);
   await app.register(
     async (api) => {
-      registerAuth(api, services.sessions, services.profiles, services.visitorLogin);
+      registerAuth(
+        api,
+        services.sessions,
+        services.profiles,
+        services.visitorLogin,
+        services.apiKeyAuth,
+      );
       registerPermissions(api);
       for (const register of apiRouteModules) register(api, services);
     },

@@ -99,6 +99,7 @@ const envSchema = z.object({
   WIDGET_ADDRESS_RATE_LIMIT: integer('60', 1),
   DB_SOURCE_TIMEOUT_MS: integer('10000', 100, 600_000),
   DB_SOURCE_ROW_CAP: integer('1000', 1, 100_000),
+  API_KEY_RATE_LIMIT: integer('600', 1),
   TRUST_PROXY: withDefault('false').transform((v, ctx) => {
     if (/^(true|false)$/i.test(v)) return v.toLowerCase() === 'true';
     if (/^\d+$/.test(v)) return Number(v);
@@ -165,6 +166,8 @@ export interface AppConfig {
   widgetAddressRateLimit: number;
   /** Database sources: a query's server-side timeout and the rows it may return. */
   dbSourceLimits: { timeoutMs: number; rowCap: number };
+  /** API keys (issue 17): requests per minute of one key, across every server process. */
+  apiKeyRateLimit: number;
   /** Fastify's trustProxy: whose X-Forwarded-For to believe for the client address. */
   trustProxy: boolean | number | string[];
 }
@@ -227,6 +230,7 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
     widgetRateLimit: e.WIDGET_RATE_LIMIT,
     widgetAddressRateLimit: e.WIDGET_ADDRESS_RATE_LIMIT,
     dbSourceLimits: { timeoutMs: e.DB_SOURCE_TIMEOUT_MS, rowCap: e.DB_SOURCE_ROW_CAP },
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
   };
 }

@@ -22,6 +22,7 @@ import { createDownloadRepo } from './modules/download/repo';
 import { createDownloadService } from './modules/download/service';
 import { createDbSourceArea } from './modules/db-sources/area';
 import { createDbVisuals } from './modules/db-sources/visual-answer';
+import { createApiKeyArea } from './modules/api-keys/area';
 import { createEmailArea } from './modules/email-agents/area';
 import { createHealthCheck } from './modules/health/service';
 import { createHelpdeskArea, type HelpdeskArea } from './modules/helpdesk/area';
@@ -261,6 +262,8 @@ export function createServices(
     }),
     /** SOP repository and checklists (issue 15). */
     sop: sopServices(config, deps.database, knowledge),
+    /** API keys for other systems (issue 17). */
+    ...createApiKeyArea(deps, log, identity.profiles, windowCounter),
   };
 }
 

@@ -16,7 +16,10 @@ export interface AppDeps {
 }
 
 export interface AuthContext {
+  /** Empty for a request made with an API key. */
   sessionId: string;
+  /** Set when the request was made with an API key (issue 17): `user` is the key's creator. */
+  apiKeyId?: number;
   user: UserRow;
   /** Loaded on first use: the role assignments the access rules read. */
   subject: () => Promise<AccessSubject>;
@@ -43,6 +46,8 @@ declare module 'fastify' {
      * token opens, and one no user token opens.
      */
     visitor?: boolean;
+    /** Not with an API key (issue 17): managing keys, the own account, signing out. */
+    sessionOnly?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Services } from './container';
+import { registerApiKeyRoutes } from './modules/api-keys/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerAnswerRoutes } from './modules/chat/answering/routes';
 import { registerConversationRoutes } from './modules/chat/conversations/routes';
@@ -51,4 +52,5 @@ export const apiRouteModules: readonly RouteModule[] = [
   registerReportRoutes,
   registerHelpdeskRoutes,
   registerDbSourceRoutes,
+  registerApiKeyRoutes,
 ];

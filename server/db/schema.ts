@@ -10,6 +10,7 @@ import type { HelpdeskTables } from './schema-helpdesk';
 import type { ReportTables } from './schema-reports';
 import type { SopTables } from './schema-sop';
 import type { WidgetTables } from './schema-widgets';
+import type { ApiKeyTables } from './schema-api-keys';
 
 export type * from './schema-chat';
 export type * from './schema-db-sources';
@@ -263,4 +264,10 @@ export interface RateWindowTable {
 
 export interface DB {
   rate_windows: RateWindowTable;
+}
+
+export type * from './schema-api-keys';
+export interface DB {
+  api_keys: ApiKeyTables['api_keys'];
+  api_key_departments: ApiKeyTables['api_key_departments'];
 }

@@ -14,6 +14,9 @@ import type { SessionService } from '../modules/auth/service';
 import { widgetErrors } from '../modules/service-agent/errors';
 import type { VisitorLogin } from '../modules/service-agent/visitor-login';
 import { looksLikeVisitorToken } from '../services/security/visitor-tokens';
+import type { AuthContext } from '../deps';
+import { looksLikeApiKey } from '../modules/api-keys/key-secret';
+import { keyMayCall } from '../modules/api-keys/key-routes';
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -22,11 +25,14 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+const KEY_REFUSED = 'API keys cannot call this route; sign in as a person.';
+
 export function registerAuth(
   api: FastifyInstance,
   sessions: SessionService,
   profiles: ProfileService,
   visitors: Pick<VisitorLogin, 'verify' | 'authenticate'>,
+  apiKeyAuth?: (token: string) => Promise<AuthContext>,
 ): void {
   api.decorateRequest('auth', null);
   api.decorateRequest('visitor', null);
@@ -36,6 +42,12 @@ export function registerAuth(
     if (isPublic) return;
     const token = bearerToken(request);
     if (!token) throw errors.unauthorized('No access token was sent.');
+    if (apiKeyAuth && looksLikeApiKey(token)) {
+      // API keys (issue 17): checked before the route's own refusal, so a bad key is 401.
+      request.auth = await apiKeyAuth(token);
+      if (visitorRoute || !keyMayCall(request)) throw errors.forbidden(KEY_REFUSED);
+      return;
+    }
     if (looksLikeVisitorToken(token)) {
       const claims = await visitors.verify(token);
       if (!visitorRoute) throw widgetErrors.visitorForbidden();

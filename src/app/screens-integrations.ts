@@ -4,7 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import type { DbSourceLinks } from '@/features/integrations/db-source-links';
-import { linkedPage, type Page } from './lazy-page';
+import { lazyPage, linkedPage, type Page } from './lazy-page';
 import type { Links } from './links';
 import type { Screen } from './screen-entry';
 
@@ -126,6 +126,14 @@ export function integrationScreens(linked: LinkedPage) {
     databases: { path: DB, rule: 'open', page: dbPage('DbSourcesListPage') },
     addDatabase: { path: `${DB}/add-db-agent`, rule: 'open', page: dbPage('DbSourcePage') },
     viewDatabase: { path: `${DB}/view-db-agent/:id`, rule: 'open', page: dbPage('DbSourcePage') },
-    apiIntegration: { path: '/integration/api-integration', rule: 'open' },
+    apiIntegration: {
+      path: '/integration/api-integration',
+      rule: 'open',
+      page: lazyPage(
+        () => import('./pages/api-keys-screen'),
+        (m) => m.ApiKeysScreen,
+        () => ({}),
+      ),
+    },
   } satisfies Record<string, Screen>;
 }

@@ -38,6 +38,7 @@ export const TAGS = [
   'Helpdesk',
   'HelpdeskAgent',
   'DbSource',
+  'ApiKey',
 ] as const;
 
 export const api = createApi({

@@ -37,6 +37,7 @@ export const NAMESPACES = [
   'reports',
   'helpdesk',
   'db-sources',
+  'api-keys',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

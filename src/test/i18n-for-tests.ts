@@ -17,6 +17,7 @@ import profile from '../../public/locales/en/profile.json';
 import roles from '../../public/locales/en/roles.json';
 import users from '../../public/locales/en/users.json';
 import validation from '../../public/locales/en/validation.json';
+import apiKeys from '../../public/locales/en/api-keys.json';
 
 export function createTestI18n(): I18n {
   const instance = i18next.createInstance();
@@ -42,6 +43,7 @@ export function createTestI18n(): I18n {
         roles,
         users,
         validation,
+        'api-keys': apiKeys,
       },
     },
   });

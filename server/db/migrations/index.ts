@@ -23,8 +23,9 @@ import { rateWindows } from './0016-rate-windows';
 import { sopNameTrigrams } from './0017-sop-name-trigrams';
 import { reportRollups } from './0018-report-rollups';
 import { helpdesk } from './0019-helpdesk';
-import { reportProductDays } from './0022-report-product-days';
 import { dbSources } from './0020-db-sources';
+import { apiKeys } from './0021-api-keys';
+import { reportProductDays } from './0022-report-product-days';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -47,7 +48,8 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0017-sop-name-trigrams': sopNameTrigrams(dialect),
     '0018-report-rollups': reportRollups(dialect),
     '0019-helpdesk': helpdesk(dialect),
-    '0022-report-product-days': reportProductDays(),
     '0020-db-sources': dbSources(dialect),
+    '0021-api-keys': apiKeys(dialect),
+    '0022-report-product-days': reportProductDays(),
   };
 }

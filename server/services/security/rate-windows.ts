@@ -51,6 +51,27 @@ export function createWindowCounter(database: Database) {
       );
       return keys.map((key) => byKey.get(key) ?? { count: 1, resetAt: now + windowMs });
     },
+
+    /**
+     * Counts `n` requests at once on one key (a batch counted in memory first, as API keys do);
+     * the key's count so far.
+     */
+    async add(key: string, n: number, windowMs: number, now = Date.now()): Promise<WindowCount> {
+      await sweep(now);
+      const ended = sql<boolean>`rate_windows.reset_at <= ${now}`;
+      const row = await db
+        .insertInto('rate_windows')
+        .values({ key, reset_at: now + windowMs, count: n })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            count: sql<number>`case when ${ended} then excluded.count else rate_windows.count + excluded.count end`,
+            reset_at: sql<number>`case when ${ended} then excluded.reset_at else rate_windows.reset_at end`,
+          }),
+        )
+        .returning(['count', 'reset_at'])
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.count), resetAt: Number(row.reset_at) };
+    },
   };
 }
 

@@ -1,0 +1,89 @@
+/**
+ * API keys for other systems (SPEC §2 /integration/api-integration; issue 17). SPEC shows no
+ * payloads; these are ours.
+ *
+ * - A key reads `atr_<lookup>_<secret>`: `atr_` makes it recognisable (secret scanners, logs),
+ *   `lookup` (12 url-safe characters) finds its row through a unique index, and `secret` (256
+ *   random bits) is stored only as its SHA-256. The whole key is answered once, on creation.
+ * - It is sent as `Authorization: Bearer atr_…` and calls the same API as a user, limited to
+ *   its `permission_set` (the role catalogue's ids) in its `department_ids`.
+ * - `DELETE /api-keys/{id}` revokes: the row stays (listed as revoked) and the key answers 401.
+ */
+import { z } from 'zod';
+import { fillRoute } from './api-paths';
+import { actorSchema, permissionSetField } from './identity';
+import { pagedSchema, pageQuerySchema } from './paging';
+import { patterns } from './validation';
+
+/**
+ * The key routes (relative to `/api`), kept here rather than in api-paths.ts: that file is in the
+ * sign-in screen's first load, which has no byte to spare.
+ */
+export const apiKeyRoutes = { list: '/api-keys', one: '/api-keys/:id' } as const;
+export const apiKeyPaths = {
+  list: apiKeyRoutes.list,
+  one: (id: number) => fillRoute(apiKeyRoutes.one, { id }),
+};
+
+export const API_KEY_PREFIX = 'atr_';
+export const API_KEY_NAME_MAX = 80;
+export const API_KEY_DEPARTMENTS_MAX = 50;
+/** The longest life a key may be given; a key always expires. */
+export const API_KEY_MAX_DAYS = 730;
+
+/** The shape of a key as sent (the server checks the rest). */
+export const apiKeyPattern = /^atr_[A-Za-z0-9_-]{12}_[A-Za-z0-9_-]{43}$/;
+
+export const apiKeyStatusSchema = z.enum(['active', 'expired', 'revoked']);
+export type ApiKeyStatus = z.infer<typeof apiKeyStatusSchema>;
+
+export const apiKeySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** `atr_<lookup>`: enough to tell keys apart, never enough to use one. */
+  prefix: z.string(),
+  permission_set: z.array(z.number().int()),
+  department_ids: z.array(z.number().int()),
+  department_names: z.array(z.string()),
+  expires_at: z.string(),
+  last_used_at: z.string().nullable(),
+  request_count: z.number().int(),
+  status: apiKeyStatusSchema,
+  revoked_at: z.string().nullable(),
+  created_at: z.string(),
+  created_by: actorSchema,
+  revoked_by: actorSchema,
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+/** The answer to a creation: the key itself, this once. */
+export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+
+export const apiKeyInputSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(2, 'validation:tooShort')
+    .max(API_KEY_NAME_MAX, 'validation:tooLong')
+    .regex(patterns.freeText, 'validation:freeText'),
+  permission_set: permissionSetField.refine((ids) => ids.length > 0, 'validation:required'),
+  department_ids: z
+    .array(z.number().int().positive())
+    .min(1, 'validation:required')
+    .max(API_KEY_DEPARTMENTS_MAX)
+    .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
+  /** Days from now until the key stops working. */
+  expires_in_days: z.coerce.number().int().min(1).max(API_KEY_MAX_DAYS),
+});
+export type ApiKeyInput = z.input<typeof apiKeyInputSchema>;
+
+export const apiKeysQuerySchema = pageQuerySchema.extend({
+  status: apiKeyStatusSchema.optional(),
+});
+export type ApiKeysQuery = z.input<typeof apiKeysQuerySchema>;
+
+export const apiKeyPageSchema = pagedSchema(apiKeySchema);
+export type ApiKeyPage = z.infer<typeof apiKeyPageSchema>;
+
+export const apiKeyParamsSchema = z.object({ id: z.coerce.number().int().positive() });

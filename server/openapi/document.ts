@@ -1,0 +1,137 @@
+/**
+ * The OpenAPI 3 document of every registered route (issue 17): path, method, path parameters,
+ * the right it needs (`x-required-right`, from the route's own `config`, the same one the
+ * permissions plugin enforces), who may call it (`security`), and its request and answer shapes
+ * from the contract schemas of route-schemas.ts, as JSON Schema (zod's toJSONSchema).
+ */
+import { z } from 'zod';
+import { apiErrorBodySchema } from '../../contract/errors';
+import type { RouteRight } from '../deps';
+import { routeSchemas, type RouteSchemas } from './route-schemas';
+
+export interface RouteInfo {
+  method: string;
+  url: string;
+  config: {
+    public?: boolean;
+    visitor?: boolean;
+    admin?: boolean;
+    sessionOnly?: boolean;
+    permission?: RouteRight | readonly RouteRight[];
+  };
+}
+
+type Json = Record<string, unknown>;
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Json =>
+  z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
+
+/** `/users/:id` -> `/users/{id}` and its parameter names. */
+export function openApiPath(url: string): { path: string; names: string[] } {
+  const names: string[] = [];
+  const path = url.replace(/:(\w+)\??/g, (_, name: string) => (names.push(name), `{${name}}`));
+  return { path, names };
+}
+
+/** What the route needs, in words and as the extension field. */
+export function requiredRight(config: RouteInfo['config']): string {
+  if (config.public) return 'none (public)';
+  if (config.visitor) return 'a chat widget visitor token';
+  if (config.admin) return 'the default administrator';
+  const list =
+    config.permission === undefined
+      ? []
+      : Array.isArray(config.permission)
+        ? config.permission
+        : [config.permission as RouteRight];
+  const rights = list.map((p) => `${p.module}.${p.action}`).join(' or ');
+  return rights || 'any signed-in person';
+}
+
+function parameters(schemas: RouteSchemas, names: string[]): Json[] {
+  const list: Json[] = [];
+  const params = schemas.params ? jsonSchema(schemas.params, 'input') : undefined;
+  const paramProps = (params?.properties ?? {}) as Record<string, Json>;
+  for (const name of names)
+    list.push({ name, in: 'path', required: true, schema: paramProps[name] ?? { type: 'string' } });
+  if (schemas.query) {
+    const query = jsonSchema(schemas.query, 'input');
+    const required = new Set((query.required as string[] | undefined) ?? []);
+    for (const [name, schema] of Object.entries((query.properties ?? {}) as Record<string, Json>))
+      list.push({ name, in: 'query', required: required.has(name), schema });
+  }
+  return list;
+}
+
+function operation(route: RouteInfo, names: string[]): Json {
+  const key = `${route.method} ${route.url}`;
+  const schemas = routeSchemas[key];
+  const right = requiredRight(route.config);
+  const security = route.config.public
+    ? [{ apiKeyHeader: [] }]
+    : route.config.visitor
+      ? [{ apiKeyHeader: [], visitorToken: [] }]
+      : route.config.sessionOnly
+        ? [{ apiKeyHeader: [], sessionToken: [] }]
+        : [
+            { apiKeyHeader: [], sessionToken: [] },
+            { apiKeyHeader: [], integrationKey: [] },
+          ];
+  const error = {
+    content: { 'application/json': { schema: jsonSchema(apiErrorBodySchema, 'output') } },
+  };
+  const status = String(schemas?.status ?? 200);
+  return {
+    summary: `${route.method} ${route.url.replace(/^\/api/, '')}`,
+    description: `Needs: ${right}.${route.config.sessionOnly ? ' Not with an integration key.' : ''}${schemas ? '' : ' Its request and answer shapes are checked in the handler and not yet declared here.'}`,
+    'x-required-right': right,
+    'x-shapes-declared': Boolean(schemas),
+    security,
+    parameters: parameters(schemas ?? {}, names),
+    ...(schemas?.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: jsonSchema(schemas.body, 'input') } },
+          },
+        }
+      : {}),
+    responses: {
+      [status]: schemas?.response
+        ? {
+            description: 'Success',
+            content: { 'application/json': { schema: jsonSchema(schemas.response, 'output') } },
+          }
+        : { description: 'Success' },
+      default: { description: 'An error: { message, code }', ...error },
+    },
+  };
+}
+
+/** The document, from the routes as Fastify registered them (HEAD routes left out). */
+export function openApiDocument(routes: readonly RouteInfo[], version: string): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const route of routes) {
+    if (route.method === 'HEAD' || !route.url.startsWith('/api')) continue;
+    const { path, names } = openApiPath(route.url);
+    (paths[path] ??= {})[route.method.toLowerCase()] = operation(route, names);
+  }
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'Atrium API',
+      version,
+      description:
+        'Every call sends `x-api-key` (the deployment key). Signed-in people add `Authorization: Bearer <access token>`; other systems add `Authorization: Bearer atr_…`, an integration key made in the console (API access), which acts for its creator within its rights and departments.',
+    },
+    components: {
+      securitySchemes: {
+        apiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        sessionToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        integrationKey: { type: 'http', scheme: 'bearer', bearerFormat: 'atr_<lookup>_<secret>' },
+        visitorToken: { type: 'http', scheme: 'bearer', bearerFormat: 'visitor JWT' },
+      },
+    },
+    paths,
+  };
+}
