@@ -1,14 +1,26 @@
-/** The driver of each source type. */
+/**
+ * The driver of each source type. A driver's client library (tedious with Azure's identity
+ * packages, mysql2, …) is loaded on the first use of its type, not when the server starts:
+ * most servers never connect to a SQL Server, and every server process would pay for it.
+ */
 import type { DbSourceType } from '../../../../contract/db-sources';
-import { mssqlDriver } from './mssql';
-import { mysqlDriver } from './mysql';
-import { postgresDriver } from './postgres';
-import { sqliteDriver } from './sqlite';
+import { quoteFor } from './quoting';
 import type { SourceDriver } from './types';
 
+function lazy(type: DbSourceType, load: () => Promise<SourceDriver>): SourceDriver {
+  let loaded: Promise<SourceDriver> | undefined;
+  const driver = () => (loaded ??= load());
+  return {
+    test: async (conn) => (await driver()).test(conn),
+    tables: async (conn) => (await driver()).tables(conn),
+    run: async (conn, sql, limits) => (await driver()).run(conn, sql, limits),
+    quote: quoteFor[type],
+  };
+}
+
 export const drivers: Record<DbSourceType, SourceDriver> = {
-  postgres: postgresDriver,
-  mysql: mysqlDriver,
-  sqlite: sqliteDriver,
-  mssql: mssqlDriver,
+  postgres: lazy('postgres', async () => (await import('./postgres')).postgresDriver),
+  mysql: lazy('mysql', async () => (await import('./mysql')).mysqlDriver),
+  sqlite: lazy('sqlite', async () => (await import('./sqlite')).sqliteDriver),
+  mssql: lazy('mssql', async () => (await import('./mssql')).mssqlDriver),
 };

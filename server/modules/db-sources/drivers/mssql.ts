@@ -17,6 +17,7 @@ import {
   type SourceConnection,
   type SourceDriver,
 } from './types';
+import { quoteFor } from './quoting';
 
 const CONNECT_TIMEOUT_MS = 5000;
 
@@ -102,7 +103,7 @@ const transaction = (connection: Connection, step: 'begin' | 'rollback') =>
   });
 
 export const mssqlDriver: SourceDriver = {
-  quote: (identifier) => `[${identifier.replace(/]/g, ']]')}]`,
+  quote: quoteFor.mssql,
 
   async test(conn) {
     const connection = await connected(conn, 5000);

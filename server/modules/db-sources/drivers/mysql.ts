@@ -22,6 +22,7 @@ import {
   type SourceConnection,
   type SourceDriver,
 } from './types';
+import { quoteFor } from './quoting';
 
 const CONNECT_TIMEOUT_MS = 5000;
 
@@ -87,7 +88,7 @@ async function assertServerSeesSelect(connection: mysql.Connection, sql: string)
 }
 
 export const mysqlDriver: SourceDriver = {
-  quote: (identifier) => `\`${identifier.replace(/`/g, '``')}\``,
+  quote: quoteFor.mysql,
 
   async test(conn) {
     const connection = await connected(conn);

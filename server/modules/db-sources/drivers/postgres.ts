@@ -19,6 +19,7 @@ import {
   type SourceConnection,
   type SourceDriver,
 } from './types';
+import { quoteFor } from './quoting';
 
 const CONNECT_TIMEOUT_MS = 5000;
 
@@ -121,7 +122,7 @@ function queryFailure(error: unknown): QueryFailed {
 const extended = (text: string) => ({ text, queryMode: 'extended' }) as pg.QueryConfig;
 
 export const postgresDriver: SourceDriver = {
-  quote: (identifier) => `"${identifier.replace(/"/g, '""')}"`,
+  quote: quoteFor.postgres,
 
   async test(conn) {
     const client = await connected(conn, 5000);

@@ -16,6 +16,7 @@ import {
   type SourceConnection,
   type SourceDriver,
 } from './types';
+import { quoteFor } from './quoting';
 
 type Job = { kind: 'test' } | { kind: 'tables' } | { kind: 'run'; sql: string; rowCap: number };
 
@@ -97,7 +98,7 @@ async function meta<T>(conn: SourceConnection, job: Job): Promise<T> {
 }
 
 export const sqliteDriver: SourceDriver = {
-  quote: (identifier) => `"${identifier.replace(/"/g, '""')}"`,
+  quote: quoteFor.sqlite,
 
   test: (conn) => meta<string>(conn, { kind: 'test' }).then((v) => `SQLite ${v}`),
 
