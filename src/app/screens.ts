@@ -245,7 +245,18 @@ export const screens = defineScreens({
     page: lazyPage(
       () => import('@/features/integrations/integrations-page'),
       (m) => m.IntegrationsPage,
-      () => ({ links: links.chatbots, areas: { databases: DATABASES_PATH } }),
+      () => ({
+        links: links.chatbots,
+        areas: {
+          emailAgents: {
+            path: '/integration/email-integration',
+            rule: 'emailIntegration' as const,
+          },
+          helpdeskIntegration: { path: '/integration/helpdesk', rule: 'helpdesk' as const },
+          databases: { path: DATABASES_PATH },
+          apiIntegration: { path: '/integration/api-integration' },
+        },
+      }),
     ),
     menu: { key: 'integrations', trialVariant: { labelKey: 'chatbot', screen: 'chatbots' } },
     card: {

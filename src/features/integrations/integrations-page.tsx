@@ -2,23 +2,30 @@ import { CCard, CCardBody, CCardText, CCardTitle } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageHeading } from '@/components/page-heading';
+import type { RouteRuleKey } from '@contract/route-rules';
 import { useCan } from '@/lib/session/use-can';
 import type { ChatbotLinks } from './chatbot-links';
 
-/** Integration areas a later release builds (their screens say "not available yet"). */
-const LATER = ['emailAgents', 'helpdeskIntegration', 'databases', 'apiIntegration'] as const;
+/** The integration areas after the chatbots, in the order they are shown. */
+const AREAS = ['emailAgents', 'helpdeskIntegration', 'databases', 'apiIntegration'] as const;
+
+/** Where an area's list is, and the route rule that opens it (none: the API decides). */
+export interface IntegrationArea {
+  path: string;
+  rule?: RouteRuleKey;
+}
 
 /**
- * /integration (SPEC §2): the integration areas. Chatbots (issue 13) open from here; the others
- * are named with what they will be.
+ * /integration (SPEC §2): the integration areas, each a link to its list for the people who
+ * may open it, and only its name for the others.
  */
 export function IntegrationsPage({
   links,
   areas = {},
 }: {
   links: ChatbotLinks;
-  /** The areas that are built, by key: their list's address (the app layer passes them). */
-  areas?: Partial<Record<(typeof LATER)[number], string>>;
+  /** The areas by key (the app layer passes them). */
+  areas?: Partial<Record<(typeof AREAS)[number], IntegrationArea>>;
 }) {
   const { t } = useTranslation(['chatbots', 'nav', 'common']);
   const can = useCan();
@@ -42,28 +49,32 @@ export function IntegrationsPage({
             </CCardBody>
           </CCard>
         </li>
-        {LATER.map((area) => (
-          <li key={area} className="col">
-            <CCard className="h-100">
-              <CCardBody>
-                <CCardTitle as="h2" className="h6">
-                  {areas[area] ? (
-                    <Link to={areas[area]} className="stretched-link text-decoration-none">
-                      {t(`nav:pages.${area}`)}
-                    </Link>
-                  ) : (
-                    t(`nav:pages.${area}`)
+        {AREAS.map((key) => {
+          const area = areas[key];
+          const open = area && (!area.rule || can.route(area.rule));
+          return (
+            <li key={key} className="col">
+              <CCard className="h-100">
+                <CCardBody>
+                  <CCardTitle as="h2" className="h6">
+                    {open ? (
+                      <Link to={area.path} className="stretched-link text-decoration-none">
+                        {t(`nav:pages.${key}`)}
+                      </Link>
+                    ) : (
+                      t(`nav:pages.${key}`)
+                    )}
+                  </CCardTitle>
+                  {!area && (
+                    <CCardText className="text-body-secondary">
+                      {t('common:notAvailable.title')}
+                    </CCardText>
                   )}
-                </CCardTitle>
-                {!areas[area] && (
-                  <CCardText className="text-body-secondary">
-                    {t('common:notAvailable.title')}
-                  </CCardText>
-                )}
-              </CCardBody>
-            </CCard>
-          </li>
-        ))}
+                </CCardBody>
+              </CCard>
+            </li>
+          );
+        })}
       </ul>
     </>
   );

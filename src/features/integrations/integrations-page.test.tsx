@@ -1,0 +1,36 @@
+import { configure, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminProfile, emailOnlyProfile } from '@/test/fixtures';
+import { handlers } from '@/test/handlers';
+import { server } from '@/test/msw-server';
+import { renderApp, signInWithCookie } from '@/test/render-app';
+
+// Lazy page and session check chain up; a loaded 2-core machine can outlast 5 s.
+configure({ asyncUtilTimeout: 15_000 });
+
+describe('/integration', () => {
+  it('when the default administrator opens it, then every area links to its list', async () => {
+    signInWithCookie();
+    server.use(handlers.me(adminProfile));
+    renderApp('/integration');
+    const expected: [string, string][] = [
+      ['Chatbots', '/integration/chatbot'],
+      ['Email agents', '/integration/email-integration'],
+      ['Helpdesk integration', '/integration/helpdesk'],
+      ['Database integration', '/integration/database-integration'],
+      ['API integration', '/integration/api-integration'],
+    ];
+    for (const [name, path] of expected)
+      expect(await screen.findByRole('link', { name })).toHaveAttribute('href', path);
+    expect(screen.queryByText('This area is not available yet.')).not.toBeInTheDocument();
+  });
+
+  it('when a person with e-mail rights only opens it, then e-mail links and helpdesk is only named', async () => {
+    signInWithCookie();
+    server.use(handlers.me(emailOnlyProfile));
+    renderApp('/integration');
+    expect(await screen.findByRole('link', { name: 'Email agents' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Helpdesk integration' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Helpdesk integration' })).not.toBeInTheDocument();
+  });
+});
