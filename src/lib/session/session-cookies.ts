@@ -7,7 +7,7 @@
  * cookies (SameSite, third-party cookie blocking). The widget token is written to its cookies
  * all the same, and kept in memory too for the life of the page, which is what such a frame has.
  */
-import Cookies from 'js-cookie';
+import { type CookieAttributes, getCookie, removeCookie, setCookie } from './cookie-jar';
 
 const OBFUSCATION_KEY = 'atrium-console-session';
 
@@ -40,7 +40,7 @@ export function deobfuscate(value: string): string | null {
   }
 }
 
-function cookieOptions(expires: Date): Cookies.CookieAttributes {
+function cookieOptions(expires: Date): CookieAttributes {
   return {
     path: '/',
     expires,
@@ -54,13 +54,13 @@ let widgetInMemory: { token: string; expiry: Date } | null = null;
 export function saveSessionToken(kind: SessionKind, token: string, expiresAt: Date): void {
   const names = COOKIE_NAMES[kind];
   if (kind === 'widget') widgetInMemory = { token, expiry: expiresAt };
-  Cookies.set(names.token, obfuscate(token), cookieOptions(expiresAt));
-  Cookies.set(names.expiry, obfuscate(expiresAt.toISOString()), cookieOptions(expiresAt));
+  setCookie(names.token, obfuscate(token), cookieOptions(expiresAt));
+  setCookie(names.expiry, obfuscate(expiresAt.toISOString()), cookieOptions(expiresAt));
 }
 
 /** Token expiry, read from the matching expiry cookie (SPEC §4). */
 export function readTokenExpiry(kind: SessionKind): Date | null {
-  const raw = Cookies.get(COOKIE_NAMES[kind].expiry);
+  const raw = getCookie(COOKIE_NAMES[kind].expiry);
   if (!raw && kind === 'widget') return widgetInMemory?.expiry ?? null;
   const text = raw ? deobfuscate(raw) : null;
   const date = text ? new Date(text) : null;
@@ -69,7 +69,7 @@ export function readTokenExpiry(kind: SessionKind): Date | null {
 
 /** The token if its cookie exists and its expiry has not passed. */
 export function readSessionToken(kind: SessionKind, now: Date = new Date()): string | null {
-  const raw = Cookies.get(COOKIE_NAMES[kind].token);
+  const raw = getCookie(COOKIE_NAMES[kind].token);
   const expiry = readTokenExpiry(kind);
   if (expiry && expiry.getTime() <= now.getTime()) return null;
   if (raw) return deobfuscate(raw);
@@ -79,8 +79,8 @@ export function readSessionToken(kind: SessionKind, now: Date = new Date()): str
 export function clearSessionCookies(): void {
   widgetInMemory = null;
   for (const names of Object.values(COOKIE_NAMES)) {
-    Cookies.remove(names.token, { path: '/' });
-    Cookies.remove(names.expiry, { path: '/' });
+    removeCookie(names.token);
+    removeCookie(names.expiry);
   }
 }
 
