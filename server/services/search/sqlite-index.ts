@@ -33,9 +33,9 @@ export async function replaceChunksSqlite(
 
 /** Rows in the index and rows holding each term, counted up to DF_BOUND (cheap: no ranking). */
 function termCounts(database: Database, terms: readonly string[]) {
-  return cachedTermCounts(database, terms, async (missing) => {
+  return cachedTermCounts(database, terms, async (missing, withTotal) => {
     const columns = [
-      sql`(select count(*) from chunks) as n`,
+      ...(withTotal ? [sql`(select count(*) from chunks) as n`] : []),
       ...missing.map(
         (term, i) =>
           sql`(select count(*) from (select 1 from chunks_fts where chunks_fts match ${fts5Query([term])} limit ${DF_BOUND})) as ${sql.ref(`t${i}`)}`,
@@ -45,7 +45,7 @@ function termCounts(database: Database, terms: readonly string[]) {
       database.db,
     );
     return {
-      total: Number(rows[0].n),
+      total: withTotal ? Number(rows[0].n) : undefined,
       df: new Map(missing.map((term, i) => [term, Number(rows[0][`t${i}`])])),
     };
   });

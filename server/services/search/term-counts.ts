@@ -39,17 +39,22 @@ export interface TermCounts {
 export async function cachedTermCounts(
   database: Database,
   terms: readonly string[],
-  count: (missing: string[]) => Promise<TermCounts>,
+  count: (
+    missing: string[],
+    withTotal: boolean,
+  ) => Promise<Partial<TermCounts> & Pick<TermCounts, 'df'>>,
 ): Promise<TermCounts> {
   let cache = caches.get(database);
   if (!cache) caches.set(database, (cache = { terms: new Map(), total: null }));
   const now = Date.now();
   const fresh = (at: number | undefined) => (at ?? 0) > now - LIFETIME_MS;
   const missing = [...new Set(terms)].filter((t) => !fresh(cache.terms.get(t)?.at));
-  if (missing.length > 0 || !fresh(cache.total?.at)) {
-    const found = await count(missing);
+  const withTotal = !fresh(cache.total?.at);
+  if (missing.length > 0 || withTotal) {
+    // The total is counted only when it is due (a count of every row, on SQLite).
+    const found = await count(missing, withTotal);
     for (const [term, df] of found.df) cache.terms.set(term, { df, at: now });
-    cache.total = { rows: found.total, at: now };
+    if (found.total !== undefined) cache.total = { rows: found.total, at: now };
   }
   return {
     total: cache.total?.rows ?? 0,

@@ -9,6 +9,7 @@ export interface AccessTokens {
 }
 
 const ISSUER = 'atrium';
+const VERIFIED_KEPT = 10_000;
 
 /** The first part of every token of a kind: its header, which names the kind in `typ`. */
 export const tokenHeaderPart = (typ: string) =>
@@ -28,6 +29,15 @@ export function hs256Tokens(
     'sign',
     'verify',
   ]);
+  // Tokens whose signature was checked, until they expire: a visitor or user sends the same
+  // token with every call, and WebCrypto's verify (a promise through the thread pool) was a
+  // twentieth of a widget answer's CPU. Only valid tokens are kept, at most VERIFIED_KEPT (the
+  // oldest go first); the session row behind a token is still read on every call.
+  const verified = new Map<string, JWTPayload>();
+  const remember = (token: string, payload: JWTPayload) => {
+    if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value as string);
+    verified.set(token, payload);
+  };
   return {
     async sign(claims: JWTPayload, subject: string, expiresAt: Date): Promise<string> {
       const jwt = new SignJWT(claims)
@@ -40,6 +50,11 @@ export function hs256Tokens(
     },
     /** The claims, or undefined for anything tampered, expired, malformed or of another kind. */
     async verify(token: string): Promise<JWTPayload | undefined> {
+      const known = verified.get(token);
+      if (known) {
+        if ((known.exp ?? 0) * 1000 > Date.now()) return known;
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
@@ -47,6 +62,7 @@ export function hs256Tokens(
           audience,
           typ,
         });
+        remember(token, payload);
         return payload;
       } catch {
         return undefined;
