@@ -36,10 +36,9 @@ function both(a: ActionEntry, b: ActionEntry): ActionEntry {
 /** The creator's rights cut down to the key's scopes and departments. */
 export function keySubject(
   creator: AccessSubject,
-  scopes: readonly number[],
+  allowed: readonly ActionEntry[],
   departments: readonly { id: number; name: string }[],
 ): AccessSubject {
-  const allowed = actionsFromPermissionSet(scopes);
   const inKey = new Set(departments.map((d) => d.id));
   const permissions: PermissionEntry[] = creator.is_defaultadmin
     ? departments.map((d) => ({
@@ -47,7 +46,7 @@ export function keySubject(
         role_name: 'API key',
         department_id: d.id,
         department_name: d.name,
-        actions: allowed,
+        actions: [...allowed],
       }))
     : creator.permissions
         .filter((entry) => inKey.has(entry.department_id))
@@ -77,10 +76,34 @@ export function createKeyAuthenticator(deps: {
     return found;
   };
 
+  // Secrets already found to match their key's stored hash: a key is sent with every call, and
+  // hashing it again was half of what a key costs over a session. The stored hash is still read
+  // and compared on every call, so a key's row decides as before; only valid secrets are kept.
+  const matched = new Map<string, string>();
+  const secretOk = (secret: string, storedHash: string) => {
+    if (matched.get(secret) === storedHash) return true;
+    if (!secretMatches(secret, storedHash)) return false;
+    if (matched.size >= 10_000) matched.clear();
+    matched.set(secret, storedHash);
+    return true;
+  };
+
+  // A key's scopes as the rights they allow, worked out once per distinct permission set.
+  const scopes = new Map<string, ActionEntry[]>();
+  const scopesOf = (permissionSet: string) => {
+    let found = scopes.get(permissionSet);
+    if (!found) {
+      if (scopes.size >= 10_000) scopes.clear();
+      found = actionsFromPermissionSet(parseIds(permissionSet));
+      scopes.set(permissionSet, found);
+    }
+    return found;
+  };
+
   return async function authenticateKey(token: string): Promise<AuthContext> {
     const parts = parseApiKey(token);
     const found = parts && (await deps.repo.findForAuth(parts.lookup));
-    if (!parts || !found || !secretMatches(parts.secret, found.key.secretHash))
+    if (!parts || !found || !secretOk(parts.secret, found.key.secretHash))
       throw invalid('The API key is not valid.');
     const { key, user } = found;
     if (key.revokedAt) throw invalid('This API key has been revoked.');
@@ -93,7 +116,7 @@ export function createKeyAuthenticator(deps: {
         deps.profiles.subjectOf(user),
         departmentsOf(key.id),
       ]);
-      return keySubject(creator, parseIds(key.permissionSet), departments);
+      return keySubject(creator, scopesOf(key.permissionSet), departments);
     };
     return { sessionId: '', apiKeyId: key.id, user, subject: () => (subject ??= load()) };
   };
