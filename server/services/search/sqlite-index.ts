@@ -62,20 +62,17 @@ export async function termStatsSqlite(database: Database, words: readonly string
 }
 
 /**
- * MATCH expressions whose rows together are the rows to rank, a row's score being its best.
- * With `candidates` (the rarer terms), the rows holding one of them: those that also hold
- * another term, scored with every term, and all of them scored with the rare terms alone. Each
- * term is in each expression once, so a row's best is exactly what bm25 gives it for the plain
- * OR of all terms (terms a row lacks add nothing); but FTS5 only walks the frequent terms' lists
- * where a rare term is, which made a question naming a code and "project" three times faster
- * (bench:widget). The rare terms alone, rather than `rare NOT others`, spare bm25 counting the
- * frequent terms' rows a second time.
+ * MATCH expressions whose rows together are the rows to rank. With `candidates` (the rarer
+ * terms), the rows holding one of them: those that also hold another term, and those that hold
+ * no other. Each term is in each expression once, so bm25 scores a row exactly as the plain OR
+ * of all terms would; but FTS5 only walks the frequent terms' lists where a rare term is, which
+ * made a question naming a code and "project" three times faster (bench:widget).
  */
 function matchExpressions(terms: string[], candidates: string[] | null): string[] {
   if (!candidates) return [fts5Query(terms)];
   const rare = fts5Query(candidates);
   const others = fts5Query(terms.filter((t) => !candidates.includes(t)));
-  return [`(${rare}) AND (${others})`, rare];
+  return [`(${rare}) AND (${others})`, `(${rare}) NOT (${others})`];
 }
 
 async function ranked(
@@ -88,18 +85,13 @@ async function ranked(
     ? sql`and c.document_id in (${sql.join(query.documentIds.map((id) => sql`${id}`))})`
     : sql``;
   // bm25 is lower-is-better; the text column counts 1, the heading/sheet context 0.4.
-  const expressions = matchExpressions(terms, candidates);
-  const each = sql.join(
-    expressions.map(
+  const matched = sql.join(
+    matchExpressions(terms, candidates).map(
       (expression) =>
         sql`select rowid, -bm25(chunks_fts, 1.0, 0.4) as score from chunks_fts where chunks_fts match ${expression}`,
     ),
     sql` union all `,
   );
-  const matched =
-    expressions.length > 1
-      ? sql`select rowid, max(score) as score from (${each}) group by rowid`
-      : each;
   // Rank ids first, then read the text of the winners only.
   const { rows } = await sql<HitRow>`
     with top as (
