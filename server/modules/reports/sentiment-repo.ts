@@ -7,6 +7,7 @@ import type { Judgement } from '../../services/sentiment';
 import { contains, type ReportFilter, rollupCondition, turnCondition } from './filters';
 import { createProductRollup } from './product-rollup';
 import { backfillRollups, changingTurns } from './rollups';
+import { writeTurnSentiment } from './turn-sentiment';
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
@@ -196,25 +197,9 @@ export function createSentimentRepo(database: Database) {
     },
 
     async saveSentiment(turnId: number, j: Judgement) {
-      await db.transaction().execute((trx) =>
-        changingTurns(trx, [turnId], () =>
-          trx
-            .insertInto('turn_sentiments')
-            .values({
-              turn_id: turnId,
-              sentiment: j.sentiment,
-              score: j.score,
-              source: j.source,
-              created_at: nowIso(),
-            })
-            .onConflict((oc) =>
-              oc
-                .column('turn_id')
-                .doUpdateSet({ sentiment: j.sentiment, score: j.score, source: j.source }),
-            )
-            .execute(),
-        ),
-      );
+      await db
+        .transaction()
+        .execute((trx) => changingTurns(trx, [turnId], () => writeTurnSentiment(trx, turnId, j)));
     },
 
     async saveSentiments(rows: readonly (Judgement & { turnId: number })[]) {
