@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { z } from 'zod';
 import type { Services } from '../container';
-import { observeValidation } from '../http/validate';
 import { apiRouteModules } from '../route-modules';
 import { keyBody } from '../test-support/api-keys';
 import { letters } from '../test-support/identity';
 import { describeApi, TEST_ADMIN } from '../test-support/test-app';
 import { widgetBody } from '../test-support/widgets';
-import { routeSchemas } from './route-schemas';
-
-type Doc = { paths: Record<string, Record<string, Record<string, unknown>>> };
+import { expectDocumented, readDocument, toPath, validationRecorder } from './docs-check';
+import { baseRouteSchemas } from './route-schemas';
 
 /**
  * Every route the route modules register, read by registering them on a recorder instead of
@@ -45,14 +42,8 @@ async function registeredRoutes(): Promise<{ method: string; url: string }[]> {
   return found;
 }
 
-const toPath = (url: string) => url.replace(/:(\w+)\??/g, '{$1}');
-
 describeApi('live API documentation', (t) => {
-  const document = async () => {
-    const res = await t.api('GET', '/api-docs/json', { apiKey: null });
-    expect(res.status).toBe(200);
-    return res.body as Doc;
-  };
+  const document = () => readDocument(t);
 
   it('when the document is read, then every registered route is in it with the right it needs', async () => {
     const doc = await document();
@@ -69,23 +60,7 @@ describeApi('live API documentation', (t) => {
 
   it('when each documented route is called, then it validates exactly the documented shapes', async () => {
     const doc = await document();
-    const seen = new Map<string, Map<string, z.ZodType>>();
-    const call = async (
-      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-      url: string,
-      pattern: string,
-      body?: unknown,
-    ) => {
-      const parts = new Map<string, z.ZodType>();
-      observeValidation((part, schema) => void (parts.has(part) || parts.set(part, schema)));
-      try {
-        const res = await t.api(method, url, { token: t.admin, body });
-        expect(res.status, res.raw).toBeLessThan(300);
-      } finally {
-        observeValidation(undefined);
-      }
-      seen.set(`${method} ${pattern}`, parts);
-    };
+    const { call, seen } = validationRecorder(t);
     await call('POST', '/api/api-keys', '/api/api-keys', keyBody());
     const id = (await t.api('GET', '/api/api-keys', { token: t.admin })).body.items[0].id;
     await call('GET', '/api/api-keys', '/api/api-keys');
@@ -141,25 +116,7 @@ describeApi('live API documentation', (t) => {
       names: ['Docs product'],
     });
 
-    for (const [key, documented] of Object.entries(routeSchemas)) {
-      const parts = seen.get(key);
-      expect(parts, `${key} was not exercised`).toBeDefined();
-      for (const part of ['body', 'query', 'params', 'response'] as const)
-        expect(parts?.get(part), `${key} ${part}`).toBe(documented[part]);
-      const [method, url] = key.split(' ');
-      const op = doc.paths[toPath(url)][method.toLowerCase()] as {
-        requestBody?: { content: { 'application/json': { schema: unknown } } };
-        responses: Record<string, { content?: { 'application/json': { schema: unknown } } }>;
-      };
-      if (documented.body)
-        expect(op.requestBody?.content['application/json'].schema).toEqual(
-          z.toJSONSchema(documented.body, { io: 'input', unrepresentable: 'any' }),
-        );
-      if (documented.response)
-        expect(
-          op.responses[String(documented.status ?? 200)].content?.['application/json'].schema,
-        ).toEqual(z.toJSONSchema(documented.response, { io: 'output', unrepresentable: 'any' }));
-    }
+    expectDocumented(doc, baseRouteSchemas, seen);
   });
 
   it('when a browser opens /api-docs, then the interactive page answers without the deployment key', async () => {
