@@ -220,3 +220,6 @@ export const chatApiPaths = {
   generateVisual: apiRoutes.generateVisual,
   download: (documentId: number) => fillRoute(apiRoutes.download, { id: documentId }),
 } as const;
+
+/** The path of the routes about one conversation. */
+export const chatIdParamsSchema = z.object({ chat_id: z.string().uuid() });

@@ -170,3 +170,6 @@ export const documentsPageSchema = z.object({
   size: z.number().int(),
 });
 export type DocumentsPage = z.infer<typeof documentsPageSchema>;
+
+/** The path of the routes about one document (GET, resync, download). */
+export const documentIdParamsSchema = z.object({ id: z.coerce.number().int().min(1) });

@@ -284,3 +284,16 @@ export function checklistStatus(
 }
 
 export { COUNTRY_CODES, countryName } from './countries';
+
+/** The path of the routes about one SOP document, reference, archived SOP or checklist. */
+export const sopIdParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+/** GET /sop/documents/{id}: which version's file to show (the current one without). */
+export const sopViewQuerySchema = z.object({ version: z.coerce.number().int().min(1).optional() });
+/** GET /sop/countries: the language of the country names. */
+export const countriesQuerySchema = z.object({ lng: z.string().max(10).optional() });
+/** POST /sop/clients/{first_name}. */
+export const clientNameParamsSchema = z.object({ first_name: z.string() });
+/** GET /sop/checklists/references/{id}: the reference files of a checklist's SOP. */
+export const sopFileListSchema = z.object({ items: z.array(sopFileSchema) });

@@ -17,6 +17,7 @@ import * as widgets from '../../contract/service-agent';
 import * as identity from '../../contract/identity';
 import { idParams } from '../modules/identity/params';
 import { liveDashboardSchema } from '../../contract/live-dashboard-schema';
+import { knowledgeRouteSchemas } from './route-schemas-knowledge';
 
 export interface RouteSchemas {
   body?: z.ZodType;
@@ -145,4 +146,5 @@ export const baseRouteSchemas: Record<string, RouteSchemas> = {
 /** Every documented route: the tables above and the areas' own (route-schemas-*.ts). */
 export const routeSchemas: Record<string, RouteSchemas> = {
   ...baseRouteSchemas,
+  ...knowledgeRouteSchemas,
 };

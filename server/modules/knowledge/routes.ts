@@ -11,12 +11,12 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { apiRoutes as paths } from '../../../contract/api-paths';
 import {
   deleteDocumentsBodySchema,
   deleteDocumentsResponseSchema,
   deleteSitemapsBodySchema,
+  documentIdParamsSchema as idParams,
   documentsPageSchema,
   documentsQuerySchema,
   knowledgeDocumentSchema,
@@ -31,7 +31,6 @@ import { authOf } from '../../plugins/auth';
 import type { Services } from '../../container';
 import type { UploadPart } from './upload-service';
 
-const idParams = z.object({ id: z.coerce.number().int().min(1) });
 const needs = (action: ActionName) => ({
   config: { permission: { module: 'Documents' as const, action } },
 });

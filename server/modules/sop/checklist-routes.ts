@@ -4,7 +4,6 @@
  * reading LIST_VIEW, generating ADD, deleting DELETE (module Sop, per department).
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { messageResponseSchema } from '../../../contract/auth';
 import {
   checklistPageSchema,
@@ -13,15 +12,14 @@ import {
   checklistVersionsSchema,
   documentIdsBodySchema,
   generateChecklistSchema,
-  sopFileSchema,
+  sopFileListSchema,
+  sopIdParamsSchema as idParams,
   sopRoutes as paths,
 } from '../../../contract/sop';
 import type { Services } from '../../container';
 import { parseInput, shape } from '../../http/validate';
 import { actorOf } from '../identity/request-actor';
 import { needs } from './routes';
-
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 export function registerChecklistRoutes(api: FastifyInstance, { sop }: Pick<Services, 'sop'>) {
   const { checklists } = sop;
@@ -55,8 +53,6 @@ export function registerChecklistRoutes(api: FastifyInstance, { sop }: Pick<Serv
   api.get(paths.checklistReferences, needs('LIST_VIEW'), async (request) => {
     const { id } = parseInput(idParams, request.params, 'params');
     const files = await checklists.references(await actorOf(request), id);
-    return {
-      items: files.map((f) => shape(sopFileSchema, { ...f, uploaded_by: '' })),
-    };
+    return shape(sopFileListSchema, { items: files.map((f) => ({ ...f, uploaded_by: '' })) });
   });
 }

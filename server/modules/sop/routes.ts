@@ -11,12 +11,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createReadStream } from 'node:fs';
-import { z } from 'zod';
 import { messageResponseSchema } from '../../../contract/auth';
 import type { ActionName } from '../../../contract/permissions';
 import {
   archiveBodySchema,
   archiveManyBodySchema,
+  clientNameParamsSchema,
+  countriesQuerySchema,
   countryListSchema,
   documentIdsBodySchema,
   lookupListSchema,
@@ -25,6 +26,8 @@ import {
   sopDocumentPageSchema,
   sopDocumentSchema,
   sopDocumentsQuerySchema,
+  sopIdParamsSchema as idParams,
+  sopViewQuerySchema as viewQuery,
   sopRoutes as paths,
 } from '../../../contract/sop';
 import type { Services } from '../../container';
@@ -41,8 +44,6 @@ import type { SopPart } from './sop-files';
 export const needs = (action: ActionName) => ({
   config: { permission: { module: 'Sop' as const, action } },
 });
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
-const viewQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
 
 async function* partsOf(request: FastifyRequest): AsyncGenerator<SopPart> {
   if (!request.isMultipart())
@@ -181,22 +182,14 @@ export function registerSopRoutes(
   });
 
   api.get(paths.countries, needs('LIST_VIEW'), async (request) => {
-    const { lng } = parseInput(
-      z.object({ lng: z.string().max(10).optional() }),
-      request.query,
-      'query',
-    );
+    const { lng } = parseInput(countriesQuerySchema, request.query, 'query');
     return shape(countryListSchema, { items: sop.lookups.countries(lng) });
   });
   api.get(paths.clients, needs('LIST_VIEW'), async () =>
     shape(lookupListSchema, { items: await sop.lookups.clients() }),
   );
   api.post(paths.clientAdd, needs('ADD'), async (request, reply) => {
-    const { first_name } = parseInput(
-      z.object({ first_name: z.string() }),
-      request.params,
-      'params',
-    );
+    const { first_name } = parseInput(clientNameParamsSchema, request.params, 'params');
     const { created, client } = await sop.lookups.addClient(first_name);
     return reply.code(created ? 201 : 200).send(client);
   });

@@ -7,10 +7,10 @@
  * area's multipart handling.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { apiRoutes } from '../../../../contract/api-paths';
 import { messageResponseSchema } from '../../../../contract/auth';
 import {
+  chatIdParamsSchema as chatIdParams,
   conversationDetailSchema,
   conversationPageSchema,
   conversationSchema,
@@ -27,7 +27,6 @@ import { authOf } from '../../../plugins/auth';
 import { parseForm } from './feedback-form';
 
 const config = { permission: { module: 'Query', action: 'QUERY_DOCUMENT' } } as const;
-const chatIdParams = z.object({ chat_id: z.string().uuid() });
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
 const chatIdOf = (request: FastifyRequest) =>
