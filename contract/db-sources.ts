@@ -188,3 +188,8 @@ export const dbQueryOptionsSchema = z.object({
     .transform((v) => v === 'true'),
 });
 export type DbQueryResult = z.infer<typeof dbQueryResultSchema>;
+
+/** POST /integrations/db-source/test: a saved source's id, to test it with its stored password. */
+export const dbSourceTestQuerySchema = z.object({
+  integration_id: integrationIdQuerySchema.shape.integration_id.optional(),
+});

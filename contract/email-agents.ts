@@ -190,3 +190,6 @@ export type ConnectionTestInput = z.input<typeof connectionTestInputSchema>;
 const probeSchema = z.object({ ok: z.boolean(), error: z.string().nullable() });
 export const connectionTestSchema = z.object({ imap: probeSchema, smtp: probeSchema });
 export type ConnectionTest = z.infer<typeof connectionTestSchema>;
+
+/** `/email-agent/{email_id}…`: an account's numeric id or its address. */
+export const emailAccountParamsSchema = z.object({ email_id: z.string().min(1).max(254) });

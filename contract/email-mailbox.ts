@@ -142,3 +142,10 @@ export const emailStatsSchema = z.object({
   median_draft_seconds: z.number().nullable(),
 });
 export type EmailStats = z.infer<typeof emailStatsSchema>;
+
+/** POST /email-agent/{email_id}/sync: what one pass stored, or why it could not run. */
+export const syncResultSchema = z.object({
+  stored: z.number().int(),
+  busy: z.boolean(),
+  error: z.string().optional(),
+});

@@ -231,3 +231,10 @@ export const helpdeskApiPaths = {
   conversationTicket: (chatId: string) =>
     fillRoute(apiRoutes.helpdeskConversationTicket, { chat_id: chatId }),
 } as const;
+
+/** `/helpdesk/{id}` and `/helpdesk/agents/{id}`. */
+export const helpdeskIdParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+/** GET /helpdesk/tickets/conversation/{chat_id}. */
+export const conversationTicketParamsSchema = z.object({ chat_id: z.string().min(1).max(64) });

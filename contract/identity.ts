@@ -262,3 +262,6 @@ export const managedUserPageSchema = pagedSchema(managedUserSchema);
 export const userHistoryPageSchema = pagedSchema(userHistoryEntrySchema);
 export const roleHistoryPageSchema = pagedSchema(roleHistoryEntrySchema);
 export const historyQuerySchema = pageQuerySchema.omit({ search: true });
+
+/** GET /users/{email}: a user by address. */
+export const userEmailParamsSchema = z.object({ email: emailField });

@@ -247,3 +247,8 @@ export const serviceAgentApiPaths = {
   chat: apiRoutes.serviceAgentChat,
   feedback: apiRoutes.serviceAgentFeedback,
 } as const;
+
+/** `/service-agent/{id}`: a widget's numeric id or its client_id. */
+export const serviceAgentRefParamsSchema = z.object({ id: z.string().min(1).max(64) });
+/** GET /service-agent/history/{client_id}. */
+export const serviceAgentClientIdParamsSchema = z.object({ client_id: z.string().min(1).max(64) });

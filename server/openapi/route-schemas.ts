@@ -18,6 +18,7 @@ import * as identity from '../../contract/identity';
 import { idParams } from '../modules/identity/params';
 import { liveDashboardSchema } from '../../contract/live-dashboard-schema';
 import { knowledgeRouteSchemas } from './route-schemas-knowledge';
+import { integrationRouteSchemas } from './route-schemas-integrations';
 
 export interface RouteSchemas {
   body?: z.ZodType;
@@ -147,4 +148,5 @@ export const baseRouteSchemas: Record<string, RouteSchemas> = {
 export const routeSchemas: Record<string, RouteSchemas> = {
   ...baseRouteSchemas,
   ...knowledgeRouteSchemas,
+  ...integrationRouteSchemas,
 };

@@ -16,6 +16,7 @@ import {
   dbSourceInputSchema,
   dbSourcePageSchema,
   dbSourceSchema,
+  dbSourceTestQuerySchema,
   dbSourcesQuerySchema,
   dbSourceUpdateSchema,
   dbTablesSchema,
@@ -24,7 +25,6 @@ import {
   integrationIdQuerySchema,
 } from '../../../contract/db-sources';
 import type { ActionName } from '../../../contract/permissions';
-import { z } from 'zod';
 import type { Services } from '../../container';
 import { parseInput, shape } from '../../http/validate';
 import { actorOf } from '../identity/request-actor';
@@ -33,9 +33,6 @@ const needs = (...actions: ActionName[]) => ({
   config: {
     permission: actions.map((action) => ({ module: 'Documents', action }) as const),
   },
-});
-const optionalId = z.object({
-  integration_id: integrationIdQuerySchema.shape.integration_id.optional(),
 });
 
 export function registerDbSourceRoutes(api: FastifyInstance, s: Pick<Services, 'dbSources'>) {
@@ -71,7 +68,7 @@ export function registerDbSourceRoutes(api: FastifyInstance, s: Pick<Services, '
   });
 
   api.post(dbSourceRoutes.dbSourceTest, needs('ADD', 'UPDATE'), async (request) => {
-    const { integration_id } = parseInput(optionalId, request.query, 'query');
+    const { integration_id } = parseInput(dbSourceTestQuerySchema, request.query, 'query');
     const body = parseInput(dbSourceInputSchema, request.body);
     const result = await s.dbSources.test(await actorOf(request), body, integration_id);
     return shape(dbTestResultSchema, result);

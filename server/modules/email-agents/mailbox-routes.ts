@@ -19,6 +19,7 @@ import {
   mailMessagePageSchema,
   mailMessagesQuerySchema,
   sendResultSchema,
+  syncResultSchema,
 } from '../../../contract/email-mailbox';
 import { emailRoutes } from '../../../contract/email-agents';
 import type { Services } from '../../container';
@@ -30,11 +31,6 @@ const id = z.coerce.number().int().min(1).max(2_147_483_647);
 const messageParams = z.object({ message: id });
 const draftParams = z.object({ draft: id });
 const attachmentParams = z.object({ message: id, attachment: id });
-const syncResultSchema = z.object({
-  stored: z.number().int(),
-  busy: z.boolean(),
-  error: z.string().optional(),
-});
 
 export function registerMailboxRoutes(api: FastifyInstance, s: Pick<Services, 'emailMailbox'>) {
   const m = s.emailMailbox;

@@ -1,6 +1,6 @@
 /** What every e-mail agent route shares: its Email_agent right and the account in its path. */
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { emailAccountParamsSchema } from '../../../contract/email-agents';
 import type { ActionName } from '../../../contract/permissions';
 import { parseInput } from '../../http/validate';
 
@@ -10,6 +10,5 @@ export const needs = (...actions: ActionName[]) => ({
     permission: actions.map((action) => ({ module: 'Email_agent', action }) as const),
   },
 });
-const refParams = z.object({ email_id: z.string().min(1).max(254) });
 export const refOf = (request: FastifyRequest) =>
-  parseInput(refParams, request.params, 'params').email_id;
+  parseInput(emailAccountParamsSchema, request.params, 'params').email_id;

@@ -4,7 +4,6 @@
  * no user session, authenticated by the helpdesk's signing secret (still behind x-api-key).
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { apiRoutes } from '../../../contract/api-paths';
 import {
   agentInputSchema,
@@ -12,6 +11,7 @@ import {
   agentSchema,
   agentsQuerySchema,
   agentUpdateSchema,
+  conversationTicketParamsSchema,
   conversationTicketSchema,
   exchangeInputSchema,
   exchangeSchema,
@@ -19,6 +19,7 @@ import {
   handoffSchema,
   helpdeskAdminInputSchema,
   helpdeskAdminSchema,
+  helpdeskIdParamsSchema,
   helpdeskInputSchema,
   helpdeskPageSchema,
   helpdeskQuerySchema,
@@ -34,8 +35,6 @@ import { actorOf } from '../identity/request-actor';
 const needs = (action: ActionName) => ({
   config: { permission: { module: 'Helpdesk', action } as const },
 });
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
-const chatParams = z.object({ chat_id: z.string().min(1).max(64) });
 
 type HelpdeskServices = Pick<
   Services,
@@ -64,12 +63,12 @@ export function registerHelpdeskRoutes(api: FastifyInstance, s: HelpdeskServices
   });
 
   api.get(apiRoutes.helpdesk, needs('VIEW'), async (request) => {
-    const { id } = parseInput(idParams, request.params, 'params');
+    const { id } = parseInput(helpdeskIdParamsSchema, request.params, 'params');
     return shape(helpdeskSchema, await s.helpdesks.get(await actorOf(request), id));
   });
 
   api.put(apiRoutes.helpdesk, needs('UPDATE'), async (request) => {
-    const { id } = parseInput(idParams, request.params, 'params');
+    const { id } = parseInput(helpdeskIdParamsSchema, request.params, 'params');
     const body = parseInput(helpdeskUpdateSchema, request.body ?? {});
     return shape(helpdeskSchema, await s.helpdesks.update(await actorOf(request), id, body));
   });
@@ -92,7 +91,7 @@ export function registerHelpdeskRoutes(api: FastifyInstance, s: HelpdeskServices
   });
 
   api.put(apiRoutes.helpdeskAgent, needs('UPDATE'), async (request) => {
-    const { id } = parseInput(idParams, request.params, 'params');
+    const { id } = parseInput(helpdeskIdParamsSchema, request.params, 'params');
     const body = parseInput(agentUpdateSchema, request.body ?? {});
     return shape(agentSchema, await s.helpdeskAgents.update(await actorOf(request), id, body));
   });
@@ -112,7 +111,7 @@ export function registerHelpdeskRoutes(api: FastifyInstance, s: HelpdeskServices
   // The ticket of a conversation: one's own, or a visitor conversation of a chat widget one
   // may view (the widget's rules decide; 404 otherwise).
   api.get(apiRoutes.helpdeskConversationTicket, async (request) => {
-    const { chat_id } = parseInput(chatParams, request.params, 'params');
+    const { chat_id } = parseInput(conversationTicketParamsSchema, request.params, 'params');
     const actor = await actorOf(request);
     if (!(await s.helpdeskTickets.isOwnConversation(chat_id, actor.id))) {
       const widgetId = await s.helpdeskTickets.widgetOf(chat_id);

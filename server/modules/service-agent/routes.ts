@@ -8,7 +8,6 @@
  * `/service-agent/me…` and `/service-agent/history/…` win over the parameter in the router.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { apiRoutes } from '../../../contract/api-paths';
 import { messageResponseSchema } from '../../../contract/auth';
 import type { ActionName } from '../../../contract/permissions';
@@ -17,6 +16,8 @@ import {
   serviceAgentHistoryQuerySchema,
   serviceAgentInputSchema,
   serviceAgentPageSchema,
+  serviceAgentClientIdParamsSchema,
+  serviceAgentRefParamsSchema,
   serviceAgentSchema,
   serviceAgentsQuerySchema,
   serviceAgentUpdateSchema,
@@ -28,9 +29,8 @@ import { actorOf } from '../identity/request-actor';
 const needs = (action: ActionName) => ({
   config: { permission: { module: 'Service_agent', action } as const },
 });
-const refParams = z.object({ id: z.string().min(1).max(64) });
-const clientIdParams = z.object({ client_id: z.string().min(1).max(64) });
-const refOf = (request: FastifyRequest) => parseInput(refParams, request.params, 'params').id;
+const refOf = (request: FastifyRequest) =>
+  parseInput(serviceAgentRefParamsSchema, request.params, 'params').id;
 
 export function registerServiceAgentRoutes(
   api: FastifyInstance,
@@ -65,7 +65,7 @@ export function registerServiceAgentRoutes(
   );
 
   api.get(apiRoutes.serviceAgentHistory, needs('VIEW'), async (request) => {
-    const { client_id } = parseInput(clientIdParams, request.params, 'params');
+    const { client_id } = parseInput(serviceAgentClientIdParamsSchema, request.params, 'params');
     const query = parseInput(serviceAgentHistoryQuerySchema, request.query, 'query');
     const page = await s.serviceAgents.history(await actorOf(request), client_id, query);
     return shape(serviceAgentHistoryPageSchema, page);

@@ -1,12 +1,12 @@
 /** HTTP side of user administration (SPEC §7 Users); each route declares its right (SPEC §6). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { emailField, messageResponseSchema, verifyLinkQuerySchema } from '../../../contract/auth';
+import { messageResponseSchema, verifyLinkQuerySchema } from '../../../contract/auth';
 import {
   historyQuerySchema,
   managedUserPageSchema,
   managedUserSchema,
   userCreateSchema,
+  userEmailParamsSchema,
   userHistoryPageSchema,
   usersQuerySchema,
   userUpdateSchema,
@@ -21,7 +21,6 @@ import { actorOf } from '../identity/request-actor';
 const needs = (action: ActionName) => ({
   config: { permission: { module: 'Users', action } as const },
 });
-const emailParams = z.object({ email: emailField });
 
 export function registerUserRoutes(
   api: FastifyInstance,
@@ -38,7 +37,7 @@ export function registerUserRoutes(
 
   // Static paths (/users/me, /users/history/…) win over this parameter in Fastify's router.
   api.get(apiRoutes.userByEmail, needs('VIEW'), async (request) => {
-    const { email } = parseInput(emailParams, request.params, 'params');
+    const { email } = parseInput(userEmailParamsSchema, request.params, 'params');
     return shape(managedUserSchema, await s.users.getByEmail(await actorOf(request), email));
   });
 
