@@ -263,5 +263,5 @@ export const userHistoryPageSchema = pagedSchema(userHistoryEntrySchema);
 export const roleHistoryPageSchema = pagedSchema(roleHistoryEntrySchema);
 export const historyQuerySchema = pageQuerySchema.omit({ search: true });
 
-/** GET /users/{email}: a user by address. */
+/** GET /users/{email} and POST /users/forgot-password/{email}: a user by address. */
 export const userEmailParamsSchema = z.object({ email: emailField });

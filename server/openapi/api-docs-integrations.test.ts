@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { sqliteSourceBody, sqliteSourceFile } from '../test-support/db-sources';
 import { createHelpdesk } from '../test-support/helpdesk';
 import { addDepartment, addPerson, letters } from '../test-support/identity';
-import { describeApi } from '../test-support/test-app';
+import { describeApi, newPerson, signedInUser, TEST_ADMIN } from '../test-support/test-app';
 import { createWidget } from '../test-support/widgets';
 import { expectDocumented, readDocument, validationRecorder } from './docs-check';
 import {
@@ -50,6 +50,23 @@ describeApi('live API documentation of integrations and identity', (t) => {
     const restore = '/api/users/history/:id/restore/:entry';
     await call('POST', `/api/users/history/${id}/restore/${first}`, restore);
     await call('DELETE', `/api/users/delete/${id}`, '/api/users/delete/:id');
+
+    const signup = newPerson('docs');
+    const link = 'verify_page_link=/verify';
+    await call('POST', `/api/users/signup?${link}`, '/api/users/signup', signup);
+    const resend = '/api/users/resend-verification/';
+    await call('POST', `${resend}?email=${signup.email}&${link}`, resend);
+    const forgot = '/api/users/forgot-password/:email';
+    await call('POST', `/api/users/forgot-password/${TEST_ADMIN.email}?${link}`, forgot);
+    // A person of their own changes their password and signs out (the administrator stays in).
+    const person = await signedInUser(t);
+    const own = validationRecorder(Object.create(t, { admin: { value: person.token } }));
+    await own.call('PUT', '/api/users/me/password', '/api/users/me/password', {
+      old_password: person.password,
+      new_password: 'Other-Pass-456',
+    });
+    await own.call('POST', '/api/users/logout', '/api/users/logout');
+    for (const [key, parts] of own.seen) seen.set(key, parts);
 
     const byAction = '/api/roles/types/:type/action/:action';
     await call('GET', '/api/roles/types/Users/action/VIEW', byAction);
@@ -103,9 +120,32 @@ describeApi('live API documentation of integrations and identity', (t) => {
       capacity: 3,
     });
     await createHelpdesk(t, t.admin, { name: 'Second desk' });
-    await call('POST', '/api/helpdesk/handoff', '/api/helpdesk/handoff', {
+    const handoff = await call('POST', '/api/helpdesk/handoff', '/api/helpdesk/handoff', {
       helpdesk_id: desk.body.id,
     });
+    // The site exchanges the token, its signing secret as the bearer instead of a session.
+    const site = validationRecorder(
+      Object.create(t, {
+        api: {
+          value: (...[method, url, options]: Parameters<typeof t.api>) =>
+            t.api(method, url, {
+              ...options,
+              token: undefined,
+              headers: { authorization: `Bearer ${desk.body.signing_secret}` },
+            }),
+        },
+      }),
+    );
+    const token = new URL(handoff.body.url).searchParams.get('token');
+    await site.call('POST', '/api/helpdesk/exchange', '/api/helpdesk/exchange', { token });
+    for (const [key, parts] of site.seen) seen.set(key, parts);
+    const chat = await t.api('POST', '/api/chat/stuff', {
+      token: t.admin,
+      body: { query: 'Where is my parcel?', department_id: 1 },
+    });
+    expect(chat.status, chat.raw).toBe(200);
+    const ticket = '/api/helpdesk/tickets/conversation/:chat_id';
+    await call('GET', `/api/helpdesk/tickets/conversation/${chat.body.chat_id}`, ticket);
 
     expectDocumented(await readDocument(t), helpdeskRoutes, seen);
   });

@@ -37,6 +37,20 @@ export const identityRoutes: Record<string, RouteSchemas> = {
     response: user,
     status: 201,
   },
+  'POST /api/users/signup': {
+    query: auth.verifyLinkQuerySchema,
+    body: auth.signupBodySchema,
+    response: message,
+    status: 201,
+  },
+  'POST /api/users/resend-verification/': { query: auth.resendQuerySchema, response: message },
+  'POST /api/users/forgot-password/:email': {
+    params: identity.userEmailParamsSchema,
+    query: auth.verifyLinkQuerySchema,
+    response: message,
+  },
+  'PUT /api/users/me/password': { body: auth.changePasswordBodySchema, response: message },
+  'POST /api/users/logout': { response: message },
   'GET /api/users/:email': { params: identity.userEmailParamsSchema, response: user },
   'GET /api/user/:id': { params: idParams, response: user },
   'PUT /api/users/update/:userId': { params: userIdParams, ...userUpdate },
@@ -119,6 +133,15 @@ export const helpdeskRoutes: Record<string, RouteSchemas> = {
     params: helpdeskId,
     body: helpdesk.agentUpdateSchema,
     response: helpdesk.agentSchema,
+  },
+  // The helpdesk site's call, with its signing secret as the bearer.
+  'POST /api/helpdesk/exchange': {
+    body: helpdesk.exchangeInputSchema,
+    response: helpdesk.exchangeSchema,
+  },
+  'GET /api/helpdesk/tickets/conversation/:chat_id': {
+    params: helpdesk.conversationTicketParamsSchema,
+    response: helpdesk.conversationTicketSchema,
   },
   'POST /api/helpdesk/handoff': {
     body: helpdesk.handoffInputSchema,

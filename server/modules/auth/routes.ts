@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   changePasswordBodySchema,
-  emailField,
   loginBodySchema,
   loginResponseSchema,
   messageResponseSchema,
@@ -14,6 +13,7 @@ import {
   verifyLinkQuerySchema,
 } from '../../../contract/auth';
 import { apiRoutes } from '../../../contract/api-paths';
+import { userEmailParamsSchema } from '../../../contract/identity';
 import { visitorLoginResponseSchema, WIDGET_KEY_HEADER } from '../../../contract/service-agent';
 import type { Services } from '../../container';
 import { parseInput, shape } from '../../http/validate';
@@ -21,7 +21,6 @@ import { authOf } from '../../plugins/auth';
 import { keyLoginOf } from '../service-agent/visitor-routes';
 
 const tokenParams = z.object({ token: z.string().min(1).max(256) });
-const emailParams = z.object({ email: emailField });
 
 export function registerAuthRoutes(
   api: FastifyInstance,
@@ -76,7 +75,7 @@ export function registerAuthRoutes(
   });
 
   api.post(apiRoutes.forgotPassword, { config: limitedPublic }, async (request) => {
-    const { email } = parseInput(emailParams, request.params, 'params');
+    const { email } = parseInput(userEmailParamsSchema, request.params, 'params');
     const query = parseInput(verifyLinkQuerySchema, request.query, 'query');
     const answer = await s.passwordReset.requestReset(email, mailOrigin(query.verify_page_link));
     return shape(messageResponseSchema, answer);
