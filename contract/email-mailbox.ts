@@ -143,6 +143,12 @@ export const emailStatsSchema = z.object({
 });
 export type EmailStats = z.infer<typeof emailStatsSchema>;
 
+const recordId = z.coerce.number().int().min(1).max(2_147_483_647);
+/** `…/messages/{message}`: a stored message of the account. */
+export const mailMessageParamsSchema = z.object({ message: recordId });
+/** `…/drafts/{draft}…`: a drafted reply of the account. */
+export const mailDraftParamsSchema = z.object({ draft: recordId });
+
 /** POST /email-agent/{email_id}/sync: what one pass stored, or why it could not run. */
 export const syncResultSchema = z.object({
   stored: z.number().int(),

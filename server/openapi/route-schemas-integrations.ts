@@ -20,6 +20,7 @@ import type { RouteSchemas } from './route-schemas';
 
 const message = auth.messageResponseSchema;
 const account = email.emailAccountParamsSchema;
+const draftParams = mailbox.mailDraftParamsSchema;
 const helpdeskId = helpdesk.helpdeskIdParamsSchema;
 const widgetRef = widgets.serviceAgentRefParamsSchema;
 const user = identity.managedUserSchema;
@@ -214,6 +215,28 @@ export const emailRoutes: Record<string, RouteSchemas> = {
     query: mailbox.mailDraftsQuerySchema,
     params: account,
     response: mailbox.mailDraftPageSchema,
+  },
+  'GET /api/email-agent/:email_id/messages/:message': {
+    params: mailbox.mailMessageParamsSchema,
+    response: mailbox.mailMessageDetailSchema,
+  },
+  'PUT /api/email-agent/:email_id/drafts/:draft': {
+    params: draftParams,
+    body: mailbox.mailDraftUpdateSchema,
+    response: mailbox.mailDraftSchema,
+  },
+  'POST /api/email-agent/:email_id/drafts/:draft/send': {
+    params: draftParams,
+    response: mailbox.sendResultSchema,
+  },
+  'POST /api/email-agent/:email_id/drafts/:draft/discard': {
+    params: draftParams,
+    response: message,
+  },
+  'POST /api/email-agent/:email_id/compose': {
+    body: mailbox.composeInputSchema,
+    params: account,
+    response: mailbox.sendResultSchema,
   },
   'POST /api/email-agent/:email_id/sync': { params: account, response: mailbox.syncResultSchema },
   'GET /api/email-agent/:email_id/stats': { params: account, response: mailbox.emailStatsSchema },

@@ -12,11 +12,13 @@ import {
   MAIL_ATTACHMENT_MAX_BYTES,
   MAIL_ATTACHMENTS_MAX,
   mailDraftPageSchema,
+  mailDraftParamsSchema,
   mailDraftSchema,
   mailDraftsQuerySchema,
   mailDraftUpdateSchema,
   mailMessageDetailSchema,
   mailMessagePageSchema,
+  mailMessageParamsSchema,
   mailMessagesQuerySchema,
   sendResultSchema,
   syncResultSchema,
@@ -28,8 +30,6 @@ import { actorOf } from '../identity/request-actor';
 import { needs, refOf } from './route-params';
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
-const messageParams = z.object({ message: id });
-const draftParams = z.object({ draft: id });
 const attachmentParams = z.object({ message: id, attachment: id });
 
 export function registerMailboxRoutes(api: FastifyInstance, s: Pick<Services, 'emailMailbox'>) {
@@ -44,7 +44,7 @@ export function registerMailboxRoutes(api: FastifyInstance, s: Pick<Services, 'e
   });
 
   api.get(emailRoutes.message, needs('VIEW'), async (request) => {
-    const { message } = parseInput(messageParams, request.params, 'params');
+    const { message } = parseInput(mailMessageParamsSchema, request.params, 'params');
     return shape(
       mailMessageDetailSchema,
       await m.message(await actorOf(request), refOf(request), message),
@@ -80,7 +80,7 @@ export function registerMailboxRoutes(api: FastifyInstance, s: Pick<Services, 'e
   });
 
   api.put(emailRoutes.draft, needs('UPDATE'), async (request) => {
-    const { draft } = parseInput(draftParams, request.params, 'params');
+    const { draft } = parseInput(mailDraftParamsSchema, request.params, 'params');
     const body = parseInput(mailDraftUpdateSchema, request.body ?? {});
     return shape(
       mailDraftSchema,
@@ -89,12 +89,12 @@ export function registerMailboxRoutes(api: FastifyInstance, s: Pick<Services, 'e
   });
 
   api.post(emailRoutes.draftSend, needs('UPDATE'), async (request) => {
-    const { draft } = parseInput(draftParams, request.params, 'params');
+    const { draft } = parseInput(mailDraftParamsSchema, request.params, 'params');
     return shape(sendResultSchema, await m.approve(await actorOf(request), refOf(request), draft));
   });
 
   api.post(emailRoutes.draftDiscard, needs('UPDATE'), async (request) => {
-    const { draft } = parseInput(draftParams, request.params, 'params');
+    const { draft } = parseInput(mailDraftParamsSchema, request.params, 'params');
     return shape(
       messageResponseSchema,
       await m.discard(await actorOf(request), refOf(request), draft),
