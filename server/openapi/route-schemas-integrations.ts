@@ -1,7 +1,8 @@
 /**
  * The shapes of the integration routes (e-mail agents and mailboxes, helpdesk, database
  * sources, chat widgets in the console) and of the identity routes beyond the base table
- * (users, roles, departments, permissions, one's profile). Checked by api-docs-integrations.test.ts.
+ * (users and account routes, roles, departments, permissions, one's profile). Checked by
+ * api-docs-integrations.test.ts.
  *
  * A route that parses several params schemas (a mailbox message and its account) is documented
  * with the first one it parses, as the documentation's recorder sees it.
@@ -53,31 +54,15 @@ export const identityRoutes: Record<string, RouteSchemas> = {
   'PUT /api/users/me/password': { body: auth.changePasswordBodySchema, response: message },
   'POST /api/users/logout': { response: message },
   'GET /api/users/:email': { params: identity.userEmailParamsSchema, response: user },
-  'GET /api/user/:id': { params: idParams, response: user },
   'PUT /api/users/update/:userId': { params: userIdParams, ...userUpdate },
   'PUT /api/users/:id': { params: idParams, ...userUpdate },
   'DELETE /api/users/delete/:id': { params: idParams, response: message },
-  'GET /api/users/history/:id': {
-    params: idParams,
-    query: identity.historyQuerySchema,
-    response: identity.userHistoryPageSchema,
-  },
   'POST /api/users/history/:id/restore/:entry': {
     params: historyRestoreParams,
     query: auth.verifyLinkQuerySchema,
     response: user,
   },
-  'GET /api/roles/types/:type/action/:action': {
-    params: identity.rolesByActionParamsSchema,
-    query: identity.rolesQuerySchema,
-    response: identity.rolePageSchema,
-  },
   'DELETE /api/roles/:id': { params: idParams, response: message },
-  'GET /api/roles/:id/history': {
-    params: idParams,
-    query: identity.historyQuerySchema,
-    response: identity.roleHistoryPageSchema,
-  },
   'POST /api/roles/:id/history/restore/:entry': {
     params: historyRestoreParams,
     response: identity.roleSchema,
