@@ -7,25 +7,16 @@
  * creator holds now, in the key's departments only. A creator who loses a right, or is disabled
  * or deleted, takes it from the key at once. A key is never a default administrator.
  */
-import { actionsFromPermissionSet, ACTIONS, type ActionEntry } from '../../../contract/permissions';
+import { ACTIONS, type ActionEntry } from '../../../contract/permissions';
 import type { AccessSubject, PermissionEntry } from '../../../contract/profile';
 import type { AuthContext } from '../../deps';
 import { AppError } from '../../http/app-error';
-import type { ProfileService } from '../profile/service';
+import { actionsOf, type ProfileService } from '../profile/service';
 import { parseApiKey, secretMatches } from './key-secret';
 import type { ApiKeysRepo } from './repo';
 import type { UsageMeter } from './usage-meter';
 
 const invalid = (why: string) => new AppError(401, 'UNAUTHORIZED', why);
-
-function parseIds(text: string): number[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((v): v is number => Number.isInteger(v)) : [];
-  } catch {
-    return [];
-  }
-}
 
 function both(a: ActionEntry, b: ActionEntry): ActionEntry {
   const entry = { module_name: a.module_name } as ActionEntry;
@@ -88,18 +79,6 @@ export function createKeyAuthenticator(deps: {
     return true;
   };
 
-  // A key's scopes as the rights they allow, worked out once per distinct permission set.
-  const scopes = new Map<string, ActionEntry[]>();
-  const scopesOf = (permissionSet: string) => {
-    let found = scopes.get(permissionSet);
-    if (!found) {
-      if (scopes.size >= 10_000) scopes.clear();
-      found = actionsFromPermissionSet(parseIds(permissionSet));
-      scopes.set(permissionSet, found);
-    }
-    return found;
-  };
-
   return async function authenticateKey(token: string): Promise<AuthContext> {
     const parts = parseApiKey(token);
     const found = parts && (await deps.repo.findForAuth(parts.lookup));
@@ -116,7 +95,7 @@ export function createKeyAuthenticator(deps: {
         deps.profiles.subjectOf(user),
         departmentsOf(key.id),
       ]);
-      return keySubject(creator, scopesOf(key.permissionSet), departments);
+      return keySubject(creator, actionsOf(key.permissionSet), departments);
     };
     return { sessionId: '', apiKeyId: key.id, user, subject: () => (subject ??= load()) };
   };

@@ -24,7 +24,7 @@ function parsePermissionSet(text: string): number[] {
  * so nothing may change them (answers are shaped into new objects by their contract schema).
  */
 const actionsBySet = new Map<string, PermissionEntry['actions']>();
-function actionsOf(permissionSet: string): PermissionEntry['actions'] {
+export function actionsOf(permissionSet: string): PermissionEntry['actions'] {
   let actions = actionsBySet.get(permissionSet);
   if (!actions) {
     actions = actionsFromPermissionSet(parsePermissionSet(permissionSet));
