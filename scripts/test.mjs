@@ -29,6 +29,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
+const failedTests = [];
 
 function run(label, cmd, args) {
   console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`);
@@ -56,6 +57,22 @@ function vitest(project) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    for (const file of report.testResults ?? []) {
+      for (const t of file.assertionResults ?? []) {
+        if (t.status !== 'failed') continue;
+        const why = String(t.failureMessages?.[0] ?? '')
+          .split('\n', 1)[0]
+          .slice(0, 300);
+        failedTests.push(
+          `${project} · ${file.name.replace(`${process.cwd()}/`, '')} · ${t.fullName}\n    ${why}`,
+        );
+      }
+      if (file.status === 'failed' && !(file.assertionResults ?? []).length) {
+        failedTests.push(
+          `${project} · ${file.name} · ${String(file.message ?? '').split('\n', 1)[0]}`,
+        );
+      }
+    }
     if (report.numTotalTests === 0) {
       failures.push(`${project}: no test ran`);
     }
@@ -73,6 +90,8 @@ if (run('build', 'npx', ['vite', 'build'])) vitest('e2e');
 else failures.push('e2e: not run, the build failed');
 
 console.log('');
+// Repeated here so that the end of a long log (all a CI summary may keep) names what failed.
+if (failedTests.length) console.log(`Failed tests:\n  ${failedTests.join('\n  ')}`);
 if (failures.length) console.log(`Failed steps: ${failures.join('; ')}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failures.length || failed ? 1 : 0);
