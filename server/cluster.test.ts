@@ -146,8 +146,14 @@ describe('several server processes on one port (WEB_CONCURRENCY)', () => {
       return now.length === 2 && !now.includes(victim) ? now : undefined;
     });
     expect(replaced).toContain(survivor);
-    await until('the port to answer', async () =>
-      (await call(port, 'GET', '/api/health')) === 200 ? true : undefined,
+    let last = 'no call yet';
+    await until(
+      () => `the port to answer (last: ${last}; the processes said: ${output.slice(-3000)})`,
+      async () => {
+        const status = await call(port, 'GET', '/api/health').catch((e: Error) => e.message);
+        last = `${status} at ${new Date().toISOString()}`;
+        return status === 200 ? true : undefined;
+      },
     );
   }, 150_000);
 
