@@ -1,8 +1,8 @@
 /**
  * The shapes of the knowledge (uploads and documents), assistant (chat, visuals) and SOP routes,
- * checked by api-docs-knowledge.test.ts. Left out: the multipart uploads (POST /upload/docs,
- * POST and PUT of SOP files), the file answers (document download, SOP pdf views answer a file,
- * so only their request parts are named) and the event stream of the chat answers.
+ * checked by api-docs-knowledge.test.ts. The multipart uploads and the downloads are in
+ * route-schemas-files.ts; the chat answers are documented as JSON (their event stream, asked for
+ * with `Accept: text/event-stream`, is not described).
  */
 import * as auth from '../../contract/auth';
 import * as chat from '../../contract/chat';
