@@ -146,6 +146,8 @@ export type EmailStats = z.infer<typeof emailStatsSchema>;
 const recordId = z.coerce.number().int().min(1).max(2_147_483_647);
 /** `…/messages/{message}`: a stored message of the account. */
 export const mailMessageParamsSchema = z.object({ message: recordId });
+/** `…/messages/{message}/attachments/{attachment}`: one attachment of a message. */
+export const mailAttachmentParamsSchema = z.object({ message: recordId, attachment: recordId });
 /** `…/drafts/{draft}…`: a drafted reply of the account. */
 export const mailDraftParamsSchema = z.object({ draft: recordId });
 

@@ -115,6 +115,18 @@ export type UploadItemResult = z.infer<typeof uploadItemResultSchema>;
 export const uploadDocsResponseSchema = z.object({ items: z.array(uploadItemResultSchema) });
 export type UploadDocsResponse = z.infer<typeof uploadDocsResponseSchema>;
 
+/**
+ * The text fields of POST /upload/docs (multipart, beside its `files`). Sent as text: the
+ * department is checked by the upload itself (its own messages), a switch is on for true, 1, on
+ * or yes.
+ */
+export const uploadDocsFieldsSchema = z.object({
+  department_id: z.string().describe('The id of the department the files go to.'),
+  advanced_training: z.string().optional().describe('Read tables and images too (true/false).'),
+  need_summary: z.string().optional().describe('Write a summary of each file (true/false).'),
+});
+export type UploadDocsFields = z.infer<typeof uploadDocsFieldsSchema>;
+
 export const uploadUrlsBodySchema = z.object({
   urls: z.array(z.string().trim().min(1).max(2048)).min(1).max(100),
   advanced_training: z.boolean().default(false),

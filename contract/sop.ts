@@ -102,6 +102,8 @@ export const sopDocumentSchema = z.object({
 });
 export type SopDocument = z.infer<typeof sopDocumentSchema>;
 export const sopDocumentPageSchema = pagedSchema(sopDocumentSchema);
+/** POST /sop/documents: one document for each SOP file sent. */
+export const sopUploadResponseSchema = z.object({ items: z.array(sopDocumentSchema) });
 
 export const sopDocumentsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(LIST_DEFAULT.page),
@@ -122,6 +124,11 @@ export const sopUploadFieldsSchema = z.object({
   industry: required(100),
   product_type: required(100),
 });
+
+/** The text field of POST /sop/documents/reference (multipart, beside `reference_files`). */
+export const sopReferenceFieldsSchema = z.object({ document_id: id });
+/** `?lng=` of a checklist export: the language of its headings. */
+export const exportLanguageQuerySchema = z.object({ lng: z.string().max(10).optional() });
 
 export const archiveBodySchema = z.object({ comments: required(1000) });
 export const documentIdsBodySchema = z.object({
@@ -293,7 +300,7 @@ export const sopIdParamsSchema = z.object({
 export const sopViewQuerySchema = z.object({ version: z.coerce.number().int().min(1).optional() });
 /** GET /sop/countries: the language of the country names. */
 export const countriesQuerySchema = z.object({ lng: z.string().max(10).optional() });
-/** POST /sop/clients/{first_name}. */
-export const clientNameParamsSchema = z.object({ first_name: z.string() });
+/** POST /sop/clients/{first_name}: the name, checked as a client's name. */
+export const clientNameParamsSchema = z.object({ first_name: clientNameField });
 /** GET /sop/checklists/references/{id}: the reference files of a checklist's SOP. */
 export const sopFileListSchema = z.object({ items: z.array(sopFileSchema) });

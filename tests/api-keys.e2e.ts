@@ -76,13 +76,19 @@ describe('API keys', () => {
     expect(after.status).toBe(401);
   });
 
-  it('when the API documentation is opened, then it lists the key routes with the right they need', async () => {
+  it('when the API documentation is opened, then it lists the key routes with the right they need and an upload with its form', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/api-docs`);
     await page.getByText('Atrium API', { exact: false }).first().waitFor();
     const create = page.locator('.opblock-post').filter({ hasText: '/api/api-keys' }).first();
     await create.locator('.opblock-summary').click();
     await create.getByText('Needs: Roles.ADD.').waitFor();
+    // An upload shows its form: the content type and its file field.
+    const upload = page.locator('.opblock-post').filter({ hasText: '/api/upload/docs' }).first();
+    await upload.locator('.opblock-summary').click();
+    const form = upload.locator('option[value="multipart/form-data"]');
+    await form.first().waitFor({ state: 'attached' });
+    await upload.getByText('department_id').first().waitFor();
     await page.close();
   });
 });

@@ -7,7 +7,7 @@ import { letters } from '../test-support/identity';
 import { describeApi, TEST_ADMIN } from '../test-support/test-app';
 import { widgetBody } from '../test-support/widgets';
 import { expectDocumented, readDocument, toPath, validationRecorder } from './docs-check';
-import { baseRouteSchemas } from './route-schemas';
+import { baseRouteSchemas, routeSchemas } from './route-schemas';
 
 /**
  * Every route the route modules register, read by registering them on a recorder instead of
@@ -56,6 +56,19 @@ describeApi('live API documentation', (t) => {
     expect(create['x-required-right']).toBe('Roles.ADD');
     expect(doc.paths['/api/departments'].get['x-required-right']).toBe('the default administrator');
     expect(doc.paths['/api/users/login'].post['x-required-right']).toBe('none (public)');
+  });
+
+  it('when the document is read, then every registered route has its shapes declared, and each declared route is registered', async () => {
+    const doc = await document();
+    const routes = (await registeredRoutes()).map((r) => `${r.method} ${r.url}`);
+    expect(routes.filter((key) => !routeSchemas[key])).toEqual([]);
+    expect(Object.keys(routeSchemas).filter((key) => !routes.includes(key))).toEqual([]);
+    const marked = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op['x-shapes-declared'] === false)
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(marked).toEqual([]);
   });
 
   it('when each documented route is called, then it validates exactly the documented shapes', async () => {

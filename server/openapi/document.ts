@@ -2,12 +2,14 @@
  * The OpenAPI 3 document of every registered route (issue 17): path, method, path parameters,
  * the right it needs (`x-required-right`, from the route's own `config`, the same one the
  * permissions plugin enforces), who may call it (`security`), and its request and answer shapes
- * from the contract schemas of route-schemas.ts, as JSON Schema (zod's toJSONSchema).
+ * from the contract schemas of route-schemas.ts, as JSON Schema (zod's toJSONSchema): a JSON
+ * body, or a multipart form (its text fields and its files, `format: binary`); a JSON answer, or
+ * a file (`format: binary` under each content type it is sent with).
  */
 import { z } from 'zod';
 import { apiErrorBodySchema } from '../../contract/errors';
 import type { RouteRight } from '../deps';
-import { routeSchemas, type RouteSchemas } from './route-schemas';
+import { routeSchemas, type MultipartForm, type RouteSchemas } from './route-schemas';
 
 export interface RouteInfo {
   method: string;
@@ -25,6 +27,33 @@ type Json = Record<string, unknown>;
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Json =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
+
+const binary: Json = { type: 'string', format: 'binary' };
+
+/** `text/csv; charset=utf-8` -> `text/csv`. */
+export const mediaType = (contentType: unknown): string =>
+  String(contentType ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
+
+/** The names of a multipart form's fields, text and files. */
+export function formFieldNames(form: MultipartForm): string[] {
+  const fields = form.fields ? jsonSchema(form.fields, 'input') : {};
+  return [...Object.keys(fields.properties ?? {}), ...Object.keys(form.files)];
+}
+
+/** A multipart form as JSON Schema: its text fields as parsed, each file field as binary. */
+export function multipartSchema(form: MultipartForm): Json {
+  const fields = form.fields ? jsonSchema(form.fields, 'input') : {};
+  const properties = { ...((fields.properties ?? {}) as Record<string, Json>) };
+  const required = [...((fields.required as string[] | undefined) ?? [])];
+  for (const [name, file] of Object.entries(form.files)) {
+    properties[name] = file.many ? { type: 'array', items: binary } : binary;
+    if (!file.optional) required.push(name);
+  }
+  return { type: 'object', properties, required };
+}
 
 /** `/users/:id` -> `/users/{id}` and its parameter names. */
 export function openApiPath(url: string): { path: string; names: string[] } {
@@ -50,8 +79,10 @@ export function requiredRight(config: RouteInfo['config']): string {
 
 function parameters(schemas: RouteSchemas, names: string[]): Json[] {
   const list: Json[] = [];
-  const params = schemas.params ? jsonSchema(schemas.params, 'input') : undefined;
-  const paramProps = (params?.properties ?? {}) as Record<string, Json>;
+  // A route may check its path in parts (a mailbox message, then its account).
+  const paramProps: Record<string, Json> = {};
+  for (const params of [schemas.params ?? []].flat())
+    Object.assign(paramProps, jsonSchema(params, 'input').properties);
   for (const name of names)
     list.push({ name, in: 'path', required: true, schema: paramProps[name] ?? { type: 'string' } });
   if (schemas.query) {
@@ -61,6 +92,38 @@ function parameters(schemas: RouteSchemas, names: string[]): Json[] {
       list.push({ name, in: 'query', required: required.has(name), schema });
   }
   return list;
+}
+
+function requestBody(schemas: RouteSchemas): Json {
+  if (schemas.multipart)
+    return {
+      requestBody: {
+        required: true,
+        content: { 'multipart/form-data': { schema: multipartSchema(schemas.multipart) } },
+      },
+    };
+  if (!schemas.body) return {};
+  return {
+    requestBody: {
+      required: true,
+      content: { 'application/json': { schema: jsonSchema(schemas.body, 'input') } },
+    },
+  };
+}
+
+function success(schemas: RouteSchemas): Json {
+  if (schemas.file)
+    return {
+      description: 'The file, named by its Content-Disposition header',
+      content: Object.fromEntries(
+        schemas.file.map((type) => [mediaType(type), { schema: binary }]),
+      ),
+    };
+  if (!schemas.response) return { description: 'Success' };
+  return {
+    description: 'Success',
+    content: { 'application/json': { schema: jsonSchema(schemas.response, 'output') } },
+  };
 }
 
 function operation(route: RouteInfo, names: string[]): Json {
@@ -85,34 +148,23 @@ function operation(route: RouteInfo, names: string[]): Json {
     summary: `${route.method} ${route.url.replace(/^\/api/, '')}`,
     description: `Needs: ${right}.${route.config.sessionOnly ? ' Not with an integration key.' : ''}${schemas ? '' : ' Its request and answer shapes are checked in the handler and not yet declared here.'}`,
     'x-required-right': right,
-    'x-shapes-declared': Boolean(schemas),
+    // Only a route missing from route-schemas.ts carries it; the documentation test fails on it.
+    ...(schemas ? {} : { 'x-shapes-declared': false }),
     security,
     parameters: parameters(schemas ?? {}, names),
-    ...(schemas?.body
-      ? {
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: jsonSchema(schemas.body, 'input') } },
-          },
-        }
-      : {}),
+    ...requestBody(schemas ?? {}),
     responses: {
-      [status]: schemas?.response
-        ? {
-            description: 'Success',
-            content: { 'application/json': { schema: jsonSchema(schemas.response, 'output') } },
-          }
-        : { description: 'Success' },
+      [status]: success(schemas ?? {}),
       default: { description: 'An error: { message, code }', ...error },
     },
   };
 }
 
-/** The document, from the routes as Fastify registered them (HEAD routes left out). */
+/** The document of the API's routes as Fastify registered them (HEAD and /api-docs left out). */
 export function openApiDocument(routes: readonly RouteInfo[], version: string): Json {
   const paths: Record<string, Record<string, Json>> = {};
   for (const route of routes) {
-    if (route.method === 'HEAD' || !route.url.startsWith('/api')) continue;
+    if (route.method === 'HEAD' || !route.url.startsWith('/api/')) continue;
     const { path, names } = openApiPath(route.url);
     (paths[path] ??= {})[route.method.toLowerCase()] = operation(route, names);
   }

@@ -4,8 +4,8 @@
  * (users and account routes, roles, departments, permissions, one's profile). Checked by
  * api-docs-integrations.test.ts.
  *
- * A route that parses several params schemas (a mailbox message and its account) is documented
- * with the first one it parses, as the documentation's recorder sees it.
+ * A route that checks its path in parts (a mailbox message, then its account) names each params
+ * schema it parses, in that order.
  */
 import * as auth from '../../contract/auth';
 import * as db from '../../contract/db-sources';
@@ -21,7 +21,7 @@ import type { RouteSchemas } from './route-schemas';
 
 const message = auth.messageResponseSchema;
 const account = email.emailAccountParamsSchema;
-const draftParams = mailbox.mailDraftParamsSchema;
+const draftParams = [mailbox.mailDraftParamsSchema, account];
 const helpdeskId = helpdesk.helpdeskIdParamsSchema;
 const widgetRef = widgets.serviceAgentRefParamsSchema;
 const user = identity.managedUserSchema;
@@ -202,8 +202,13 @@ export const emailRoutes: Record<string, RouteSchemas> = {
     response: mailbox.mailDraftPageSchema,
   },
   'GET /api/email-agent/:email_id/messages/:message': {
-    params: mailbox.mailMessageParamsSchema,
+    params: [mailbox.mailMessageParamsSchema, account],
     response: mailbox.mailMessageDetailSchema,
+  },
+  // Sent with the type its sender declared (application/octet-stream when none).
+  'GET /api/email-agent/:email_id/messages/:message/attachments/:attachment': {
+    params: [mailbox.mailAttachmentParamsSchema, account],
+    file: ['application/octet-stream', '*/*'],
   },
   'PUT /api/email-agent/:email_id/drafts/:draft': {
     params: draftParams,

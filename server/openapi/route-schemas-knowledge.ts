@@ -1,8 +1,8 @@
 /**
  * The shapes of the knowledge (uploads and documents), assistant (chat, visuals) and SOP routes,
- * checked by api-docs-knowledge.test.ts. Left out: the multipart uploads (POST /upload/docs,
- * POST and PUT of SOP files), the file answers (document download, SOP pdf views answer a file,
- * so only their request parts are named) and the event stream of the chat answers.
+ * checked by api-docs-knowledge.test.ts. The multipart uploads and the downloads are in
+ * route-schemas-files.ts; the chat answers are documented as JSON (their event stream, asked for
+ * with `Accept: text/event-stream`, is not described).
  */
 import * as auth from '../../contract/auth';
 import * as chat from '../../contract/chat';
@@ -15,6 +15,7 @@ const chatId = chat.chatIdParamsSchema;
 const sopId = sop.sopIdParamsSchema;
 const answer: RouteSchemas = { body: chat.chatRequestSchema, response: chat.chatAnswerSchema };
 const message = auth.messageResponseSchema;
+const pdf = ['application/pdf'];
 
 export const knowledgeRouteSchemas: Record<string, RouteSchemas> = {
   // 200 when an address was stored; the answer lists each address's outcome (not shaped).
@@ -70,8 +71,7 @@ export const knowledgeRouteSchemas: Record<string, RouteSchemas> = {
     body: chat.visualRequestSchema,
     response: chat.visualRouteSchema,
   },
-  // The answer is an SVG document.
-  'POST /api/chat/generate_visual': { body: chat.visualRequestSchema },
+  'POST /api/chat/generate_visual': { body: chat.visualRequestSchema, file: ['image/svg+xml'] },
   'GET /api/sop/documents': {
     query: sop.sopDocumentsQuerySchema,
     response: sop.sopDocumentPageSchema,
@@ -80,9 +80,9 @@ export const knowledgeRouteSchemas: Record<string, RouteSchemas> = {
     query: sop.sopDocumentsQuerySchema,
     response: sop.sopDocumentPageSchema,
   },
-  // Both answer a pdf.
-  'GET /api/sop/documents/:id': { params: sopId, query: sop.sopViewQuerySchema },
-  'GET /api/sop/documents/references/:id': { params: sopId },
+  // A docx is shown as a pdf too.
+  'GET /api/sop/documents/:id': { params: sopId, query: sop.sopViewQuerySchema, file: pdf },
+  'GET /api/sop/documents/references/:id': { params: sopId, file: pdf },
   'DELETE /api/sop/documents/references': { body: sop.referenceIdsBodySchema, response: message },
   'DELETE /api/sop/documents': { body: sop.archiveManyBodySchema, response: message },
   'PUT /api/sop/archived/documents/:id': {

@@ -2,8 +2,8 @@
  * The contract schemas each route validates, for the API documentation: request parts (what
  * `parseInput` checks) and the answer (what `shape` gives). Routes validate inside their
  * handlers, not through Fastify's `schema` option, so this table names them; the documentation
- * test checks each entry against what the route really parses. Routes missing here are
- * documented with their path, method and right, and marked as having no declared shapes.
+ * test checks each entry against what the route really parses. Every registered route has an
+ * entry in one table (api-docs.test.ts fails on a route without one).
  */
 import type { z } from 'zod';
 import * as apiKeys from '../../contract/api-keys';
@@ -19,14 +19,29 @@ import { idParams } from '../modules/identity/params';
 import { liveDashboardSchema } from '../../contract/live-dashboard-schema';
 import { knowledgeRouteSchemas } from './route-schemas-knowledge';
 import { integrationRouteSchemas } from './route-schemas-integrations';
+import { fileRouteSchemas } from './route-schemas-files';
+import { publicRouteSchemas } from './route-schemas-public';
+
+/** A multipart/form-data request: its text fields and its file fields. */
+export interface MultipartForm {
+  /** The text fields, as the handler parses them (the recorder sees them as the body). */
+  fields?: z.ZodType;
+  /** Each file field: one file or several under the name; required unless `optional`. */
+  files: Record<string, { many?: boolean; optional?: boolean }>;
+}
 
 export interface RouteSchemas {
+  /** A JSON body. */
   body?: z.ZodType;
   query?: z.ZodType;
-  params?: z.ZodType;
-  /** The answer of a success (201 for creations). */
+  /** Several when the handler checks more than one set of path parameters. */
+  params?: z.ZodType | readonly z.ZodType[];
+  /** The JSON answer of a success (201 for creations). */
   response?: z.ZodType;
   status?: number;
+  multipart?: MultipartForm;
+  /** A file answer: the content types it is sent with (a media range for "its own type"). */
+  file?: readonly string[];
 }
 
 /** By `METHOD /api/path` as Fastify registers it; each area's table is checked by its test. */
@@ -149,4 +164,6 @@ export const routeSchemas: Record<string, RouteSchemas> = {
   ...baseRouteSchemas,
   ...knowledgeRouteSchemas,
   ...integrationRouteSchemas,
+  ...fileRouteSchemas,
+  ...publicRouteSchemas,
 };

@@ -1,6 +1,5 @@
 /** HTTP side of sign-in, sign-up, verification and password reset (SPEC §7 Auth). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   changePasswordBodySchema,
   loginBodySchema,
@@ -10,6 +9,7 @@ import {
   resetPasswordBodySchema,
   signupBodySchema,
   tokenCheckResponseSchema,
+  tokenParamsSchema as tokenParams,
   verifyLinkQuerySchema,
 } from '../../../contract/auth';
 import { apiRoutes } from '../../../contract/api-paths';
@@ -19,8 +19,6 @@ import type { Services } from '../../container';
 import { parseInput, shape } from '../../http/validate';
 import { authOf } from '../../plugins/auth';
 import { keyLoginOf } from '../service-agent/visitor-routes';
-
-const tokenParams = z.object({ token: z.string().min(1).max(256) });
 
 export function registerAuthRoutes(
   api: FastifyInstance,

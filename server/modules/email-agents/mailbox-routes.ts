@@ -4,13 +4,13 @@
  * the account's figures (ANALYTICS).
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { messageResponseSchema } from '../../../contract/auth';
 import {
   composeInputSchema,
   emailStatsSchema,
   MAIL_ATTACHMENT_MAX_BYTES,
   MAIL_ATTACHMENTS_MAX,
+  mailAttachmentParamsSchema as attachmentParams,
   mailDraftPageSchema,
   mailDraftParamsSchema,
   mailDraftSchema,
@@ -28,9 +28,6 @@ import type { Services } from '../../container';
 import { parseInput, shape } from '../../http/validate';
 import { actorOf } from '../identity/request-actor';
 import { needs, refOf } from './route-params';
-
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
-const attachmentParams = z.object({ message: id, attachment: id });
 
 export function registerMailboxRoutes(api: FastifyInstance, s: Pick<Services, 'emailMailbox'>) {
   const m = s.emailMailbox;

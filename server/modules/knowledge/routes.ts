@@ -22,6 +22,7 @@ import {
   knowledgeDocumentSchema,
   softDeleteBodySchema,
   softDeleteResponseSchema,
+  uploadDocsResponseSchema,
   uploadUrlsBodySchema,
 } from '../../../contract/knowledge';
 import type { ActionName } from '../../../contract/permissions';
@@ -69,7 +70,9 @@ export function registerKnowledgeRoutes(
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the files as multipart/form-data.');
       const auth = authOf(request);
       const result = await k.uploads.uploadFiles(auth.user, await auth.subject(), partsOf(request));
-      return reply.status(result.status).send(result.body);
+      // A refusal keeps its top-level message and code beside the items.
+      const body = result.status < 300 ? shape(uploadDocsResponseSchema, result.body) : result.body;
+      return reply.status(result.status).send(body);
     });
   });
 

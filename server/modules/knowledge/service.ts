@@ -28,7 +28,8 @@ export interface DocumentsDeps {
   wake: () => void;
 }
 
-const MIME: Record<string, string> = {
+/** The content type a stored file is sent with, by its type (the API documentation lists them). */
+export const MIME: Record<string, string> = {
   pdf: 'application/pdf',
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',

@@ -9,6 +9,8 @@ import { MAX_FILE_COUNT } from '../../../contract/constants';
 import {
   extensionOf,
   UPLOAD_EXTENSIONS,
+  uploadDocsFieldsSchema,
+  type UploadDocsFields,
   type UploadDocsResponse,
   type UploadItemResult,
 } from '../../../contract/knowledge';
@@ -16,6 +18,7 @@ import type { AccessSubject } from '../../../contract/profile';
 import { isUniqueViolation } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { parseInput } from '../../http/validate';
 import type { Storage } from '../../services/storage';
 import { answer, departmentCheck, refusal, type UploadAnswer } from './upload-common';
 import { asUploadExtension, checkContainer, declaredTypeFits, headRefusal } from './file-check';
@@ -215,8 +218,10 @@ export function createUploadService(deps: UploadDeps) {
         );
       }
       if (files === 0) throw new AppError(400, 'VALIDATION_ERROR', 'No files selected for upload');
+      let form: UploadDocsFields;
       try {
         departmentId ??= await departmentFor(subject, fields.get('department_id'));
+        form = parseInput(uploadDocsFieldsSchema, Object.fromEntries(fields));
       } catch (error) {
         await discardAll();
         throw error;
@@ -224,8 +229,8 @@ export function createUploadService(deps: UploadDeps) {
       const context: StoreContext = {
         departmentId,
         userId: user.id,
-        advanced: truthy(fields.get('advanced_training')),
-        needSummary: truthy(fields.get('need_summary')),
+        advanced: truthy(form.advanced_training),
+        needSummary: truthy(form.need_summary),
         seen: new Map(),
       };
       const items: UploadItemResult[] = [];

@@ -8,10 +8,10 @@
  *   POST /sop/export_checklist  Sop.DOWNLOAD  pdf (default), csv or xlsx; unknown type: 400
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   checklistSchema,
   exportChecklistSchema,
+  exportLanguageQuerySchema as lngQuery,
   saveChecklistSchema,
   sopRoutes as paths,
   type ExportType,
@@ -23,12 +23,12 @@ import { checklistPdf } from './export/checklist-pdf';
 import { checklistCsv, checklistXlsx } from './export/tabular';
 import { needs } from './routes';
 
-const CONTENT_TYPES: Record<ExportType, string> = {
+/** The content type of each export (the API documentation lists them). */
+export const CONTENT_TYPES: Record<ExportType, string> = {
   pdf: 'application/pdf',
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
-const lngQuery = z.object({ lng: z.string().max(10).optional() });
 
 export function registerChecklistService(api: FastifyInstance, { sop }: Pick<Services, 'sop'>) {
   const { checklists } = sop;

@@ -7,6 +7,7 @@
 import { departmentScope } from '../../../contract/access';
 import type { Paged } from '../../../contract/paging';
 import {
+  sopReferenceFieldsSchema,
   sopUploadFieldsSchema,
   type SopDocument,
   type SopDocumentsQuery,
@@ -221,14 +222,10 @@ export function createSopDocuments(repo: SopRepo, files: FileDeps) {
     async addReferences(actor: Actor, parts: AsyncIterable<SopPart>): Promise<SopDocument> {
       const { fields, files: staged } = await readUpload(files, parts);
       try {
-        const id = Number(fields.get('document_id'));
-        if (!Number.isInteger(id) || id < 1)
-          throw new AppError(
-            400,
-            'VALIDATION_ERROR',
-            'Choose the SOP document the files belong to.',
-            { fields: [{ path: 'document_id', message: 'validation:required' }] },
-          );
+        const { document_id: id } = parseInput(
+          sopReferenceFieldsSchema,
+          Object.fromEntries(fields),
+        );
         await visible(actor, id, 'UPDATE');
         if (staged.length === 0) throw noFiles();
         await commitAll(staged, (paths) =>

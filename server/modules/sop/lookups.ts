@@ -7,9 +7,8 @@
 import { departmentScope } from '../../../contract/access';
 import type { AccessSubject } from '../../../contract/profile';
 import { SUPPORTED_LANGUAGES } from '../../../contract/constants';
-import { clientNameField, COUNTRY_CODES, countryName } from '../../../contract/sop';
+import { COUNTRY_CODES, countryName } from '../../../contract/sop';
 import { nowIso } from '../../db/database';
-import { parseInput } from '../../http/validate';
 import type { SopRepo } from './repo';
 
 export const PRODUCT_TYPES = [
@@ -49,8 +48,8 @@ export function createSopLookups(repo: SopRepo) {
       );
     },
     clients: () => repo.clients(),
-    async addClient(firstName: string) {
-      const name = parseInput(clientNameField, firstName, 'params');
+    /** `name` as the route's params schema checked it (clientNameParamsSchema). */
+    async addClient(name: string) {
       return repo.addClient(name, nowIso());
     },
     /** Departments where the caller holds Sop.ADD (all of them for an administrator). */

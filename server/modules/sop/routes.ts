@@ -29,6 +29,7 @@ import {
   sopIdParamsSchema as idParams,
   sopViewQuerySchema as viewQuery,
   sopRoutes as paths,
+  sopUploadResponseSchema,
 } from '../../../contract/sop';
 import type { Services } from '../../container';
 import { AppError } from '../../http/app-error';
@@ -103,7 +104,7 @@ export function registerSopRoutes(
     });
     scope.post(paths.documents, needs('ADD'), async (request, reply) => {
       const items = await sop.documents.upload(await actorOf(request), partsOf(request));
-      return reply.code(201).send({ items: items.map((d) => shape(sopDocumentSchema, d)) });
+      return reply.code(201).send(shape(sopUploadResponseSchema, { items }));
     });
     scope.put(paths.documentUpdate, needs('UPDATE'), async (request) => {
       const { id } = parseInput(idParams, request.params, 'params');

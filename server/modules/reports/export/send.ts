@@ -10,7 +10,8 @@ import { reportPdf } from './pdf';
 import { exportDocument } from './tables';
 import { writeXlsx } from './xlsx';
 
-const TYPES = {
+/** The content type of each format (the API documentation lists them). */
+export const TYPES = {
   pdf: 'application/pdf',
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
