@@ -18,9 +18,12 @@ import { pino } from 'pino';
 import { idsOf } from '../contract/permissions';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
+import { createServices } from '../server/container';
 import { createDatabase, type Database } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { seed } from '../server/db/seed';
+import { createMailer } from '../server/services/mail/mailer';
+import { createAccessTokens } from '../server/services/security/access-tokens';
 import { hashPassword } from '../server/services/security/passwords';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
@@ -160,6 +163,57 @@ async function main() {
         `  key − session: ${signed(atMedian)} at p50, ${signed(trimmed)} on the mean of the fastest 95 % -> ${atMedian <= 0 && trimmed <= 0 ? 'met' : 'MISS'} (target: the key costs no more than the session check)`,
       );
     }
+    // The checks alone, without HTTP: what the auth hook calls for each kind of token.
+    const services = createServices(
+      {
+        config,
+        database,
+        mailer: createMailer(config),
+        tokens: createAccessTokens(config.jwtSecret),
+      },
+      pino({ level: 'silent' }),
+    );
+    const apiKeyAuth = services.apiKeyAuth;
+    const checks = {
+      'token check': {
+        session: () => services.sessions.authenticate(session),
+        key: () => apiKeyAuth(key),
+      },
+      'token check and rights (roles route)': {
+        session: async () =>
+          services.profiles.subjectOf((await services.sessions.authenticate(session)).user),
+        key: async () => (await apiKeyAuth(key)).subject(),
+      },
+    };
+    const CHECKS = 20 * PER_ROUND;
+    console.log(`\nThe checks alone (${ROUNDS * 2} rounds × ${CHECKS} of each, in turns):`);
+    for (const [label, pair] of Object.entries(checks)) {
+      const means: Record<keyof typeof pair, number[]> = { session: [], key: [] };
+      for (let r = 0; r < ROUNDS * 2 + 2; r += 1) {
+        const order: (keyof typeof pair)[] = r % 2 === 0 ? ['session', 'key'] : ['key', 'session'];
+        for (const kind of order) {
+          const start = performance.now();
+          for (let i = 0; i < CHECKS; i += 1) await pair[kind]();
+          // The first two rounds warm up.
+          if (r >= 2) means[kind].push((performance.now() - start) / CHECKS);
+        }
+      }
+      const median = (values: number[]) =>
+        pct(
+          [...values].sort((x, y) => x - y),
+          50,
+        );
+      // Each round measured both kinds back to back: its difference is free of the machine's
+      // slower and faster spells, which move both alike.
+      const diffs = means.key.map((k, i) => k - means.session[i]).sort((x, y) => x - y);
+      const [a, b, d] = [median(means.session), median(means.key), median(diffs)];
+      const q = (p: number) => (pct(diffs, p) * 1000).toFixed(1);
+      console.log(
+        `  ${label}: session ${(a * 1000).toFixed(1)} µs, key ${(b * 1000).toFixed(1)} µs (median of the rounds' means); key − session in the same round: median ${(d * 1000).toFixed(1)} µs (middle half ${q(25)} to ${q(75)}) -> ${d <= 0 ? 'met' : 'MISS'}`,
+      );
+    }
+    await services.apiKeyUsage.flush();
+
     // Usage is written in batches: how many requests the key made, and what the row says.
     await app.close();
     const row = await database.db

@@ -25,6 +25,17 @@ export interface AuthContext {
   subject: () => Promise<AccessSubject>;
 }
 
+/**
+ * `load` run on the first call only; later calls share its promise: the `subject` of an
+ * AuthContext. A factory rather than a closure assigned to a name in each request, because
+ * under tsx every named function made per request is given its name with defineProperty
+ * (`__name`), which was the largest part of an API key's check (bench:integrations).
+ */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
+}
+
 export interface RouteRight {
   module: ModuleName;
   action: ActionName;

@@ -14,7 +14,7 @@ import type { SessionService } from '../modules/auth/service';
 import { widgetErrors } from '../modules/service-agent/errors';
 import type { VisitorLogin } from '../modules/service-agent/visitor-login';
 import { looksLikeVisitorToken } from '../services/security/visitor-tokens';
-import type { AuthContext } from '../deps';
+import { type AuthContext, loadOnce } from '../deps';
 import { looksLikeApiKey } from '../modules/api-keys/key-secret';
 import { keyMayCall } from '../modules/api-keys/key-routes';
 
@@ -38,14 +38,16 @@ export function registerAuth(
   api.decorateRequest('visitor', null);
 
   api.addHook('onRequest', async (request) => {
-    const { public: isPublic, visitor: visitorRoute } = request.routeOptions.config;
+    // Read once: routeOptions builds a new frozen object on every read.
+    const route = request.routeOptions;
+    const { public: isPublic, visitor: visitorRoute } = route.config;
     if (isPublic) return;
     const token = bearerToken(request);
     if (!token) throw errors.unauthorized('No access token was sent.');
     if (apiKeyAuth && looksLikeApiKey(token)) {
       // API keys (issue 17): checked before the route's own refusal, so a bad key is 401.
       request.auth = await apiKeyAuth(token);
-      if (visitorRoute || !keyMayCall(request)) throw errors.forbidden(KEY_REFUSED);
+      if (visitorRoute || !keyMayCall(route)) throw errors.forbidden(KEY_REFUSED);
       return;
     }
     if (looksLikeVisitorToken(token)) {
@@ -56,8 +58,7 @@ export function registerAuth(
     }
     if (visitorRoute) throw widgetErrors.visitorsOnly();
     const { sessionId, user } = await sessions.authenticate(token);
-    let subject: ReturnType<ProfileService['subjectOf']> | undefined;
-    request.auth = { sessionId, user, subject: () => (subject ??= profiles.subjectOf(user)) };
+    request.auth = { sessionId, user, subject: loadOnce(() => profiles.subjectOf(user)) };
   });
 }
 

@@ -79,6 +79,17 @@ describeApi('calls made with an API key', { env: { API_KEY_RATE_LIMIT: '5' } }, 
     expect(listed.body.status).toBe('expired');
   });
 
+  it('when a key that worked no longer matches its stored hash, then 401 (its row decides every call)', async () => {
+    const created = await createKey(t, t.admin);
+    expect((await t.api('GET', '/api/users', { token: created.key })).status).toBe(200);
+    await t.database.db
+      .updateTable('api_keys')
+      .set({ secret_hash: '0'.repeat(64) })
+      .where('id', '=', created.id)
+      .execute();
+    expect((await t.api('GET', '/api/users', { token: created.key })).status).toBe(401);
+  });
+
   it('when a key is used without the x-api-key header, then 401 as for any call', async () => {
     const created = await createKey(t, t.admin);
     const res = await t.api('GET', '/api/users', { token: created.key, apiKey: null });

@@ -10,7 +10,6 @@ const OWN_ACCOUNT = new Set(
   [apiRoutes.me, apiRoutes.userMe, apiRoutes.myPassword, apiRoutes.logout].map((p) => `/api${p}`),
 );
 
-export function keyMayCall(request: FastifyRequest): boolean {
-  const { config, url } = request.routeOptions;
+export function keyMayCall({ config, url }: FastifyRequest['routeOptions']): boolean {
   return !config.sessionOnly && !OWN_ACCOUNT.has(url ?? '');
 }

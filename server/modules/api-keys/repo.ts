@@ -109,8 +109,14 @@ export function createApiKeysRepo(db: Kysely<DB>) {
     async findForAuth(lookup: string) {
       const row = await keyWithCreator.first(db, lookup);
       if (!row) return undefined;
-      const { key_id, key_secret_hash, key_expires_at, key_revoked_at, ...rest } = row;
-      const { key_permission_set, ...user } = rest;
+      const {
+        key_id,
+        key_secret_hash,
+        key_expires_at,
+        key_revoked_at,
+        key_permission_set,
+        ...user
+      } = row;
       return {
         key: {
           id: key_id,

@@ -18,7 +18,8 @@ interface KeyWindow {
   resetAt: number;
   /** Requests counted here and not yet written. */
   pending: number;
-  lastUsedAt: string;
+  /** When the key was last used (ms), written as ISO text only with the batch. */
+  lastUsedAt: number;
 }
 
 export interface UsageMeterOptions {
@@ -43,7 +44,11 @@ export function createUsageMeter({
   async function writeBatch() {
     const batch = [...windows.entries()].filter(([, w]) => w.pending > 0);
     if (batch.length === 0) return;
-    const written = batch.map(([id, w]) => ({ id, count: w.pending, lastUsedAt: w.lastUsedAt }));
+    const written = batch.map(([id, w]) => ({
+      id,
+      count: w.pending,
+      lastUsedAt: new Date(w.lastUsedAt).toISOString(),
+    }));
     for (const [, w] of batch) w.pending = 0;
     const now = Date.now();
     for (const { id, count } of written) {
@@ -66,7 +71,7 @@ export function createUsageMeter({
     hit(keyId: number, now = Date.now()) {
       let w = windows.get(keyId);
       if (!w || w.resetAt <= now) {
-        w = { shared: 0, resetAt: now + WINDOW_MS, pending: w?.pending ?? 0, lastUsedAt: '' };
+        w = { shared: 0, resetAt: now + WINDOW_MS, pending: w?.pending ?? 0, lastUsedAt: 0 };
         windows.set(keyId, w);
       }
       if (w.shared + w.pending >= limitPerMinute)
@@ -77,7 +82,7 @@ export function createUsageMeter({
           { retry_after: Math.max(1, Math.ceil((w.resetAt - now) / 1000)) },
         );
       w.pending += 1;
-      w.lastUsedAt = new Date(now).toISOString();
+      w.lastUsedAt = now;
       if (!timer) {
         timer = setTimeout(() => void flush(), flushMs);
         timer.unref();
