@@ -8,8 +8,8 @@
  * leaves a lease that runs out, and another process tries the row again (at least once).
  */
 import { createHmac } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import http from 'node:http';
+import https from 'node:https';
 import { sql } from 'kysely';
 import {
   DELIVERY_HEADER,
@@ -18,11 +18,8 @@ import {
 } from '../../../contract/helpdesk-api';
 import type { Database } from '../../db/database';
 import type { HelpdeskOutboxRow } from '../../db/schema';
-import {
-  forbiddenRange,
-  parseAllowList,
-  type AllowList,
-} from '../../services/fetch/address-policy';
+import { FetchError, pinnedLookup, resolveChecked, type PinnedAddress } from '../../services/fetch';
+import { parseAllowList, type AllowList } from '../../services/fetch/address-policy';
 
 export const MAX_RETRY_DELAY_MS = 15 * 60_000;
 const LEASE_MS = 60_000;
@@ -47,21 +44,48 @@ export function signature(secret: string, timestamp: string, body: string): stri
 }
 
 /**
- * Why a webhook address may not be posted to (it resolves into a private, loopback or link-local
- * range that URL_FETCH_ALLOW does not list), or undefined. Every address of the name must pass.
+ * The address a webhook is posted to: its host resolved and every address checked like a web
+ * page's (private, loopback and link-local ranges refused unless URL_FETCH_ALLOW lists them),
+ * or why it may not be posted to. The post then connects to that checked address only, so a
+ * name that answers differently the second time cannot reach the inside (DNS rebinding).
  */
-export async function refusedTarget(url: URL, allow: AllowList): Promise<string | undefined> {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host)
-    ? [host]
-    : (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
-  if (allow.hostAllowed(host)) return undefined;
-  for (const address of addresses) {
-    const range = forbiddenRange(address);
-    if (range && !allow.addressAllowed(address))
-      return `${url.origin} resolves to ${range} address (URL_FETCH_ALLOW does not list it)`;
+export async function checkedTarget(
+  url: URL,
+  allow: AllowList,
+): Promise<{ pinned: PinnedAddress } | { refused: string }> {
+  try {
+    return { pinned: await resolveChecked(url, allow) };
+  } catch (error) {
+    if (error instanceof FetchError && error.kind === 'refused')
+      return { refused: `${error.message} (URL_FETCH_ALLOW does not list it)` };
+    return { refused: (error as Error).message };
   }
-  return undefined;
+}
+
+/** POSTs `body` to `url`, connecting to `pinned` only; resolves with the answer's status. */
+export function postPinned(
+  url: URL,
+  pinned: PinnedAddress,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+): Promise<number> {
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.request(url, {
+      method: 'POST',
+      lookup: pinnedLookup(pinned),
+      agent: false,
+      signal: AbortSignal.timeout(timeoutMs),
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+    });
+    request.on('response', (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 export function retryDelayMs(base: number, attempts: number, random = Math.random): number {
@@ -100,7 +124,12 @@ export function createWebhookDelivery(options: DeliveryOptions) {
 
   /** A helpdesk's address and secret, read once per pass. */
   type Target =
-    | { url: string; active: boolean; secret: string | undefined; refused: string | undefined }
+    | {
+        url: URL;
+        active: boolean;
+        secret: string | undefined;
+        to: Awaited<ReturnType<typeof checkedTarget>>;
+      }
     | undefined;
   async function targetOf(helpdeskId: number): Promise<Target> {
     const helpdesk = await db
@@ -109,12 +138,10 @@ export function createWebhookDelivery(options: DeliveryOptions) {
       .where('id', '=', helpdeskId)
       .executeTakeFirst();
     if (!helpdesk) return undefined;
-    const url = helpdesk.site_url + helpdesk.webhook_path;
+    const url = new URL(helpdesk.site_url + helpdesk.webhook_path);
     return {
       url,
-      refused: await refusedTarget(new URL(url), allow).catch(
-        (error: unknown) => `the host could not be found (${(error as Error).message})`,
-      ),
+      to: await checkedTarget(url, allow),
       active: helpdesk.status === 1,
       secret: await secretOf(helpdeskId),
     };
@@ -125,25 +152,19 @@ export function createWebhookDelivery(options: DeliveryOptions) {
     const target = await targets.get(row.helpdesk_id);
     if (!target) throw new Error('the helpdesk is gone');
     if (!target.active) throw new Error('the helpdesk is switched off');
-    if (target.refused) throw new Error(target.refused);
+    if ('refused' in target.to) throw new Error(target.to.refused);
     const { secret } = target;
     if (!secret) throw new Error('the helpdesk has no signing secret');
     const timestamp = String(Math.floor(Date.now() / 1000));
-    const response = await fetch(target.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [SIGNATURE_HEADER]: signature(secret, timestamp, row.payload),
-        [TIMESTAMP_HEADER]: timestamp,
-        [DELIVERY_HEADER]: String(row.id),
-      },
-      body: row.payload,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    await response.body?.cancel();
-    if (response.status < 200 || response.status > 299)
-      throw new Error(`the helpdesk answered ${response.status}`);
+    const headers = {
+      'content-type': 'application/json',
+      [SIGNATURE_HEADER]: signature(secret, timestamp, row.payload),
+      [TIMESTAMP_HEADER]: timestamp,
+      [DELIVERY_HEADER]: String(row.id),
+    };
+    // A redirect is not followed: it counts as a failed delivery, as any answer but 2xx.
+    const status = await postPinned(target.url, target.to.pinned, headers, row.payload, timeoutMs);
+    if (status < 200 || status > 299) throw new Error(`the helpdesk answered ${status}`);
   }
 
   /** Delivers what is due now, batch after batch; returns how many were delivered. */

@@ -61,10 +61,17 @@ export function parseHttpUrl(text: string): URL {
   return url;
 }
 
-async function resolveChecked(
-  url: URL,
-  allow: AllowList,
-): Promise<{ address: string; family: 4 | 6 }> {
+/** An address that passed the policy, which the connection is then made to. */
+export interface PinnedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/**
+ * The host's addresses checked against the policy (every one must pass) and the first of them,
+ * to connect to with pinnedLookup; a readable FetchError otherwise.
+ */
+export async function resolveChecked(url: URL, allow: AllowList): Promise<PinnedAddress> {
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string; family: number }[];
   if (isIP(hostname)) addresses = [{ address: hostname, family: isIP(hostname) }];
@@ -91,11 +98,16 @@ async function resolveChecked(
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }
 
-function requestOnce(url: URL, pinned: { address: string; family: 4 | 6 }, signal: AbortSignal) {
-  const lookup: LookupFunction = (_host, options, callback) => {
+/** A `lookup` that answers the checked address only: no second DNS answer can move it. */
+export function pinnedLookup(pinned: PinnedAddress): LookupFunction {
+  return (_host, options, callback) => {
     if (options.all) callback(null, [pinned]);
     else callback(null, pinned.address, pinned.family);
   };
+}
+
+function requestOnce(url: URL, pinned: PinnedAddress, signal: AbortSignal) {
+  const lookup = pinnedLookup(pinned);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<IncomingMessage>((resolve, reject) => {
     const req = client.request(url, {
