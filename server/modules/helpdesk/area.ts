@@ -40,9 +40,23 @@ export function createHelpdeskArea(deps: AppDeps, log: FastifyBaseLogger) {
       }
     };
   const onRated = guarded('rating', tickets.onRated);
+  const queueWaiting = guarded('waiting tickets', async () => void (await tickets.queueWaiting()));
 
   return {
-    helpdesks: service,
+    // A helpdesk added, switched on or given departments takes the tickets waiting for one.
+    helpdesks: {
+      ...service,
+      create: async (...args: Parameters<typeof service.create>) => {
+        const created = await service.create(...args);
+        await queueWaiting();
+        return created;
+      },
+      update: async (...args: Parameters<typeof service.update>) => {
+        const updated = await service.update(...args);
+        await queueWaiting();
+        return updated;
+      },
+    },
     helpdeskAgents: createAgentsService(agentsRepo),
     helpdeskHandoff: createHandoff({ db, helpdesks: repo, service, agents: agentsRepo }),
     helpdeskTickets: tickets,

@@ -134,6 +134,40 @@ describeApi(
       expect((await t.api('GET', url, { token: person.token })).status).toBe(404);
     });
 
+    it('when a ticket opens where no helpdesk serves, then it waits, and the helpdesk added later receives it', async () => {
+      const department = await addDepartment(t);
+      const asker = await addPerson(t, {
+        assignments: [{ department_id: department, role_id: 2 }],
+      });
+      const res = await t.api('POST', '/api/chat/stuff', {
+        token: asker.token,
+        body: { query: 'Can I talk to a human please?', department_id: department },
+      });
+      expect(res.status).toBe(200);
+      const chatId = (res.body as { chat_id: string }).chat_id;
+      const url = `/api/helpdesk/tickets/conversation/${chatId}`;
+      expect((await t.api('GET', url, { token: asker.token })).body.ticket).toMatchObject({
+        helpdesk_id: null,
+        delivery: 'no_helpdesk',
+      });
+      const desk = await createHelpdesk(t, t.admin, {
+        site_url: receiver.url,
+        departments: [department],
+      });
+      await eventually(() => payloads().some((p) => p.ticket.conversation_id === chatId));
+      await eventually(
+        async () =>
+          (await t.api('GET', url, { token: asker.token })).body.ticket.delivery === 'delivered',
+      );
+      const ticket = (await t.api('GET', url, { token: asker.token })).body.ticket;
+      expect(ticket.helpdesk_id).toBe(desk.id);
+      const sent = payloads().find((p) => p.ticket.conversation_id === chatId);
+      expect(sent).toMatchObject({
+        user: { id: asker.id },
+        ticket: { reason: 'asked_for_person' },
+      });
+    });
+
     it('when a helpdesk webhook points at a private address not allowed, then it is not posted and stays queued', async () => {
       const dept = await addDepartment(t);
       await createHelpdesk(t, t.admin, {

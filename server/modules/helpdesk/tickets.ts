@@ -38,6 +38,53 @@ const ids = (json: string): number[] => {
 };
 
 export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued: () => void) {
+  /** What the webhook carries: the ticket, the signed-in person if any, the last 20 turns. */
+  async function payloadOf(
+    exec: Kysely<DB>,
+    ticket: { id: number; reason: Ticket['reason']; created_at: string },
+    turn: { conversation_id: string; channel: string; user_id: number | null },
+  ): Promise<string> {
+    const turns = await exec
+      .selectFrom('chat_turns')
+      .select(['question', 'answer', 'asked_at'])
+      .where('conversation_id', '=', turn.conversation_id)
+      .orderBy('id', 'desc')
+      .limit(20)
+      .execute();
+    const user =
+      turn.channel === 'console' && turn.user_id !== null
+        ? await exec
+            .selectFrom('users')
+            .select(['id', 'email', 'first_name', 'last_name'])
+            .where('id', '=', turn.user_id)
+            .executeTakeFirst()
+        : undefined;
+    return JSON.stringify({
+      event: 'ticket.created',
+      ticket: {
+        id: ticket.id,
+        conversation_id: turn.conversation_id,
+        channel: turn.channel,
+        reason: ticket.reason,
+        created_at: ticket.created_at,
+      },
+      user: user ?? null,
+      conversation: turns.reverse(),
+    });
+  }
+
+  const outboxRow = (ticketId: number, helpdeskId: number, payload: string, now: string) => ({
+    ticket_id: ticketId,
+    helpdesk_id: helpdeskId,
+    payload,
+    state: 'pending' as const,
+    next_attempt_at: now,
+    lease_until: null,
+    last_error: null,
+    delivered_at: null,
+    created_at: now,
+  });
+
   async function open(turnId: number, reason: Ticket['reason']): Promise<void> {
     const turn = await db
       .selectFrom('chat_turns')
@@ -53,22 +100,8 @@ export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued:
       .executeTakeFirst();
     if (exists) return;
     const [helpdesk] = await helpdesks.servingDepartments(ids(turn.department_ids));
-    const turns = await db
-      .selectFrom('chat_turns')
-      .select(['question', 'answer', 'asked_at'])
-      .where('conversation_id', '=', conversationId)
-      .orderBy('id', 'desc')
-      .limit(20)
-      .execute();
-    const user =
-      turn.channel === 'console' && turn.user_id !== null
-        ? await db
-            .selectFrom('users')
-            .select(['id', 'email', 'first_name', 'last_name'])
-            .where('id', '=', turn.user_id)
-            .executeTakeFirst()
-        : undefined;
     const now = nowIso();
+    // The id is not known before the insert: the payload is made inside the transaction.
     const queued = await db.transaction().execute(async (trx) => {
       const ticket = await trx
         .insertInto('helpdesk_tickets')
@@ -85,38 +118,76 @@ export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued:
         .returning('id')
         .executeTakeFirst();
       if (!ticket || !helpdesk) return false;
-      const payload = {
-        event: 'ticket.created',
-        ticket: {
-          id: ticket.id,
-          conversation_id: conversationId,
-          channel: turn.channel,
-          reason,
-          created_at: now,
-        },
-        user: user ?? null,
-        conversation: turns.reverse(),
-      };
+      // Read through the transaction: on SQLite it holds the one connection.
+      const payload = await payloadOf(
+        trx,
+        { id: ticket.id, reason, created_at: now },
+        { ...turn, conversation_id: conversationId },
+      );
       await trx
         .insertInto('helpdesk_outbox')
-        .values({
-          ticket_id: ticket.id,
-          helpdesk_id: helpdesk.id,
-          payload: JSON.stringify(payload),
-          state: 'pending',
-          next_attempt_at: now,
-          lease_until: null,
-          last_error: null,
-          delivered_at: null,
-          created_at: now,
-        })
+        .values(outboxRow(ticket.id, helpdesk.id, payload, now))
         .execute();
       return true;
     });
     if (queued) onQueued();
   }
 
+  /**
+   * Tickets opened while no active helpdesk served their departments, given to the one that
+   * does now (after a helpdesk was added, switched on or given departments): a person who
+   * asked for someone is not forgotten because the helpdesk came later.
+   */
+  async function queueWaiting(): Promise<number> {
+    const waiting = await db
+      .selectFrom('helpdesk_tickets as t')
+      .innerJoin('chat_turns as c', 'c.id', 't.turn_id')
+      .select([
+        't.id',
+        't.reason',
+        't.created_at',
+        'c.conversation_id',
+        'c.channel',
+        'c.user_id',
+        'c.department_ids',
+      ])
+      .where('t.helpdesk_id', 'is', null)
+      .orderBy('t.id')
+      .limit(1000)
+      .execute();
+    let queued = 0;
+    for (const ticket of waiting) {
+      const [helpdesk] = await helpdesks.servingDepartments(ids(ticket.department_ids));
+      if (!helpdesk || !ticket.conversation_id) continue;
+      const payload = await payloadOf(db, ticket, {
+        ...ticket,
+        conversation_id: ticket.conversation_id,
+      });
+      const now = nowIso();
+      const taken = await db.transaction().execute(async (trx) => {
+        // Only while still waiting: two processes doing this at once queue it once.
+        const claimed = await trx
+          .updateTable('helpdesk_tickets')
+          .set({ helpdesk_id: helpdesk.id })
+          .where('id', '=', ticket.id)
+          .where('helpdesk_id', 'is', null)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) === 0) return false;
+        await trx
+          .insertInto('helpdesk_outbox')
+          .values(outboxRow(ticket.id, helpdesk.id, payload, now))
+          .execute();
+        return true;
+      });
+      if (taken) queued += 1;
+    }
+    if (queued > 0) onQueued();
+    return queued;
+  }
+
   return {
+    queueWaiting,
+
     /** The answer service's hook: a question asking for a person opens a ticket. */
     async onTurnStored(turnId: number, question: string): Promise<void> {
       if (asksForPerson(question)) await open(turnId, 'asked_for_person');
