@@ -20,6 +20,7 @@ import { migrateToLatest } from '../server/db/migrate';
 import { seed } from '../server/db/seed';
 import { createHelpdeskRepo } from '../server/modules/helpdesk/repo';
 import { createHelpdeskService } from '../server/modules/helpdesk/service';
+import { newOutboxRow } from '../server/modules/helpdesk/tickets';
 import { createWebhookDelivery } from '../server/modules/helpdesk/webhook-delivery';
 import { createSecretBox, secretsKey } from '../server/services/security/secret-box';
 import { startWebhookReceiver } from '../server/test-support/webhook-receiver';
@@ -51,21 +52,18 @@ async function queue(database: Database, helpdeskId: number, count: number, tag:
       await trx
         .insertInto('helpdesk_outbox')
         .values(
-          tickets.map(({ id }) => ({
-            ticket_id: id,
-            helpdesk_id: helpdeskId,
-            payload: JSON.stringify({
-              event: 'ticket.created',
-              ticket: { id, conversation_id: `${tag}-${id}`, reason: 'asked_for_person' },
-              conversation: [{ question: 'Can I talk to a person?', answer: 'One moment.' }],
-            }),
-            state: 'pending' as const,
-            next_attempt_at: now,
-            lease_until: null,
-            last_error: null,
-            delivered_at: null,
-            created_at: now,
-          })),
+          tickets.map(({ id }) =>
+            newOutboxRow(
+              id,
+              helpdeskId,
+              JSON.stringify({
+                event: 'ticket.created',
+                ticket: { id, conversation_id: `${tag}-${id}`, reason: 'asked_for_person' },
+                conversation: [{ question: 'Can I talk to a person?', answer: 'One moment.' }],
+              }),
+              now,
+            ),
+          ),
         )
         .execute();
     });

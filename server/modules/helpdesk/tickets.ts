@@ -37,6 +37,24 @@ const ids = (json: string): number[] => {
   }
 };
 
+/** A ticket's delivery, due at once. */
+export const newOutboxRow = (
+  ticketId: number,
+  helpdeskId: number,
+  payload: string,
+  now: string,
+) => ({
+  ticket_id: ticketId,
+  helpdesk_id: helpdeskId,
+  payload,
+  state: 'pending' as const,
+  next_attempt_at: now,
+  lease_until: null,
+  last_error: null,
+  delivered_at: null,
+  created_at: now,
+});
+
 export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued: () => void) {
   /** What the webhook carries: the ticket, the signed-in person if any, the last 20 turns. */
   async function payloadOf(
@@ -72,18 +90,6 @@ export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued:
       conversation: turns.reverse(),
     });
   }
-
-  const outboxRow = (ticketId: number, helpdeskId: number, payload: string, now: string) => ({
-    ticket_id: ticketId,
-    helpdesk_id: helpdeskId,
-    payload,
-    state: 'pending' as const,
-    next_attempt_at: now,
-    lease_until: null,
-    last_error: null,
-    delivered_at: null,
-    created_at: now,
-  });
 
   async function open(turnId: number, reason: Ticket['reason']): Promise<void> {
     const turn = await db
@@ -126,7 +132,7 @@ export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued:
       );
       await trx
         .insertInto('helpdesk_outbox')
-        .values(outboxRow(ticket.id, helpdesk.id, payload, now))
+        .values(newOutboxRow(ticket.id, helpdesk.id, payload, now))
         .execute();
       return true;
     });
@@ -175,7 +181,7 @@ export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued:
         if (Number(claimed.numUpdatedRows) === 0) return false;
         await trx
           .insertInto('helpdesk_outbox')
-          .values(outboxRow(ticket.id, helpdesk.id, payload, now))
+          .values(newOutboxRow(ticket.id, helpdesk.id, payload, now))
           .execute();
         return true;
       });
