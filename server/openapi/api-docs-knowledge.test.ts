@@ -53,8 +53,14 @@ async function chatCalls(t: SuiteApp, call: Call) {
   const question = { query: 'Who logs the albatross sightings?', department_id: 1 };
   const first = (await call('POST', '/api/chat/stuff', '/api/chat/stuff', question)).body;
   const chatId = first.chat_id as string;
-  for (const path of ['/api/chat/stuff-v2', '/api/chat/stuff-v3'])
-    await call('POST', path, path, { ...question, chat_id: chatId });
+  const events = { accept: 'text/event-stream' };
+  for (const path of ['/api/chat/stuff', '/api/chat/stuff-v2', '/api/chat/stuff-v3']) {
+    if (path !== '/api/chat/stuff')
+      await call('POST', path, path, { ...question, chat_id: chatId });
+    // The same route, streamed: its `done` event carries the documented answer.
+    const streamed = await call('POST', path, path, { ...question, chat_id: chatId }, events);
+    expect(streamed.raw).toMatch(/^event: meta\n[\s\S]*event: done\ndata: \{/m);
+  }
   await call('GET', '/api/chat/conversations', '/api/chat/conversations');
   const one = '/api/chat/conversations/:chat_id';
   await call('GET', `/api/chat/conversations/${chatId}`, one);

@@ -40,6 +40,14 @@ describeApi('live API documentation of the public and visitor routes', (t) => {
     const answer = await visitor.call('POST', `${me}/chat`, `${me}/chat`, {
       query: 'When is the shop open?',
     });
+    const streamed = await visitor.call(
+      'POST',
+      `${me}/chat`,
+      `${me}/chat`,
+      { query: 'And on Sundays?' },
+      { accept: 'text/event-stream' },
+    );
+    expect(streamed.raw).toMatch(/event: done\ndata: \{/);
     const rating = { message_id: answer.body.message_id, rating: 'up' };
     const rated = await visitor.call('POST', `${me}/feedback`, `${me}/feedback`, rating);
     expect(rated.body).toMatchObject(rating);

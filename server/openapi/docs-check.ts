@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { observeValidation } from '../http/validate';
 import { multipart, type FilePart } from '../test-support/knowledge';
 import type { SuiteApp, TestApp } from '../test-support/test-app';
-import { formFieldNames, mediaType } from './document';
+import { EVENT_STREAM, eventStream, formFieldNames, mediaType } from './document';
 import { routeSchemas, type RouteSchemas } from './route-schemas';
 
 export type Doc = { paths: Record<string, Record<string, Record<string, unknown>>> };
@@ -132,6 +132,13 @@ export function expectDocumented(
       expect(Object.keys(answer)).toEqual(documented.file.map(mediaType));
       for (const media of Object.values(answer))
         expect(media.schema).toEqual({ type: 'string', format: 'binary' });
+    } else if (documented.stream) {
+      // Both kinds were asked for and answered: JSON, and the declared event stream.
+      expect([...entry.types].sort(), `${key} answers JSON and events`).toEqual([
+        'application/json',
+        EVENT_STREAM,
+      ]);
+      expect(answer[EVENT_STREAM].schema).toEqual(eventStream);
     } else expect([...entry.types], `${key} answers JSON`).toEqual(['application/json']);
     if (documented.response)
       expect(answer['application/json'].schema).toEqual(json(documented.response, 'output'));

@@ -29,6 +29,16 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Json =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
 
 const binary: Json = { type: 'string', format: 'binary' };
+export const EVENT_STREAM = 'text/event-stream';
+/** What a streamed answer sends, asked for with `Accept: text/event-stream`. */
+export const eventStream: Json = {
+  type: 'string',
+  description:
+    'Server-sent events: `meta` (the conversation and message ids, as soon as they are known), ' +
+    '`delta` ({"text": …}, the answer as it is written), then `done` (the whole answer, as the ' +
+    'JSON answer of this route) or `error` ({"message", "code"}). A refusal before `meta` is an ' +
+    'ordinary JSON error answer.',
+};
 
 /** `text/csv; charset=utf-8` -> `text/csv`. */
 export const mediaType = (contentType: unknown): string =>
@@ -122,7 +132,10 @@ function success(schemas: RouteSchemas): Json {
   if (!schemas.response) return { description: 'Success' };
   return {
     description: 'Success',
-    content: { 'application/json': { schema: jsonSchema(schemas.response, 'output') } },
+    content: {
+      'application/json': { schema: jsonSchema(schemas.response, 'output') },
+      ...(schemas.stream && { [EVENT_STREAM]: { schema: eventStream } }),
+    },
   };
 }
 

@@ -13,13 +13,21 @@ import type { RouteSchemas } from './route-schemas';
 const documentId = knowledge.documentIdParamsSchema;
 const chatId = chat.chatIdParamsSchema;
 const sopId = sop.sopIdParamsSchema;
-const answer: RouteSchemas = { body: chat.chatRequestSchema, response: chat.chatAnswerSchema };
+const answer: RouteSchemas = {
+  body: chat.chatRequestSchema,
+  response: chat.chatAnswerSchema,
+  stream: true,
+};
 const message = auth.messageResponseSchema;
 const pdf = ['application/pdf'];
 
 export const knowledgeRouteSchemas: Record<string, RouteSchemas> = {
   // 200 when an address was stored; the answer lists each address's outcome (not shaped).
-  'POST /api/upload/urls': { body: knowledge.uploadUrlsBodySchema },
+  // 200 when any address was added; each address's outcome is in `items`.
+  'POST /api/upload/urls': {
+    body: knowledge.uploadUrlsBodySchema,
+    response: knowledge.uploadUrlsResponseSchema,
+  },
   'GET /api/upload/documents/:id': {
     params: documentId,
     response: knowledge.knowledgeDocumentSchema,
@@ -98,7 +106,12 @@ export const knowledgeRouteSchemas: Record<string, RouteSchemas> = {
   'GET /api/sop/countries': { query: sop.countriesQuerySchema, response: sop.countryListSchema },
   'GET /api/sop/clients': { response: sop.lookupListSchema },
   // 201 for a new client; an existing name answers 200 with that client. Not shaped.
-  'POST /api/sop/clients/:first_name': { params: sop.clientNameParamsSchema, status: 201 },
+  // 201 when the client is new, 200 with the one that exists.
+  'POST /api/sop/clients/:first_name': {
+    params: sop.clientNameParamsSchema,
+    response: sop.lookupSchema,
+    status: 201,
+  },
   'GET /api/sop/departments': { response: sop.lookupListSchema },
   'POST /api/sop/checklists': {
     body: sop.generateChecklistSchema,

@@ -25,10 +25,11 @@ export const publicRouteSchemas: Record<string, RouteSchemas> = {
     query: widgets.visitorWidgetQuerySchema,
     response: widgets.visitorWidgetSchema,
   },
-  // A JSON answer when the widget does not ask for text/event-stream.
+  // A JSON answer, or server-sent events when the widget asks for text/event-stream.
   'POST /api/service-agent/me/chat': {
     body: widgets.visitorChatRequestSchema,
     response: chatAnswerSchema,
+    stream: true,
   },
   'POST /api/service-agent/me/feedback': {
     body: widgets.visitorFeedbackSchema,

@@ -42,6 +42,11 @@ export interface RouteSchemas {
   multipart?: MultipartForm;
   /** A file answer: the content types it is sent with (a media range for "its own type"). */
   file?: readonly string[];
+  /**
+   * Also answers as server-sent events when asked (`Accept: text/event-stream`): `meta`, then
+   * `delta`s of the text, then `done` carrying `response`, or `error` (answer-stream.ts).
+   */
+  stream?: boolean;
 }
 
 /** By `METHOD /api/path` as Fastify registers it; each area's table is checked by its test. */

@@ -24,6 +24,7 @@ import {
   softDeleteResponseSchema,
   uploadDocsResponseSchema,
   uploadUrlsBodySchema,
+  uploadUrlsResponseSchema,
 } from '../../../contract/knowledge';
 import type { ActionName } from '../../../contract/permissions';
 import { AppError } from '../../http/app-error';
@@ -80,7 +81,9 @@ export function registerKnowledgeRoutes(
     const body = parseInput(uploadUrlsBodySchema, request.body);
     const auth = authOf(request);
     const result = await k.uploads.uploadUrls(auth.user, await auth.subject(), body);
-    return reply.status(result.status).send(result.body);
+    // As for files: shaped when any address was added; a refusal is sent as it is.
+    const answer = result.status < 300 ? shape(uploadUrlsResponseSchema, result.body) : result.body;
+    return reply.status(result.status).send(answer);
   });
 
   api.get(paths.documents, needs('LIST_VIEW'), async (request) => {

@@ -21,6 +21,7 @@ import {
   countryListSchema,
   documentIdsBodySchema,
   lookupListSchema,
+  lookupSchema,
   namesListSchema,
   referenceIdsBodySchema,
   sopDocumentPageSchema,
@@ -192,7 +193,7 @@ export function registerSopRoutes(
   api.post(paths.clientAdd, needs('ADD'), async (request, reply) => {
     const { first_name } = parseInput(clientNameParamsSchema, request.params, 'params');
     const { created, client } = await sop.lookups.addClient(first_name);
-    return reply.code(created ? 201 : 200).send(client);
+    return reply.code(created ? 201 : 200).send(shape(lookupSchema, client));
   });
   api.get(paths.departments, needs('ADD'), async (request) => {
     const actor = await actorOf(request);
