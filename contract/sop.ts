@@ -22,33 +22,7 @@ export type ChecklistStatus = (typeof CHECKLIST_STATUSES)[number];
 export const SOP_UPLOAD_EXTENSIONS = ['pdf', 'docx'] as const;
 export const SOP_NAME_MAX = 200;
 
-/** The API paths of the SOP area (SPEC §7 SOP), relative to the API base. */
-export const sopRoutes = {
-  documents: '/sop/documents',
-  documentUpdate: '/sop/documents/update/:id',
-  document: '/sop/documents/:id',
-  references: '/sop/documents/references',
-  referenceAdd: '/sop/documents/reference',
-  reference: '/sop/documents/references/:id',
-  archived: '/sop/archived/documents',
-  archive: '/sop/archived/documents/:id',
-  unarchive: '/sop/archived/documents/unarchive/:id',
-  archivedDelete: '/sop/archived',
-  countries: '/sop/countries',
-  clients: '/sop/clients',
-  clientAdd: '/sop/clients/:first_name',
-  products: '/sop/products',
-  industries: '/sop/industries',
-  /** Ours: the departments where the caller may add SOPs (the upload form's choices). */
-  departments: '/sop/departments',
-  checklists: '/sop/checklists',
-  checklist: '/sop/checklists/:id',
-  checklistReferences: '/sop/checklists/references/:id',
-  checklistVersions: '/sop/checklists/:id/versions',
-  // The checklist service (SPEC §7: "a separate external service"), at its own base address.
-  saveChecklist: '/sop/save_checklist',
-  exportChecklist: '/sop/export_checklist',
-} as const;
+export { sopRoutes } from './sop-routes';
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 const text = (max: number) =>
