@@ -84,9 +84,9 @@ export type UpdateMeBody = z.infer<typeof updateMeBodySchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-/** GET /verify/{token} and GET /verify/reset/{token}. */
 /** `/verify/{token}` and `/verify/reset/{token}`: the token of a mailed link. */
 export const tokenParamsSchema = z.object({ token: z.string().min(1).max(256) });
+/** GET /verify/{token} and GET /verify/reset/{token}. */
 export const tokenCheckResponseSchema = z.object({
   message: z.string(),
   email: z.string().optional(),

@@ -10,6 +10,7 @@
  * - For `sqlite`, `database` is the absolute path of the file; host, port and user are unused.
  */
 import { z } from 'zod';
+import { recordIdSchema } from './ids';
 import { pagedSchema, pageQuerySchema } from './paging';
 import { patterns } from './validation';
 
@@ -116,7 +117,7 @@ export const dbSourceSchema = z.object({
 });
 export type DbSource = z.infer<typeof dbSourceSchema>;
 
-export const integrationIdSchema = z.coerce.number().int().min(1).max(2_147_483_647);
+export const integrationIdSchema = recordIdSchema;
 
 /** GET /integrations/db-source?page&size&search&integration_id. */
 export const dbSourcesQuerySchema = pageQuerySchema.extend({

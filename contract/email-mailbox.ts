@@ -3,6 +3,7 @@
  * replies waiting for a person, compose, and the account's figures. Ours; SPEC shows none.
  */
 import { z } from 'zod';
+import { recordIdSchema } from './ids';
 import { chatReferenceSchema } from './chat';
 import { emailAddressField } from './email-agents';
 import { actorSchema } from './identity';
@@ -143,13 +144,15 @@ export const emailStatsSchema = z.object({
 });
 export type EmailStats = z.infer<typeof emailStatsSchema>;
 
-const recordId = z.coerce.number().int().min(1).max(2_147_483_647);
 /** `…/messages/{message}`: a stored message of the account. */
-export const mailMessageParamsSchema = z.object({ message: recordId });
+export const mailMessageParamsSchema = z.object({ message: recordIdSchema });
 /** `…/messages/{message}/attachments/{attachment}`: one attachment of a message. */
-export const mailAttachmentParamsSchema = z.object({ message: recordId, attachment: recordId });
+export const mailAttachmentParamsSchema = z.object({
+  message: recordIdSchema,
+  attachment: recordIdSchema,
+});
 /** `…/drafts/{draft}…`: a drafted reply of the account. */
-export const mailDraftParamsSchema = z.object({ draft: recordId });
+export const mailDraftParamsSchema = z.object({ draft: recordIdSchema });
 
 /** POST /email-agent/{email_id}/sync: what one pass stored, or why it could not run. */
 export const syncResultSchema = z.object({

@@ -15,6 +15,7 @@
  *   status becomes `removed` loses that role there.
  */
 import { z } from 'zod';
+import { recordIdSchema } from './ids';
 import { apiRoutes, fillRoute } from './api-paths';
 import { HELPDESK_CALLBACK_PATH } from './helpdesk';
 import { actorSchema } from './identity';
@@ -233,8 +234,6 @@ export const helpdeskApiPaths = {
 } as const;
 
 /** `/helpdesk/{id}` and `/helpdesk/agents/{id}`. */
-export const helpdeskIdParamsSchema = z.object({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
-});
+export const helpdeskIdParamsSchema = z.object({ id: recordIdSchema });
 /** GET /helpdesk/tickets/conversation/{chat_id}. */
 export const conversationTicketParamsSchema = z.object({ chat_id: z.string().min(1).max(64) });

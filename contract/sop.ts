@@ -11,6 +11,7 @@
  *   from, and what was left out for another mode or country is kept with the reason.
  */
 import { z } from 'zod';
+import { recordIdSchema } from './ids';
 import { EXPORT_FORMATS, LIST_DEFAULT } from './constants';
 import { pagedSchema } from './paging';
 import { patterns } from './validation';
@@ -24,7 +25,7 @@ export const SOP_NAME_MAX = 200;
 
 export { sopRoutes } from './sop-routes';
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = recordIdSchema;
 const text = (max: number) =>
   z
     .string()
@@ -267,9 +268,7 @@ export function checklistStatus(
 export { COUNTRY_CODES, countryName } from './countries';
 
 /** The path of the routes about one SOP document, reference, archived SOP or checklist. */
-export const sopIdParamsSchema = z.object({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
-});
+export const sopIdParamsSchema = z.object({ id });
 /** GET /sop/documents/{id}: which version's file to show (the current one without). */
 export const sopViewQuerySchema = z.object({ version: z.coerce.number().int().min(1).optional() });
 /** GET /sop/countries: the language of the country names. */
