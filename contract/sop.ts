@@ -157,6 +157,11 @@ export const checklistSummarySchema = z.object({
   id: z.number(),
   name: z.string(),
   sop_doc_id: z.number().nullable(),
+  /**
+   * The SOP file version the checklist was generated from: its page links open
+   * GET /sop/documents/{sop_doc_id}?version={sop_version}. Null when unknown (the current file).
+   */
+  sop_version: z.number().nullable().optional(),
   sop_name: z.string(),
   client_name: z.string(),
   department_id: z.number(),

@@ -52,6 +52,7 @@ export function createSopRepo(db: Kysely<DB>) {
           sections_json: null,
           requirements_json: null,
           llm_requirements_json: null,
+          llm_fallback: null,
         })),
     }));
   }

@@ -28,7 +28,8 @@ describeApi('SOP documents and checklists hold their department', (t) => {
       (await t.api('POST', '/api/sop/checklists', { token: t.admin, body: seaShipment(sop.id) }))
         .body,
     );
-    const remove = () => t.api('DELETE', `/api/department/delete/${dept.body.id}`, { token: t.admin });
+    const remove = () =>
+      t.api('DELETE', `/api/department/delete/${dept.body.id}`, { token: t.admin });
     const paths = async () =>
       (
         await t.database.db
