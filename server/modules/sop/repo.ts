@@ -136,6 +136,15 @@ export function createSopRepo(db: Kysely<DB>) {
         .execute();
     },
 
+    /** The model's requirements were refused for this file: the built-in's stand for good. */
+    async setLlmFallback(fileId: number, reason: string) {
+      await db
+        .updateTable('sop_files')
+        .set({ llm_fallback: reason.slice(0, 500) })
+        .where('id', '=', fileId)
+        .execute();
+    },
+
     async insertFile(ex: Executor, row: Insertable<SopFilesTable>): Promise<number> {
       const { id } = await ex
         .insertInto('sop_files')
