@@ -1,6 +1,8 @@
+import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
 import { checklistSchema } from '../../../contract/sop';
 import { pdfRuns } from '../../test-support/pdf-lines';
+import { pdfText } from '../../test-support/pdf-text';
 import { createSop, seaShipment } from '../../test-support/sop';
 import { describeApi } from '../../test-support/test-app';
 
@@ -58,5 +60,36 @@ describeApi('SOP checklist exports', (t) => {
     const item = runs.find((r) => r.text.includes('commercial invoice'))!;
     expect(margin(item)).toBeCloseTo(48 + 20, 0);
     expect(item.left).toBeGreaterThan(48 + 20 - 1);
+  });
+  it('when a checklist is exported, then the pdf header holds client, route, mode and dates, and the saved due date is a date cell in the xlsx', async () => {
+    const created = await checklist();
+    const reread = checklistSchema.parse(
+      (await t.api('GET', `/api/sop/checklists/${created.id}`, { token: t.admin })).body,
+    );
+    expect(reread.items[0].due_date).toBe('2026-12-02');
+    const text = (await pdfText((await exportAs(created.id, 'lng=en')).rawPayload)).replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(text).toContain('Client: Acme');
+    expect(text).toContain('Route: China → Germany');
+    expect(text).toContain('Shipment mode: Sea');
+    expect(text).toContain('Dates: 2026-12-01 – 2026-12-20');
+    expect(text).toContain('Due date: 2026-12-02');
+    const header = text.slice(0, text.indexOf('1. General Requirements'));
+    for (const part of ['Client', 'Route', 'Shipment mode', 'Dates'])
+      expect(header).toContain(part);
+
+    const xlsx = await exportAs(created.id, 'lng=en', 'xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    let due: ExcelJS.Cell | undefined;
+    sheet.eachRow((row) => {
+      if (String(row.getCell(2).value).startsWith('The shipper must prepare')) due = row.getCell(7);
+    });
+    expect(due?.type).toBe(ExcelJS.ValueType.Date);
+    expect((due?.value as Date).toISOString()).toBe('2026-12-02T00:00:00.000Z');
+    expect(due?.numFmt).toBe('yyyy-mm-dd');
   });
 });

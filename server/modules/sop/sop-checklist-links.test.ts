@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { checklistSchema } from '../../../contract/sop';
 import { personWith } from '../../test-support/identity';
@@ -59,5 +60,63 @@ describeApi('SOP checklist links', (t) => {
     });
     const outsider = await personWith(t, dept.body.id, 'Sop.LIST_VIEW');
     expect((await view(sop.id, 1, outsider.token)).statusCode).toBe(404);
+  });
+  it('when an SOP with old versions and references is deleted permanently, then every one of its files is gone from the disk', async () => {
+    const sop = await createSop(t, t.admin, [
+      { ...sopFile('ref-one.pdf'), field: 'reference_files' },
+    ]);
+    await uploadSop(
+      t,
+      t.admin,
+      {},
+      [sopFile('v2.pdf')],
+      `/api/sop/documents/update/${sop.id}`,
+      'PUT',
+    );
+    await uploadSop(
+      t,
+      t.admin,
+      {},
+      [sopFile('v3.pdf')],
+      `/api/sop/documents/update/${sop.id}`,
+      'PUT',
+    );
+    await uploadSop(
+      t,
+      t.admin,
+      { document_id: String(sop.id) },
+      [{ ...sopFile('ref-two.pdf'), field: 'reference_files' }],
+      '/api/sop/documents/reference',
+    );
+    const rows = await t.database.db
+      .selectFrom('sop_files')
+      .select(['kind', 'version', 'storage_path'])
+      .where('document_id', '=', sop.id)
+      .execute();
+    expect(rows.map((r) => `${r.kind}${r.version}`).sort()).toEqual([
+      'reference1',
+      'reference1',
+      'sop1',
+      'sop2',
+      'sop3',
+    ]);
+    const paths = rows.map((r) => `${t.config.storageDir}/${r.storage_path}`);
+    expect(paths.every((p) => existsSync(p))).toBe(true);
+    await t.api('PUT', `/api/sop/archived/documents/${sop.id}`, {
+      token: t.admin,
+      body: { comments: 'Gone' },
+    });
+    const gone = await t.api('DELETE', '/api/sop/archived', {
+      token: t.admin,
+      body: { document_ids: [sop.id] },
+    });
+    expect(gone.status).toBe(200);
+    expect(paths.filter((p) => existsSync(p))).toEqual([]);
+    const left = await t.database.db
+      .selectFrom('sop_files')
+      .select('id')
+      .where('document_id', '=', sop.id)
+      .execute();
+    expect(left).toEqual([]);
   });
 });
