@@ -203,8 +203,12 @@ export function createSopRepo(db: Kysely<DB>) {
       return { created: true, client: { id, name: firstName } };
     },
 
-    async distinct(column: 'industry' | 'product_type'): Promise<string[]> {
-      const rows = await db.selectFrom('sop_documents').select(column).distinct().execute();
+    /** The values SOPs of the departments in `scope` use (archived ones too). */
+    async distinct(column: 'industry' | 'product_type', scope: DepartmentScope): Promise<string[]> {
+      if (scope !== 'all' && scope.length === 0) return [];
+      let query = db.selectFrom('sop_documents').select(column).distinct();
+      if (scope !== 'all') query = query.where('department_id', 'in', scope);
+      const rows = await query.execute();
       return rows.map((r) => r[column]);
     },
   };

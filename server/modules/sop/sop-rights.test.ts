@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { checklistSchema } from '../../../contract/sop';
 import { personWith } from '../../test-support/identity';
 import { storedFiles } from '../../test-support/knowledge';
-import { createSop, seaShipment, sopFile, uploadSop } from '../../test-support/sop';
+import { addClient, createSop, seaShipment, sopFile, uploadSop } from '../../test-support/sop';
 import { describeApi, TEST_API_KEY } from '../../test-support/test-app';
 
 /** Department scope and the Sop rights of checklists and SOP documents (SPEC §6, issue 15). */
@@ -168,5 +168,39 @@ describeApi('SOP rights per department', (t) => {
       'PUT',
     );
     expect(allowed.status).toBe(200);
+  });
+  it("when staff read the product and industry lookups, then they see the values of their own departments' SOPs only", async () => {
+    const dept = await t.api('POST', '/api/departments', {
+      token: t.admin,
+      body: { name: 'Sop Lookups Two', description: '' },
+    });
+    const client = await addClient(t, t.admin, 'Lookupco');
+    const up = await uploadSop(
+      t,
+      t.admin,
+      {
+        department_id: String(dept.body.id),
+        client_id: String(client),
+        industry: 'Covert Ops',
+        product_type: 'Secret Widgets',
+      },
+      [sopFile()],
+    );
+    expect(up.status).toBe(201);
+    const lookups = async (token: string) => ({
+      products: (await t.api('GET', '/api/sop/products', { token })).body.items as string[],
+      industries: (await t.api('GET', '/api/sop/industries', { token })).body.items as string[],
+    });
+    const general = await personWith(t, 1, 'Sop.LIST_VIEW');
+    const theirs = await lookups(general.token);
+    expect(theirs.products).not.toContain('Secret Widgets');
+    expect(theirs.industries).not.toContain('Covert Ops');
+    expect(theirs.products).toContain('Textiles');
+    const own = await personWith(t, dept.body.id, 'Sop.LIST_VIEW');
+    const mine = await lookups(own.token);
+    expect(mine.products).toContain('Secret Widgets');
+    expect(mine.industries).toContain('Covert Ops');
+    const admin = await lookups(t.admin);
+    expect(admin.products).toContain('Secret Widgets');
   });
 });
