@@ -1,9 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApp, signInWithCookie } from '@/test/render-app';
 import { fakeSopApi } from './sop-test-kit';
 
+// Lazy page, session check and list calls chain up; a loaded 2-core machine can outlast 5 s.
+configure({ asyncUtilTimeout: 15_000 });
 beforeAll(() => import('@/app/sop-pages'));
 
 const pdf = (name: string, size = 100) =>

@@ -55,7 +55,7 @@ export function SopViewButtons({
         <CButton
           color="secondary"
           variant="ghost"
-          aria-label={t('referencesOf', { name: doc.name })}
+          aria-label={t('referencesOf', { name: doc.name, count: doc.references.length })}
           onClick={() => onReferences(doc)}
         >
           {t('referencesCount', { count: doc.references.length })}
