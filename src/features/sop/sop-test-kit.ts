@@ -81,6 +81,7 @@ const DEPARTMENTS = [
 export function fakeSopApi(
   options: {
     documents?: SopDocument[];
+    archived?: SopDocument[];
     checklists?: ChecklistSummary[];
     profile?: UserProfile;
   } = {},
@@ -129,6 +130,12 @@ export function fakeSopApi(
           (!q.get('department_id') || String(d.department_id) === q.get('department_id')) &&
           (!q.get('document_id') || String(d.id) === q.get('document_id')),
       );
+      return HttpResponse.json(sopDocumentPageSchema.parse(page(items)));
+    }),
+    http.get(apiUrl(sopRoutes.archived), ({ request }) => {
+      record(request);
+      const id = new URL(request.url).searchParams.get('document_id');
+      const items = (options.archived ?? []).filter((d) => !id || String(d.id) === id);
       return HttpResponse.json(sopDocumentPageSchema.parse(page(items)));
     }),
     http.post(apiUrl(sopRoutes.documents), async ({ request }) => {
