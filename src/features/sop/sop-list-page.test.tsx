@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { profileWith } from '@/test/fixtures';
 import { renderApp, signInWithCookie } from '@/test/render-app';
 import { fakeSopApi, sopDocument } from './sop-test-kit';
 
@@ -84,5 +85,33 @@ describe('/sop-repository, the SOP list', { timeout: 60_000 }, () => {
         expect.objectContaining({ body: { document_ids: [1], comments: 'Superseded' } }),
       ]),
     );
+  });
+
+  it('when a person holds only Sop.LIST_VIEW, then a document and its references can be viewed but its files not changed', async () => {
+    signInWithCookie();
+    const reference = {
+      id: 41,
+      name: 'packing-guide.pdf',
+      type: 'pdf',
+      size_bytes: 2048,
+      page_count: 1,
+      version: 1,
+      uploaded_at: '2026-03-01T08:00:00Z',
+      uploaded_by: 'Grace',
+    };
+    fakeSopApi({
+      documents: [sopDocument(1, { references: [reference] })],
+      profile: profileWith(['Sop.LIST_VIEW']),
+    });
+    renderApp('/sop-repository');
+    const row = await screen.findByTestId('sop-row');
+    expect(within(row).getByRole('button', { name: 'View sop-1.pdf as pdf' })).toBeInTheDocument();
+    expect(within(row).queryByRole('link', { name: 'Files' })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument();
+    await userEvent
+      .setup()
+      .click(within(row).getByRole('button', { name: 'References (1) of sop-1.pdf' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reference files of sop-1.pdf' });
+    expect(within(dialog).getByRole('button', { name: 'packing-guide.pdf' })).toBeInTheDocument();
   });
 });
