@@ -139,4 +139,23 @@ describe('e-mail screens', { timeout: 60_000 }, () => {
       .map((h) => h.textContent);
     expect(subjects).toEqual(['Harbour office', 'Re: Harbour office', 'Re: Harbour office']);
   });
+
+  it('when the list switches an account off and deletes it, then one PUT carries only the status and one DELETE follows the confirmation', async () => {
+    const { fake, user } = start(BASE);
+    const row = (await screen.findByText('desk@example.test')).closest('tr') as HTMLElement;
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
+    await user.click(
+      within(row).getByRole('checkbox', { name: 'Switch desk@example.test on or off' }),
+    );
+    await screen.findByText('desk@example.test is switched off.');
+    await user.click(within(row).getByRole('button', { name: 'Delete desk@example.test' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    await screen.findByText('The e-mail account desk@example.test was deleted.');
+    expect(fake.requests.filter((r) => r.method !== 'GET')).toEqual([
+      { method: 'PUT', path: '/api/email-agent/3', body: { status: false } },
+      { method: 'DELETE', path: '/api/email-agent/3', body: undefined },
+    ]);
+  });
 });

@@ -124,6 +124,10 @@ export function createEmailFake(messages: MailMessage[] = []): EmailFake {
       fake.account = { ...fake.account, ...changes, has_password: true };
       return checked(emailAccountSchema, fake.account);
     }),
+    http.delete(apiUrl(emailRoutes.one), ({ request }) => {
+      record(request);
+      return HttpResponse.json({ message: 'The e-mail account was deleted.' });
+    }),
     http.post(apiUrl(emailRoutes.compose), async ({ request }) => {
       record(request, await bodyOf(composeInputSchema, request.clone()));
       return HttpResponse.json({ message: 'Sent.', message_id: '<new@example.test>' });
