@@ -19,6 +19,7 @@ import users from '../../public/locales/en/users.json';
 import validation from '../../public/locales/en/validation.json';
 import apiKeys from '../../public/locales/en/api-keys.json';
 import sop from '../../public/locales/en/sop.json';
+import email from '../../public/locales/en/email.json';
 
 export function createTestI18n(): I18n {
   const instance = i18next.createInstance();
@@ -46,6 +47,7 @@ export function createTestI18n(): I18n {
         validation,
         'api-keys': apiKeys,
         sop,
+        email,
       },
     },
   });
