@@ -119,6 +119,20 @@ describe('SOP repository and checklists', () => {
       .allTextContents();
     expect(excluded.filter((e) => e.includes('only for Air shipments'))).toHaveLength(2);
     expect(excluded.some((e) => e.includes('Brazil'))).toBe(true);
+    // An item's page link opens the SOP file version the checklist was made from.
+    const [sourceTab, source] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.waitForResponse((r) => /\/api\/sop\/documents\/\d+\?/.test(r.url())),
+      page
+        .getByTestId('checklist-item')
+        .first()
+        .getByRole('button', { name: /^SOP page \d+$/ })
+        .click(),
+    ]);
+    expect(new URL(source.url()).searchParams.get('version')).toBe('1');
+    expect(source.headers()['content-type']).toContain('application/pdf');
+    await sourceTab.waitForURL(/^blob:.*#page=\d+$/);
+    await sourceTab.close();
     // The SOP's references, from GET /sop/checklists/references/{id}.
     await page
       .getByTestId('reference-files')

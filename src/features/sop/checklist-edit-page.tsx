@@ -112,7 +112,13 @@ export function ChecklistEditPage({ links }: { links: SopLinks }) {
                   readOnly={readOnly}
                   onEdit={(change) => edit(item.id, change)}
                   onOpenPage={(page) =>
-                    data.sop_doc_id && void openPdf(http, { documentId: data.sop_doc_id, page })
+                    data.sop_doc_id &&
+                    // The file the checklist was made from, even after the SOP's was replaced.
+                    void openPdf(http, {
+                      documentId: data.sop_doc_id,
+                      page,
+                      version: data.sop_version ?? undefined,
+                    })
                   }
                 />
               ))}
