@@ -91,6 +91,7 @@ export const screens = defineScreens({
         analytics: screens.analytics.path,
         repositorySearch: (name: string) =>
           `${screens.repository.path}?search=${encodeURIComponent(name)}`,
+        failedDocuments: `${screens.repository.path}?sort=status`,
         chatbot: (clientId: string) => links.chatbots.view(clientId),
       };
       return () => createElement(DashboardPage, { areas: dashboardAreas, links: live });
@@ -138,14 +139,26 @@ export const screens = defineScreens({
   analytics: {
     path: '/analytics',
     rule: 'analytics',
-    page: async () => (await import('@/features/reports/analytics-page')).AnalyticsPage,
+    page: async () => {
+      const [{ AnalyticsPage }, { withWidgetChoices }] = await Promise.all([
+        import('@/features/reports/analytics-page'),
+        import('./routes/report-widgets'),
+      ]);
+      return withWidgetChoices(AnalyticsPage);
+    },
     menu: { key: 'analytics' },
     card: { key: 'analytics', name: 'analytics' },
   },
   sentiment: {
     path: '/sentiment-analytics',
     rule: 'sentimentAnalytics',
-    page: async () => (await import('@/features/reports/sentiment-page')).SentimentPage,
+    page: async () => {
+      const [{ SentimentPage }, { withWidgetChoices }] = await Promise.all([
+        import('@/features/reports/sentiment-page'),
+        import('./routes/report-widgets'),
+      ]);
+      return withWidgetChoices(SentimentPage);
+    },
     menu: { key: 'sentiment' },
     card: { key: 'sentiment', name: 'sentiment' },
   },

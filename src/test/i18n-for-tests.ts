@@ -18,6 +18,7 @@ import roles from '../../public/locales/en/roles.json';
 import users from '../../public/locales/en/users.json';
 import validation from '../../public/locales/en/validation.json';
 import apiKeys from '../../public/locales/en/api-keys.json';
+import reports from '../../public/locales/en/reports.json';
 
 export function createTestI18n(): I18n {
   const instance = i18next.createInstance();
@@ -44,6 +45,7 @@ export function createTestI18n(): I18n {
         users,
         validation,
         'api-keys': apiKeys,
+        reports,
       },
     },
   });
