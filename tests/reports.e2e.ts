@@ -39,7 +39,105 @@ async function download(
   return readFile(await file.path());
 }
 
+/**
+ * expect.poll with room for a loaded machine: a report's first figures wait for its lazy chunk
+ * (Chart.js) and four calls, which can take longer than the default second.
+ */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
 const figure = (page: Page, key: string) => page.getByTestId(`figure-${key}`);
+
+/** Today as the reports show a day (SPEC §9: day/month/year; report days are UTC). */
+const todayShown = () => {
+  const [y, m, d] = new Date().toISOString().slice(0, 10).split('-');
+  return `${d}/${m}/${y}`;
+};
+
+interface ChartFacts {
+  /** Where element `index` of dataset `dataset` is drawn, in the page's CSS pixels. */
+  x: number;
+  y: number;
+  /** What Chart.js finds under that point, as a click there would: [dataset, index]. */
+  hit: number[];
+  /** The colour of the chart's legend text. */
+  text: string;
+}
+
+/**
+ * Facts of the Chart.js chart drawn on the nth canvas of the page: the instance is found through
+ * React's fiber of <CChart>, whose chartRef holds it (the page exposes nothing for tests).
+ */
+function chartFacts(page: Page, nth: number, dataset: number, index: number) {
+  return page
+    .locator('main canvas')
+    .nth(nth)
+    .evaluate(
+      (canvas, [d, i]): ChartFacts | null => {
+        interface Element {
+          x: number;
+          y: number;
+          base?: number;
+          tooltipPosition: (final: boolean) => { x: number; y: number };
+        }
+        interface ChartLike {
+          getDatasetMeta: (i: number) => { data: Element[] };
+          getElementsAtEventForMode: (
+            e: { type: string; native: null; x: number; y: number },
+            mode: string,
+            options: { intersect: boolean },
+            final: boolean,
+          ) => { datasetIndex: number; index: number }[];
+          options: { plugins: { legend: { labels: { color: string } } } };
+        }
+        type Hook = { memoizedState: unknown; next: Hook | null } | null;
+        type Fiber = { memoizedState: unknown; return: Fiber } | null;
+        const key = Object.keys(canvas).find((k) => k.startsWith('__reactFiber$'));
+        let fiber = key ? (canvas as unknown as Record<string, Fiber>)[key] : null;
+        for (; fiber; fiber = fiber.return) {
+          let hook = fiber.memoizedState as Hook;
+          for (; hook && typeof hook === 'object' && 'next' in hook; hook = hook.next) {
+            const chart = (hook.memoizedState as { current?: ChartLike } | null)?.current;
+            if (typeof chart?.getDatasetMeta !== 'function') continue;
+            const element = chart.getDatasetMeta(d).data[i];
+            if (!element) return null;
+            // A bar's middle, or a slice's centre.
+            const at =
+              typeof element.base === 'number'
+                ? { x: element.x, y: (element.y + element.base) / 2 }
+                : element.tooltipPosition(true);
+            const box = canvas.getBoundingClientRect();
+            const point = { x: box.left + at.x, y: box.top + at.y };
+            // A ChartEvent (x, y in the canvas) is what Chart.js reads from a click there.
+            const event = { type: 'click', native: null, x: at.x, y: at.y };
+            const found = chart.getElementsAtEventForMode(
+              event,
+              'nearest',
+              { intersect: true },
+              false,
+            );
+            const hit = found[0] ? [found[0].datasetIndex, found[0].index] : [];
+            return { ...point, hit, text: chart.options.plugins.legend.labels.color };
+          }
+        }
+        return null;
+      },
+      [dataset, index] as const,
+    );
+}
+
+/** Clicks element `index` of dataset `dataset` of the chart on the nth canvas. */
+async function clickChart(page: Page, nth: number, dataset: number, index: number) {
+  const canvas = page.locator('main canvas').nth(nth);
+  await canvas.scrollIntoViewIfNeeded();
+  // The chart redraws when its box changes (a scroll bar appearing): click where it is now.
+  await poll(async () => (await chartFacts(page, nth, dataset, index))?.hit).toEqual([
+    dataset,
+    index,
+  ]);
+  const facts = await chartFacts(page, nth, dataset, index);
+  if (!facts) throw new Error(`no element ${dataset}/${index} on chart ${nth}`);
+  await page.mouse.click(facts.x, facts.y);
+}
 
 describe('reports', () => {
   let server: RunningServer;
@@ -107,25 +205,44 @@ describe('reports', () => {
     await server?.stop();
   });
 
-  it('when the administrator opens analytics and changes the range, then the figures follow and every format downloads', async () => {
+  it('when the administrator opens analytics and changes the range, then the figures follow, Chart.js comes only with the report, and every format downloads', async () => {
     const page = await browser.newPage();
+    // Chart.js (its code names getElementsAtEventForMode) must not be in /login's nor the
+    // dashboard's first load: only in the chunk of the report pages.
+    const scripts: string[] = [];
+    const reading: Promise<unknown>[] = [];
+    page.on('response', (res) => {
+      if (new URL(res.url()).pathname.endsWith('.js'))
+        reading.push(res.text().then((body) => scripts.push(body)));
+    });
+    const chartScripts = async () => {
+      await Promise.all(reading);
+      return scripts.filter((body) => body.includes('getElementsAtEventForMode')).length;
+    };
     await signIn(page, server.url, server.admin.email, server.admin.password);
-    await page.goto(`${server.url}/analytics`);
-    await expect.poll(() => figure(page, 'totalConversations').innerText()).toBe('3');
-    await expect.poll(() => page.getByTestId('satisfaction-score').innerText()).toContain('66.7');
+    await page.getByTestId('live-figures').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await chartScripts(), 'Chart.js on /login or the dashboard').toBe(0);
+    // Into the report the way a person goes, without reloading the app.
+    await page.getByTestId('live-figures').getByRole('link', { name: 'Analytics' }).click();
+    await poll(() => figure(page, 'totalConversations').innerText()).toBe('3');
+    expect(await chartScripts(), 'Chart.js with the report').toBe(1);
+    await poll(() => page.getByTestId('satisfaction-score').innerText()).toContain('66.7');
 
-    await page.getByLabel('From', { exact: true }).fill('2020-01-01');
-    await page.getByLabel('To', { exact: true }).fill('2020-01-31');
-    await expect.poll(() => figure(page, 'totalConversations').innerText()).toBe('0');
-    expect(new URL(page.url()).searchParams.get('start')).toBe('2020-01-01');
     // From 2020 to today is longer than a report may cover: the server refuses, the figures
-    // reset to empty (SPEC §4) and the page says why.
+    // shown reset to empty (SPEC §4) and the page says why.
+    await page.getByLabel('From', { exact: true }).fill('2020-01-01');
+    await page.getByRole('alert').getByText('The report could not be read.').waitFor();
+    await poll(() => figure(page, 'totalConversations').innerText()).toBe('0');
+    expect(await page.getByTestId('satisfaction-score').innerText()).toContain('Satisfaction: 0 %');
+    await page.getByLabel('To', { exact: true }).fill('2020-01-31');
+    await poll(() => page.getByRole('alert').count()).toBe(0);
+    await poll(() => figure(page, 'totalConversations').innerText()).toBe('0');
+    expect(new URL(page.url()).searchParams.get('start')).toBe('2020-01-01');
     const today = new Date().toISOString().slice(0, 10);
     await page.getByLabel('To', { exact: true }).fill(today);
-    await page.getByRole('alert').getByText('The report could not be read.').waitFor();
-    expect(await figure(page, 'totalConversations').innerText()).toBe('0');
     await page.getByLabel('From', { exact: true }).fill(today);
-    await expect.poll(() => figure(page, 'totalConversations').innerText()).toBe('3');
+    await poll(() => figure(page, 'totalConversations').innerText()).toBe('3');
     expect(await page.getByRole('alert').count()).toBe(0);
 
     const pdf = await flatPdfText(await download(page, 'PDF document'));
@@ -149,38 +266,60 @@ describe('reports', () => {
     // The live dashboard shows today's conversations and the ratings of the week.
     await page.getByRole('link', { name: 'Dashboard' }).first().click();
     const live = page.getByTestId('live-figures');
-    await expect.poll(() => live.innerText()).toMatch(/Conversations today\s+3/);
+    await poll(() => live.innerText()).toMatch(/Conversations today\s+3/);
     expect(await live.innerText()).toContain('66.7 %');
     expect(await live.innerText()).toContain('Documents');
     await page.close();
   });
 
-  it('when the sentiment dashboard opens, then the conversations show by sentiment and the xlsx matches', async () => {
+  it('when the sentiment dashboard opens, then its range, its bars and slices, its theme and its three formats follow the conversations', async () => {
     const page = await browser.newPage();
     await signIn(page, server.url, server.admin.email, server.admin.password);
     await page.goto(`${server.url}/sentiment-analytics`);
     // Three conversations of one question each: one positive, one negative, one neutral.
-    await expect.poll(() => figure(page, 'conversations').innerText()).toBe('3');
+    await poll(() => figure(page, 'conversations').innerText()).toBe('3');
     for (const key of ['positive', 'neutral', 'negative'])
       expect(await figure(page, key).innerText()).toBe('1');
     await page.getByText('Show as table').first().click();
     const table = page.locator('details[open] table');
-    await expect.poll(() => table.innerText()).toMatch(/\d{4}-\d{2}-\d{2}\s+1\s+1\s+1/);
-    await expect
-      .poll(() => page.getByRole('heading', { name: 'Top 5 popular products' }).count())
-      .toBe(1);
-    // The negative slice opens the conversations behind it.
-    await page.getByRole('button', { name: 'Show Negative messages' }).click();
+    await poll(() => table.innerText()).toMatch(new RegExp(`${todayShown()}\\s+1\\s+1\\s+1`));
+    await poll(() => page.getByRole('heading', { name: 'Top 5 popular products' }).count()).toBe(1);
+
+    // Today's positive bar (the series' last day; dataset 0) opens the conversation behind it.
+    await clickChart(page, 0, 0, 29);
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.getByTestId('turns-total').innerText()).toBe('1 messages');
+    await poll(() => dialog.getByTestId('turns-total').innerText()).toBe('1 messages');
+    const day = todayShown();
+    expect(await dialog.innerText()).toContain(`Positive messages, ${day} – ${day}`);
+    expect(await dialog.innerText()).toContain(QUESTIONS[0]);
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await dialog.waitFor({ state: 'hidden' });
+    // The negative slice of the overview (index 2) too.
+    await clickChart(page, 1, 0, 2);
+    await poll(() => dialog.getByTestId('turns-total').innerText()).toBe('1 messages');
     expect(await dialog.innerText()).toContain(QUESTIONS[1]);
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await dialog.waitFor({ state: 'hidden' });
+
+    // The charts follow the theme: their text takes the theme's body colour, also on a switch.
+    const bodyColour = () =>
+      page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--cui-body-color').trim(),
+      );
+    const light = await bodyColour();
+    expect((await chartFacts(page, 1, 0, 0))?.text).toBe(light);
+    await page.getByRole('button', { name: 'Switch theme' }).click();
+    await poll(bodyColour).not.toBe(light);
+    const dark = await bodyColour();
+    await poll(async () => (await chartFacts(page, 1, 0, 0))?.text).toBe(dark);
+    expect((await chartFacts(page, 0, 0, 29))?.text).toBe(dark);
+    await page.getByRole('button', { name: 'Switch theme' }).click();
+
     // The administrator adds a product to look for: the dashboard finds it in a question.
     await page.getByLabel('Product names, one a line').fill('Harbour Box\nLantern\nParcel');
     await page.getByRole('button', { name: 'Save products' }).click();
     await page.getByRole('status').getByText('Saved.').waitFor();
-    await expect.poll(() => page.locator('main').innerText()).toContain('Parcel: 1');
+    await poll(() => page.locator('main').innerText()).toContain('Parcel: 1');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load((await download(page, 'Excel workbook')) as unknown as ArrayBuffer);
     const overview = book.getWorksheet('Sentiment overview');
@@ -190,6 +329,28 @@ describe('reports', () => {
       [undefined, 'Harbour Box', 1],
       [undefined, 'Parcel', 1],
     ]);
+    const pdf = await flatPdfText(await download(page, 'PDF document'));
+    expect(pdf).toContain('Sentiment dashboard');
+    for (const row of ['Positive | 1', 'Neutral | 1', 'Negative | 1', 'Harbour Box | 1'])
+      expect(pdf).toContain(row);
+    const csv: string[][] = parse(await download(page, 'CSV (comma-separated)'), {
+      bom: true,
+      relax_column_count: true,
+    });
+    for (const row of [
+      ['Positive', '1'],
+      ['Neutral', '1'],
+      ['Negative', '1'],
+      ['Parcel', '1'],
+    ])
+      expect(csv).toContainEqual(row);
+
+    // Another range: the figures follow it.
+    await page.getByLabel('From', { exact: true }).fill('2020-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2020-01-31');
+    await poll(() => figure(page, 'conversations').innerText()).toBe('0');
+    expect(await figure(page, 'negative').innerText()).toBe('0');
+    expect(new URL(page.url()).searchParams.get('end')).toBe('2020-01-31');
     await page.close();
   });
 
@@ -206,11 +367,11 @@ describe('reports', () => {
     expect(await page.locator('html').getAttribute('data-coreui-theme')).toBe('dark');
     await page.evaluate(() => localStorage.setItem('i18nextLng', 'ar'));
     await page.goto(`${server.url}/analytics`);
-    await expect.poll(() => heading(page)).toBe('تحليلات المحادثات');
+    await poll(() => heading(page)).toBe('تحليلات المحادثات');
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     expect(await seriousViolations(page)).toEqual([]);
     // The export speaks the console's language.
-    await expect.poll(() => figure(page, 'totalConversations').innerText()).not.toBe('');
+    await poll(() => figure(page, 'totalConversations').innerText()).not.toBe('');
     const csv = (await download(page, 'CSV (مفصول بفواصل)', 'تصدير')).toString('utf8');
     expect(csv).toContain('تحليلات المحادثات');
     expect(csv).toMatch(/إجمالي المحادثات,\d/);
@@ -221,12 +382,15 @@ describe('reports', () => {
     const page = await browser.newPage();
     await signIn(page, server.url, viewer.email, viewer.password);
     await page.goto(`${server.url}/analytics`);
-    await expect.poll(() => figure(page, 'totalConversations').innerText()).toBe('3');
+    await poll(() => figure(page, 'totalConversations').innerText()).toBe('3');
+    expect(await page.getByRole('button', { name: 'Export' }).count()).toBe(0);
+    await page.goto(`${server.url}/sentiment-analytics`);
+    await poll(() => figure(page, 'conversations').innerText()).toBe('3');
     expect(await page.getByRole('button', { name: 'Export' }).count()).toBe(0);
     // Their dashboard holds the conversations, and nothing of documents or widgets.
     await page.goto(`${server.url}/dashboard`);
     const live = page.getByTestId('live-figures');
-    await expect.poll(() => live.innerText()).toMatch(/Conversations today\s+3/);
+    await poll(() => live.innerText()).toMatch(/Conversations today\s+3/);
     expect(await live.innerText()).not.toContain('Documents');
     expect(await live.innerText()).not.toContain('chat widgets');
     const token = await apiLogin(server, viewer.email, viewer.password);
