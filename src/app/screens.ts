@@ -139,26 +139,14 @@ export const screens = defineScreens({
   analytics: {
     path: '/analytics',
     rule: 'analytics',
-    page: async () => {
-      const [{ AnalyticsPage }, { withWidgetChoices }] = await Promise.all([
-        import('@/features/reports/analytics-page'),
-        import('./routes/report-widgets'),
-      ]);
-      return withWidgetChoices(AnalyticsPage);
-    },
+    page: async () => (await import('./routes/analytics-screen')).AnalyticsScreen,
     menu: { key: 'analytics' },
     card: { key: 'analytics', name: 'analytics' },
   },
   sentiment: {
     path: '/sentiment-analytics',
     rule: 'sentimentAnalytics',
-    page: async () => {
-      const [{ SentimentPage }, { withWidgetChoices }] = await Promise.all([
-        import('@/features/reports/sentiment-page'),
-        import('./routes/report-widgets'),
-      ]);
-      return withWidgetChoices(SentimentPage);
-    },
+    page: async () => (await import('./routes/sentiment-screen')).SentimentScreen,
     menu: { key: 'sentiment' },
     card: { key: 'sentiment', name: 'sentiment' },
   },
