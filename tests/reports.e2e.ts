@@ -54,11 +54,13 @@ const todayShown = () => {
 };
 
 interface ChartFacts {
-  /** Where element `index` of dataset `dataset` is drawn, in the page's CSS pixels. */
+  /** Where element `index` of dataset `dataset` is drawn, in the viewport's CSS pixels. */
   x: number;
   y: number;
-  /** What Chart.js finds under that point, as a click there would: [dataset, index]. */
+  /** What Chart.js finds under that point of the viewport, as a click there would. */
   hit: number[];
+  /** Whether the chart has laid itself out for the canvas's present size. */
+  settled: boolean;
   /** The colour of the chart's legend text. */
   text: string;
 }
@@ -73,21 +75,23 @@ function chartFacts(page: Page, nth: number, dataset: number, index: number) {
     .nth(nth)
     .evaluate(
       (canvas, [d, i]): ChartFacts | null => {
-        interface Element {
+        interface ChartElement {
           x: number;
           y: number;
           base?: number;
           tooltipPosition: (final: boolean) => { x: number; y: number };
         }
         interface ChartLike {
-          getDatasetMeta: (i: number) => { data: Element[] };
+          getDatasetMeta: (i: number) => { data: ChartElement[] };
           getElementsAtEventForMode: (
-            e: { type: string; native: null; x: number; y: number },
+            e: { type: string; clientX: number; clientY: number; target: Element },
             mode: string,
             options: { intersect: boolean },
             final: boolean,
           ) => { datasetIndex: number; index: number }[];
           options: { plugins: { legend: { labels: { color: string } } } };
+          width: number;
+          height: number;
         }
         type Hook = { memoizedState: unknown; next: Hook | null } | null;
         type Fiber = { memoizedState: unknown; return: Fiber } | null;
@@ -105,10 +109,10 @@ function chartFacts(page: Page, nth: number, dataset: number, index: number) {
               typeof element.base === 'number'
                 ? { x: element.x, y: (element.y + element.base) / 2 }
                 : element.tooltipPosition(true);
+            // The mouse event of a click there, as Chart.js reads it (position from clientX/Y).
             const box = canvas.getBoundingClientRect();
             const point = { x: box.left + at.x, y: box.top + at.y };
-            // A ChartEvent (x, y in the canvas) is what Chart.js reads from a click there.
-            const event = { type: 'click', native: null, x: at.x, y: at.y };
+            const event = { type: 'click', clientX: point.x, clientY: point.y, target: canvas };
             const found = chart.getElementsAtEventForMode(
               event,
               'nearest',
@@ -116,7 +120,10 @@ function chartFacts(page: Page, nth: number, dataset: number, index: number) {
               false,
             );
             const hit = found[0] ? [found[0].datasetIndex, found[0].index] : [];
-            return { ...point, hit, text: chart.options.plugins.legend.labels.color };
+            const settled =
+              Math.abs(chart.width - canvas.clientWidth) < 1 &&
+              Math.abs(chart.height - canvas.clientHeight) < 1;
+            return { ...point, hit, settled, text: chart.options.plugins.legend.labels.color };
           }
         }
         return null;
@@ -127,13 +134,13 @@ function chartFacts(page: Page, nth: number, dataset: number, index: number) {
 
 /** Clicks element `index` of dataset `dataset` of the chart on the nth canvas. */
 async function clickChart(page: Page, nth: number, dataset: number, index: number) {
-  const canvas = page.locator('main canvas').nth(nth);
-  await canvas.scrollIntoViewIfNeeded();
-  // The chart redraws when its box changes (a scroll bar appearing): click where it is now.
-  await poll(async () => (await chartFacts(page, nth, dataset, index))?.hit).toEqual([
-    dataset,
-    index,
-  ]);
+  // The chart lays itself out again when its box changes (a scroll bar appearing): wait until
+  // it fits the canvas and finds the element under the point, then click there.
+  await page.locator('main canvas').nth(nth).scrollIntoViewIfNeeded();
+  await poll(async () => {
+    const facts = await chartFacts(page, nth, dataset, index);
+    return facts?.settled ? facts.hit : null;
+  }).toEqual([dataset, index]);
   const facts = await chartFacts(page, nth, dataset, index);
   if (!facts) throw new Error(`no element ${dataset}/${index} on chart ${nth}`);
   await page.mouse.click(facts.x, facts.y);
@@ -143,6 +150,7 @@ describe('reports', () => {
   let server: RunningServer;
   let browser: BrowserSession;
   let viewer: { email: string; password: string };
+  let shopId: number;
 
   beforeAll(async () => {
     server = await startServer();
@@ -177,6 +185,13 @@ describe('reports', () => {
       body: { names: ['Harbour Box', 'Lantern'] },
     });
     expect(products.status).toBe(200);
+    // A chat widget without visitors: as a report's channel it has no conversations.
+    const shop = await api(server, 'POST', '/service-agent', {
+      token,
+      body: { client_name: 'Harbour shop', target_areas: [1], allowed_hosts: ['shop.example'] },
+    });
+    expect(shop.status).toBe(201);
+    shopId = (shop.body as { id: number }).id;
 
     // A reader with Reports.VIEW (and so LIST_VIEW, but never DOWNLOAD) in General.
     viewer = { email: 'reader@e2e.test', password: 'Reader-Pass-123' };
@@ -263,6 +278,17 @@ describe('reports', () => {
     expect(overview?.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(overview?.getRow(2).values).toEqual([undefined, 'Total conversations', 3]);
     expect(book.getWorksheet('Customer satisfaction')?.getRow(3).getCell(2).value).toBe(66.7);
+    // One widget as the channel: kept in the address, read by the server with widget_id.
+    const channel = page.getByLabel('Channel', { exact: true });
+    await channel.selectOption({ label: 'Widget: Harbour shop' });
+    await poll(() => figure(page, 'totalConversations').innerText()).toBe('0');
+    const address = () => new URL(page.url()).searchParams;
+    await poll(() => [address().get('channel'), address().get('widget')]).toEqual([
+      'widget',
+      String(shopId),
+    ]);
+    await channel.selectOption({ label: 'All channels' });
+    await poll(() => figure(page, 'totalConversations').innerText()).toBe('3');
     // The live dashboard shows today's conversations and the ratings of the week.
     await page.getByRole('link', { name: 'Dashboard' }).first().click();
     const live = page.getByTestId('live-figures');
@@ -273,7 +299,8 @@ describe('reports', () => {
   });
 
   it('when the sentiment dashboard opens, then its range, its bars and slices, its theme and its three formats follow the conversations', async () => {
-    const page = await browser.newPage();
+    // Without smooth scrolling, a chart stands where it was measured when it is clicked.
+    const page = await browser.newPage({ reducedMotion: 'reduce' });
     await signIn(page, server.url, server.admin.email, server.admin.password);
     await page.goto(`${server.url}/sentiment-analytics`);
     // Three conversations of one question each: one positive, one negative, one neutral.
