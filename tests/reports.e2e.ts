@@ -312,6 +312,13 @@ describe('reports', () => {
     await poll(() => table.innerText()).toMatch(new RegExp(`${todayShown()}\\s+1\\s+1\\s+1`));
     await poll(() => page.getByRole('heading', { name: 'Top 5 popular products' }).count()).toBe(1);
 
+    // The charts fill their box (260 px high), not the canvas's default 150 px.
+    expect(
+      await page
+        .locator('main canvas')
+        .first()
+        .evaluate((c) => c.clientHeight),
+    ).toBe(260);
     // Today's positive bar (the series' last day; dataset 0) opens the conversation behind it.
     await clickChart(page, 0, 0, 29);
     const dialog = page.getByRole('dialog');
