@@ -91,6 +91,7 @@ export const screens = defineScreens({
         analytics: screens.analytics.path,
         repositorySearch: (name: string) =>
           `${screens.repository.path}?search=${encodeURIComponent(name)}`,
+        failedDocuments: `${screens.repository.path}?sort=status`,
         chatbot: (clientId: string) => links.chatbots.view(clientId),
       };
       return () => createElement(DashboardPage, { areas: dashboardAreas, links: live });
@@ -138,14 +139,14 @@ export const screens = defineScreens({
   analytics: {
     path: '/analytics',
     rule: 'analytics',
-    page: async () => (await import('@/features/reports/analytics-page')).AnalyticsPage,
+    page: async () => (await import('./routes/analytics-screen')).AnalyticsScreen,
     menu: { key: 'analytics' },
     card: { key: 'analytics', name: 'analytics' },
   },
   sentiment: {
     path: '/sentiment-analytics',
     rule: 'sentimentAnalytics',
-    page: async () => (await import('@/features/reports/sentiment-page')).SentimentPage,
+    page: async () => (await import('./routes/sentiment-screen')).SentimentScreen,
     menu: { key: 'sentiment' },
     card: { key: 'sentiment', name: 'sentiment' },
   },

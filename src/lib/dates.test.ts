@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, parseTimestamp } from './dates';
+import { formatDate, formatDateTime, formatDay, formatHour, parseTimestamp } from './dates';
 
 describe('dates', () => {
   it('when a timestamp has no zone, then it is read as UTC', () => {
@@ -24,5 +24,16 @@ describe('dates', () => {
   it('when the value is not a date, then nothing is shown', () => {
     expect(formatDateTime('not a date')).toBe('');
     expect(formatDate('')).toBe('');
+  });
+
+  it('when a report day is shown, then it is day/month/year of that calendar day', () => {
+    expect(formatDay('2025-03-04')).toBe('04/03/2025');
+  });
+
+  it('when an hour of the day is shown, then it is on the 12-hour clock', () => {
+    expect(formatHour(0)).toBe('12:00 AM');
+    expect(formatHour(15)).toBe('03:00 PM');
+    expect(formatHour(9, { short: true })).toBe('9 AM');
+    expect(formatHour(12, { short: true })).toBe('12 PM');
   });
 });

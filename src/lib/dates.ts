@@ -52,3 +52,27 @@ export function formatDateTime(
   const p = parts(date, options, true);
   return `${p.day}/${p.month}/${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod ?? ''}`.trim();
 }
+
+/** A day `YYYY-MM-DD` (a report's calendar day, UTC) as "dd/mm/yyyy". */
+export function formatDay(day: string, options: Omit<DateFormatOptions, 'timeZone'> = {}): string {
+  return formatDate(day, { ...options, timeZone: 'UTC' });
+}
+
+/**
+ * An hour of the day (0–23, UTC) on the 12-hour clock: "03:00 PM"; `short` gives "3 PM" for
+ * narrow places such as a heat map's column heads.
+ */
+export function formatHour(
+  hour: number,
+  options: Omit<DateFormatOptions, 'timeZone'> & { short?: boolean } = {},
+): string {
+  const date = new Date(Date.UTC(2024, 0, 1, hour));
+  if (options.short)
+    return new Intl.DateTimeFormat(options.locale ?? 'en', {
+      hour: 'numeric',
+      hour12: true,
+      timeZone: 'UTC',
+    }).format(date);
+  const p = parts(date, { locale: options.locale, timeZone: 'UTC' }, true);
+  return `${p.hour}:${p.minute} ${p.dayPeriod ?? ''}`.trim();
+}

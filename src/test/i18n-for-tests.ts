@@ -20,6 +20,7 @@ import validation from '../../public/locales/en/validation.json';
 import apiKeys from '../../public/locales/en/api-keys.json';
 import sop from '../../public/locales/en/sop.json';
 import email from '../../public/locales/en/email.json';
+import reports from '../../public/locales/en/reports.json';
 
 export function createTestI18n(): I18n {
   const instance = i18next.createInstance();
@@ -48,6 +49,7 @@ export function createTestI18n(): I18n {
         'api-keys': apiKeys,
         sop,
         email,
+        reports,
       },
     },
   });

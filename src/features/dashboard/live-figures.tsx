@@ -11,6 +11,8 @@ export interface LiveLinks {
   analytics: string;
   /** The repository listing documents named so. */
   repositorySearch: (name: string) => string;
+  /** The repository with the failed documents first. */
+  failedDocuments: string;
   chatbot: (clientId: string) => string;
 }
 
@@ -86,9 +88,13 @@ function Documents({
           <p className="mb-2">
             {t('live.ready', { value: data.ready })} ·{' '}
             {t('live.processing', { value: data.processing })} ·{' '}
-            <span className={data.failed ? 'text-danger' : undefined}>
-              {t('live.failed', { value: data.failed })}
-            </span>
+            {data.failed ? (
+              <Link to={links.failedDocuments} className="text-danger">
+                {t('live.failed', { value: data.failed })}
+              </Link>
+            ) : (
+              t('live.failed', { value: data.failed })
+            )}
           </p>
           {data.latest_failures.length > 0 && (
             <>

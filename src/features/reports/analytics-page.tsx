@@ -8,6 +8,7 @@ import {
   emptySatisfaction,
 } from '@contract/reports';
 import { PageHeading } from '@/components/page-heading';
+import { formatHour } from '@/lib/dates';
 import { ChartCard, Figure } from './chart-card';
 import { useBaseOptions } from './chart-colours';
 import { ExportMenu } from './export-menu';
@@ -43,7 +44,8 @@ export function AnalyticsPage() {
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
   const n = (v: number) => number.format(v);
   const days = weekdayNames(i18n.language);
-  const hours = (list: number[]) => list.map((h) => `${String(h).padStart(2, '0')}:00`).join(', ');
+  const hour = (h: number) => formatHour(h, { locale: i18n.language });
+  const hours = (list: number[]) => list.map(hour).join(', ');
 
   const figures = [
     ['totalConversations', n(overview.total_conversations)],
@@ -84,7 +86,7 @@ export function AnalyticsPage() {
               peak.busiest
                 ? t('peak.summary', {
                     day: days[peak.busiest.weekday],
-                    hour: peak.busiest.hour,
+                    hour: hour(peak.busiest.hour),
                     value: peak.busiest.count,
                   })
                 : t('noData')
@@ -92,7 +94,7 @@ export function AnalyticsPage() {
             table={{
               columns: [t('peak.weekday'), t('peak.hour'), t('peak.questions')],
               rows: peak.matrix.flatMap((row, d) =>
-                row.flatMap((count, h) => (count ? [[days[d] ?? '', h, count]] : [])),
+                row.flatMap((count, h) => (count ? [[days[d] ?? '', hour(h), count]] : [])),
               ),
             }}
           >
@@ -151,6 +153,7 @@ export function AnalyticsPage() {
                     {
                       data: ratings.map(([, count]) => count),
                       backgroundColor: [colours.positive, colours.negative],
+                      borderColor: colours.surface,
                     },
                   ],
                 }}

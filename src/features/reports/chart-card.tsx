@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { CCard, CCardBody, CCardHeader } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
+import { useThemeKey } from './chart-colours';
 
 export interface DataTableAlternative {
   columns: string[];
@@ -25,6 +26,7 @@ export function ChartCard({
   children?: ReactNode;
 }) {
   const { t } = useTranslation('reports');
+  const themeKey = useThemeKey();
   return (
     <CCard className="h-100">
       <CCardHeader as="h2" className="h6 mb-0">
@@ -34,7 +36,7 @@ export function ChartCard({
         {children}
         {chart && (
           <>
-            <div className="report-chart" aria-hidden="true">
+            <div key={themeKey} className="report-chart" aria-hidden="true">
               {chart}
             </div>
             <p className="visually-hidden">{summary}</p>

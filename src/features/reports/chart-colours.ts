@@ -13,6 +13,8 @@ export interface ChartColours {
   negative: string;
   primary: string;
   info: string;
+  /** The card's background: the border between a doughnut's slices. */
+  surface: string;
 }
 
 function read(): ChartColours {
@@ -26,6 +28,7 @@ function read(): ChartColours {
     negative: v('--cui-danger', '#e55353'),
     primary: v('--cui-primary', '#5856d6'),
     info: v('--cui-info', '#3399ff'),
+    surface: v('--cui-card-bg', '') || v('--cui-body-bg', '#ffffff'),
   };
 }
 
@@ -40,6 +43,14 @@ export function useChartColours(): ChartColours {
     return () => observer.disconnect();
   }, []);
   return colours;
+}
+
+/**
+ * A key that changes with the theme's colours. @coreui/react-chartjs applies new options only
+ * when the data changes too, so a chart keyed by it is drawn afresh when the theme switches.
+ */
+export function useThemeKey(): string {
+  return Object.values(useChartColours()).join(' ');
 }
 
 /** Options every report chart shares: theme colours, the language's direction, no animation. */

@@ -5,7 +5,7 @@ import { apiRoutes } from '@contract/api-paths';
 import { EXPORT_FORMATS, type ExportFormat } from '@contract/reports';
 import { useLibDispatch, type LibDispatch, type ThunkExtra } from '@/lib/store-types';
 import { useCan } from '@/lib/session/use-can';
-import type { ReportArgs } from './reports-api';
+import type { ReportArgs, SentimentArgs } from './reports-api';
 
 /** The file with the session's headers (a plain link could not send them). */
 const loadExport =
@@ -30,7 +30,8 @@ export function ExportMenu({
   filters,
 }: {
   report: 'analytics' | 'sentiment';
-  filters: ReportArgs;
+  /** The sentiment report's file follows its page's sentiment, products and grouping too. */
+  filters: ReportArgs | SentimentArgs;
 }) {
   const { t, i18n } = useTranslation('reports');
   const can = useCan();

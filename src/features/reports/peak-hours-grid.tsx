@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PeakHours } from '@contract/reports';
+import { formatHour } from '@/lib/dates';
 
 /** Monday 2024-01-01 + n days: weekday names in the reader's language. */
 export function weekdayNames(language: string): string[] {
@@ -23,7 +24,7 @@ export function PeakHoursGrid({ peak }: { peak: PeakHours }) {
             </th>
             {Array.from({ length: 24 }, (_, h) => (
               <th key={h} scope="col" className="text-center small fw-normal">
-                {String(h).padStart(2, '0')}
+                {formatHour(h, { locale: i18n.language, short: true })}
               </th>
             ))}
           </tr>
@@ -39,7 +40,11 @@ export function PeakHoursGrid({ peak }: { peak: PeakHours }) {
                   key={h}
                   className="peak-cell text-center small"
                   style={{ ['--peak' as string]: String(count / max) }}
-                  title={t('peak.cell', { day: days[d], hour: h, value: count })}
+                  title={t('peak.cell', {
+                    day: days[d],
+                    hour: formatHour(h, { locale: i18n.language }),
+                    value: count,
+                  })}
                 >
                   {count || ''}
                 </td>

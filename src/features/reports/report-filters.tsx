@@ -5,6 +5,7 @@ import { useSelector } from 'react-redux';
 import { selectAccessSubject } from '@/lib/session/session-slice';
 import { useReportDepartmentsQuery } from './reports-api';
 import type { useReportFilters } from './use-report-filters';
+import { useWidgetChoices } from './widget-choices';
 
 type Filters = ReturnType<typeof useReportFilters>;
 
@@ -21,10 +22,25 @@ function useDepartmentChoices() {
   return [...own.entries()].map(([id, name]) => ({ id, name }));
 }
 
+/** A channel option for one widget. */
+const WIDGET = 'widget:';
+
 /** Date range, channel and department: the filters both reports share; `extra` adds more. */
-export function ReportFilters({ filters, setFilter, extra }: Filters & { extra?: ReactNode }) {
+export function ReportFilters({
+  filters,
+  setFilter,
+  setFilters,
+  extra,
+}: Filters & { extra?: ReactNode }) {
   const { t } = useTranslation('reports');
   const departments = useDepartmentChoices();
+  const widgets = useWidgetChoices();
+  const channel = filters.widget_id ? `${WIDGET}${filters.widget_id}` : filters.channel;
+  /** "All", a kind of channel, or one widget (`widget:<id>`: channel=widget&widget=<id>). */
+  const pickChannel = (value: string) =>
+    value.startsWith(WIDGET)
+      ? setFilters({ channel: 'widget', widget: value.slice(WIDGET.length) })
+      : setFilters({ channel: value === 'all' ? '' : value, widget: '' });
   return (
     <CRow className="g-3 align-items-end mb-4" role="group" aria-label={t('filters.label')}>
       <CCol xs={6} md={3} lg={2}>
@@ -51,12 +67,21 @@ export function ReportFilters({ filters, setFilter, extra }: Filters & { extra?:
         <CFormLabel htmlFor="report-channel">{t('filters.channel')}</CFormLabel>
         <CFormSelect
           id="report-channel"
-          value={filters.channel}
-          onChange={(e) => setFilter('channel', e.target.value === 'all' ? '' : e.target.value)}
+          value={channel}
+          onChange={(e) => pickChannel(e.target.value)}
         >
           <option value="all">{t('filters.channels.all')}</option>
           <option value="assistant">{t('filters.channels.assistant')}</option>
           <option value="widget">{t('filters.channels.widget')}</option>
+          {widgets.length > 0 && (
+            <optgroup label={t('filters.eachWidget')}>
+              {widgets.map((w) => (
+                <option key={w.id} value={`${WIDGET}${w.id}`}>
+                  {t('filters.oneWidget', { name: w.name })}
+                </option>
+              ))}
+            </optgroup>
+          )}
         </CFormSelect>
       </CCol>
       <CCol xs={6} md={3} lg={2}>

@@ -4,6 +4,7 @@ import { CChartBar, CChartDoughnut } from '@coreui/react-chartjs';
 import { useTranslation } from 'react-i18next';
 import { emptySentimentDashboard, isoDay, type Sentiment, SENTIMENTS } from '@contract/reports';
 import { PageHeading } from '@/components/page-heading';
+import { formatDay } from '@/lib/dates';
 import { useCan } from '@/lib/session/use-can';
 import { ChartCard, Figure } from './chart-card';
 import { useBaseOptions } from './chart-colours';
@@ -52,6 +53,7 @@ export function SentimentPage() {
     date_range: dashboard.date_range,
   });
   const { colours, options } = useBaseOptions();
+  const day = (iso: string) => formatDay(iso, { locale: i18n.language });
   /** The turns of a sentiment, in the whole range or in one bucket of the series. */
   const open = (s: Sentiment, bucket?: string) => {
     let range = { start_date: args.start_date, end_date: args.end_date };
@@ -71,8 +73,8 @@ export function SentimentPage() {
     setSelection({
       title: t('turns.title', {
         sentiment: t(`sentiment.${s}`),
-        from: range.start_date,
-        to: range.end_date,
+        from: day(range.start_date),
+        to: day(range.end_date),
       }),
       args: { ...args, ...range, sentiment: s },
     });
@@ -114,7 +116,7 @@ export function SentimentPage() {
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-start gap-2">
         <PageHeading>{t('sentiment.title')}</PageHeading>
-        <ExportMenu report="sentiment" filters={state.filters} />
+        <ExportMenu report="sentiment" filters={args} />
       </div>
       <ReportFilters
         {...state}
@@ -189,12 +191,17 @@ export function SentimentPage() {
             })}
             table={{
               columns: [t('performance.date'), ...SENTIMENTS.map(label)],
-              rows: dashboard.performance.map((p) => [p.date, p.positive, p.neutral, p.negative]),
+              rows: dashboard.performance.map((p) => [
+                day(p.date),
+                p.positive,
+                p.neutral,
+                p.negative,
+              ]),
             }}
             chart={
               <CChartBar
                 data={{
-                  labels: dashboard.performance.map((p) => p.date),
+                  labels: dashboard.performance.map((p) => day(p.date)),
                   datasets: SENTIMENTS.map((s) => ({
                     label: label(s),
                     data: dashboard.performance.map((p) => p[s]),
@@ -234,6 +241,7 @@ export function SentimentPage() {
                     {
                       data: SENTIMENTS.map((s) => dashboard.overview[s]),
                       backgroundColor: SENTIMENTS.map((s) => fill[s]),
+                      borderColor: colours.surface,
                     },
                   ],
                 }}

@@ -10,7 +10,10 @@ import type { ReportArgs } from './reports-api';
 
 const CHANNELS = ['all', 'assistant', 'widget'] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-type Key = 'start' | 'end' | 'channel' | 'department';
+/** `widget`: one widget's id, read with channel=widget only. */
+const KEYS = ['start', 'end', 'channel', 'widget', 'department'] as const;
+type Key = (typeof KEYS)[number];
+export type FilterValues = Partial<Record<Key, string>>;
 
 export function defaultRange(today = new Date()) {
   const end = isoDay(today);
@@ -18,32 +21,37 @@ export function defaultRange(today = new Date()) {
   return { start, end };
 }
 
-function filtersOf(values: Partial<Record<Key, string>>): ReportArgs {
+const positive = (value?: string) => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+};
+
+function filtersOf(values: FilterValues): ReportArgs {
   const fallback = defaultRange();
-  const channel = values.channel as ReportArgs['channel'] | undefined;
-  const department = Number(values.department);
+  const picked = values.channel as ReportArgs['channel'] | undefined;
+  const channel = picked && CHANNELS.includes(picked) ? picked : 'all';
   return {
     start_date: values.start && DAY.test(values.start) ? values.start : fallback.start,
     end_date: values.end && DAY.test(values.end) ? values.end : fallback.end,
-    channel: channel && CHANNELS.includes(channel) ? channel : 'all',
-    department_id: department > 0 ? department : undefined,
+    channel,
+    department_id: positive(values.department),
+    widget_id: channel === 'widget' ? positive(values.widget) : undefined,
   };
 }
 
 export function useReportFilters() {
   const [params, setParams] = useSearchParams();
-  const [values, setValues] = useState<Partial<Record<Key, string>>>(() => ({
-    start: params.get('start') ?? undefined,
-    end: params.get('end') ?? undefined,
-    channel: params.get('channel') ?? undefined,
-    department: params.get('department') ?? undefined,
-  }));
+  const [values, setValues] = useState<FilterValues>(() =>
+    Object.fromEntries(KEYS.map((key) => [key, params.get(key) ?? undefined])),
+  );
   useEffect(() => {
     const next = new URLSearchParams();
     for (const [key, value] of Object.entries(values)) if (value) next.set(key, value);
     setParams(next, { replace: true });
   }, [values, setParams]);
   const filters = useMemo(() => filtersOf(values), [values]);
-  const setFilter = (key: Key, value: string) => setValues((prev) => ({ ...prev, [key]: value }));
-  return { filters, setFilter };
+  /** Several filters at once (e.g. the channel and its widget); '' removes one. */
+  const setFilters = (patch: FilterValues) => setValues((prev) => ({ ...prev, ...patch }));
+  const setFilter = (key: Key, value: string) => setFilters({ [key]: value });
+  return { filters, setFilter, setFilters };
 }

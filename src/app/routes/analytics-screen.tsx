@@ -1,0 +1,5 @@
+/** /analytics with the chat widgets as channels (issue 14; see report-widgets.tsx). */
+import { AnalyticsPage } from '@/features/reports/analytics-page';
+import { withWidgetChoices } from './report-widgets';
+
+export const AnalyticsScreen = withWidgetChoices(AnalyticsPage);

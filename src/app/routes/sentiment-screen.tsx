@@ -1,0 +1,5 @@
+/** /sentiment-analytics with the chat widgets as channels (issue 14; see report-widgets.tsx). */
+import { SentimentPage } from '@/features/reports/sentiment-page';
+import { withWidgetChoices } from './report-widgets';
+
+export const SentimentScreen = withWidgetChoices(SentimentPage);
