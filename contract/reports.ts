@@ -141,6 +141,10 @@ export const exportQuerySchema = z
     export_format: z.enum(EXPORT_FORMATS).default('pdf'),
     /** The file's language (the console's); else the Accept-Language header's; else English. */
     lng: z.string().max(35).optional(),
+    /** report=sentiment only: the dashboard's filters, as GET /reports/sentiments/dashboard. */
+    products: z.string().max(2000).optional(),
+    sentiment: sentimentSchema.optional(),
+    date_range: z.enum(['day', 'week', 'month']).optional(),
   })
   .superRefine(checkRange);
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
