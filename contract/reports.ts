@@ -169,6 +169,16 @@ export const analyticsOverviewSchema = z.object({
   avg_messages_per_conversation: z.number(),
   date_range: dateRangeSchema,
   intents: z.array(intentSchema),
+  /**
+   * The intents are clustered from the latest `questions` questions of the range, out of `of`:
+   * their counts are of that sample, not totals, when `questions` < `of`.
+   */
+  intents_sample: z
+    .object({ questions: z.number().int(), of: z.number().int() })
+    .optional()
+    .describe(
+      'The intents come from the latest `questions` questions of the range (at most 2,000), out of `of` questions in it: when fewer, their counts are of that sample, not totals.',
+    ),
 });
 export type AnalyticsOverview = z.infer<typeof analyticsOverviewSchema>;
 

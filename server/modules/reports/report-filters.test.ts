@@ -72,6 +72,18 @@ describeApi('report filters', (t) => {
     return { popular: d.popular_products, suggested: d.suggested_products };
   };
 
+  it('when the overview is read, then every intent cluster has its exact label, count and example, from a sample as large as the range', async () => {
+    const overview = await get(`analytics/overview?${week}`);
+    // c5's three Lantern questions (two of them say "broke"), the three about a refund, and
+    // the parcel question; equal counts by label, a tie of examples to the first in order.
+    expect(overview.intents).toEqual([
+      { label: 'lantern broke', count: 3, example: 'I love the Lantern, excellent' },
+      { label: 'refund', count: 3, example: 'How do I get a refund for my order?' },
+      { label: 'number parcel', count: 1, example: 'Where is my parcel tracking number?' },
+    ]);
+    expect(overview.intents_sample).toEqual({ questions: 7, of: 7 });
+  });
+
   it('when conversations are summarised for one sentiment, then only the conversations with turns of it count, by those turns', async () => {
     // c1 by T2 alone (one rollup row), c5 by T6 and T7 (two rows).
     expect(await summary('sentiment=negative')).toMatchObject({

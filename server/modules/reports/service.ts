@@ -98,6 +98,7 @@ export function createReportService({ analytics, sentiments, sopProductTypes }: 
       avg_messages_per_conversation: ratio(totals.turns * 2, totals.conversations, 2),
       date_range: f.range,
       intents: clusterIntents(questions),
+      intents_sample: { questions: questions.length, of: totals.turns },
     };
   }
 
