@@ -142,9 +142,18 @@ export const exportQuerySchema = z
     /** The file's language (the console's); else the Accept-Language header's; else English. */
     lng: z.string().max(35).optional(),
     /** report=sentiment only: the dashboard's filters, as GET /reports/sentiments/dashboard. */
-    products: z.string().max(2000).optional(),
-    sentiment: sentimentSchema.optional(),
-    date_range: z.enum(['day', 'week', 'month']).optional(),
+    products: z
+      .string()
+      .max(2000)
+      .optional()
+      .describe('report=sentiment: product names, comma-separated, as the sentiment dashboard.'),
+    sentiment: sentimentSchema
+      .optional()
+      .describe('report=sentiment: one sentiment only, as the sentiment dashboard.'),
+    date_range: z
+      .enum(['day', 'week', 'month'])
+      .optional()
+      .describe('report=sentiment: the performance series by day (default), week or month.'),
   })
   .superRefine(checkRange);
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
