@@ -106,7 +106,7 @@ export interface ReportProductDaysTable {
   product: string;
   asked: number | string;
   suggested: number | string;
-  /** By the turn's sentiment (0023). */
+  /** By the turn's sentiment (0024). */
   asked_positive: Generated<number | string>;
   asked_neutral: Generated<number | string>;
   asked_negative: Generated<number | string>;

@@ -12,7 +12,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { Sentiment } from '../../../contract/reports';
-import { PRODUCT_SENTIMENT_COLUMNS as SPLIT } from '../../db/migrations/0023-report-product-sentiments';
+import { PRODUCT_SENTIMENT_COLUMNS as SPLIT } from '../../db/migrations/0024-report-product-sentiments';
 import { type ReportFilter, rollupCondition, turnCondition } from './filters';
 
 export const PRODUCT_BATCH = 50_000;
