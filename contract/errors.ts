@@ -53,6 +53,8 @@ export const ERROR_CODES = [
   'DB_QUERY_REFUSED',
   'DB_QUERY_TIMEOUT',
   'DB_QUERY_FAILED',
+  // SOP repository (issue 15): a department that still files SOP documents or checklists.
+  'DEPARTMENT_HAS_SOPS',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -128,8 +128,13 @@ export const clientNameField = z
 
 export const checklistItemSchema = z.object({
   id: z.string(),
+  /** The SOP's own heading the item stands under (for a docx SOP, what locates it). */
   section: z.string(),
   text: z.string(),
+  /**
+   * The SOP page (1-based) the item stands on, and its page link. Null for a docx SOP: a docx
+   * has no pages, so there is no page link; its section locates it.
+   */
   page: z.number().nullable(),
   /** The SOP passage the item stands on, word for word. */
   source: z.string(),
@@ -157,6 +162,11 @@ export const checklistSummarySchema = z.object({
   id: z.number(),
   name: z.string(),
   sop_doc_id: z.number().nullable(),
+  /**
+   * The SOP file version the checklist was generated from: its page links open
+   * GET /sop/documents/{sop_doc_id}?version={sop_version}. Null when unknown (the current file).
+   */
+  sop_version: z.number().nullable().optional(),
   sop_name: z.string(),
   client_name: z.string(),
   department_id: z.number(),

@@ -56,6 +56,8 @@ export interface SopFilesTable {
   requirements_json: string | null;
   /** JSON text: Requirement[] the model proposed and the server checked; null until asked. */
   llm_requirements_json: string | null;
+  /** Why the model's requirements were refused for this file (migration 0023); null: not. */
+  llm_fallback: string | null;
   replaced_at: string | null;
   uploaded_by: number | null;
   uploaded_at: string;
@@ -65,6 +67,8 @@ export interface SopChecklistsTable {
   id: Generated<number>;
   name: string;
   sop_document_id: number | null;
+  /** The SOP file version it was generated from (migration 0023); null before it was known. */
+  sop_file_version: number | null;
   sop_name: string;
   client_name: string;
   department_id: number;

@@ -27,9 +27,12 @@ async function registeredRoutes(): Promise<{ method: string; url: string }[]> {
       // Routes inside a child scope (multipart uploads) register on it the same way; plugins
       // of others (fastify-plugin ones, such as multipart) are left out.
       if (name === 'register')
-        return (plugin: ((scope: FastifyInstance) => unknown) & Record<symbol, unknown>) => {
+        return (
+          plugin: ((scope: FastifyInstance, options: unknown) => unknown) & Record<symbol, unknown>,
+          options: unknown = {},
+        ) => {
           if (plugin[Symbol.for('skip-override')]) return Promise.resolve();
-          const done = Promise.resolve(plugin(api));
+          const done = Promise.resolve(plugin(api, options));
           scopes.push(done);
           return done;
         };

@@ -23,6 +23,8 @@ export interface FakeRequest {
     model: string;
     stream: boolean;
     messages: { role: string; content: string }[];
+    /** Structured output, when the client asked for it. */
+    response_format?: unknown;
   };
   authorization: string | undefined;
   /** The client closed the connection before the answer was complete. */

@@ -18,6 +18,8 @@ import roles from '../../public/locales/en/roles.json';
 import users from '../../public/locales/en/users.json';
 import validation from '../../public/locales/en/validation.json';
 import apiKeys from '../../public/locales/en/api-keys.json';
+import sop from '../../public/locales/en/sop.json';
+import email from '../../public/locales/en/email.json';
 
 export function createTestI18n(): I18n {
   const instance = i18next.createInstance();
@@ -44,6 +46,8 @@ export function createTestI18n(): I18n {
         users,
         validation,
         'api-keys': apiKeys,
+        sop,
+        email,
       },
     },
   });

@@ -136,6 +136,33 @@ export function createDepartmentsRepo(db: Kysely<DB>) {
       return Number(n);
     },
 
+    /**
+     * SOP documents (archived ones too) and checklists filed under the department (issue 15):
+     * their foreign keys cascade, so deleting it would delete them behind the archive's back.
+     */
+    async sopHoldings(ex: Executor, id: number) {
+      const [docs, checklists] = await Promise.all([
+        ex
+          .selectFrom('sop_documents')
+          .where('department_id', '=', id)
+          .select((eb) => [
+            eb.fn.countAll<number | string>().as('n'),
+            eb.fn.count<number | string>('archived_at').as('archived'),
+          ])
+          .executeTakeFirstOrThrow(),
+        ex
+          .selectFrom('sop_checklists')
+          .where('department_id', '=', id)
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        sopDocuments: Number(docs.n),
+        archived: Number(docs.archived),
+        checklists: Number(checklists.n),
+      };
+    },
+
     async remove(ex: Executor, id: number) {
       await ex.deleteFrom('departments').where('id', '=', id).execute();
     },

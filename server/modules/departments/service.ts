@@ -5,6 +5,8 @@
  * - A department that still has users (assignments), roles or knowledge documents is not
  *   deleted: 409 DEPARTMENT_IN_USE naming the counts, because deleting would silently cascade to
  *   assignments and roles (and the documents' foreign key would refuse).
+ * - SOP documents (archived ones too) and checklists hold it as well (issue 15): their rows
+ *   would cascade away unseen, so 409 DEPARTMENT_HAS_SOPS naming them.
  * - General (the seed's department 1) is where self-registered users go, so it cannot be
  *   deleted (409 CONFLICT); it can be renamed.
  * - Department changes keep no history (the issue asks history of users and roles only).
@@ -127,6 +129,16 @@ export function createDepartmentService(database: Database, repo: DepartmentsRep
         if (holders.length > 0)
           throw identityErrors.departmentInUse(
             `The department '${row.name}' still has ${holders.join(' and ')}. Move or remove them first.`,
+          );
+        const sop = await repo.sopHoldings(trx, id);
+        const sopHolders = [
+          sop.sopDocuments &&
+            `${plural(sop.sopDocuments, 'SOP document')}${sop.archived ? ` (${sop.archived} archived)` : ''}`,
+          sop.checklists && plural(sop.checklists, 'checklist'),
+        ].filter(Boolean);
+        if (sopHolders.length > 0)
+          throw identityErrors.departmentHasSops(
+            `The department '${row.name}' still has ${sopHolders.join(' and ')}. Delete them first (archived SOP documents permanently).`,
           );
         try {
           await repo.remove(trx, id);

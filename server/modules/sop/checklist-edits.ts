@@ -22,15 +22,19 @@ export function applyEdits(
   const changes: Change[] = [];
   for (const edit of data.items) {
     const item = byId.get(edit.id)!;
-    for (const field of FIELDS) {
-      const value = edit[field];
-      if (value === undefined || value === item[field]) continue;
+    const set = (
+      field: (typeof FIELDS)[number],
+      value: ChecklistItem[typeof field] | undefined,
+    ) => {
+      if (value === undefined || value === item[field]) return;
       changes.push({ item: item.id, field, old: asText(item[field]), new: asText(value) });
       Object.assign(item, { [field]: value });
-    }
-    // An item is done or not applicable, never both: the last mark given wins.
-    if (edit.done === true) item.not_applicable = false;
-    if (edit.not_applicable === true) item.done = false;
+    };
+    for (const field of FIELDS) set(field, edit[field]);
+    // An item is done or not applicable, never both: the last mark given wins, and clearing the
+    // other mark is a change of its own in the version's record.
+    if (edit.done === true) set('not_applicable', false);
+    if (edit.not_applicable === true) set('done', false);
   }
   return { items: items.map((item) => byId.get(item.id)!), changes };
 }

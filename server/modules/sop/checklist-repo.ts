@@ -8,6 +8,7 @@ const SUMMARY = [
   'k.id',
   'k.name',
   'k.sop_document_id',
+  'k.sop_file_version',
   'k.sop_name',
   'k.client_name',
   'k.department_id',

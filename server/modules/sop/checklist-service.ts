@@ -1,13 +1,15 @@
 /**
  * The checklist service (SPEC §7: "a separate external service is called at
- * /sop/export_checklist and /sop/save_checklist with an API key header"; issue 15). A Fastify
- * plugin of its own, so it can be served at another base address; by default it runs inside
- * the console's server under /api, behind the same x-api-key check and sign-in. The console
- * reaches it at runtime-config's `sopServiceUrl` (default: the API's own base).
+ * /sop/export_checklist and /sop/save_checklist with an API key header"; issue 15). An
+ * encapsulated Fastify plugin that takes everything it uses in its options, so it can be served
+ * at another base address: by default the console's server registers it inside /api, behind the
+ * scope's own x-api-key check, sign-in and rights; served alone, `guard` gives it those checks
+ * of its own (see checklist-service-guard.ts). The console reaches it at runtime-config's
+ * `sopServiceUrl` (SOP_SERVICE_URL; default: the API's own base, /api).
  *   POST /sop/save_checklist    Sop.UPDATE    a new version with the changes
  *   POST /sop/export_checklist  Sop.DOWNLOAD  pdf (default), csv or xlsx; unknown type: 400
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
   checklistSchema,
   exportChecklistSchema,
@@ -19,6 +21,11 @@ import {
 import type { Services } from '../../container';
 import { parseInput, shape } from '../../http/validate';
 import { actorOf } from '../identity/request-actor';
+import {
+  registerChecklistServiceGuard,
+  type ChecklistServiceGuard,
+} from './checklist-service-guard';
+import type { Checklists } from './checklists-service';
 import { checklistPdf } from './export/checklist-pdf';
 import { checklistCsv, checklistXlsx } from './export/tabular';
 import { needs } from './routes';
@@ -30,10 +37,19 @@ export const CONTENT_TYPES: Record<ExportType, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-export function registerChecklistService(api: FastifyInstance, { sop }: Pick<Services, 'sop'>) {
-  const { checklists } = sop;
+export interface ChecklistServiceOptions {
+  checklists: Checklists;
+  /** Served on its own: the x-api-key and sign-in checks the console's /api scope would give. */
+  guard?: ChecklistServiceGuard;
+}
 
-  api.post(paths.saveChecklist, needs('UPDATE'), async (request) => {
+export const checklistService: FastifyPluginAsync<ChecklistServiceOptions> = async (
+  service,
+  { checklists, guard },
+) => {
+  if (guard) registerChecklistServiceGuard(service, guard);
+
+  service.post(paths.saveChecklist, needs('UPDATE'), async (request) => {
     const { checklist_id, checklist_data } = parseInput(saveChecklistSchema, request.body);
     return shape(
       checklistSchema,
@@ -41,7 +57,7 @@ export function registerChecklistService(api: FastifyInstance, { sop }: Pick<Ser
     );
   });
 
-  api.post(paths.exportChecklist, needs('DOWNLOAD'), async (request, reply) => {
+  service.post(paths.exportChecklist, needs('DOWNLOAD'), async (request, reply) => {
     const body = parseInput(exportChecklistSchema, request.body);
     const { lng } = parseInput(lngQuery, request.query, 'query');
     const checklist = await checklists.preview(
@@ -63,4 +79,9 @@ export function registerChecklistService(api: FastifyInstance, { sop }: Pick<Ser
       .header('cache-control', 'private, no-store')
       .send(bytes);
   });
+};
+
+/** The console's default: the plugin inside its /api scope (the prefix is the scope's). */
+export function registerChecklistService(api: FastifyInstance, { sop }: Pick<Services, 'sop'>) {
+  void api.register(checklistService, { checklists: sop.checklists });
 }

@@ -44,6 +44,7 @@ function toSummary(row: SummaryRow, names: Map<number, string>): ChecklistSummar
     id: row.id,
     name: row.name,
     sop_doc_id: row.sop_document_id,
+    sop_version: row.sop_file_version,
     sop_name: row.sop_name,
     client_name: row.client_name,
     department_id: row.department_id,
@@ -84,10 +85,15 @@ export function createChecklists(repo: ChecklistRepo, sops: SopRepo, llm: Checkl
     return { ...toSummary(row, new Map(names)), ...body };
   }
 
-  /** The SOP's requirements: the model's (asked once per file) or the built-in extractor's. */
+  /**
+   * The SOP's requirements: the model's or the built-in extractor's, decided once per SOP file
+   * and kept — the model's answer, or that it was refused (then the built-in's stand for good,
+   * even if a later answer would pass), so the same SOP and inputs keep giving the same checklist.
+   */
   async function requirementsOf(file: NonNullable<Awaited<ReturnType<SopRepo['currentFile']>>>) {
     const builtin = JSON.parse(file.requirements_json ?? '[]') as Requirement[];
-    if (!llm) return { engine: 'builtin' as const, requirements: builtin };
+    if (!llm || file.llm_fallback !== null)
+      return { engine: 'builtin' as const, requirements: builtin };
     if (file.llm_requirements_json)
       return {
         engine: 'llm' as const,
@@ -95,8 +101,10 @@ export function createChecklists(repo: ChecklistRepo, sops: SopRepo, llm: Checkl
       };
     const sections = JSON.parse(file.sections_json ?? '[]') as SopSection[];
     const answer = await llmRequirements(llm, passagesOf(sections, file.name));
-    if (!answer.ok || answer.requirements.length === 0)
+    if (!answer.ok || answer.requirements.length === 0) {
+      await sops.setLlmFallback(file.id, answer.ok ? 'the model cited no passage' : answer.reason);
       return { engine: 'builtin' as const, requirements: builtin };
+    }
     await sops.setLlmRequirements(file.id, JSON.stringify(answer.requirements));
     return { engine: 'llm' as const, requirements: answer.requirements };
   }
@@ -149,6 +157,7 @@ export function createChecklists(repo: ChecklistRepo, sops: SopRepo, llm: Checkl
             start_date: input.start_date,
             end_date: input.end_date,
             sop_document_id: sop.id,
+            sop_file_version: file.version,
             sop_name: sop.name,
             client_name: sop.client_name,
             department_id: sop.department_id,

@@ -2,9 +2,11 @@
  * The SOP form's lookups (SPEC §7 GET /sop/countries, /sop/clients, /sop/products,
  * /sop/industries, POST /sop/clients/{first_name}): countries are every ISO 3166 code named in
  * the asker's language; product types and industries are a starting list plus every value an
- * SOP already uses.
+ * SOP already uses in the departments where the reader holds Sop.LIST_VIEW (an administrator:
+ * every department), so one department's values do not show in another's form. Clients are
+ * shared by every department (they have none), as SPEC §7 adds them by first name alone.
  */
-import { departmentScope } from '../../../contract/access';
+import { departmentScope, type DepartmentScope } from '../../../contract/access';
 import type { AccessSubject } from '../../../contract/profile';
 import { SUPPORTED_LANGUAGES } from '../../../contract/constants';
 import { COUNTRY_CODES, countryName } from '../../../contract/sop';
@@ -36,6 +38,9 @@ function merged(base: readonly string[], used: readonly string[]): string[] {
   return [...new Set([...base, ...used])].sort((a, b) => a.localeCompare(b, 'en'));
 }
 
+const readable = (subject: AccessSubject | undefined): DepartmentScope =>
+  subject ? departmentScope(subject, 'Sop', 'LIST_VIEW') : 'all';
+
 export function createSopLookups(repo: SopRepo) {
   return {
     countries(language: string | undefined) {
@@ -58,8 +63,14 @@ export function createSopLookups(repo: SopRepo) {
       const all = await repo.departments();
       return scope === 'all' ? all : all.filter((d) => scope.includes(d.id));
     },
-    products: async () => merged(PRODUCT_TYPES, await repo.distinct('product_type')),
-    industries: async () => merged(INDUSTRIES, await repo.distinct('industry')),
+    /**
+     * The starting list and the values SOPs use in the departments the reader may list; without
+     * a reader (the server's own use: the reports' product names), every department's.
+     */
+    products: async (subject?: AccessSubject) =>
+      merged(PRODUCT_TYPES, await repo.distinct('product_type', readable(subject))),
+    industries: async (subject?: AccessSubject) =>
+      merged(INDUSTRIES, await repo.distinct('industry', readable(subject))),
   };
 }
 

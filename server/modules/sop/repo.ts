@@ -52,6 +52,7 @@ export function createSopRepo(db: Kysely<DB>) {
           sections_json: null,
           requirements_json: null,
           llm_requirements_json: null,
+          llm_fallback: null,
         })),
     }));
   }
@@ -135,6 +136,15 @@ export function createSopRepo(db: Kysely<DB>) {
         .execute();
     },
 
+    /** The model's requirements were refused for this file: the built-in's stand for good. */
+    async setLlmFallback(fileId: number, reason: string) {
+      await db
+        .updateTable('sop_files')
+        .set({ llm_fallback: reason.slice(0, 500) })
+        .where('id', '=', fileId)
+        .execute();
+    },
+
     async insertFile(ex: Executor, row: Insertable<SopFilesTable>): Promise<number> {
       const { id } = await ex
         .insertInto('sop_files')
@@ -193,8 +203,12 @@ export function createSopRepo(db: Kysely<DB>) {
       return { created: true, client: { id, name: firstName } };
     },
 
-    async distinct(column: 'industry' | 'product_type'): Promise<string[]> {
-      const rows = await db.selectFrom('sop_documents').select(column).distinct().execute();
+    /** The values SOPs of the departments in `scope` use (archived ones too). */
+    async distinct(column: 'industry' | 'product_type', scope: DepartmentScope): Promise<string[]> {
+      if (scope !== 'all' && scope.length === 0) return [];
+      let query = db.selectFrom('sop_documents').select(column).distinct();
+      if (scope !== 'all') query = query.where('department_id', 'in', scope);
+      const rows = await query.execute();
       return rows.map((r) => r[column]);
     },
   };

@@ -199,10 +199,12 @@ export function registerSopRoutes(
     const actor = await actorOf(request);
     return shape(lookupListSchema, { items: await sop.lookups.departments(actor.subject) });
   });
-  api.get(paths.products, needs('LIST_VIEW'), async () =>
-    shape(namesListSchema, { items: await sop.lookups.products() }),
-  );
-  api.get(paths.industries, needs('LIST_VIEW'), async () =>
-    shape(namesListSchema, { items: await sop.lookups.industries() }),
-  );
+  api.get(paths.products, needs('LIST_VIEW'), async (request) => {
+    const { subject } = await actorOf(request);
+    return shape(namesListSchema, { items: await sop.lookups.products(subject) });
+  });
+  api.get(paths.industries, needs('LIST_VIEW'), async (request) => {
+    const { subject } = await actorOf(request);
+    return shape(namesListSchema, { items: await sop.lookups.industries(subject) });
+  });
 }

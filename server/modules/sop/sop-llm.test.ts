@@ -4,6 +4,13 @@ import { startFakeLlm, type FakeLlm } from '../../test-support/fake-llm';
 import { createSop, seaShipment } from '../../test-support/sop';
 import { startTestApp, TEST_ADMIN, testDatabases, type TestApp } from '../../test-support/test-app';
 
+interface JsonSchema {
+  required: string[];
+  properties: Record<string, JsonSchema>;
+  items: JsonSchema;
+  enum: string[];
+}
+
 interface SentPassage {
   id: string;
   text: string;
@@ -66,6 +73,27 @@ describe.each(testDatabases)('SOP checklists with a language model on %s', (dial
     const checklist = checklistSchema.parse(res.body);
     expect(checklist.engine).toBe('llm');
     expect(fake.requests[0].body.model).toBe('sop-model');
+    // A structured-output request: the reply's JSON schema travels with it (strict).
+    const format = fake.requests[0].body.response_format as {
+      json_schema: { schema: JsonSchema };
+    };
+    expect(format).toMatchObject({
+      type: 'json_schema',
+      json_schema: { name: 'sop_checklist_items', strict: true },
+    });
+    expect(format.json_schema.schema.required).toEqual(['items']);
+    expect(format.json_schema.schema.properties.items.items.required).toEqual([
+      'passage',
+      'text',
+      'modes',
+      'countries',
+    ]);
+    expect(format.json_schema.schema.properties.items.items.properties.modes.items.enum).toEqual([
+      'air',
+      'sea',
+      'road',
+      'rail',
+    ]);
     expect(checklist.items.some((i) => /bonus|cyanide/.test(i.text))).toBe(false);
     expect(
       checklist.items.find((i) => i.text.startsWith('The forwarder shall verify')),
@@ -85,12 +113,29 @@ describe.each(testDatabases)('SOP checklists with a language model on %s', (dial
     expect(fake.requests.length).toBe(calls);
   });
 
-  it('when the model answers outside the schema, then the built-in extractor makes the checklist', async () => {
+  it('when the model answers outside the schema, then the built-in extractor makes the checklist, and keeps making it for that SOP', async () => {
     fake.behave = () => ({ kind: 'stream', chunks: ['{"items": "all of them"}'] });
     const sop = await createSop(t, token);
     const res = await t.api('POST', '/api/sop/checklists', { token, body: seaShipment(sop.id) });
     expect(res.status).toBe(201);
     expect(res.body.engine).toBe('builtin');
     expect(res.body.items).toHaveLength(6);
+    // The model would now answer well, but the decision for this SOP file is kept.
+    fake.behave = (request) => {
+      const sent = JSON.parse(request.body.messages[1].content) as { passages: SentPassage[] };
+      return { kind: 'stream', chunks: [reply(sent.passages)] };
+    };
+    const calls = fake.requests.length;
+    const again = await t.api('POST', '/api/sop/checklists', { token, body: seaShipment(sop.id) });
+    expect(again.body.engine).toBe('builtin');
+    expect(again.body.items).toEqual(res.body.items);
+    expect(fake.requests.length).toBe(calls);
+    // A new SOP is asked afresh.
+    const other = await createSop(t, token);
+    const fresh = await t.api('POST', '/api/sop/checklists', {
+      token,
+      body: seaShipment(other.id),
+    });
+    expect(fresh.body.engine).toBe('llm');
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Requirements proposed by the configured model (issue 15): the SOP's passages go out in
- * batches, the reply must be JSON of one strict schema, and every item must cite one of the
+ * batches with a structured-output request (`response_format` json_schema), the reply must be
+ * JSON of that strict schema (checked again here with zod), and every item must cite one of the
  * passages it was given — an item that cites none, or whose words are not in the passage it
  * cites, is dropped. Section and page are the cited passage's, never the model's say. SOP text is
  * data: whatever it says, the reply is only ever checked against the schema.
@@ -32,6 +33,39 @@ export const llmReplySchema = z.object({
     )
     .max(500),
 });
+
+/**
+ * The reply's schema as JSON Schema, sent as the request's structured output (`response_format`,
+ * strict: every property required, nothing else allowed). The zod schema above stays the judge.
+ */
+export const LLM_REPLY_JSON_SCHEMA = {
+  name: 'sop_checklist_items',
+  strict: true,
+  schema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['items'],
+    properties: {
+      items: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['passage', 'text', 'modes', 'countries'],
+          properties: {
+            passage: { type: 'string', description: 'The id of the cited passage, as given.' },
+            text: { type: 'string', description: "The requirement in the passage's own words." },
+            modes: { type: 'array', items: { type: 'string', enum: [...SHIPMENT_MODES] } },
+            countries: {
+              type: 'array',
+              items: { type: 'string', description: 'ISO 3166 alpha-2 code.' },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
 
 const SYSTEM_PROMPT = [
   'You list the requirements of a standard operating procedure for shipments.',
@@ -130,6 +164,7 @@ export async function llmRequirements(
         messages,
         temperature: 0,
         maxTokens: 4000,
+        responseFormat: { type: 'json_schema', json_schema: LLM_REPLY_JSON_SCHEMA },
       });
     } catch (error) {
       return { ok: false, reason: error instanceof Error ? error.message : String(error) };

@@ -24,6 +24,15 @@ export interface CompletionRequest {
   onDelta?: (text: string) => void;
   temperature?: number;
   maxTokens?: number;
+  /**
+   * Structured output, sent as `response_format` as OpenAI-compatible servers accept it, e.g.
+   * `{ type: 'json_schema', json_schema: { name, strict, schema } }`. The caller still checks
+   * the reply: a server may ignore it.
+   */
+  responseFormat?: {
+    type: 'json_schema';
+    json_schema: { name: string; strict?: boolean; schema: object };
+  };
 }
 
 export interface LlmProvider {
@@ -154,6 +163,7 @@ export function createOpenAiProvider(options: OpenAiOptions): LlmProvider {
             stream: true,
             temperature: request.temperature ?? 0.2,
             ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
+            ...(request.responseFormat ? { response_format: request.responseFormat } : {}),
           }),
           signal: upstream.signal,
         });

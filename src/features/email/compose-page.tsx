@@ -28,12 +28,14 @@ import type { EmailLinks } from './email-links';
 
 const addresses = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
 
-async function base64Of(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
+/** The file as base64, read by FileReader (a data: URL without its prefix). */
+function base64Of(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error(`${file.name} could not be read`));
+    reader.readAsDataURL(file);
+  });
 }
 
 /** email-integration/open-email-compose?account={id} (SPEC §2, checklist layout). */

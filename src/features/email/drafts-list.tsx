@@ -3,9 +3,11 @@ import { CButton, CCard, CCardBody, CSpinner } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import type { MailDraft } from '@contract/email-mailbox';
 import { FormField } from '@/components/form-field';
+import { ListPager } from '@/components/list-pager';
 import { TextareaField } from '@/components/textarea-field';
 import { useToastedAction } from '@/components/use-toasted-action';
 import { useCan } from '@/lib/session/use-can';
+import { useListParams } from '@/lib/use-list-params';
 import {
   useDiscardDraftMutation,
   useEditDraftMutation,
@@ -14,16 +16,34 @@ import {
 } from './email-api';
 import { MessageView } from './message-view';
 
-/** The drafted replies waiting for a person: read the mail, edit, approve and send, or discard. */
+/**
+ * The drafted replies waiting for a person: read the mail, edit, approve and send, or discard.
+ * Paged like every list (page and size in the address); the API has no search over drafts.
+ */
 export function DraftsList({ account }: { account: string }) {
   const { t } = useTranslation('email');
-  const list = useMailDraftsQuery({ id: account, page: 1, size: 50 });
+  const [params, setParams] = useListParams();
+  const list = useMailDraftsQuery({ id: account, page: params.page, size: params.size });
   if (list.isLoading) return <CSpinner aria-label={t('common:loading')} />;
   const drafts = list.data?.items ?? [];
-  if (drafts.length === 0) return <p className="text-body-secondary">{t('noDrafts')}</p>;
-  return drafts.map((d) => (
-    <DraftCard key={`${d.id}-${d.updated_at}`} account={account} draft={d} />
-  ));
+  return (
+    <>
+      {drafts.length === 0 && <p className="text-body-secondary">{t('noDrafts')}</p>}
+      {drafts.map((d) => (
+        <DraftCard key={`${d.id}-${d.updated_at}`} account={account} draft={d} />
+      ))}
+      {list.data && list.data.total > 0 && (
+        <ListPager
+          page={params.page}
+          size={params.size}
+          total={list.data.total}
+          onPage={(page) => setParams({ page })}
+          onSize={(size) => setParams({ size })}
+          label={t('draftPages')}
+        />
+      )}
+    </>
+  );
 }
 
 function DraftCard({ account, draft }: { account: string; draft: MailDraft }) {

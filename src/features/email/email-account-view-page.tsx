@@ -155,7 +155,7 @@ function HistoryList({ entries }: { entries: EmailHistoryEntry[] }) {
     <CListGroup data-testid="email-history">
       {entries.map((e) => (
         <CListGroupItem key={e.id}>
-          <div className="fw-semibold">{t(`actions.${e.action}`)}</div>
+          <div className="fw-semibold">{t(`historyActions.${e.action}`)}</div>
           <div className="small text-body-secondary">
             {by(e.actor ?? { name: t('agent') }, e.created_at)}
           </div>

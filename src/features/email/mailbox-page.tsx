@@ -13,14 +13,17 @@ import {
 } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import type { MailFolder, MailMessage } from '@contract/email-mailbox';
+import type { MailFolder } from '@contract/email-mailbox';
+import { ListPager } from '@/components/list-pager';
+import { ListSearch } from '@/components/list-search';
 import { PageHeader } from '@/components/page-header';
 import { formatDateTime } from '@/lib/dates';
 import { useCan } from '@/lib/session/use-can';
+import { useListParams } from '@/lib/use-list-params';
 import { DraftsList } from './drafts-list';
 import { useGetEmailAgentQuery, useMailMessagesQuery } from './email-api';
 import type { EmailLinks } from './email-links';
-import { MessageView } from './message-view';
+import { threadsOf, ThreadView } from './mail-thread';
 import './email.css';
 
 type Tab = 'inbox' | 'drafts' | 'sent';
@@ -74,73 +77,81 @@ function Mailbox({ links, tab }: { links: EmailLinks; tab: Tab }) {
   );
 }
 
-interface Thread {
-  key: string;
-  messages: MailMessage[];
-}
-
-/** Messages grouped by conversation, newest conversation first. */
-function threadsOf(messages: MailMessage[]): Thread[] {
-  const byKey = new Map<string, MailMessage[]>();
-  for (const m of messages) byKey.set(m.thread_key, [...(byKey.get(m.thread_key) ?? []), m]);
-  return [...byKey].map(([key, list]) => ({
-    key,
-    messages: [...list].sort((x, y) => x.date.localeCompare(y.date)),
-  }));
-}
-
+/** Inbox or Sent: its conversations, a page of messages at a time, searchable; the address keeps both. */
 function Threads({ account, folder }: { account: string; folder: MailFolder }) {
   const { t, i18n } = useTranslation('email');
-  const list = useMailMessagesQuery({ id: account, folder, page: 1, size: 100 });
+  const [params, setParams] = useListParams();
+  const list = useMailMessagesQuery({
+    id: account,
+    folder,
+    page: params.page,
+    size: params.size,
+    search: params.search,
+  });
   const threads = useMemo(() => threadsOf(list.data?.items ?? []), [list.data]);
   const [open, setOpen] = useState<string | null>(null);
   const shown = threads.find((th) => th.key === open) ?? threads[0];
-  if (list.isLoading) return <CSpinner aria-label={t('common:loading')} />;
-  if (threads.length === 0) return <p className="text-body-secondary">{t('noMessages')}</p>;
   return (
-    <CRow className="g-3">
-      <CCol lg={4}>
-        <CListGroup data-testid="mail-threads">
-          {threads.map((th) => {
-            const last = th.messages[th.messages.length - 1];
-            return (
-              <CListGroupItem
-                key={th.key}
-                as="button"
-                type="button"
-                active={th === shown}
-                onClick={() => setOpen(th.key)}
-              >
-                <div className="d-flex justify-content-between gap-2">
-                  <span className="fw-semibold text-truncate">
-                    {last.subject || t('noSubject')}
-                  </span>
-                  {th.messages.length > 1 && (
-                    <span className="badge bg-secondary">{th.messages.length}</span>
-                  )}
-                </div>
-                <div className="small text-truncate">
-                  {folder === 'sent'
-                    ? last.to.map((x) => x.address).join(', ')
-                    : last.from.name || last.from.address}
-                </div>
-                <div className="small opacity-75">
-                  {formatDateTime(last.date, { locale: i18n.language })}
-                </div>
-                {last.skipped && (
-                  <div className="small fst-italic">{t(`skipped.${last.skipped}`)}</div>
-                )}
-              </CListGroupItem>
-            );
-          })}
-        </CListGroup>
-      </CCol>
-      <CCol lg={8}>
-        {shown?.messages.map((m) => (
-          <MessageView key={m.id} account={account} id={m.id} />
-        ))}
-      </CCol>
-    </CRow>
+    <>
+      <div className="mb-3">
+        <ListSearch
+          value={params.search}
+          onSearch={(search) => setParams({ search })}
+          label={t('searchMail')}
+        />
+      </div>
+      {list.isLoading ? (
+        <CSpinner aria-label={t('common:loading')} />
+      ) : threads.length === 0 ? (
+        <p className="text-body-secondary">{t(params.search ? 'noMatchingMail' : 'noMessages')}</p>
+      ) : (
+        <CRow className="g-3">
+          <CCol lg={4}>
+            <CListGroup data-testid="mail-threads">
+              {threads.map((th) => {
+                const last = th.messages[th.messages.length - 1];
+                return (
+                  <CListGroupItem
+                    key={th.key}
+                    as="button"
+                    type="button"
+                    active={th === shown}
+                    aria-pressed={th === shown}
+                    onClick={() => setOpen(th.key)}
+                  >
+                    <div className="fw-semibold text-truncate">
+                      {last.subject || t('noSubject')}
+                    </div>
+                    <div className="small text-truncate">
+                      {folder === 'sent'
+                        ? last.to.map((x) => x.address).join(', ')
+                        : last.from.name || last.from.address}
+                    </div>
+                    <div className="small opacity-75">
+                      {formatDateTime(last.date, { locale: i18n.language })}
+                    </div>
+                    {last.skipped && (
+                      <div className="small fst-italic">{t(`skipped.${last.skipped}`)}</div>
+                    )}
+                  </CListGroupItem>
+                );
+              })}
+            </CListGroup>
+          </CCol>
+          <CCol lg={8}>{shown && <ThreadView account={account} thread={shown} />}</CCol>
+        </CRow>
+      )}
+      {list.data && list.data.total > 0 && (
+        <ListPager
+          page={params.page}
+          size={params.size}
+          total={list.data.total}
+          onPage={(page) => setParams({ page })}
+          onSize={(size) => setParams({ size })}
+          label={t('mailPages')}
+        />
+      )}
+    </>
   );
 }
 

@@ -24,6 +24,12 @@ export function MessageView({ account, id }: { account: string; id: number }) {
         <dd className="col-sm-10 text-break">{who(m.from)}</dd>
         <dt className="col-sm-2">{t('fields.to')}</dt>
         <dd className="col-sm-10 text-break">{m.to.map(who).join(', ')}</dd>
+        {m.cc.length > 0 && (
+          <>
+            <dt className="col-sm-2">{t('fields.cc')}</dt>
+            <dd className="col-sm-10 text-break">{m.cc.map(who).join(', ')}</dd>
+          </>
+        )}
         <dt className="col-sm-2">{t('fields.date')}</dt>
         <dd className="col-sm-10">{formatDateTime(m.date, { locale: i18n.language })}</dd>
       </dl>

@@ -10,6 +10,7 @@ import { useHttp } from '@/lib/http-context';
 import { useCan } from '@/lib/session/use-can';
 import { ChecklistItemRow } from './checklist-item-row';
 import { ChecklistSidePanels } from './checklist-side-panels';
+import { formatDays } from './sop-dates';
 import { useGetChecklistQuery, useSaveChecklistMutation } from './sop-api';
 import { exportChecklist, openPdf } from './sop-files';
 import type { SopLinks } from './sop-links';
@@ -87,7 +88,7 @@ export function ChecklistEditPage({ links }: { links: SopLinks }) {
       <p>
         {data.sop_name} · {data.client_name} · {countryName(data.from_location, i18n.language)} →{' '}
         {countryName(data.to_location, i18n.language)} · {t(`modes.${data.shipment_mode}`)} ·{' '}
-        {data.start_date} – {data.end_date}{' '}
+        {formatDays(data.start_date, data.end_date, i18n.language)}{' '}
         <CBadge
           color={status === 'complete' ? 'success' : status === 'draft' ? 'secondary' : 'info'}
           data-testid="checklist-status"
@@ -111,7 +112,13 @@ export function ChecklistEditPage({ links }: { links: SopLinks }) {
                   readOnly={readOnly}
                   onEdit={(change) => edit(item.id, change)}
                   onOpenPage={(page) =>
-                    data.sop_doc_id && void openPdf(http, { documentId: data.sop_doc_id, page })
+                    data.sop_doc_id &&
+                    // The file the checklist was made from, even after the SOP's was replaced.
+                    void openPdf(http, {
+                      documentId: data.sop_doc_id,
+                      page,
+                      version: data.sop_version ?? undefined,
+                    })
                   }
                 />
               ))}

@@ -1,20 +1,37 @@
 import { CCard, CCardBody, CCardHeader } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
+import { countryName } from '@contract/countries';
 import type { Checklist } from '@contract/sop';
-import { useChecklistVersionsQuery } from './sop-api';
+import { ChecklistVersions } from './checklist-versions';
+import { useChecklistReferencesQuery } from './sop-api';
+import { SopFileLinks } from './sop-view-actions';
 
-/** What was left out and why (issue 15), and the saved versions: who changed what, when. */
+/**
+ * Beside a checklist's items: its SOP's reference files (GET /sop/checklists/references/{id}),
+ * what was left out and why (issue 15), and the saved versions.
+ */
 export function ChecklistSidePanels({ checklist }: { checklist: Checklist }) {
   const { t, i18n } = useTranslation('sop');
-  const versions = useChecklistVersionsQuery(checklist.id);
+  const references = useChecklistReferencesQuery(checklist.id);
   const appliesTo = (e: Checklist['excluded'][number]) =>
     e.reason === 'mode'
       ? e.applies_to.map((m) => t(`modes.${m}`)).join(', ')
-      : e.applies_to
-          .map((c) => new Intl.DisplayNames([i18n.language], { type: 'region' }).of(c) ?? c)
-          .join(', ');
+      : e.applies_to.map((c) => countryName(c, i18n.language)).join(', ');
+  const files = references.data?.items ?? [];
   return (
     <>
+      <CCard className="mb-3">
+        <CCardHeader as="h2" className="h6">
+          {t('sopReferencesTitle', { count: files.length })}
+        </CCardHeader>
+        <CCardBody>
+          {files.length === 0 ? (
+            <p className="mb-0">{references.isLoading ? '…' : t('noReferences')}</p>
+          ) : (
+            <SopFileLinks files={files} />
+          )}
+        </CCardBody>
+      </CCard>
       <CCard className="mb-3">
         <CCardHeader as="h2" className="h6">
           {t('excludedTitle', { count: checklist.excluded.length })}
@@ -37,25 +54,7 @@ export function ChecklistSidePanels({ checklist }: { checklist: Checklist }) {
           )}
         </CCardBody>
       </CCard>
-      <CCard className="mb-3">
-        <CCardHeader as="h2" className="h6">
-          {t('versionsTitle')}
-        </CCardHeader>
-        <CCardBody>
-          <ol className="mb-0" reversed data-testid="checklist-versions">
-            {(versions.data?.items ?? []).map((v) => (
-              <li key={v.version}>
-                {t('versionLine', {
-                  version: v.version,
-                  who: v.changed_by,
-                  when: new Date(v.changed_at).toLocaleString(i18n.language),
-                  count: v.changes.length,
-                })}
-              </li>
-            ))}
-          </ol>
-        </CCardBody>
-      </CCard>
+      <ChecklistVersions checklist={checklist} />
     </>
   );
 }

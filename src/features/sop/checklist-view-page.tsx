@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 import { groupBySection } from './checklist-edit-page';
 import { countryName } from '@contract/countries';
 import { useGetChecklistQuery } from './sop-api';
+import { formatDay, formatDays } from './sop-dates';
 import type { CSSProperties } from 'react';
 
 /** A tick box and a signature line, drawn with borders so they print. */
@@ -50,7 +51,7 @@ export function ChecklistViewPage() {
         <dt>{t('fields.mode')}</dt>
         <dd>{t(`modes.${c.shipment_mode}`)}</dd>
         <dt>{t('fields.dates')}</dt>
-        <dd>{`${c.start_date} – ${c.end_date}`}</dd>
+        <dd>{formatDays(c.start_date, c.end_date, i18n.language)}</dd>
       </dl>
       {groupBySection(c.items).map(([section, items]) => (
         <section key={section}>
@@ -73,7 +74,7 @@ export function ChecklistViewPage() {
                     {[
                       i.page !== null && t('sourcePage', { page: i.page }),
                       i.owner,
-                      i.due_date,
+                      i.due_date && formatDay(i.due_date, i18n.language),
                       i.note,
                     ]
                       .filter(Boolean)

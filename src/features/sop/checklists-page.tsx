@@ -3,6 +3,7 @@ import { useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CHECKLIST_STATUSES, SHIPMENT_MODES, type ChecklistSummary } from '@contract/sop';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { ListPage, listTexts } from '@/components/list-page';
 import { SelectFilter } from '@/components/select-filter';
 import { useToastedAction } from '@/components/use-toasted-action';
@@ -13,6 +14,7 @@ import {
   useListChecklistsQuery,
   useSopCountriesQuery,
 } from './sop-api';
+import { formatDays } from './sop-dates';
 import type { SopLinks } from './sop-links';
 import { SopTabs } from './sop-list-page';
 
@@ -62,7 +64,17 @@ export function ChecklistsPage({ links }: { links: SopLinks }) {
     },
     clear: () => setTicked(new Set()),
   };
-  const [remove] = useDeleteChecklistsMutation();
+  const [remove, removing] = useDeleteChecklistsMutation();
+  const [confirming, setConfirming] = useState(false);
+  async function deleteSelected() {
+    const ids = [...selection.selected].map(Number);
+    const ok = await run(
+      () => remove(ids).unwrap(),
+      () => t('checklistsDeleted', { count: ids.length }),
+    );
+    if (ok) selection.clear();
+    setConfirming(false);
+  }
   const dateFilter = (key: Filter) => (
     <CFormInput
       type="date"
@@ -74,114 +86,126 @@ export function ChecklistsPage({ links }: { links: SopLinks }) {
   );
 
   return (
-    <ListPage<ChecklistSummary, Filter>
-      title={t('checklistsTitle')}
-      above={<SopTabs links={links} active="checklists" />}
-      columns={[
-        {
-          key: 'name',
-          header: t('fields.name'),
-          rowHeader: true,
-          cell: (c) => <Link to={links.checklist(c.id)}>{c.name}</Link>,
-        },
-        { key: 'sop', header: t('fields.sop'), cell: (c) => c.sop_name },
-        {
-          key: 'route',
-          header: t('fields.route'),
-          cell: (c) => `${nameOf(c.from_location)} → ${nameOf(c.to_location)}`,
-        },
-        { key: 'mode', header: t('fields.mode'), cell: (c) => t(`modes.${c.shipment_mode}`) },
-        { key: 'dates', header: t('fields.dates'), cell: (c) => `${c.start_date} – ${c.end_date}` },
-        {
-          key: 'status',
-          header: t('fields.status'),
-          cell: (c) => `${t(`statuses.${c.status}`)} (${c.done_count}/${c.item_count})`,
-        },
-      ]}
-      query={list}
-      rowKey={(c) => c.id}
-      rowProps={(c) => ({ 'data-testid': 'checklist-row', 'data-id': c.id })}
-      selection={
-        can.right('Sop', 'DELETE')
-          ? {
-              selectable: () => true,
-              selected: selection.selected,
-              onSelect: selection.select,
-              selectAllLabel: t('selectAll'),
-              selectLabel: (c) => t('selectOne', { name: c.name }),
-            }
-          : undefined
-      }
-      toolbar={
-        selection.selected.size > 0 && (
-          <CButton
-            color="danger"
-            className="mb-2"
-            onClick={() =>
-              void run(
-                () => remove([...selection.selected].map(Number)).unwrap(),
-                () => t('checklistsDeleted', { count: selection.selected.size }),
-              ).then((ok) => ok && selection.clear())
-            }
-          >
-            {t('deleteSelected', { count: selection.selected.size })}
-          </CButton>
-        )
-      }
-      params={params}
-      setParams={setParams}
-      {...listTexts(t)}
-      searchLabel={t('searchName')}
-      filters={
-        <>
-          <SelectFilter
-            label={t('filters.from_location')}
-            any={t('anyCountry')}
-            value={f.from_location}
-            options={countryOptions}
-            onChange={(v) => setParams({ filters: { from_location: v } })}
-          />
-          <SelectFilter
-            label={t('filters.to_location')}
-            any={t('anyCountry')}
-            value={f.to_location}
-            options={countryOptions}
-            onChange={(v) => setParams({ filters: { to_location: v } })}
-          />
-          <SelectFilter
-            label={t('filters.shipment_mode')}
-            any={t('anyMode')}
-            value={f.shipment_mode}
-            options={SHIPMENT_MODES.map((m) => ({ value: m, label: t(`modes.${m}`) }))}
-            onChange={(v) => setParams({ filters: { shipment_mode: v } })}
-          />
-          <SelectFilter
-            label={t('filters.status')}
-            any={t('anyStatus')}
-            value={f.status}
-            options={CHECKLIST_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-            onChange={(v) => setParams({ filters: { status: v } })}
-          />
-          <CFormInput
-            type="number"
-            min={1}
-            aria-label={t('filters.sop_doc_id')}
-            floatingLabel={t('filters.sop_doc_id')}
-            value={f.sop_doc_id}
-            onChange={(e) => setParams({ filters: { sop_doc_id: e.target.value } })}
-          />
-          <CFormInput
-            type="number"
-            min={1}
-            aria-label={t('filters.checklist_id')}
-            floatingLabel={t('filters.checklist_id')}
-            value={f.checklist_id}
-            onChange={(e) => setParams({ filters: { checklist_id: e.target.value } })}
-          />
-          {dateFilter('start_date')}
-          {dateFilter('end_date')}
-        </>
-      }
-    />
+    <>
+      <ListPage<ChecklistSummary, Filter>
+        title={t('checklistsTitle')}
+        above={<SopTabs links={links} active="checklists" />}
+        columns={[
+          {
+            key: 'name',
+            header: t('fields.name'),
+            rowHeader: true,
+            cell: (c) => <Link to={links.checklist(c.id)}>{c.name}</Link>,
+          },
+          { key: 'sop', header: t('fields.sop'), cell: (c) => c.sop_name },
+          {
+            key: 'route',
+            header: t('fields.route'),
+            cell: (c) => `${nameOf(c.from_location)} → ${nameOf(c.to_location)}`,
+          },
+          { key: 'mode', header: t('fields.mode'), cell: (c) => t(`modes.${c.shipment_mode}`) },
+          {
+            key: 'dates',
+            header: t('fields.dates'),
+            cell: (c) => formatDays(c.start_date, c.end_date, i18n.language),
+          },
+          {
+            key: 'status',
+            header: t('fields.status'),
+            cell: (c) => `${t(`statuses.${c.status}`)} (${c.done_count}/${c.item_count})`,
+          },
+        ]}
+        query={list}
+        rowKey={(c) => c.id}
+        rowProps={(c) => ({ 'data-testid': 'checklist-row', 'data-id': c.id })}
+        selection={
+          can.right('Sop', 'DELETE')
+            ? {
+                selectable: () => true,
+                selected: selection.selected,
+                onSelect: selection.select,
+                selectAllLabel: t('selectAll'),
+                selectLabel: (c) => t('selectOne', { name: c.name }),
+              }
+            : undefined
+        }
+        toolbar={
+          selection.selected.size > 0 && (
+            <CButton
+              color="danger"
+              className="mb-2"
+              disabled={removing.isLoading}
+              onClick={() => setConfirming(true)}
+            >
+              {t('deleteSelected', { count: selection.selected.size })}
+            </CButton>
+          )
+        }
+        params={params}
+        setParams={setParams}
+        {...listTexts(t)}
+        searchLabel={t('searchName')}
+        filters={
+          <>
+            <SelectFilter
+              label={t('filters.from_location')}
+              any={t('anyCountry')}
+              value={f.from_location}
+              options={countryOptions}
+              onChange={(v) => setParams({ filters: { from_location: v } })}
+            />
+            <SelectFilter
+              label={t('filters.to_location')}
+              any={t('anyCountry')}
+              value={f.to_location}
+              options={countryOptions}
+              onChange={(v) => setParams({ filters: { to_location: v } })}
+            />
+            <SelectFilter
+              label={t('filters.shipment_mode')}
+              any={t('anyMode')}
+              value={f.shipment_mode}
+              options={SHIPMENT_MODES.map((m) => ({ value: m, label: t(`modes.${m}`) }))}
+              onChange={(v) => setParams({ filters: { shipment_mode: v } })}
+            />
+            <SelectFilter
+              label={t('filters.status')}
+              any={t('anyStatus')}
+              value={f.status}
+              options={CHECKLIST_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+              onChange={(v) => setParams({ filters: { status: v } })}
+            />
+            <CFormInput
+              type="number"
+              min={1}
+              aria-label={t('filters.sop_doc_id')}
+              floatingLabel={t('filters.sop_doc_id')}
+              value={f.sop_doc_id}
+              onChange={(e) => setParams({ filters: { sop_doc_id: e.target.value } })}
+            />
+            <CFormInput
+              type="number"
+              min={1}
+              aria-label={t('filters.checklist_id')}
+              floatingLabel={t('filters.checklist_id')}
+              value={f.checklist_id}
+              onChange={(e) => setParams({ filters: { checklist_id: e.target.value } })}
+            />
+            {dateFilter('start_date')}
+            {dateFilter('end_date')}
+          </>
+        }
+      />
+      <ConfirmModal
+        visible={confirming && selection.selected.size > 0}
+        title={t('confirmDeleteChecklistsTitle')}
+        message={t('confirmDeleteChecklists', { count: selection.selected.size })}
+        confirmLabel={t('deleteSelected', { count: selection.selected.size })}
+        confirmColor="danger"
+        busy={removing.isLoading}
+        onConfirm={() => void deleteSelected()}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
   );
 }

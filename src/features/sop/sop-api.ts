@@ -12,6 +12,7 @@ import {
   type ChecklistVersion,
   type GenerateChecklist,
   type SopDocument,
+  type SopFile,
 } from '@contract/sop';
 import { fillRoute } from '@contract/api-paths';
 import { api } from '@/lib/api';
@@ -97,6 +98,11 @@ const sopApi = api.enhanceEndpoints({ addTagTypes: ['SopDocument', 'Checklist'] 
       query: (id) => sopPath(sopRoutes.checklistVersions, { id }),
       providesTags: (_r, _e, id) => [{ type: 'Checklist', id }],
     }),
+    /** The reference files of the SOP a checklist was generated from. */
+    checklistReferences: build.query<{ items: SopFile[] }, number>({
+      query: (id) => sopPath(sopRoutes.checklistReferences, { id }),
+      providesTags: [DOCS],
+    }),
     generateChecklist: build.mutation<Checklist, GenerateChecklist>({
       query: (body) => ({ url: sopRoutes.checklists, method: 'POST', body }),
       invalidatesTags: [CHECKLISTS],
@@ -143,6 +149,7 @@ export const {
   useListChecklistsQuery,
   useGetChecklistQuery,
   useChecklistVersionsQuery,
+  useChecklistReferencesQuery,
   useGenerateChecklistMutation,
   useDeleteChecklistsMutation,
   useSaveChecklistMutation,

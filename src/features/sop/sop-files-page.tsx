@@ -18,6 +18,7 @@ import { errorText } from '@/lib/error-text';
 import { toApiErrorData } from '@/lib/http';
 import { useHttp } from '@/lib/http-context';
 import { sopPath, useListSopDocumentsQuery, useRemoveSopReferencesMutation } from './sop-api';
+import { formatWhen } from './sop-dates';
 import { openPdf, sendFiles } from './sop-files';
 
 /**
@@ -25,7 +26,7 @@ import { openPdf, sendFiles } from './sop-files';
  * stays in its history, each version viewable) and add or remove reference files.
  */
 export function SopFilesPage() {
-  const { t } = useTranslation(['sop', 'errors']);
+  const { t, i18n } = useTranslation(['sop', 'errors']);
   const id = Number(useParams().id);
   const http = useHttp();
   const run = useToastedAction();
@@ -92,7 +93,7 @@ export function SopFilesPage() {
                 >
                   {t('versionFile', { version: v.version, name: v.name })}
                 </CButton>{' '}
-                <span className="text-body-secondary">{`${v.uploaded_by} · ${new Date(v.uploaded_at).toLocaleString()}`}</span>
+                <span className="text-body-secondary">{`${v.uploaded_by} · ${formatWhen(v.uploaded_at, i18n.language)}`}</span>
               </li>
             ))}
           </ul>

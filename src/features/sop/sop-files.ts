@@ -31,7 +31,13 @@ export async function openPdf(
       ? sopPath(sopRoutes.reference, { id: ref.referenceId })
       : sopPath(sopRoutes.document, { id: ref.documentId });
   const query = 'documentId' in ref && ref.version ? { version: ref.version } : undefined;
-  const blob = await http.request<Blob>(path, { responseType: 'blob', query });
+  let blob: Blob;
+  try {
+    blob = await http.request<Blob>(path, { responseType: 'blob', query });
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
   const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
   const at = 'documentId' in ref && ref.page ? `#page=${ref.page}` : '';
   if (tab) tab.location.href = `${url}${at}`;

@@ -4,17 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { SopDocument } from '@contract/sop';
 import { ListPage, listTexts } from '@/components/list-page';
-import { SelectFilter } from '@/components/select-filter';
 import { useToastedAction } from '@/components/use-toasted-action';
-import { useHttp } from '@/lib/http-context';
 import { useCan } from '@/lib/session/use-can';
 import { useListParams } from '@/lib/use-list-params';
 import { ArchiveModal } from './archive-modal';
-import { useArchiveSopMutation, useListSopDocumentsQuery, useSopNamesQuery } from './sop-api';
-import { openPdf } from './sop-files';
+import { useArchiveSopMutation, useListSopDocumentsQuery } from './sop-api';
 import type { SopLinks } from './sop-links';
-
-const FILTERS = ['client_name', 'product_type'] as const;
+import { SOP_LIST_FILTERS, SopListFilters, sopListQuery } from './sop-list-filters';
+import { SopReferencesDialog, SopViewButtons } from './sop-view-actions';
 
 /** The SOP views' tabs: documents, checklists, archive. */
 export function SopTabs({
@@ -40,23 +37,16 @@ export function SopTabs({
 export function SopListPage({ links }: { links: SopLinks }) {
   const { t } = useTranslation('sop');
   const can = useCan();
-  const http = useHttp();
   const run = useToastedAction();
-  const [params, setParams] = useListParams(FILTERS);
-  const list = useListSopDocumentsQuery({
-    page: params.page,
-    size: params.size,
-    name: params.search || undefined,
-    client_name: params.filters.client_name || undefined,
-    product_type: params.filters.product_type || undefined,
-  });
-  const products = useSopNamesQuery('products');
+  const [params, setParams] = useListParams(SOP_LIST_FILTERS);
+  const list = useListSopDocumentsQuery(sopListQuery(params));
   const [archive] = useArchiveSopMutation();
   const [archiving, setArchiving] = useState<SopDocument | null>(null);
+  const [referencesOf, setReferencesOf] = useState<SopDocument | null>(null);
 
   return (
     <>
-      <ListPage<SopDocument, (typeof FILTERS)[number]>
+      <ListPage<SopDocument, (typeof SOP_LIST_FILTERS)[number]>
         title={t('title')}
         add={can.right('Sop', 'ADD') && { to: links.upload, text: t('upload') }}
         above={<SopTabs links={links} active="list" />}
@@ -81,13 +71,7 @@ export function SopListPage({ links }: { links: SopLinks }) {
           label: t('actions'),
           render: (d) => (
             <CButtonGroup size="sm">
-              <CButton
-                color="secondary"
-                variant="ghost"
-                onClick={() => void openPdf(http, { documentId: d.id })}
-              >
-                {t('view')}
-              </CButton>
+              <SopViewButtons doc={d} onReferences={setReferencesOf} />
               {can.right('Sop', 'ADD') && (
                 <CButton as={Link} to={links.generate(d.id)} color="primary" variant="ghost">
                   {t('generate')}
@@ -110,18 +94,9 @@ export function SopListPage({ links }: { links: SopLinks }) {
         setParams={setParams}
         {...listTexts(t)}
         searchLabel={t('searchName')}
-        filters={
-          <>
-            <SelectFilter
-              label={t('fields.productType')}
-              any={t('anyProduct')}
-              value={params.filters.product_type}
-              options={(products.data?.items ?? []).map((p) => ({ value: p, label: p }))}
-              onChange={(value) => setParams({ filters: { product_type: value } })}
-            />
-          </>
-        }
+        filters={<SopListFilters filters={params.filters} onChange={setParams} />}
       />
+      <SopReferencesDialog doc={referencesOf} onClose={() => setReferencesOf(null)} />
       <ArchiveModal
         name={archiving?.name ?? null}
         onClose={() => setArchiving(null)}

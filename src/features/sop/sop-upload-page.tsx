@@ -1,17 +1,7 @@
-import {
-  CAlert,
-  CButton,
-  CCard,
-  CCardBody,
-  CCol,
-  CForm,
-  CFormInput,
-  CProgress,
-  CRow,
-} from '@coreui/react';
+import { CAlert, CButton, CCard, CCardBody, CCol, CForm, CFormInput, CRow } from '@coreui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { MAX_FILE_COUNT } from '@contract/constants';
 import { sopRoutes, type SopDocument } from '@contract/sop';
 import { FormField } from '@/components/form-field';
@@ -20,27 +10,24 @@ import { SelectField } from '@/components/select-field';
 import { errorText } from '@/lib/error-text';
 import { toApiErrorData } from '@/lib/http';
 import { useHttp } from '@/lib/http-context';
-import {
-  useAddSopClientMutation,
-  useSopClientsQuery,
-  useSopDepartmentsQuery,
-  useSopNamesQuery,
-} from './sop-api';
+import { useAddSopClientMutation, useSopClientsQuery, useSopDepartmentsQuery } from './sop-api';
 import { sendFiles } from './sop-files';
 import type { SopLinks } from './sop-links';
+import { SopNameField } from './sop-name-field';
+import { SopUploadRows, type SopUploadRow, type SopUploadStatus } from './sop-upload-rows';
 
 const ACCEPT =
   '.pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+type Kind = SopUploadRow['kind'];
+/** The last send: its files, their shared state and progress. */
+type Sent = { files: { file: File; kind: Kind }[]; status: SopUploadStatus; progress: number };
 
 /** /sop-repository/upload (SPEC §3 SOP document upload): SOPs with their reference files. */
 export function SopUploadPage({ links }: { links: SopLinks }) {
   const { t } = useTranslation(['sop', 'errors']);
   const http = useHttp();
-  const navigate = useNavigate();
   const departments = useSopDepartmentsQuery();
   const clients = useSopClientsQuery();
-  const products = useSopNamesQuery('products');
-  const industries = useSopNamesQuery('industries');
   const [addClient] = useAddSopClientMutation();
   const [form, setForm] = useState({
     department_id: '',
@@ -49,36 +36,60 @@ export function SopUploadPage({ links }: { links: SopLinks }) {
     product_type: '',
   });
   const [newClient, setNewClient] = useState('');
-  const [files, setFiles] = useState<File[]>([]);
-  const [references, setReferences] = useState<File[]>([]);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<Record<Kind, File[]>>({ sop: [], reference: [] });
+  const [sent, setSent] = useState<Sent | null>(null);
+  // Bumped after a successful send: the file pickers start empty again.
+  const [round, setRound] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const set = (key: keyof typeof form) => (value: string) =>
     setForm((f) => ({ ...f, [key]: value }));
+  const uploading = sent?.status === 'Uploading';
+
+  /** SOPs and references together stay within SPEC §9's 15 files; the rest is not added. */
+  function pick(kind: Kind, list: FileList | null) {
+    const other = kind === 'sop' ? chosen.reference.length : chosen.sop.length;
+    const all = [...(list ?? [])];
+    const kept = all.slice(0, Math.max(0, MAX_FILE_COUNT - other));
+    setError(
+      kept.length < all.length
+        ? t('errors.tooManyDropped', { max: MAX_FILE_COUNT, count: all.length - kept.length })
+        : null,
+    );
+    setChosen((c) => ({ ...c, [kind]: kept }));
+    setSent(null);
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    if (files.length === 0) return setError(t('errors.noFiles'));
-    if (files.length + references.length > MAX_FILE_COUNT)
+    const files = [
+      ...chosen.sop.map((file) => ({ file, kind: 'sop' as const })),
+      ...chosen.reference.map((file) => ({ file, kind: 'reference' as const })),
+    ];
+    if (chosen.sop.length === 0) return setError(t('errors.noFiles'));
+    if (files.length > MAX_FILE_COUNT)
       return setError(t('errors.tooMany', { max: MAX_FILE_COUNT }));
     if (!form.department_id) return setError(t('errors.department'));
     if (!form.client_id) return setError(t('errors.client'));
-    setProgress(0);
+    if (!form.industry.trim() || !form.product_type.trim())
+      return setError(t('errors.industryProduct'));
+    setSent({ files, status: 'Uploading', progress: 0 });
     try {
       await sendFiles<{ items: SopDocument[] }>(
         http,
         sopRoutes.documents,
-        form,
-        [
-          ...files.map((file) => ({ field: 'files', file })),
-          ...references.map((file) => ({ field: 'reference_files', file })),
-        ],
-        setProgress,
+        { ...form, industry: form.industry.trim(), product_type: form.product_type.trim() },
+        files.map(({ file, kind }) => ({
+          field: kind === 'sop' ? 'files' : 'reference_files',
+          file,
+        })),
+        (progress) => setSent((s) => s && { ...s, progress }),
       );
-      navigate(links.list);
+      setSent({ files, status: 'Success', progress: 100 });
+      setChosen({ sop: [], reference: [] });
+      setRound((r) => r + 1);
     } catch (e) {
-      setProgress(null);
+      setSent({ files, status: 'Fail', progress: 0 });
       setError(errorText(t, toApiErrorData(e)));
     }
   }
@@ -94,12 +105,25 @@ export function SopUploadPage({ links }: { links: SopLinks }) {
     }
   }
 
-  const names = (list: { items: string[] } | undefined) =>
-    (list?.items ?? []).map((n) => (
-      <option key={n} value={n}>
-        {n}
-      </option>
-    ));
+  const rows: SopUploadRow[] = sent
+    ? sent.files.map((f) => ({ ...f, status: sent.status, progress: sent.progress }))
+    : [
+        ...chosen.sop.map((file) => ({ file, kind: 'sop' as const })),
+        ...chosen.reference.map((file) => ({ file, kind: 'reference' as const })),
+      ].map((f) => ({ ...f, status: 'ready' as const, progress: 0 }));
+  const picker = (kind: Kind) => (
+    <CFormInput
+      key={`${kind}-${round}`}
+      className="mb-3"
+      type="file"
+      multiple
+      accept={ACCEPT}
+      id={kind === 'sop' ? 'sop-files' : 'sop-reference-files'}
+      label={t(kind === 'sop' ? 'sopFiles' : 'referenceFiles')}
+      disabled={uploading}
+      onChange={(e) => pick(kind, e.target.files)}
+    />
+  );
   return (
     <>
       <PageHeader title={t('uploadTitle')} />
@@ -109,6 +133,12 @@ export function SopUploadPage({ links }: { links: SopLinks }) {
             {error && (
               <CAlert color="danger" role="alert">
                 {error}
+              </CAlert>
+            )}
+            {sent?.status === 'Success' && (
+              <CAlert color="success" role="status">
+                {t('uploaded', { count: sent.files.filter((f) => f.kind === 'sop').length })}{' '}
+                <Link to={links.list}>{t('toList')}</Link>
               </CAlert>
             )}
             <CRow>
@@ -150,51 +180,25 @@ export function SopUploadPage({ links }: { links: SopLinks }) {
                 </div>
               </CCol>
               <CCol md={6}>
-                <SelectField
+                <SopNameField
+                  which="industries"
                   label={t('fields.industry')}
                   value={form.industry}
-                  onChange={(e) => set('industry')(e.target.value)}
-                >
-                  <option value="">{t('choose')}</option>
-                  {names(industries.data)}
-                </SelectField>
-                <SelectField
+                  onChange={set('industry')}
+                />
+                <SopNameField
+                  which="products"
                   label={t('fields.productType')}
                   value={form.product_type}
-                  onChange={(e) => set('product_type')(e.target.value)}
-                >
-                  <option value="">{t('choose')}</option>
-                  {names(products.data)}
-                </SelectField>
+                  onChange={set('product_type')}
+                />
               </CCol>
             </CRow>
-            <CFormInput
-              className="mb-3"
-              type="file"
-              multiple
-              accept={ACCEPT}
-              id="sop-files"
-              label={t('sopFiles')}
-              onChange={(e) => setFiles([...(e.target.files ?? [])])}
-            />
-            <CFormInput
-              className="mb-3"
-              type="file"
-              multiple
-              accept={ACCEPT}
-              id="sop-reference-files"
-              label={t('referenceFiles')}
-              onChange={(e) => setReferences([...(e.target.files ?? [])])}
-            />
+            {picker('sop')}
+            {picker('reference')}
             <p className="text-body-secondary small">{t('uploadHint', { max: MAX_FILE_COUNT })}</p>
-            {progress !== null && (
-              <CProgress
-                className="mb-3"
-                value={progress}
-                aria-label={t('progress')}
-              >{`${progress} %`}</CProgress>
-            )}
-            <CButton type="submit" color="primary" disabled={progress !== null}>
+            <SopUploadRows rows={rows} />
+            <CButton type="submit" color="primary" disabled={uploading}>
               {t('upload')}
             </CButton>
           </CForm>

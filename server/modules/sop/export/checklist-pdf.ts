@@ -3,10 +3,11 @@
  * route, mode and dates; the items grouped under the SOP's sections, each with a tick box (ticked
  * when done, struck "N/A" when not applicable), its SOP page, note, owner and due date; and a
  * signature line. DejaVu Sans (services/render/pdf.ts) covers every console language; Arabic is
- * set right-aligned.
+ * set right-aligned, its lines laid out right to left as report pdfs are (services/render/bidi.ts).
  */
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Checklist } from '../../../../contract/sop';
+import { forRtlLayout } from '../../../services/render/bidi';
 import { embedFonts, encodable, wrap } from '../../../services/render/pdf';
 import { bySection, headerRows, labelsFor } from './labels';
 
@@ -87,7 +88,8 @@ export async function checklistPdf(c: Checklist, language?: string): Promise<Uin
       room(lineHeight);
       y -= lineHeight;
       const x = rtl ? A4.width - opts.x - font.widthOfTextAtSize(line, opts.size) : opts.x;
-      page.drawText(line, { x, y, size: opts.size, font, color: opts.color ?? INK });
+      // As report pdfs: an Arabic line's Latin words, digits and dates keep their reading order.
+      page.drawText(forRtlLayout(line), { x, y, size: opts.size, font, color: opts.color ?? INK });
     }
   };
 
@@ -145,7 +147,7 @@ export async function checklistPdf(c: Checklist, language?: string): Promise<Uin
       color: INK,
     });
     const w = regular.widthOfTextAtSize(clean(label), 10);
-    page.drawText(clean(label), {
+    page.drawText(forRtlLayout(clean(label)), {
       x: rtl ? A4.width - MARGIN - w : MARGIN,
       y: y + 2,
       size: 10,

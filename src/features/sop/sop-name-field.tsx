@@ -1,0 +1,42 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
+import { useSopNamesQuery } from './sop-api';
+
+/**
+ * An industry or a product type: one of the known values offered, or a new one typed in (the
+ * server keeps any plain text, and lists it from then on: GET /sop/industries, /sop/products).
+ */
+export function SopNameField({
+  which,
+  label,
+  value,
+  onChange,
+}: {
+  which: 'industries' | 'products';
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation('sop');
+  const names = useSopNamesQuery(which);
+  const listId = useId();
+  return (
+    <>
+      <FormField
+        label={label}
+        value={value}
+        list={listId}
+        maxLength={100}
+        autoComplete="off"
+        hint={t('pickOrType')}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <datalist id={listId}>
+        {(names.data?.items ?? []).map((n) => (
+          <option key={n} value={n} />
+        ))}
+      </datalist>
+    </>
+  );
+}
