@@ -141,6 +141,19 @@ export const exportQuerySchema = z
     export_format: z.enum(EXPORT_FORMATS).default('pdf'),
     /** The file's language (the console's); else the Accept-Language header's; else English. */
     lng: z.string().max(35).optional(),
+    /** report=sentiment only: the dashboard's filters, as GET /reports/sentiments/dashboard. */
+    products: z
+      .string()
+      .max(2000)
+      .optional()
+      .describe('report=sentiment: product names, comma-separated, as the sentiment dashboard.'),
+    sentiment: sentimentSchema
+      .optional()
+      .describe('report=sentiment: one sentiment only, as the sentiment dashboard.'),
+    date_range: z
+      .enum(['day', 'week', 'month'])
+      .optional()
+      .describe('report=sentiment: the performance series by day (default), week or month.'),
   })
   .superRefine(checkRange);
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
@@ -165,6 +178,16 @@ export const analyticsOverviewSchema = z.object({
   avg_messages_per_conversation: z.number(),
   date_range: dateRangeSchema,
   intents: z.array(intentSchema),
+  /**
+   * The intents are clustered from the latest `questions` questions of the range, out of `of`:
+   * their counts are of that sample, not totals, when `questions` < `of`.
+   */
+  intents_sample: z
+    .object({ questions: z.number().int(), of: z.number().int() })
+    .optional()
+    .describe(
+      'The intents come from the latest `questions` questions of the range (at most 2,000), out of `of` questions in it: when fewer, their counts are of that sample, not totals.',
+    ),
 });
 export type AnalyticsOverview = z.infer<typeof analyticsOverviewSchema>;
 

@@ -102,45 +102,79 @@ async function main() {
   const today = isoDay(new Date());
   const rangeOf = (days: number) =>
     `start_date=${isoDay(new Date(Date.now() - (days - 1) * 864e5))}&end_date=${today}`;
+  // The admin's product list: the products filter below names one of them (product-rollup.ts).
+  const listed = await app.inject({
+    method: 'PUT',
+    url: '/api/reports/sentiments/products',
+    headers,
+    payload: { names: ['Harbour Box', 'Lantern'] },
+  });
+  if (listed.statusCode !== 200) throw new Error(`product list answered ${listed.statusCode}`);
+  await app.backgroundTasks.idle();
   const endpoints = [
     'analytics/overview',
     'analytics/peak_hours',
     'analytics/response_time',
     'analytics/customer_satisfaction',
     'sentiments/dashboard',
+    'sentiments/dashboard?sentiment=negative',
+    'sentiments/dashboard?products=lantern',
     'sentiments/average_conversation_summary',
+    'sentiments/average_conversation_summary?sentiment=negative',
+    'sentiments/average_conversation_summary?products=lantern',
+    'sentiments/conversations',
+    'sentiments/conversations?sentiment=negative&products=lantern',
+    'sentiments/products',
   ];
-  console.log(`\nReport endpoints, p95 of ${RUNS} calls (ms):`);
+  const TARGET_MS = 200;
   console.log(
-    `  ${'endpoint'.padEnd(44)} ${'30 days'.padStart(9)} ${'365 days'.padStart(9)} ${'first'.padStart(9)}`,
+    `\nReport endpoints, p95 of ${RUNS} calls (ms); target p95 < ${TARGET_MS} ms over 365 days:`,
+  );
+  console.log(
+    `  ${'endpoint'.padEnd(60)} ${'30 days'.padStart(9)} ${'365 days'.padStart(9)} ${'first'.padStart(9)}  target`,
   );
   const worst: number[] = [];
-  const firsts: number[] = [];
   for (const path of endpoints) {
     const cells: string[] = [];
+    const url = (days: number) =>
+      `/api/reports/${path}${path.includes('?') ? '&' : '?'}${rangeOf(days)}`;
+    let first = 0;
+    let year = 0;
     for (const days of [30, 365]) {
       const times: number[] = [];
       // The first call of a process may count rollups on (the products'): shown apart.
-      const first = (await call(`/api/reports/${path}?${rangeOf(days)}`)).ms;
-      if (days === 30) firsts.push(first);
-      for (let i = 0; i < RUNS; i += 1)
-        times.push((await call(`/api/reports/${path}?${rangeOf(days)}`)).ms);
-      if (days === 365) worst.push(p95(times));
+      const once = (await call(url(days))).ms;
+      if (days === 30) first = once;
+      for (let i = 0; i < RUNS; i += 1) times.push((await call(url(days))).ms);
+      if (days === 365) year = p95(times);
       cells.push(p95(times).toFixed(1).padStart(9));
     }
+    worst.push(year);
     console.log(
-      `  ${path.padEnd(44)} ${cells.join(' ')} ${(firsts.at(-1) ?? 0).toFixed(1).padStart(9)}`,
+      `  ${path.padEnd(60)} ${cells.join(' ')} ${first.toFixed(1).padStart(9)}  ${year < TARGET_MS ? 'met' : 'MISSED'}`,
     );
   }
   const live: number[] = [];
   for (let i = 0; i < RUNS; i += 1) live.push((await call('/api/reports/dashboard')).ms);
-  console.log(`  ${'dashboard (live, 7 days)'.padEnd(44)} ${p95(live).toFixed(1).padStart(9)}`);
+  console.log(`  ${'dashboard (live, 7 days)'.padEnd(60)} ${p95(live).toFixed(1).padStart(9)}`);
 
-  console.log('\nExport of 365 days (every section; the pdf draws each chart):');
-  const exports = ['analytics', 'sentiment'].flatMap((report) =>
-    ['csv', 'xlsx', 'pdf'].map((format) => ({ report, format })),
+  const EXPORT_S = 10;
+  const EXPORT_MB = 150;
+  console.log(
+    `\nExport of 365 days (every section; the pdf draws each chart); targets < ${EXPORT_S} s, RSS growth < ${EXPORT_MB} MB:`,
   );
-  for (const { report, format } of exports) {
+  const exports = [
+    ...['analytics', 'sentiment'].flatMap((report) =>
+      ['csv', 'xlsx', 'pdf'].map((format) => ({ report, format, filter: '' })),
+    ),
+    ...['csv', 'xlsx', 'pdf'].map((format) => ({
+      report: 'sentiment',
+      format,
+      filter: '&sentiment=negative&products=lantern&date_range=week',
+    })),
+  ];
+  let exportsMet = true;
+  for (const { report, format, filter } of exports) {
     global.gc?.();
     const before = process.memoryUsage().rss;
     let peak = before;
@@ -148,17 +182,23 @@ async function main() {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 10);
     const { ms, bytes } = await call(
-      `/api/reports/analytics/export/?${rangeOf(365)}&report=${report}&export_format=${format}`,
+      `/api/reports/analytics/export/?${rangeOf(365)}&report=${report}&export_format=${format}${filter}`,
     );
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
+    const growth = (peak - before) / 2 ** 20;
+    const met = ms / 1000 < EXPORT_S && growth < EXPORT_MB;
+    exportsMet &&= met;
     console.log(
-      `  ${report.padEnd(10)} ${format.padEnd(5)} ${(ms / 1000).toFixed(2)} s, ${(bytes.length / 1024).toFixed(1)} KB, peak RSS growth ${((peak - before) / 2 ** 20).toFixed(1)} MB`,
+      `  ${`${report}${filter ? ' (filtered)' : ''}`.padEnd(21)} ${format.padEnd(5)} ${(ms / 1000).toFixed(2)} s, ${(bytes.length / 1024).toFixed(1)} KB, peak RSS growth ${growth.toFixed(1)} MB  ${met ? 'met' : 'MISSED'}`,
     );
   }
-  const met = Math.max(...worst) < 200;
+  const met = Math.max(...worst) < TARGET_MS;
   console.log(
-    `\nTarget every endpoint p95 < 200 ms over 365 days: ${met ? 'met' : 'NOT met'} (worst ${Math.max(...worst).toFixed(1)} ms)`,
+    `\nTarget every endpoint p95 < ${TARGET_MS} ms over 365 days: ${met ? 'met' : 'MISSED'} (worst ${Math.max(...worst).toFixed(1)} ms)`,
+  );
+  console.log(
+    `Target every 365-day export < ${EXPORT_S} s with RSS growth < ${EXPORT_MB} MB: ${exportsMet ? 'met' : 'MISSED'}`,
   );
   await app.close();
   await database.close();

@@ -106,6 +106,13 @@ export interface ReportProductDaysTable {
   product: string;
   asked: number | string;
   suggested: number | string;
+  /** By the turn's sentiment (0024). */
+  asked_positive: Generated<number | string>;
+  asked_neutral: Generated<number | string>;
+  asked_negative: Generated<number | string>;
+  suggested_positive: Generated<number | string>;
+  suggested_neutral: Generated<number | string>;
+  suggested_negative: Generated<number | string>;
 }
 
 export interface ReportProductStateTable {

@@ -27,6 +27,7 @@ import { dbSources } from './0020-db-sources';
 import { apiKeys } from './0021-api-keys';
 import { reportProductDays } from './0022-report-product-days';
 import { sopFileVersions } from './0023-sop-file-versions';
+import { reportProductSentiments } from './0024-report-product-sentiments';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -53,5 +54,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0021-api-keys': apiKeys(dialect),
     '0022-report-product-days': reportProductDays(),
     '0023-sop-file-versions': sopFileVersions(),
+    '0024-report-product-sentiments': reportProductSentiments(),
   };
 }

@@ -11,11 +11,14 @@
  */
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
+import type { Sentiment } from '../../../contract/reports';
+import { PRODUCT_SENTIMENT_COLUMNS as SPLIT } from '../../db/migrations/0024-report-product-sentiments';
 import { type ReportFilter, rollupCondition, turnCondition } from './filters';
 
 export const PRODUCT_BATCH = 50_000;
 export const SETTLE_MS = 10 * 60_000;
 
+const SENTIMENT_NAMES: readonly Sentiment[] = ['positive', 'neutral', 'negative'];
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
 export interface ProductCount {
@@ -40,6 +43,17 @@ export function createProductRollup({ db, dialect }: Database) {
     );
   const asked = has(sql`lower(t.question)`, sql`p.name`);
   const answered = has(sql`lower(t.answer)`, sql`p.name`);
+  /** The mentions by the turn's sentiment (`s`), times `sign`. */
+  const split = (sign: 1 | -1) =>
+    sql.join(
+      SPLIT.map((column) => {
+        const [side, sentiment] = column.split('_');
+        return sql`${sql.raw(String(sign))} * sum(case when ${side === 'asked' ? asked : answered} and s.sentiment = ${sentiment} then 1 else 0 end)`;
+      }),
+    );
+  const addSplit = sql.raw(
+    SPLIT.map((c) => `${c} = report_product_days.${c} + excluded.${c}`).join(', '),
+  );
 
   /** The last settled turn: stored before the last turn asked SETTLE_MS ago. */
   async function settledId(now: Date): Promise<number> {
@@ -95,17 +109,19 @@ export function createProductRollup({ db, dialect }: Database) {
         const group = names.filter((n) => marks.get(n) === low);
         await sql`
           insert into report_product_days (day, channel, widget_id, department_id,
-            department_ids, product, asked, suggested)
+            department_ids, product, asked, suggested, ${sql.raw(SPLIT.join(', '))})
           select substr(t.asked_at, 1, 10), t.channel, ${widgetOf}, coalesce(t.department_id, 0),
             t.department_ids, p.name,
             sum(case when ${asked} then 1 else 0 end),
-            sum(case when ${answered} then 1 else 0 end)
+            sum(case when ${answered} then 1 else 0 end), ${split(1)}
           from chat_turns t join (${namesTable(group)}) p on (${asked} or ${answered})
+            left join turn_sentiments s on s.turn_id = t.id
           where t.cancelled = 0 and t.id > ${low} and t.id <= ${end}
           group by 1, 2, 3, 4, 5, 6
           on conflict (day, channel, widget_id, department_id, department_ids, product)
           do update set asked = report_product_days.asked + excluded.asked,
-            suggested = report_product_days.suggested + excluded.suggested`.execute(trx);
+            suggested = report_product_days.suggested + excluded.suggested,
+            ${addSplit}`.execute(trx);
         await trx
           .updateTable('report_product_state')
           .set({ counted_through: end })
@@ -118,11 +134,37 @@ export function createProductRollup({ db, dialect }: Database) {
     }
   }
 
+  /**
+   * Takes away (-1) or adds back (1) the sentiment split of turns already counted, around a
+   * change of their sentiment, in the transaction making it (the totals do not change).
+   */
+  async function rejudge(trx: typeof db, ids: readonly number[], sign: 1 | -1) {
+    if (!ids.length) return;
+    await sql`
+      insert into report_product_days (day, channel, widget_id, department_id,
+        department_ids, product, asked, suggested, ${sql.raw(SPLIT.join(', '))})
+      select substr(t.asked_at, 1, 10), t.channel, ${widgetOf}, coalesce(t.department_id, 0),
+        t.department_ids, p.name, 0, 0, ${split(sign)}
+      from chat_turns t
+        join (select product as name, counted_through from report_product_state) p
+          on t.id <= p.counted_through and (${asked} or ${answered})
+        left join turn_sentiments s on s.turn_id = t.id
+      where t.cancelled = 0 and t.id in (${sql.join(ids)})
+      group by 1, 2, 3, 4, 5, 6
+      on conflict (day, channel, widget_id, department_id, department_ids, product)
+      do update set ${addSplit}`.execute(trx);
+  }
+
   return {
     catchUp,
-    /** Mentions of `names` (lower-cased, distinct) for the filter's days, channel and departments. */
+    rejudge,
+    /**
+     * Mentions of `names` (lower-cased, distinct) for the filter's days, channel and departments;
+     * with a sentiment chosen (`f.sentiment`), in the turns of that sentiment.
+     */
     async mentions(f: ReportFilter, names: readonly string[]): Promise<ProductCount[]> {
       if (!names.length) return [];
+      const only = SENTIMENT_NAMES.find((x) => x === f.sentiment);
       const marks = await catchUp(names);
       // The turns after each product's mark, from the log: a short range of ids.
       const tail = sql.join(
@@ -134,13 +176,15 @@ export function createProductRollup({ db, dialect }: Database) {
       );
       const { rows } = await sql<{ product: string; asked: unknown; suggested: unknown }>`
         select x.product, sum(x.asked) as asked, sum(x.suggested) as suggested from (
-          select r.product as product, r.asked as asked, r.suggested as suggested
+          select r.product as product, r.${sql.raw(only ? `asked_${only}` : 'asked')} as asked,
+            r.${sql.raw(only ? `suggested_${only}` : 'suggested')} as suggested
           from report_product_days r
           where ${rollupCondition(f, 'day')} and r.product in (${sql.join(names)})
           union all
           select p.name, case when ${asked} then 1 else 0 end,
             case when ${answered} then 1 else 0 end
           from chat_turns t join (${tail}) p on t.id > p.through and (${asked} or ${answered})
+            left join turn_sentiments s on s.turn_id = t.id
           where t.id > ${Math.min(...marks.values())} and ${turnCondition(f, dialect)}
         ) x group by x.product`.execute(db);
       return rows.map((r) => ({

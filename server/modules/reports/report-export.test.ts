@@ -7,6 +7,7 @@ import { csvField } from './export/csv';
 import { seedWeek, WEEK } from './report-fixtures';
 import { pdfText } from '../../test-support/pdf-text';
 import { pdfDrawing } from '../../test-support/pdf-drawing';
+import { pdfItems } from '../../test-support/pdf-items';
 
 const week = `start_date=${WEEK.start_date}&end_date=${WEEK.end_date}`;
 
@@ -37,16 +38,22 @@ describeApi('report exports', (t) => {
     const text = (await pdfText(res.bytes)).replace(/\s+/g, ' ');
     expect(text).toContain('Conversation analytics');
     expect(text).toContain('2025-03-03');
-    expect(text).toContain('Total conversations | 3');
-    expect(text).toContain('Chatbot response time (ms) | 2500');
-    expect(text).toContain('Satisfaction score (%) | 66.7');
-    expect(text).toMatch(/Monday: .*09:00 3/);
+    // Each table's cells in reading order: a figure, then its value.
+    expect(text).toContain('Figure Value Total conversations 3');
+    expect(text).toContain('Chatbot response time (ms) 2500');
+    expect(text).toContain('Satisfaction score (%) 66.7');
+    // The weekday × hour grid: hours 00 … 23 across, Monday's 3 questions at 09.
+    expect(text).toContain(
+      `Weekday ${Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0')).join(' ')}`,
+    );
+    expect(text).toContain(`Monday ${'0 '.repeat(9)}3${' 0'.repeat(14)}`);
   });
 
   it('when a pdf is asked, then each chosen section carries its chart, drawn as vectors with its labels', async () => {
-    // The overview has figures only: no chart, so nothing is drawn but text.
+    // The overview has figures only: no chart, so nothing is drawn but its ruled table — the
+    // top rule, the header's band, and under each of the 7 rows a rule and 3 column lines.
     const figures = await download(`${week}&section_numbers=1`);
-    expect((await pdfDrawing(figures.bytes)).paths).toBe(0);
+    expect((await pdfDrawing(figures.bytes)).paths).toBe(1 + 1 + 7 * 4);
     // The heat map: 7 × 24 cells in the blues, with its axis titles (the grid's rows have none).
     const peak = await download(`${week}&section_numbers=2`);
     const heat = await pdfDrawing(peak.bytes);
@@ -70,12 +77,37 @@ describeApi('report exports', (t) => {
     expect(sentiment.images).toBe(0);
   });
 
+  it('when a pdf is asked, then its tables have a header row and aligned columns, numbers flush right, mirrored in Arabic', async () => {
+    const items = await pdfItems((await download(`${week}&section_numbers=1`)).bytes);
+    const find = (text: string) => {
+      const found = items.find((i) => i.text === text);
+      if (!found) throw new Error(`"${text}" is not in the pdf`);
+      return found;
+    };
+    const labels = ['Figure', 'Total conversations', 'Chatbot response time (ms)', 'Days'];
+    const values = ['3', '2500', '7'];
+    // One left edge for the labels, one right edge for the numbers, each on its label's line.
+    expect(new Set(labels.map((l) => find(l).left.toFixed(1))).size).toBe(1);
+    expect(new Set(values.map((v) => find(v).right.toFixed(1))).size).toBe(1);
+    expect(find('2500').y).toBeCloseTo(find('Chatbot response time (ms)').y, 1);
+    expect(find('Value').y).toBeCloseTo(find('Figure').y, 1);
+    expect(find('Value').left).toBeGreaterThan(find('Chatbot response time (ms)').right);
+    // Right to left: the first column stands at the right, its cells set from the right edge.
+    const arabic = await pdfItems(
+      (await download(`${week}&section_numbers=1&lng=ar&export_format=pdf`)).bytes,
+    );
+    const three = arabic.find((i) => i.text === '3');
+    const rowOfThree = arabic.filter((i) => three && Math.abs(i.y - three.y) < 1 && i !== three);
+    expect(rowOfThree.length).toBeGreaterThan(0);
+    for (const label of rowOfThree) expect(label.left).toBeGreaterThan(three?.right ?? Infinity);
+  });
+
   it('when the asker reads German, then the pdf, csv and xlsx speak German', async () => {
     const pdf = (await pdfText((await download(`${week}&lng=de`)).bytes)).replace(/\s+/g, ' ');
     expect(pdf).toContain('Gesprächsanalyse');
-    expect(pdf).toContain('Gespräche insgesamt | 3');
+    expect(pdf).toContain('Gespräche insgesamt 3');
     expect(pdf).toContain('Kundenzufriedenheit');
-    expect(pdf).toMatch(/Montag: .*09:00 3/);
+    expect(pdf).toContain(`Montag ${'0 '.repeat(9)}3${' 0'.repeat(14)}`);
     expect(pdf).toContain('Wochentag');
     // Without lng, the Accept-Language header decides.
     const csv = await download(

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ChatTurnsTable } from '../../db/schema';
+import { nowIso } from '../../db/database';
 import { offlineSentiment } from '../../services/sentiment';
 import { addTurns } from './rollups';
 import type { TestApp } from '../../test-support/test-app';
@@ -165,4 +166,53 @@ export async function seedWeek(t: TestApp, userId: number, otherDepartment: numb
     ],
   });
   return { c1, c2, c3, c4 };
+}
+
+/**
+ * seedWeek's conversations plus c5 (assistant, General) across midnight Wednesday to Thursday,
+ * so it spans two rollup rows, c6 after the week (asked last, so the product rollup counts every
+ * turn before it), and the product list Harbour Box, Parcel, Lantern (report-filters tests).
+ */
+export async function seedFilterWeek(t: TestApp, userId: number, otherDepartment: number) {
+  await seedWeek(t, userId, otherDepartment);
+  await writeConversation(t, userId, {
+    channel: 'console',
+    department: 1,
+    departments: [1],
+    turns: [
+      {
+        asked: '2025-03-05T23:50:00.000Z',
+        latency: 1000,
+        question: 'I love the Lantern, excellent',
+        answer: 'The Lantern is on sale.',
+        rating: 'up',
+      },
+      {
+        asked: '2025-03-06T00:10:00.000Z',
+        latency: 3000,
+        question: 'The Lantern broke, awful',
+        answer: 'Sorry, a new Lantern is on its way.',
+        rating: 'down',
+      },
+      {
+        asked: '2025-03-06T00:20:00.000Z',
+        latency: 2000,
+        question: 'The Lantern broke again, terrible',
+        answer: 'It is covered by the warranty.',
+      },
+    ],
+  });
+  // After the week, asked last: the product rollup counts every turn before it (it counts the
+  // turns stored before the latest one asked 10 minutes ago; product-rollup.ts).
+  await writeConversation(t, userId, {
+    channel: 'console',
+    department: 1,
+    departments: [1],
+    turns: [{ asked: '2025-03-12T10:00:00.000Z', latency: 100, question: 'Hi', answer: 'Hi' }],
+  });
+  await t.database.db.deleteFrom('report_products').execute();
+  await t.database.db
+    .insertInto('report_products')
+    .values(['Harbour Box', 'Parcel', 'Lantern'].map((name) => ({ name, created_at: nowIso() })))
+    .execute();
 }

@@ -2,8 +2,9 @@
  * Sentiment of every stored turn (issue 14). When a turn is stored, the offline library judges
  * its question at once (microseconds; the reports never miss a turn); with an LLM configured, the
  * model's judgement replaces it after the answer has left. Turns stored before this existed are
- * judged by the backfill, offline, in batches, when the server starts; then the turns stored
- * before the reports' hourly rollup existed are rolled up (rollups.ts).
+ * judged by the backfill when the server starts, in batches: by the model when one is configured
+ * (sequentially, the library standing in per turn where the model fails), else by the library;
+ * then the turns stored before the reports' hourly rollup existed are rolled up (rollups.ts).
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -13,6 +14,8 @@ import type { SentimentRepo } from './sentiment-repo';
 import { writeTurnSentiment } from './turn-sentiment';
 
 export const BACKFILL_BATCH = 1000;
+/** Turns the model judges (one call at a time) before their sentiments are saved together. */
+export const LLM_BACKFILL_BATCH = 50;
 
 export function createSentimentRecorder(deps: {
   repo: SentimentRepo;
@@ -39,15 +42,26 @@ export function createSentimentRecorder(deps: {
         );
     },
 
-    /** Judges every turn without a sentiment; how many it judged. */
+    /**
+     * Judges every turn without a sentiment; how many it judged. By the configured model when
+     * there is one — one call at a time, saved in batches of LLM_BACKFILL_BATCH, the library's
+     * judgement for a turn whose call fails, and the library's for the rest once the server stops
+     * — else by the library in batches of `batch`.
+     */
     async backfill(batch = BACKFILL_BATCH): Promise<number> {
       let done = 0;
       for (;;) {
-        const turns = await repo.unjudgedTurns(batch);
+        const turns = await repo.unjudgedTurns(llm ? Math.min(batch, LLM_BACKFILL_BATCH) : batch);
         if (!turns.length) return done;
-        await repo.saveSentiments(
-          turns.map((t) => ({ turnId: t.id, ...offlineSentiment(t.question) })),
-        );
+        const judged = [];
+        for (const t of turns)
+          judged.push({
+            turnId: t.id,
+            ...(llm && !stopping.signal.aborted
+              ? await llmSentiment(t.question, llm, stopping.signal)
+              : offlineSentiment(t.question)),
+          });
+        await repo.saveSentiments(judged);
         done += turns.length;
       }
     },

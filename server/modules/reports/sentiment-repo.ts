@@ -9,6 +9,7 @@ import { createProductRollup } from './product-rollup';
 import { backfillRollups, changingTurns } from './rollups';
 import { writeTurnSentiment } from './turn-sentiment';
 
+const isSentiment = (s: string): s is Sentiment => (SENTIMENTS as readonly string[]).includes(s);
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
 export interface DaySentiments {
@@ -78,11 +79,11 @@ export function createSentimentRepo(database: Database) {
 
     /**
      * How many turns name each product in the question and in the answer: from the product
-     * rollup (product-rollup.ts); from the log when filtered by sentiment or products.
+     * rollup (product-rollup.ts), by sentiment too; from the log when filtered by products.
      */
     async productMentions(f: ReportFilter, names: readonly string[]) {
       if (!names.length) return [];
-      if (!f.sentiment && !f.products) {
+      if (!f.products) {
         const keys = keysOf(names);
         const counts = new Map((await products.mentions(f, keys)).map((c) => [c.product, c]));
         return names.map((name) => ({
@@ -152,13 +153,22 @@ export function createSentimentRepo(database: Database) {
       return totalsOf(rows[0]);
     },
 
-    /** The turns of the filter, newest first, with their sentiment. */
+    /**
+     * The turns of the filter, newest first, with their sentiment; how many there are from the
+     * hourly rollup (its questions, or its count of the sentiment), from the log when filtered
+     * by products.
+     */
     async turns(f: ReportFilter, page: number, size: number) {
       const where = turnCondition(f, dialect);
-      const [{ rows: counted }, { rows }] = await Promise.all([
-        sql<{ n: unknown }>`
+      const counted = f.products
+        ? sql<{ n: unknown }>`
           select count(*) as n from chat_turns t left join turn_sentiments s on s.turn_id = t.id
-          where ${where}`.execute(db),
+          where ${where}`
+        : sql<{ n: unknown }>`
+          select sum(r.${sql.raw(f.sentiment && isSentiment(f.sentiment) ? f.sentiment : 'questions')}) as n
+          from report_hourly r where ${rollupCondition(f)}`;
+      const [{ rows: total }, { rows }] = await Promise.all([
+        counted.execute(db),
         sql<{
           id: number;
           conversation_id: string | null;
@@ -176,7 +186,7 @@ export function createSentimentRepo(database: Database) {
           order by t.asked_at desc, t.id desc
           limit ${size} offset ${(page - 1) * size}`.execute(db),
       ]);
-      return { total: num(counted[0]?.n), items: rows.map((r) => ({ ...r, id: Number(r.id) })) };
+      return { total: num(total[0]?.n), items: rows.map((r) => ({ ...r, id: Number(r.id) })) };
     },
 
     listProducts() {
@@ -197,9 +207,13 @@ export function createSentimentRepo(database: Database) {
     },
 
     async saveSentiment(turnId: number, j: Judgement) {
-      await db
-        .transaction()
-        .execute((trx) => changingTurns(trx, [turnId], () => writeTurnSentiment(trx, turnId, j)));
+      await db.transaction().execute((trx) =>
+        changingTurns(trx, [turnId], async () => {
+          await products.rejudge(trx, [turnId], -1);
+          await writeTurnSentiment(trx, turnId, j);
+          await products.rejudge(trx, [turnId], 1);
+        }),
+      );
     },
 
     async saveSentiments(rows: readonly (Judgement & { turnId: number })[]) {
@@ -208,8 +222,11 @@ export function createSentimentRepo(database: Database) {
         changingTurns(
           trx,
           rows.map((r) => r.turnId),
-          () =>
-            trx
+          async () => {
+            const ids = rows.map((r) => r.turnId);
+            // The product rollup's split of turns it already counted follows (product-rollup.ts).
+            await products.rejudge(trx, ids, -1);
+            await trx
               .insertInto('turn_sentiments')
               .values(
                 rows.map((r) => ({
@@ -221,7 +238,9 @@ export function createSentimentRepo(database: Database) {
                 })),
               )
               .onConflict((oc) => oc.column('turn_id').doNothing())
-              .execute(),
+              .execute();
+            await products.rejudge(trx, ids, 1);
+          },
         ),
       );
     },

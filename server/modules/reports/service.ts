@@ -75,8 +75,15 @@ export function productNames(own: readonly string[], sop: readonly string[]): st
 }
 
 export function createReportService({ analytics, sentiments, sopProductTypes }: ReportDeps) {
-  const filterOf = (subject: AccessSubject, query: FilterInput) =>
-    resolveFilter(query, reportsScope(subject));
+  /**
+   * The reader's filter, kept to the departments where they hold `action`: LIST_VIEW to read the
+   * figures, VIEW to read the turns' words, DOWNLOAD to export.
+   */
+  const filterOf = (
+    subject: AccessSubject,
+    query: FilterInput,
+    action: 'LIST_VIEW' | 'VIEW' | 'DOWNLOAD' = 'LIST_VIEW',
+  ) => resolveFilter(query, reportsScope(subject, action));
 
   async function overviewOf(f: ReportFilter): Promise<AnalyticsOverview> {
     const [totals, questions] = await Promise.all([
@@ -91,6 +98,7 @@ export function createReportService({ analytics, sentiments, sopProductTypes }: 
       avg_messages_per_conversation: ratio(totals.turns * 2, totals.conversations, 2),
       date_range: f.range,
       intents: clusterIntents(questions),
+      intents_sample: { questions: questions.length, of: totals.turns },
     };
   }
 
@@ -221,7 +229,7 @@ export function createReportService({ analytics, sentiments, sopProductTypes }: 
     dashboard: (s: AccessSubject, q: SentimentQuery) => dashboardOf(filterOf(s, q), q.date_range),
     summary: (s: AccessSubject, q: SentimentQuery) => summaryOf(filterOf(s, q)),
     async turns(s: AccessSubject, q: ReportTurnsQuery) {
-      const found = await sentiments.turns(filterOf(s, q), q.page, q.size);
+      const found = await sentiments.turns(filterOf(s, q, 'VIEW'), q.page, q.size);
       return { ...found, page: q.page, size: q.size };
     },
     products: async () => ({ items: await sentiments.listProducts() }),

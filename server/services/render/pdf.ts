@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { forRtlLayout } from './bidi';
+import { drawTable, type TableBlock } from './pdf-table';
 import { drawSvg, svgSize } from './svg-pdf';
 
 type TextBlock =
@@ -21,8 +22,8 @@ type TextBlock =
   | { kind: 'row'; text: string }
   | { kind: 'note'; text: string };
 
-/** A chart as SVG (vega-svg.ts), drawn as vectors at most the text's width. */
-export type PdfBlock = TextBlock | { kind: 'chart'; svg: string };
+/** A chart as SVG (vega-svg.ts), drawn as vectors at most the text's width; a ruled table. */
+export type PdfBlock = TextBlock | { kind: 'chart'; svg: string } | TableBlock;
 
 const A4 = { width: 595.28, height: 841.89 } as const;
 const MARGIN = 50;
@@ -160,6 +161,26 @@ export async function textPdf(
       }
       drawSvg(page, block.svg, { x: MARGIN, top: y - 4, scale }, { regular, bold, clean });
       y -= height + 8;
+      continue;
+    }
+    if (block.kind === 'table') {
+      const cursor = {
+        page,
+        y,
+        next: () => {
+          if (!newPage()) return false;
+          cursor.page = page;
+          cursor.y = y;
+          return true;
+        },
+      };
+      const frame = { left: MARGIN, width, bottom: MARGIN, rtl: info.rtl ?? false };
+      const complete = drawTable(cursor, block, { regular, bold, clean }, frame);
+      ({ page, y } = cursor);
+      if (!complete) {
+        truncated = true;
+        break;
+      }
       continue;
     }
     const style = STYLE[block.kind];

@@ -1,7 +1,8 @@
 /**
  * The pdf: title, period, then each chosen section with its chart (Vega-Lite → SVG, drawn as
- * vectors) and its figures as table rows, set in DejaVu Sans by services/render's text pdf, so
- * every locale's script prints; Arabic lines are set from the right.
+ * vectors) and its figures as a ruled table (render/pdf-table.ts: header row, aligned columns),
+ * set in DejaVu Sans by services/render's text pdf, so every locale's script prints; Arabic
+ * lines and tables are set from the right.
  */
 import { type PdfBlock, textPdf } from '../../../services/render/pdf';
 import { renderVegaLiteSvg } from '../../../services/render/vega-svg';
@@ -19,17 +20,14 @@ export async function reportPdf(doc: ExportDocument): Promise<Uint8Array> {
     blocks.push({ kind: 'heading', text: table.title });
     // One chart at a time: its SVG is a few kilobytes, kept only until the pdf is laid out.
     if (table.chart) blocks.push({ kind: 'chart', svg: await renderVegaLiteSvg(table.chart) });
-    if (table.columns.length > 8) {
-      // Wide tables (the weekday × hour grid) print a line per row: "Monday: 00:00 3, …".
-      for (const row of table.rows) {
-        const [first, ...rest] = row;
-        const cells = rest.map((c, i) => `${table.columns[i + 1]} ${text(c)}`).join(', ');
-        blocks.push({ kind: 'row', text: `${text(first ?? '')}: ${cells}` });
-      }
-    } else {
-      blocks.push({ kind: 'text', text: table.columns.join(' | ') });
-      for (const row of table.rows) blocks.push({ kind: 'row', text: row.map(text).join(' | ') });
-    }
+    // The weekday × hour grid's 24 hour columns are headed by the hour alone ("09").
+    const wide = table.columns.length > 8;
+    blocks.push({
+      kind: 'table',
+      columns: table.columns.map((c) => (wide ? c.replace(/^(\d\d):00$/, '$1') : c)),
+      rows: table.rows.map((row) => row.map(text)),
+      numeric: table.columns.map((_, i) => table.rows.some((row) => typeof row[i] === 'number')),
+    });
     if (!table.rows.length) blocks.push({ kind: 'note', text: '—' });
   }
   return textPdf({ title: `${doc.title} ${doc.period}`, rtl: doc.lng === 'ar' }, blocks);

@@ -12,6 +12,7 @@ import {
 import type { TopLevelSpec } from 'vega-lite';
 import type { AccessSubject } from '../../../../contract/profile';
 import { languageOf, localeLabels } from '../../../services/text/locale-labels';
+import type { ReportFilter } from '../filters';
 import type { ReportService } from '../service';
 import { barChart, heatMap, pieChart, SENTIMENT_COLOURS, sentimentLines } from './charts';
 
@@ -55,13 +56,11 @@ export function chosenSections(numbers: string | undefined, count: number): numb
 
 async function analyticsTables(
   reports: ReportService,
-  subject: AccessSubject,
-  query: ExportQuery,
+  f: ReportFilter,
   sections: number[],
   t: T,
   lng: string,
 ): Promise<ExportTable[]> {
-  const f = reports.filterOf(subject, query);
   // The overview and the intents come from the same call: read it once.
   let overview: ReturnType<ReportService['overviewOf']> | undefined;
   const overviewOnce = () => (overview ??= reports.overviewOf(f));
@@ -161,14 +160,14 @@ async function analyticsTables(
 
 async function sentimentTables(
   reports: ReportService,
-  subject: AccessSubject,
-  query: ExportQuery,
+  f: ReportFilter,
+  unit: 'day' | 'week' | 'month',
   sections: number[],
   t: T,
 ): Promise<ExportTable[]> {
-  const f = reports.filterOf(subject, query);
   const sentiments = { positive: t('positive'), neutral: t('neutral'), negative: t('negative') };
-  const d = await reports.dashboardOf(f, 'day');
+  // The dashboard's own call, with its filters (sentiment, products, date_range).
+  const d = await reports.dashboardOf(f, unit);
   const tables: ExportTable[] = [];
   for (const index of sections) {
     const section = SENTIMENT_SECTIONS[index];
@@ -235,13 +234,19 @@ export async function exportDocument(
   const analytics = query.report !== 'sentiment';
   const list = analytics ? ANALYTICS_SECTIONS : SENTIMENT_SECTIONS;
   const sections = chosenSections(query.section_numbers, list.length);
-  const f = reports.filterOf(subject, query);
+  // Exported figures are kept to the departments where the asker holds DOWNLOAD (SPEC §6); the
+  // sentiment and products filters are the sentiment dashboard's, not the analytics'.
+  const f = reports.filterOf(
+    subject,
+    analytics ? { ...query, sentiment: undefined, products: undefined } : query,
+    'DOWNLOAD',
+  );
   return {
     title: analytics ? t('analyticsTitle') : t('sentimentTitle'),
     period: `${f.range.start_date} – ${f.range.end_date}`,
     lng,
     tables: analytics
-      ? await analyticsTables(reports, subject, query, sections, t, lng)
-      : await sentimentTables(reports, subject, query, sections, t),
+      ? await analyticsTables(reports, f, sections, t, lng)
+      : await sentimentTables(reports, f, query.date_range ?? 'day', sections, t),
   };
 }

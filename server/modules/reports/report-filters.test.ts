@@ -1,0 +1,166 @@
+import { beforeAll, expect, it } from 'vitest';
+import { addDepartment, addPerson } from '../../test-support/identity';
+import { describeApi } from '../../test-support/test-app';
+import { seedFilterWeek, WEEK } from './report-fixtures';
+import { createSentimentRepo } from './sentiment-repo';
+
+const week = `start_date=${WEEK.start_date}&end_date=${WEEK.end_date}`;
+
+/**
+ * The reports' filters, figure by figure (issue 14). The week of seedWeek plus c5 (assistant,
+ * General) across midnight Wednesday to Thursday, so it spans two rollup rows:
+ *
+ * | turn | when      | channel / department | ms   | sentiment | rating | product in Q / A |
+ * | T1   | Mon 09:00 | assistant / General  | 1000 | neutral   | up     | – / Harbour Box  |
+ * | T2   | Mon 09:02 | assistant / General  | 3000 | negative  | down   | – / Harbour Box  |
+ * | T3   | Mon 09:30 | assistant / other    | 2000 | neutral   |        | Parcel / Parcel  |
+ * | T4   | Tue 14:00 | widget / (General)   | 4000 | positive  | up     | – / –            |
+ * | T5   | Wed 23:50 | assistant / General  | 1000 | positive  | up     | Lantern / Lantern|
+ * | T6   | Thu 00:10 | assistant / General  | 3000 | negative  | down   | Lantern / Lantern|
+ * | T7   | Thu 00:20 | assistant / General  | 2000 | negative  |        | Lantern / –      |
+ *
+ * Conversations: c1 = T1 T2, c2 = T3, c3 = T4, c5 = T5 T6 T7. "refund" is in T1, T2 and T4.
+ */
+describeApi('report filters', (t) => {
+  let other = 0;
+  beforeAll(async () => {
+    other = await addDepartment(t);
+    await seedFilterWeek(t, (await addPerson(t)).id, other);
+  });
+  const get = async (path: string) => {
+    const res = await t.api('GET', `/api/reports/${path}`, { token: t.admin });
+    expect(res.status, res.raw).toBe(200);
+    return res.body;
+  };
+  const summary = (filter: string) =>
+    get(`sentiments/average_conversation_summary?${week}&${filter}`);
+  const products = async (filter: string) => {
+    const d = await get(`sentiments/dashboard?${week}&${filter}`);
+    return { popular: d.popular_products, suggested: d.suggested_products };
+  };
+
+  it('when the overview is read, then every intent cluster has its exact label, count and example, from a sample as large as the range', async () => {
+    const overview = await get(`analytics/overview?${week}`);
+    // c5's three Lantern questions (two of them say "broke"), the three about a refund, and
+    // the parcel question; equal counts by label, a tie of examples to the first in order.
+    expect(overview.intents).toEqual([
+      { label: 'lantern broke', count: 3, example: 'I love the Lantern, excellent' },
+      { label: 'refund', count: 3, example: 'How do I get a refund for my order?' },
+      { label: 'number parcel', count: 1, example: 'Where is my parcel tracking number?' },
+    ]);
+    expect(overview.intents_sample).toEqual({ questions: 7, of: 7 });
+  });
+
+  it('when conversations are summarised for one sentiment, then only the conversations with turns of it count, by those turns', async () => {
+    // c1 by T2 alone (one rollup row), c5 by T6 and T7 (two rows).
+    expect(await summary('sentiment=negative')).toMatchObject({
+      total_conversations: 2,
+      average_turns: 1.5,
+      positive: 0,
+      neutral: 0,
+      negative: 2,
+    });
+    // c3 by T4, c5 by T5.
+    expect(await summary('sentiment=positive')).toMatchObject({
+      total_conversations: 2,
+      average_turns: 1,
+      positive: 2,
+      neutral: 0,
+      negative: 0,
+    });
+    expect(await summary('sentiment=neutral')).toMatchObject({
+      total_conversations: 2,
+      average_turns: 1,
+      positive: 0,
+      neutral: 2,
+      negative: 0,
+    });
+  });
+
+  it('when conversations are summarised for products, then only the turns naming them count', async () => {
+    // c5: one positive, two negative.
+    expect(await summary('products=lantern')).toMatchObject({
+      total_conversations: 1,
+      average_turns: 3,
+      positive: 0,
+      neutral: 0,
+      negative: 1,
+    });
+    // c1 (T1 neutral, T2 negative: a tie, neutral) and c3 (T4 positive).
+    expect(await summary('products=refund')).toMatchObject({
+      total_conversations: 2,
+      average_turns: 1.5,
+      positive: 1,
+      neutral: 1,
+      negative: 0,
+    });
+  });
+
+  it('when the top products are read for one sentiment or for products, then only those turns name them', async () => {
+    expect(await products('')).toEqual({
+      popular: [
+        { name: 'Lantern', count: 3 },
+        { name: 'Parcel', count: 1 },
+      ],
+      suggested: [
+        { name: 'Harbour Box', count: 2 },
+        { name: 'Lantern', count: 2 },
+        { name: 'Parcel', count: 1 },
+      ],
+    });
+    expect(await products('sentiment=negative')).toEqual({
+      popular: [{ name: 'Lantern', count: 2 }],
+      suggested: [
+        { name: 'Harbour Box', count: 1 },
+        { name: 'Lantern', count: 1 },
+      ],
+    });
+    expect(await products('sentiment=neutral')).toEqual({
+      popular: [{ name: 'Parcel', count: 1 }],
+      suggested: [
+        { name: 'Harbour Box', count: 1 },
+        { name: 'Parcel', count: 1 },
+      ],
+    });
+    expect(await products('products=lantern')).toEqual({
+      popular: [{ name: 'Lantern', count: 3 }],
+      suggested: [{ name: 'Lantern', count: 2 }],
+    });
+    expect(await products('products=refund')).toEqual({
+      popular: [],
+      suggested: [{ name: 'Harbour Box', count: 2 }],
+    });
+  });
+
+  it('when a counted turn’s sentiment changes, then the top products by sentiment follow it', async () => {
+    // Counted first (the dashboard reads the product rollup), then T5 re-judged as the model
+    // would: its Lantern mention moves from positive to negative.
+    expect(await products('sentiment=positive')).toEqual({
+      popular: [{ name: 'Lantern', count: 1 }],
+      suggested: [{ name: 'Lantern', count: 1 }],
+    });
+    const turn = await t.database.db
+      .selectFrom('chat_turns')
+      .select('id')
+      .where('question', '=', 'I love the Lantern, excellent')
+      .executeTakeFirstOrThrow();
+    const repo = createSentimentRepo(t.database);
+    await repo.saveSentiment(turn.id, { sentiment: 'negative', score: -1, source: 'llm' });
+    expect(await products('sentiment=positive')).toEqual({ popular: [], suggested: [] });
+    expect(await products('sentiment=negative')).toEqual({
+      popular: [{ name: 'Lantern', count: 3 }],
+      suggested: [
+        { name: 'Lantern', count: 2 },
+        { name: 'Harbour Box', count: 1 },
+      ],
+    });
+    await repo.saveSentiment(turn.id, { sentiment: 'positive', score: 1, source: 'llm' });
+    expect(await products('sentiment=negative')).toEqual({
+      popular: [{ name: 'Lantern', count: 2 }],
+      suggested: [
+        { name: 'Harbour Box', count: 1 },
+        { name: 'Lantern', count: 1 },
+      ],
+    });
+  });
+});
