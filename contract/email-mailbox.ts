@@ -54,7 +54,8 @@ export const mailMessageDetailSchema = mailMessageSchema.extend({
 });
 export type MailMessageDetail = z.infer<typeof mailMessageDetailSchema>;
 
-export const DRAFT_STATUSES = ['pending', 'sent', 'discarded'] as const;
+/** 'sending': claimed by a send in progress (added after the first release; additive). */
+export const DRAFT_STATUSES = ['pending', 'sent', 'discarded', 'sending'] as const;
 export const mailDraftSchema = z.object({
   id: z.number().int(),
   reply_to_message: z.number().int().nullable(),

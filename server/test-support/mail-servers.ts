@@ -29,6 +29,8 @@ export interface MailServers {
   addUser: (address: string, password: string) => void;
   /** Where a user's Maildir lives (for tests that look at the store itself). */
   maildirOf: (address: string) => string;
+  /** Gives a user's folder a new UIDVALIDITY, as a server does when it renumbers it. */
+  setUidValidity: (address: string, folder: string, value: number) => void;
   stop: () => Promise<void>;
 }
 
@@ -183,6 +185,20 @@ export async function startMailServers(): Promise<MailServers> {
       writeFileSync(join(users, name), `${name}:{PLAIN}${password}\n`, { mode: 0o644 });
     },
     maildirOf: (address) => join(dir, 'mail', address.toLowerCase(), 'Maildir'),
+    setUidValidity(address, folder, value) {
+      const doveadm = existsSync('/usr/bin/doveadm') ? '/usr/bin/doveadm' : 'doveadm';
+      execFileSync(doveadm, [
+        '-c',
+        join(dir, 'dovecot.conf'),
+        'mailbox',
+        'update',
+        '--uid-validity',
+        String(value),
+        '-u',
+        address.toLowerCase(),
+        folder,
+      ]);
+    },
     async stop() {
       smtp.stdin?.end();
       await Promise.all([stopChild(dovecot), stopChild(smtp)]);

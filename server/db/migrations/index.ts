@@ -26,6 +26,7 @@ import { helpdesk } from './0019-helpdesk';
 import { dbSources } from './0020-db-sources';
 import { apiKeys } from './0021-api-keys';
 import { reportProductDays } from './0022-report-product-days';
+import { emailAudit } from './0023-email-audit';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -51,5 +52,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0020-db-sources': dbSources(dialect),
     '0021-api-keys': apiKeys(dialect),
     '0022-report-product-days': reportProductDays(),
+    '0023-email-audit': emailAudit(dialect),
   };
 }

@@ -2,6 +2,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import { isUniqueViolation } from '../../db/database';
 import type { DB, EmailDraftRow, EmailDraftsTable } from '../../db/schema';
+import { current } from './mailbox-repo';
 import { historyRow, type HistoryInput } from './repo';
 
 export function createDraftsRepo(db: Kysely<DB>) {
@@ -100,9 +101,9 @@ export function createDraftsRepo(db: Kysely<DB>) {
     },
 
     async figures(accountId: number) {
-      const count = async (table: 'email_messages' | 'email_drafts', where: [string, string][]) => {
+      const count = async (where: [string, string][]) => {
         let q = db
-          .selectFrom(table)
+          .selectFrom('email_drafts')
           .select((eb) => eb.fn.countAll<number | string>().as('n'))
           .where('email_agent_id', '=', accountId);
         for (const [column, value] of where)
@@ -110,19 +111,24 @@ export function createDraftsRepo(db: Kysely<DB>) {
           q = q.where(column as 'email_agent_id', '=', value as unknown as number);
         return Number((await q.executeTakeFirstOrThrow()).n);
       };
-      const [received, drafted, noAnswer, pending, sent, skippedAll] = await Promise.all([
-        count('email_messages', [['folder', 'inbox']]),
-        count('email_drafts', []),
-        count('email_drafts', [['no_answer', '1']]),
-        count('email_drafts', [['status', 'pending']]),
-        count('email_messages', [['folder', 'sent']]),
-        db
+      // Messages of the folders' current UIDVALIDITY only: a renumbered folder counts once.
+      const messages = (folder: string, states?: string[]) => {
+        let q = db
           .selectFrom('email_messages')
           .select((eb) => eb.fn.countAll<number | string>().as('n'))
           .where('email_agent_id', '=', accountId)
-          .where('folder', '=', 'inbox')
-          .where('draft_state', 'in', ['own_address', 'auto_reply', 'bulk', 'no_sender'])
-          .executeTakeFirstOrThrow(),
+          .where('folder', '=', folder)
+          .where(current);
+        if (states) q = q.where('draft_state', 'in', states);
+        return q.executeTakeFirstOrThrow().then((r) => Number(r.n));
+      };
+      const [received, drafted, noAnswer, pending, sent, skipped] = await Promise.all([
+        messages('inbox'),
+        count([]),
+        count([['no_answer', '1']]),
+        count([['status', 'pending']]),
+        messages('sent'),
+        messages('inbox', ['own_address', 'auto_reply', 'bulk', 'no_sender']),
       ]);
       const delays = await db
         .selectFrom('email_drafts as d')
@@ -139,7 +145,7 @@ export function createDraftsRepo(db: Kysely<DB>) {
         no_answer: noAnswer,
         pending,
         sent,
-        skipped: Number(skippedAll.n),
+        skipped,
         median_draft_seconds: seconds.length ? seconds[Math.floor(seconds.length / 2)] : null,
       };
     },

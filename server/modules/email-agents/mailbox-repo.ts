@@ -1,5 +1,11 @@
 /** SQL of the mailboxes: sync state, stored messages and their attachments. */
-import { sql, type Insertable, type Kysely } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type Transaction,
+} from 'kysely';
 import { nowIso } from '../../db/database';
 import type { DB, EmailAttachmentsTable, EmailMessagesTable } from '../../db/schema';
 
@@ -14,6 +20,62 @@ export interface NewMessage {
  */
 const LEASE_MS = 2 * 60_000;
 const leaseEnd = () => new Date(Date.now() + LEASE_MS).toISOString();
+
+/**
+ * Only the rows of a folder's current UIDVALIDITY (the one its sync state holds, or any before
+ * the first sync): after a renumbering, the old value's rows are not shown twice.
+ */
+export function current(eb: ExpressionBuilder<DB, 'email_messages'>) {
+  const state = eb
+    .selectFrom('email_sync_state as s')
+    .whereRef('s.email_agent_id', '=', 'email_messages.email_agent_id')
+    .whereRef('s.folder', '=', 'email_messages.folder');
+  return eb.or([
+    eb('email_messages.uid_validity', '=', state.select('s.uid_validity')),
+    eb.not(eb.exists(state.select('s.folder'))),
+  ]);
+}
+
+/**
+ * A message met again under a new UIDVALIDITY (the same Message-ID as a row of an older value
+ * in the folder) moves that row to its new UID, keeping its id, attachments, draft and draft
+ * state. The row's id when moved; null when the new UID is stored already (a batch run twice);
+ * undefined when there is nothing to move.
+ */
+async function moveRenumbered(
+  trx: Transaction<DB>,
+  accountId: number,
+  folder: string,
+  uidValidity: string,
+  m: NewMessage,
+): Promise<number | null | undefined> {
+  if (!m.row.message_id) return undefined;
+  const old = await trx
+    .selectFrom('email_messages')
+    .select('id')
+    .where('email_agent_id', '=', accountId)
+    .where('folder', '=', folder)
+    .where('message_id', '=', m.row.message_id)
+    .where('uid_validity', '!=', uidValidity)
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!old) return undefined;
+  const taken = await trx
+    .selectFrom('email_messages')
+    .select('id')
+    .where('email_agent_id', '=', accountId)
+    .where('folder', '=', folder)
+    .where('uid_validity', '=', uidValidity)
+    .where('uid', '=', m.row.uid)
+    .executeTakeFirst();
+  if (taken) return null;
+  await trx
+    .updateTable('email_messages')
+    .set({ uid_validity: uidValidity, uid: m.row.uid })
+    .where('id', '=', old.id)
+    .execute();
+  return old.id;
+}
 
 export function createMailboxRepo(db: Kysely<DB>) {
   return {
@@ -67,6 +129,11 @@ export function createMailboxRepo(db: Kysely<DB>) {
       return db.transaction().execute(async (trx) => {
         const stored: number[] = [];
         for (const m of messages) {
+          const moved = await moveRenumbered(trx, accountId, folder, uidValidity, m);
+          if (moved !== undefined) {
+            if (moved !== null) stored.push(moved);
+            continue;
+          }
           const inserted = await trx
             .insertInto('email_messages')
             .values({ ...m.row, email_agent_id: accountId, folder, uid_validity: uidValidity })
@@ -118,8 +185,30 @@ export function createMailboxRepo(db: Kysely<DB>) {
         .execute();
     },
 
-    /** A new UIDVALIDITY: the folder is read again from UID 1 under it. */
+    /**
+     * A new UIDVALIDITY: the folder is read again from UID 1 under it. The rows of the old
+     * value stay (drafts and history point at them) but are no longer listed or counted (see
+     * `current`); each one the re-read meets again (same Message-ID) is moved to its new UID
+     * by storeBatch rather than stored twice. Old rows without a Message-ID cannot be matched:
+     * those no draft refers to are deleted here, and the re-read stores them afresh.
+     */
     async resetState(accountId: number, folder: string, uidValidity: string): Promise<void> {
+      await db
+        .deleteFrom('email_messages')
+        .where('email_agent_id', '=', accountId)
+        .where('folder', '=', folder)
+        .where('uid_validity', '!=', uidValidity)
+        .where('message_id', 'is', null)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('email_drafts')
+                .select('email_drafts.id')
+                .whereRef('email_drafts.reply_to_message', '=', 'email_messages.id'),
+            ),
+          ),
+        )
+        .execute();
       await db
         .insertInto('email_sync_state')
         .values({ email_agent_id: accountId, folder, uid_validity: uidValidity, last_uid: 0 })
@@ -150,6 +239,7 @@ export function createMailboxRepo(db: Kysely<DB>) {
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .where('email_agent_id', '=', accountId)
         .where('folder', '=', folder)
+        .where(current)
         .executeTakeFirstOrThrow();
       return Number(n);
     },
@@ -164,7 +254,8 @@ export function createMailboxRepo(db: Kysely<DB>) {
       let base = db
         .selectFrom('email_messages')
         .where('email_agent_id', '=', accountId)
-        .where('folder', '=', folder);
+        .where('folder', '=', folder)
+        .where(current);
       if (search) {
         const like = `%${search.toLowerCase()}%`;
         base = base.where((eb) =>
