@@ -39,8 +39,11 @@ export const mailMessageSchema = z.object({
   preview: z.string(),
   has_html: z.boolean(),
   attachments: z.array(mailAttachmentSchema),
-  /** Why no reply was drafted (own address, auto-reply, bulk), or null. */
+  /** Why no reply was drafted (own address, auto-reply, bulk, failed), or null. */
   skipped: z.string().nullable(),
+  /** Added later (additive): why drafting failed, and how often it was tried (up to 3). */
+  draft_error: z.string().nullable().optional(),
+  draft_attempts: z.number().int().optional(),
 });
 export type MailMessage = z.infer<typeof mailMessageSchema>;
 export const mailMessagePageSchema = pagedSchema(mailMessageSchema);

@@ -52,7 +52,11 @@ export function createEmailArea(
     accounts: accountRepo,
     repo: mailbox,
     connectionOf: accounts.connectionOf,
-    afterSync: async (account) => void (await drafter.draftPending(account)),
+    afterSync: async (account) => {
+      // Sends that died mid-way are settled first (Sent has just been read).
+      await service.recoverStale(account);
+      await drafter.draftPending(account);
+    },
     log,
   });
   const service = createMailboxService({ db, accounts, accountRepo, mailbox, drafts, sync });

@@ -1,6 +1,6 @@
 /** SQL of drafted replies and the figures of an account (ANALYTICS). */
 import type { Insertable, Kysely, Updateable } from 'kysely';
-import { isUniqueViolation } from '../../db/database';
+import { isUniqueViolation, nowIso } from '../../db/database';
 import type { DB, EmailDraftRow, EmailDraftsTable } from '../../db/schema';
 import { current } from './mailbox-repo';
 import { historyRow, type HistoryInput } from './repo';
@@ -66,13 +66,41 @@ export function createDraftsRepo(db: Kysely<DB>) {
       return { total: Number(n), rows };
     },
 
-    /** Changes a pending draft; false when it is no longer pending (sent or discarded). */
+    /**
+     * Claims a pending draft for sending (pending -> sending), with the Message-ID it will be
+     * sent under; false when it is not pending (sent, discarded, or another send has it). No
+     * history yet: the entry is written once the SMTP server has taken it, or has not.
+     */
+    async claim(accountId: number, id: number, messageId: string): Promise<boolean> {
+      const result = await db
+        .updateTable('email_drafts')
+        .set({ status: 'sending', sending_since: nowIso(), sent_message_id: messageId })
+        .where('email_agent_id', '=', accountId)
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Drafts a send claimed before `before` and never finished (its process died). */
+    async staleSending(accountId: number, before: string) {
+      return db
+        .selectFrom('email_drafts')
+        .selectAll()
+        .where('email_agent_id', '=', accountId)
+        .where('status', '=', 'sending')
+        .where('sending_since', '<', before)
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Changes a draft in state `from` (pending by default); false when it is not in it. */
     async change(
       accountId: number,
       id: number,
       values: Updateable<EmailDraftsTable>,
       history: HistoryInput,
-      from: 'pending' | 'sent' = 'pending',
+      from: EmailDraftsTable['status'] = 'pending',
     ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const result = await trx
@@ -89,15 +117,6 @@ export function createDraftsRepo(db: Kysely<DB>) {
           .execute();
         return true;
       });
-    },
-
-    /** Back to pending after a send that failed (no history: nothing happened). */
-    async reopen(id: number): Promise<void> {
-      await db
-        .updateTable('email_drafts')
-        .set({ status: 'pending', sent_at: null })
-        .where('id', '=', id)
-        .execute();
     },
 
     async figures(accountId: number) {

@@ -1,13 +1,11 @@
 /** SQL of the mailboxes: sync state, stored messages and their attachments. */
-import {
-  sql,
-  type ExpressionBuilder,
-  type Insertable,
-  type Kysely,
-  type Transaction,
-} from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { nowIso } from '../../db/database';
 import type { DB, EmailAttachmentsTable, EmailMessagesTable } from '../../db/schema';
+import { current, moveRenumbered } from './mailbox-generation';
+import { draftStateQueries } from './message-draft-state';
+
+export { current };
 
 export interface NewMessage {
   row: Omit<Insertable<EmailMessagesTable>, 'email_agent_id' | 'folder' | 'uid_validity'>;
@@ -21,64 +19,9 @@ export interface NewMessage {
 const LEASE_MS = 2 * 60_000;
 const leaseEnd = () => new Date(Date.now() + LEASE_MS).toISOString();
 
-/**
- * Only the rows of a folder's current UIDVALIDITY (the one its sync state holds, or any before
- * the first sync): after a renumbering, the old value's rows are not shown twice.
- */
-export function current(eb: ExpressionBuilder<DB, 'email_messages'>) {
-  const state = eb
-    .selectFrom('email_sync_state as s')
-    .whereRef('s.email_agent_id', '=', 'email_messages.email_agent_id')
-    .whereRef('s.folder', '=', 'email_messages.folder');
-  return eb.or([
-    eb('email_messages.uid_validity', '=', state.select('s.uid_validity')),
-    eb.not(eb.exists(state.select('s.folder'))),
-  ]);
-}
-
-/**
- * A message met again under a new UIDVALIDITY (the same Message-ID as a row of an older value
- * in the folder) moves that row to its new UID, keeping its id, attachments, draft and draft
- * state. The row's id when moved; null when the new UID is stored already (a batch run twice);
- * undefined when there is nothing to move.
- */
-async function moveRenumbered(
-  trx: Transaction<DB>,
-  accountId: number,
-  folder: string,
-  uidValidity: string,
-  m: NewMessage,
-): Promise<number | null | undefined> {
-  if (!m.row.message_id) return undefined;
-  const old = await trx
-    .selectFrom('email_messages')
-    .select('id')
-    .where('email_agent_id', '=', accountId)
-    .where('folder', '=', folder)
-    .where('message_id', '=', m.row.message_id)
-    .where('uid_validity', '!=', uidValidity)
-    .orderBy('id')
-    .executeTakeFirst();
-  if (!old) return undefined;
-  const taken = await trx
-    .selectFrom('email_messages')
-    .select('id')
-    .where('email_agent_id', '=', accountId)
-    .where('folder', '=', folder)
-    .where('uid_validity', '=', uidValidity)
-    .where('uid', '=', m.row.uid)
-    .executeTakeFirst();
-  if (taken) return null;
-  await trx
-    .updateTable('email_messages')
-    .set({ uid_validity: uidValidity, uid: m.row.uid })
-    .where('id', '=', old.id)
-    .execute();
-  return old.id;
-}
-
 export function createMailboxRepo(db: Kysely<DB>) {
   return {
+    ...draftStateQueries(db),
     /** Takes the account for one sync; false when another sync holds it. */
     async lease(accountId: number): Promise<boolean> {
       const now = new Date();
@@ -280,6 +223,8 @@ export function createMailboxRepo(db: Kysely<DB>) {
             'subject',
             'sent_date',
             'draft_state',
+            'draft_error',
+            'draft_attempts',
             sql<string>`substr(text_body, 1, 200)`.as('preview'),
             sql<number>`case when html_body is null then 0 else 1 end`.as('has_html'),
           ])
@@ -318,26 +263,6 @@ export function createMailboxRepo(db: Kysely<DB>) {
         .where('email_message_id', '=', messageId)
         .where('id', '=', id)
         .executeTakeFirst();
-    },
-
-    /** Inbound messages the draft step has not looked at yet, oldest first. */
-    async pending(accountId: number, limit: number) {
-      return db
-        .selectFrom('email_messages')
-        .selectAll()
-        .where('email_agent_id', '=', accountId)
-        .where('draft_state', '=', 'pending')
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-    },
-
-    async setDraftState(id: number, state: string): Promise<void> {
-      await db
-        .updateTable('email_messages')
-        .set({ draft_state: state })
-        .where('id', '=', id)
-        .execute();
     },
   };
 }

@@ -2,8 +2,9 @@
  * What a person does with a mailbox (issue 16): read the inbox and Sent (VIEW), edit, approve
  * and send or discard drafts, and compose (UPDATE), see the figures (ANALYTICS), sync now
  * (UPDATE). Every draft, edit and send is written to the account's history: who, when, what.
- * A draft is claimed (pending -> sent) before it is sent, so two approvals send it once.
+ * Sending a draft: see outbox.ts (claimed first, recorded sent only once SMTP took it).
  */
+import { createHash } from 'node:crypto';
 import type {
   ComposeInput,
   EmailStats,
@@ -47,7 +48,7 @@ export interface MailboxServiceDeps {
 
 export function createMailboxService(deps: MailboxServiceDeps) {
   const { accounts, mailbox, drafts } = deps;
-  const { send, sendDraft } = createOutbox(deps);
+  const { send, sendDraft, recoverStale } = createOutbox(deps);
 
   function toMessage(
     m: Pick<
@@ -63,6 +64,8 @@ export function createMailboxService(deps: MailboxServiceDeps) {
       | 'subject'
       | 'sent_date'
       | 'draft_state'
+      | 'draft_error'
+      | 'draft_attempts'
     >,
     preview: string,
     hasHtml: boolean,
@@ -91,6 +94,8 @@ export function createMailboxService(deps: MailboxServiceDeps) {
         .map(({ id, filename, content_type, size }) => ({ id, filename, content_type, size })),
       skipped:
         m.draft_state && !['pending', 'drafted'].includes(m.draft_state) ? m.draft_state : null,
+      draft_error: m.draft_state === 'failed' ? m.draft_error : null,
+      draft_attempts: m.draft_attempts,
     };
   }
 
@@ -122,6 +127,7 @@ export function createMailboxService(deps: MailboxServiceDeps) {
 
   return {
     sendDraft,
+    recoverStale,
 
     async messages(
       actor: Actor,
@@ -235,25 +241,32 @@ export function createMailboxService(deps: MailboxServiceDeps) {
 
     async compose(actor: Actor, ref: string, input: Compose) {
       const account = await accountFor(actor, ref, 'UPDATE');
+      const files = input.attachments.map((a) => ({
+        filename: a.filename,
+        contentType: a.content_type,
+        content: Buffer.from(a.content, 'base64'),
+      }));
       const messageId = await send(account, {
         to: input.to,
         cc: input.cc,
         subject: input.subject,
         text: input.body,
-        attachments: input.attachments.map((a) => ({
-          filename: a.filename,
-          contentType: a.content_type,
-          content: Buffer.from(a.content, 'base64'),
-        })),
+        attachments: files,
       });
+      // What left, for the audit trail: recipients, subject, the files by name and size, and
+      // the body by length and SHA-256 (not its text: the Sent folder keeps that).
       await deps.accountRepo.record(account.id, {
         action: 'sent',
         actorId: actor.id,
         actorName: actor.name,
         changes: {
           to: [null, input.to],
+          cc: [null, input.cc],
           subject: [null, input.subject],
-          attachments: [null, input.attachments.map((a) => a.filename)],
+          attachments: [null, files.map((f) => ({ name: f.filename, size: f.content.length }))],
+          body_length: [null, input.body.length],
+          body_sha256: [null, createHash('sha256').update(input.body).digest('hex')],
+          message_id: [null, messageId],
         },
       });
       return { message: 'The message was sent.', message_id: messageId };
