@@ -24,6 +24,13 @@ export const mailAttachmentSchema = z.object({
   filename: z.string(),
   content_type: z.string(),
   size: z.number().int(),
+  // Added later (additive):
+  /** A part of the HTML (an image it shows by cid:), not a file the sender attached. */
+  inline: z.boolean().optional(),
+  /** Its Content-ID (without <>), which the message's HTML refers to as cid:…. */
+  content_id: z.string().nullable().optional(),
+  /** Why its bytes were not kept ('over_10_mb'), or null; such a part is listed only. */
+  not_kept: z.enum(['over_10_mb']).nullable().optional(),
 });
 export const mailMessageSchema = z.object({
   id: z.number().int(),
@@ -50,7 +57,11 @@ export const mailMessagePageSchema = pagedSchema(mailMessageSchema);
 export const mailMessagesQuerySchema = pageQuerySchema.extend({
   folder: z.enum(MAIL_FOLDERS).default('inbox'),
 });
-/** GET …/messages/{id}: the whole message; `html` is the raw HTML, for the client to sanitise. */
+/**
+ * GET …/messages/{id}: the whole message; `html` is the raw HTML, for the client to sanitise,
+ * except that its cid: references to inline parts are rewritten to those parts' attachment
+ * URLs (/api/email-agent/{id}/messages/{message}/attachments/{attachment}, read with the token).
+ */
 export const mailMessageDetailSchema = mailMessageSchema.extend({
   text: z.string(),
   html: z.string().nullable(),

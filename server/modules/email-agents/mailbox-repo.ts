@@ -250,7 +250,16 @@ export function createMailboxRepo(db: Kysely<DB>) {
       if (messageIds.length === 0) return [];
       return db
         .selectFrom('email_attachments')
-        .select(['id', 'email_message_id', 'filename', 'content_type', 'size'])
+        .select([
+          'id',
+          'email_message_id',
+          'filename',
+          'content_type',
+          'size',
+          'content_id',
+          'inline',
+          'omitted',
+        ])
         .where('email_message_id', 'in', messageIds)
         .orderBy('id')
         .execute();

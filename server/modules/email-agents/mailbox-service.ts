@@ -25,6 +25,8 @@ import type { DraftsRepo } from './drafts-repo';
 import { emailErrors } from './errors';
 import type { MailboxRepo } from './mailbox-repo';
 import { createOutbox } from './outbox';
+import { NOT_KEPT_TOO_BIG } from './parse';
+import { withPartUrls, type AttachmentRow } from './part-urls';
 import type { EmailAgentService } from './service';
 import type { MailboxSync } from './sync';
 import type { Kysely } from 'kysely';
@@ -69,13 +71,7 @@ export function createMailboxService(deps: MailboxServiceDeps) {
     >,
     preview: string,
     hasHtml: boolean,
-    attachments: {
-      id: number;
-      email_message_id: number;
-      filename: string;
-      content_type: string;
-      size: number;
-    }[],
+    attachments: AttachmentRow[],
   ): MailMessage {
     return {
       id: m.id,
@@ -91,7 +87,15 @@ export function createMailboxService(deps: MailboxServiceDeps) {
       has_html: hasHtml,
       attachments: attachments
         .filter((a) => a.email_message_id === m.id)
-        .map(({ id, filename, content_type, size }) => ({ id, filename, content_type, size })),
+        .map((a) => ({
+          id: a.id,
+          filename: a.filename,
+          content_type: a.content_type,
+          size: a.size,
+          inline: a.inline === 1,
+          content_id: a.content_id,
+          not_kept: a.omitted === NOT_KEPT_TOO_BIG ? NOT_KEPT_TOO_BIG : null,
+        })),
       skipped:
         m.draft_state && !['pending', 'drafted'].includes(m.draft_state) ? m.draft_state : null,
       draft_error: m.draft_state === 'failed' ? m.draft_error : null,
@@ -153,7 +157,8 @@ export function createMailboxService(deps: MailboxServiceDeps) {
       return {
         ...toMessage(m, m.text_body.slice(0, 200), m.html_body !== null, attachments),
         text: m.text_body,
-        html: m.html_body,
+        html:
+          m.html_body === null ? null : withPartUrls(m.html_body, account.id, m.id, attachments),
       };
     },
 
@@ -162,6 +167,7 @@ export function createMailboxService(deps: MailboxServiceDeps) {
       const m = await mailbox.message(account.id, messageId);
       const file = m && (await mailbox.attachment(m.id, id));
       if (!file) throw emailErrors.messageNotFound();
+      if (file.omitted) throw emailErrors.attachmentNotKept();
       return file;
     },
 
