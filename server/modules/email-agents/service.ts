@@ -46,9 +46,11 @@ export interface AccountDeps {
   db: Kysely<DB>;
   repo: AccountRepo;
   box: SecretBox;
+  /** EMAIL_CA_FILE's certificates, trusted for every mailbox's TLS. */
+  ca?: string;
 }
 
-export function createEmailAgentService({ db, repo, box }: AccountDeps) {
+export function createEmailAgentService({ db, repo, box, ca }: AccountDeps) {
   function isVisible(actor: Actor, account: AccountRecord, action: ActionName): boolean {
     const scope = departmentScope(actor.subject, 'Email_agent', action);
     if (scope === 'all') return true;
@@ -119,6 +121,7 @@ export function createEmailAgentService({ db, repo, box }: AccountDeps) {
       smtp: { host: a.smtp_host, port: a.smtp_port, tls: a.smtp_tls },
       username: a.username,
       password: a.password_enc ? box.open(a.password_enc) : '',
+      ca,
     };
   }
 
@@ -252,6 +255,7 @@ export function createEmailAgentService({ db, repo, box }: AccountDeps) {
         smtp: { host: input.smtp_host, port: input.smtp_port, tls: input.smtp_tls },
         username: input.username,
         password,
+        ca,
       };
       const [imap, smtp] = await Promise.all([probeImap(connection), probeSmtp(connection)]);
       return { imap, smtp };
