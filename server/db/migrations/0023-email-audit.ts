@@ -5,6 +5,7 @@
  *   and each row records the account's address and department (so a deleted account's trail
  *   is still found, by id or by address, and still department-scoped). SQLite cannot drop a
  *   foreign key, so there the table is rebuilt with its rows.
+ * - `email_messages_message_id`: the lookups by Message-ID of a folder's re-read.
  * - `email_drafts.sending_since`: a draft claimed for sending ('sending') since then; one left
  *   there by a process that died is offered again after a while.
  * - `email_messages.draft_attempts` / `draft_error`: a draft that failed is retried a few
@@ -69,6 +70,13 @@ export function emailAudit(dialect: DialectName): Migration {
         .on('email_agent_history')
         .columns(['email_address', 'id'])
         .execute();
+      // A renumbered folder's re-read looks each message up by Message-ID (and so does the
+      // sync's "known already" check): without this, every lookup would scan the folder.
+      await db.schema
+        .createIndex('email_messages_message_id')
+        .on('email_messages')
+        .columns(['email_agent_id', 'folder', 'message_id'])
+        .execute();
       await db.schema.alterTable('email_drafts').addColumn('sending_since', 'text').execute();
       await db.schema
         .alterTable('email_messages')
@@ -89,6 +97,7 @@ export function emailAudit(dialect: DialectName): Migration {
         await db.schema.alterTable('email_messages').dropColumn(column).execute();
       await db.schema.alterTable('email_drafts').dropColumn('sending_since').execute();
       await db.schema.dropIndex('email_agent_history_address').ifExists().execute();
+      await db.schema.dropIndex('email_messages_message_id').ifExists().execute();
       // The history keeps its rows; the cascade is not put back.
     },
   };
