@@ -163,6 +163,10 @@ export const emailHistoryEntrySchema = z.object({
     'draft_sent',
     'draft_discarded',
     'sent',
+    // Added after the first release (additive): a send the SMTP server did not take, and the
+    // account's deletion (its history outlives it).
+    'send_failed',
+    'deleted',
   ]),
   actor: actorSchema,
   /** Field -> [old, new]; passwords appear as '••••' only. */

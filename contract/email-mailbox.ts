@@ -24,6 +24,13 @@ export const mailAttachmentSchema = z.object({
   filename: z.string(),
   content_type: z.string(),
   size: z.number().int(),
+  // Added later (additive):
+  /** A part of the HTML (an image it shows by cid:), not a file the sender attached. */
+  inline: z.boolean().optional(),
+  /** Its Content-ID (without <>), which the message's HTML refers to as cid:…. */
+  content_id: z.string().nullable().optional(),
+  /** Why its bytes were not kept ('over_10_mb'), or null; such a part is listed only. */
+  not_kept: z.enum(['over_10_mb']).nullable().optional(),
 });
 export const mailMessageSchema = z.object({
   id: z.number().int(),
@@ -39,22 +46,30 @@ export const mailMessageSchema = z.object({
   preview: z.string(),
   has_html: z.boolean(),
   attachments: z.array(mailAttachmentSchema),
-  /** Why no reply was drafted (own address, auto-reply, bulk), or null. */
+  /** Why no reply was drafted (own address, auto-reply, bulk, failed), or null. */
   skipped: z.string().nullable(),
+  /** Added later (additive): why drafting failed, and how often it was tried (up to 3). */
+  draft_error: z.string().nullable().optional(),
+  draft_attempts: z.number().int().optional(),
 });
 export type MailMessage = z.infer<typeof mailMessageSchema>;
 export const mailMessagePageSchema = pagedSchema(mailMessageSchema);
 export const mailMessagesQuerySchema = pageQuerySchema.extend({
   folder: z.enum(MAIL_FOLDERS).default('inbox'),
 });
-/** GET …/messages/{id}: the whole message; `html` is the raw HTML, for the client to sanitise. */
+/**
+ * GET …/messages/{id}: the whole message; `html` is the raw HTML, for the client to sanitise,
+ * except that its cid: references to inline parts are rewritten to those parts' attachment
+ * URLs (/api/email-agent/{id}/messages/{message}/attachments/{attachment}, read with the token).
+ */
 export const mailMessageDetailSchema = mailMessageSchema.extend({
   text: z.string(),
   html: z.string().nullable(),
 });
 export type MailMessageDetail = z.infer<typeof mailMessageDetailSchema>;
 
-export const DRAFT_STATUSES = ['pending', 'sent', 'discarded'] as const;
+/** 'sending': claimed by a send in progress (added after the first release; additive). */
+export const DRAFT_STATUSES = ['pending', 'sent', 'discarded', 'sending'] as const;
 export const mailDraftSchema = z.object({
   id: z.number().int(),
   reply_to_message: z.number().int().nullable(),

@@ -65,6 +65,7 @@ const envSchema = z.object({
   MAIL_FROM: withDefault('Atrium <no-reply@atrium.local>'),
   SECRETS_KEY: optional().refine((v) => v === undefined || v.length >= 32, 'at least 32 chars'),
   EMAIL_SYNC_SECONDS: integer('60', 0, 86400),
+  EMAIL_CA_FILE: optional(),
   HELPDESK_URL: optionalUrl(),
   HELPDESK_RETRY_MS: integer('2000', 1, 3_600_000),
   SOP_SERVICE_URL: optionalUrl(),
@@ -129,6 +130,8 @@ export interface AppConfig {
   secretsKey?: string;
   /** How often the e-mail agent syncs the active mailboxes; 0: never on its own. */
   emailSyncSeconds: number;
+  /** PEM certificates trusted for mailbox TLS besides the system's (a private CA). */
+  emailCaFile?: string;
   helpdeskUrl?: string;
   /** First retry delay of a failed helpdesk webhook; doubles per attempt, at most 15 min. */
   helpdeskRetryMs: number;
@@ -205,6 +208,7 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
     mailFrom: e.MAIL_FROM,
     secretsKey: e.SECRETS_KEY,
     emailSyncSeconds: e.EMAIL_SYNC_SECONDS,
+    emailCaFile: e.EMAIL_CA_FILE,
     helpdeskUrl: e.HELPDESK_URL,
     helpdeskRetryMs: e.HELPDESK_RETRY_MS,
     sopServiceUrl: e.SOP_SERVICE_URL?.replace(/\/+$/, ''),

@@ -49,6 +49,9 @@ export interface EmailAgentHistoryTable {
   changes: string;
   draft_id: number | null;
   created_at: string;
+  /** 0023: the account's address and department when the entry was written (it outlives it). */
+  email_address: string | null;
+  department_id: number | null;
 }
 
 /** How far a mailbox has been read: the last UID stored under its UIDVALIDITY. */
@@ -82,6 +85,9 @@ export interface EmailMessagesTable {
   /** Why no reply is drafted, or null; 'pending' until the draft step looked at it. */
   draft_state: string | null;
   received_at: string;
+  /** 0023: how often drafting a reply failed, and the last reason. */
+  draft_attempts: Generated<number>;
+  draft_error: string | null;
 }
 
 export interface EmailAttachmentsTable {
@@ -90,7 +96,12 @@ export interface EmailAttachmentsTable {
   filename: string;
   content_type: string;
   size: number;
+  /** Empty when `omitted` says why the bytes were not kept. */
   content: Buffer;
+  /** 0023: an inline part's Content-ID (without <>), referred to as cid: in the HTML. */
+  content_id: string | null;
+  inline: Generated<number>;
+  omitted: string | null;
 }
 
 export interface EmailDraftsTable {
@@ -104,12 +115,14 @@ export interface EmailDraftsTable {
   /** JSON text: ChatReference[]. */
   references_json: string;
   no_answer: number;
-  status: 'pending' | 'sent' | 'discarded';
+  status: 'pending' | 'sending' | 'sent' | 'discarded';
   created_at: string;
   updated_at: string;
   updated_by: number | null;
   sent_at: string | null;
   sent_message_id: string | null;
+  /** 0023: when a send claimed it ('sending'); null otherwise. */
+  sending_since: string | null;
 }
 
 export type EmailMessageRow = Selectable<EmailMessagesTable>;

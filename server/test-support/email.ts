@@ -1,4 +1,5 @@
 /** Helpers for e-mail agent tests (issue 16): account bodies, real SMTP sends, IMAP reads. */
+import { readFileSync } from 'node:fs';
 import { ImapFlow } from 'imapflow';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
@@ -75,6 +76,8 @@ export async function readFolder(
     port: servers.imapPort,
     secure: false,
     auth: { user: user.address, pass: user.password },
+    // Servers with TLS offer STARTTLS, which imapflow takes: trust their certificate.
+    tls: servers.caFile ? { ca: readFileSync(servers.caFile) } : undefined,
     logger: false,
   });
   await client.connect();

@@ -25,10 +25,20 @@ export interface MailServers {
   host: string;
   imapPort: number;
   smtpPort: number;
+  /**
+   * With `tls`: IMAP over TLS from the first byte on `imapsPort`, SMTP likewise on `smtpsPort`;
+   * `imapPort` and `smtpPort` then offer STARTTLS. `caFile`: the certificate to trust.
+   * 0 and null without.
+   */
+  imapsPort: number;
+  smtpsPort: number;
+  caFile: string | null;
   /** Creates a mailbox user (address and password) on both servers. */
   addUser: (address: string, password: string) => void;
   /** Where a user's Maildir lives (for tests that look at the store itself). */
   maildirOf: (address: string) => string;
+  /** Gives a user's folder a new UIDVALIDITY, as a server does when it renumbers it. */
+  setUidValidity: (address: string, folder: string, value: number) => void;
   stop: () => Promise<void>;
 }
 
@@ -54,13 +64,23 @@ function mailOwner(): { uid: number; gid: number; internal: string; login: strin
   return { uid: id('-u'), gid: id('-g'), internal: 'dovecot', login: 'dovenull' };
 }
 
-function dovecotConfig(dir: string, port: number, owner: ReturnType<typeof mailOwner>): string {
+function dovecotConfig(
+  dir: string,
+  port: number,
+  owner: ReturnType<typeof mailOwner>,
+  imapsPort = 0,
+): string {
+  // With TLS: STARTTLS on the IMAP port, implicit TLS on the IMAPS one; plain login stays
+  // allowed on the IMAP port, as the tests of the 'none' mode need.
+  const ssl = imapsPort
+    ? `ssl = yes\nssl_cert = <${dir}/tls/cert.pem\nssl_key = <${dir}/tls/key.pem`
+    : 'ssl = no';
   return `base_dir = ${dir}/run
 state_dir = ${dir}/state
 log_path = ${dir}/dovecot.log
 protocols = imap
 listen = 127.0.0.1
-ssl = no
+${ssl}
 disable_plaintext_auth = no
 auth_failure_delay = 0
 auth_mechanisms = plain login
@@ -85,7 +105,8 @@ service imap-login {
     port = ${port}
   }
   inet_listener imaps {
-    port = 0
+    address = 127.0.0.1
+    port = ${imapsPort}
   }
 }
 service anvil {
@@ -131,7 +152,40 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function startMailServers(): Promise<MailServers> {
+/**
+ * A self-signed certificate for 127.0.0.1 and localhost, made with openssl for this run: the
+ * servers' TLS. The app trusts it through EMAIL_CA_FILE (`caFile`).
+ */
+function selfSigned(dir: string, owner: ReturnType<typeof mailOwner>): string {
+  const tls = join(dir, 'tls');
+  mkdirSync(tls);
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      '-keyout',
+      join(tls, 'key.pem'),
+      '-out',
+      join(tls, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
+  // The SMTP server runs as the mail owner and reads the key too.
+  chownSync(join(tls, 'key.pem'), owner.uid, owner.gid);
+  return join(tls, 'cert.pem');
+}
+
+export async function startMailServers(options: { tls?: boolean } = {}): Promise<MailServers> {
   const dir = mkdtempSync(join(tmpdir(), 'atrium-mail-'));
   const owner = mailOwner();
   // The SMTP server runs as the mail owner and reads the users file and the mail root.
@@ -143,7 +197,9 @@ export async function startMailServers(): Promise<MailServers> {
   const users = join(dir, 'users');
   mkdirSync(users);
   const [imapPort, smtpPort] = [await freePort(), await freePort()];
-  writeFileSync(join(dir, 'dovecot.conf'), dovecotConfig(dir, imapPort, owner));
+  const caFile = options.tls ? selfSigned(dir, owner) : null;
+  const [imapsPort, smtpsPort] = caFile ? [await freePort(), await freePort()] : [0, 0];
+  writeFileSync(join(dir, 'dovecot.conf'), dovecotConfig(dir, imapPort, owner, imapsPort));
 
   const dovecot = spawn(
     existsSync('/usr/sbin/dovecot') ? '/usr/sbin/dovecot' : 'dovecot',
@@ -159,7 +215,13 @@ export async function startMailServers(): Promise<MailServers> {
   chmodSync(script, 0o644);
   const smtp = spawn(
     PYTHON,
-    [script, String(smtpPort), users, join(dir, 'mail')],
+    [
+      script,
+      String(smtpPort),
+      users,
+      join(dir, 'mail'),
+      ...(caFile ? [String(smtpsPort), caFile, join(dir, 'tls', 'key.pem')] : []),
+    ],
     // The delivered files must belong to the user dovecot serves the mail as.
     { stdio: ['pipe', 'ignore', 'pipe'], uid: owner.uid, gid: owner.gid, cwd: dir },
   );
@@ -167,6 +229,12 @@ export async function startMailServers(): Promise<MailServers> {
     await Promise.all([
       waitForPort(imapPort, dovecot, 'dovecot'),
       waitForPort(smtpPort, smtp, 'the SMTP server'),
+      ...(caFile
+        ? [
+            waitForPort(imapsPort, dovecot, 'dovecot (IMAPS)'),
+            waitForPort(smtpsPort, smtp, 'the SMTP server (TLS)'),
+          ]
+        : []),
     ]);
   } catch (error) {
     await Promise.all([stopChild(dovecot), stopChild(smtp)]);
@@ -177,12 +245,29 @@ export async function startMailServers(): Promise<MailServers> {
     host: '127.0.0.1',
     imapPort,
     smtpPort,
+    imapsPort,
+    smtpsPort,
+    caFile,
     addUser(address, password) {
       if (/[:\s]/.test(address) || /[:\n]/.test(password)) throw new Error('bad test user');
       const name = address.toLowerCase();
       writeFileSync(join(users, name), `${name}:{PLAIN}${password}\n`, { mode: 0o644 });
     },
     maildirOf: (address) => join(dir, 'mail', address.toLowerCase(), 'Maildir'),
+    setUidValidity(address, folder, value) {
+      const doveadm = existsSync('/usr/bin/doveadm') ? '/usr/bin/doveadm' : 'doveadm';
+      execFileSync(doveadm, [
+        '-c',
+        join(dir, 'dovecot.conf'),
+        'mailbox',
+        'update',
+        '--uid-validity',
+        String(value),
+        '-u',
+        address.toLowerCase(),
+        folder,
+      ]);
+    },
     async stop() {
       smtp.stdin?.end();
       await Promise.all([stopChild(dovecot), stopChild(smtp)]);

@@ -7,6 +7,7 @@ refused with 550. Arguments: port, users directory, mail root. Prints "ready" on
 """
 import os
 import socket
+import ssl
 import sys
 import time
 import warnings
@@ -14,6 +15,9 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
 
 PORT, USERS, ROOT = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+# Optional: a TLS port, certificate and key. Then PORT offers STARTTLS and the TLS port speaks
+# TLS from the first byte.
+TLS_PORT, CERT, KEY = (int(sys.argv[4]), sys.argv[5], sys.argv[6]) if len(sys.argv) > 6 else (0, None, None)
 counter = 0
 
 
@@ -66,18 +70,21 @@ class Deliver:
 
 
 warnings.filterwarnings("ignore", message="Requiring AUTH while not requiring TLS")
-controller = Controller(
-    Deliver(),
-    hostname="127.0.0.1",
-    port=PORT,
-    authenticator=authenticate,
-    auth_required=True,
-    auth_require_tls=False,
-    decode_data=False,
-)
-controller.start()
+common = dict(authenticator=authenticate, auth_required=True, auth_require_tls=False, decode_data=False)
+context = None
+if CERT:
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(CERT, KEY)
+controllers = [Controller(Deliver(), hostname="127.0.0.1", port=PORT, tls_context=context, **common)]
+if TLS_PORT:
+    controllers.append(
+        Controller(Deliver(), hostname="127.0.0.1", port=TLS_PORT, ssl_context=context, **common)
+    )
+for controller in controllers:
+    controller.start()
 print("ready", flush=True)
 try:
     sys.stdin.read()
 finally:
-    controller.stop()
+    for controller in controllers:
+        controller.stop()

@@ -28,6 +28,7 @@ import { apiKeys } from './0021-api-keys';
 import { reportProductDays } from './0022-report-product-days';
 import { sopFileVersions } from './0023-sop-file-versions';
 import { reportProductSentiments } from './0024-report-product-sentiments';
+import { emailAudit } from './0025-email-audit';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -55,5 +56,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0022-report-product-days': reportProductDays(),
     '0023-sop-file-versions': sopFileVersions(),
     '0024-report-product-sentiments': reportProductSentiments(),
+    '0025-email-audit': emailAudit(dialect),
   };
 }

@@ -2,6 +2,7 @@
  * The e-mail agent area, built once by the container (issue 16): accounts, the mailbox sync
  * with its draft step, and what a person does with a mailbox.
  */
+import { readFileSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps';
 import type { LlmProvider } from '../../services/llm/openai';
@@ -25,7 +26,8 @@ export function createEmailArea(
   const mailbox = createMailboxRepo(db);
   const drafts = createDraftsRepo(db);
   const box = createSecretBox(secretsKey(deps.config));
-  const accounts = createEmailAgentService({ db, repo: accountRepo, box });
+  const ca = deps.config.emailCaFile ? readFileSync(deps.config.emailCaFile, 'utf8') : undefined;
+  const accounts = createEmailAgentService({ db, repo: accountRepo, box, ca });
 
   // The drafter sends at once for accounts without approval; the service it sends with is
   // built after it, so the call goes through this late binding.
@@ -52,7 +54,11 @@ export function createEmailArea(
     accounts: accountRepo,
     repo: mailbox,
     connectionOf: accounts.connectionOf,
-    afterSync: async (account) => void (await drafter.draftPending(account)),
+    afterSync: async (account) => {
+      // Sends that died mid-way are settled first (Sent has just been read).
+      await service.recoverStale(account);
+      await drafter.draftPending(account);
+    },
     log,
   });
   const service = createMailboxService({ db, accounts, accountRepo, mailbox, drafts, sync });

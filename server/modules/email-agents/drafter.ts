@@ -54,6 +54,9 @@ export function draftBody(
   return parts.join('\n');
 }
 
+/** How often drafting a reply to one message is tried (its first sync and two more). */
+export const DRAFT_ATTEMPTS = 3;
+
 export const replySubject = (subject: string) =>
   /^\s*re\s*:/i.test(subject) ? subject : `Re: ${subject}`.trim();
 
@@ -150,8 +153,13 @@ export function createDrafter(deps: DrafterDeps) {
 
   return {
     draftFor,
-    /** Drafts replies to every inbound message still waiting for one. */
+    /**
+     * Drafts replies to every inbound message still waiting for one. A draft that fails is
+     * marked 'failed' with its reason and tried again on each later sync, DRAFT_ATTEMPTS times
+     * in all; then it stays failed, its reason shown with the message.
+     */
     async draftPending(account: AccountRecord): Promise<number> {
+      await deps.mailbox.retryFailed(account.id, DRAFT_ATTEMPTS);
       let made = 0;
       for (;;) {
         const pending = await deps.mailbox.pending(account.id, 20);
@@ -161,8 +169,9 @@ export function createDrafter(deps: DrafterDeps) {
             await draftFor(account, message);
             made += 1;
           } catch (error) {
-            deps.log.warn({ account: account.id, err: (error as Error).message }, 'draft failed');
-            await deps.mailbox.setDraftState(message.id, 'failed');
+            const reason = error instanceof Error ? error.message : String(error);
+            deps.log.warn({ account: account.id, err: reason }, 'draft failed');
+            await deps.mailbox.draftFailed(message.id, reason);
           }
         }
       }

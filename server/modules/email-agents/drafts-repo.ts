@@ -1,7 +1,8 @@
 /** SQL of drafted replies and the figures of an account (ANALYTICS). */
 import type { Insertable, Kysely, Updateable } from 'kysely';
-import { isUniqueViolation } from '../../db/database';
+import { isUniqueViolation, nowIso } from '../../db/database';
 import type { DB, EmailDraftRow, EmailDraftsTable } from '../../db/schema';
+import { current } from './mailbox-repo';
 import { historyRow, type HistoryInput } from './repo';
 
 export function createDraftsRepo(db: Kysely<DB>) {
@@ -65,13 +66,41 @@ export function createDraftsRepo(db: Kysely<DB>) {
       return { total: Number(n), rows };
     },
 
-    /** Changes a pending draft; false when it is no longer pending (sent or discarded). */
+    /**
+     * Claims a pending draft for sending (pending -> sending), with the Message-ID it will be
+     * sent under; false when it is not pending (sent, discarded, or another send has it). No
+     * history yet: the entry is written once the SMTP server has taken it, or has not.
+     */
+    async claim(accountId: number, id: number, messageId: string): Promise<boolean> {
+      const result = await db
+        .updateTable('email_drafts')
+        .set({ status: 'sending', sending_since: nowIso(), sent_message_id: messageId })
+        .where('email_agent_id', '=', accountId)
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Drafts a send claimed before `before` and never finished (its process died). */
+    async staleSending(accountId: number, before: string) {
+      return db
+        .selectFrom('email_drafts')
+        .selectAll()
+        .where('email_agent_id', '=', accountId)
+        .where('status', '=', 'sending')
+        .where('sending_since', '<', before)
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Changes a draft in state `from` (pending by default); false when it is not in it. */
     async change(
       accountId: number,
       id: number,
       values: Updateable<EmailDraftsTable>,
       history: HistoryInput,
-      from: 'pending' | 'sent' = 'pending',
+      from: EmailDraftsTable['status'] = 'pending',
     ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const result = await trx
@@ -90,19 +119,10 @@ export function createDraftsRepo(db: Kysely<DB>) {
       });
     },
 
-    /** Back to pending after a send that failed (no history: nothing happened). */
-    async reopen(id: number): Promise<void> {
-      await db
-        .updateTable('email_drafts')
-        .set({ status: 'pending', sent_at: null })
-        .where('id', '=', id)
-        .execute();
-    },
-
     async figures(accountId: number) {
-      const count = async (table: 'email_messages' | 'email_drafts', where: [string, string][]) => {
+      const count = async (where: [string, string][]) => {
         let q = db
-          .selectFrom(table)
+          .selectFrom('email_drafts')
           .select((eb) => eb.fn.countAll<number | string>().as('n'))
           .where('email_agent_id', '=', accountId);
         for (const [column, value] of where)
@@ -110,19 +130,24 @@ export function createDraftsRepo(db: Kysely<DB>) {
           q = q.where(column as 'email_agent_id', '=', value as unknown as number);
         return Number((await q.executeTakeFirstOrThrow()).n);
       };
-      const [received, drafted, noAnswer, pending, sent, skippedAll] = await Promise.all([
-        count('email_messages', [['folder', 'inbox']]),
-        count('email_drafts', []),
-        count('email_drafts', [['no_answer', '1']]),
-        count('email_drafts', [['status', 'pending']]),
-        count('email_messages', [['folder', 'sent']]),
-        db
+      // Messages of the folders' current UIDVALIDITY only: a renumbered folder counts once.
+      const messages = (folder: string, states?: string[]) => {
+        let q = db
           .selectFrom('email_messages')
           .select((eb) => eb.fn.countAll<number | string>().as('n'))
           .where('email_agent_id', '=', accountId)
-          .where('folder', '=', 'inbox')
-          .where('draft_state', 'in', ['own_address', 'auto_reply', 'bulk', 'no_sender'])
-          .executeTakeFirstOrThrow(),
+          .where('folder', '=', folder)
+          .where(current);
+        if (states) q = q.where('draft_state', 'in', states);
+        return q.executeTakeFirstOrThrow().then((r) => Number(r.n));
+      };
+      const [received, drafted, noAnswer, pending, sent, skipped] = await Promise.all([
+        messages('inbox'),
+        count([]),
+        count([['no_answer', '1']]),
+        count([['status', 'pending']]),
+        messages('sent'),
+        messages('inbox', ['own_address', 'auto_reply', 'bulk', 'no_sender']),
       ]);
       const delays = await db
         .selectFrom('email_drafts as d')
@@ -139,7 +164,7 @@ export function createDraftsRepo(db: Kysely<DB>) {
         no_answer: noAnswer,
         pending,
         sent,
-        skipped: Number(skippedAll.n),
+        skipped,
         median_draft_seconds: seconds.length ? seconds[Math.floor(seconds.length / 2)] : null,
       };
     },

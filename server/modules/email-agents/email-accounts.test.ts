@@ -3,6 +3,7 @@ import {
   connectionTestSchema,
   emailAccountPageSchema,
   emailAccountSchema,
+  emailHistoryPageSchema,
 } from '../../../contract/email-agents';
 import { accountBody, createAccount, mailUser } from '../../test-support/email';
 import { addDepartment, personWith } from '../../test-support/identity';
@@ -210,18 +211,66 @@ describeApi('e-mail accounts', { env: { EMAIL_SYNC_SECONDS: '0' } }, (t) => {
     expect(knowledge.status).toBe(403);
   });
 
-  it('when an account is deleted, then it is gone with its history', async () => {
-    const account = await createAccount(t, t.admin, accountBody(servers, mailUser(servers)));
+  it('when an account is deleted, then it is gone but its history stays readable, by id or address, to who may view its department', async () => {
+    const mine = await addDepartment(t);
+    const other = await addDepartment(t);
+    const user = mailUser(servers, 'gone');
+    const account = await createAccount(
+      t,
+      t.admin,
+      accountBody(servers, user, { department_id: mine }),
+    );
+    await t.api('PUT', `/api/email-agent/${account.id}`, {
+      token: t.admin,
+      body: { title: 'Renamed desk' },
+    });
     const res = await t.api('DELETE', `/api/email-agent/${account.id}`, { token: t.admin });
     expect(res.status).toBe(200);
     expect((await t.api('GET', `/api/email-agent/${account.id}`, { token: t.admin })).status).toBe(
       404,
     );
+    const byId = await t.api('GET', `/api/email-agent/history/${account.id}`, { token: t.admin });
+    expect(byId.status).toBe(200);
+    const page = emailHistoryPageSchema.parse(byId.body);
+    expect(page.items.map((h) => h.action)).toEqual(['deleted', 'updated', 'created']);
+    expect(page.items[0]).toMatchObject({
+      actor: { name: 'Default Administrator' },
+      changes: { email: [user.address, null] },
+    });
+    const byAddress = await t.api(
+      'GET',
+      `/api/email-agent/history/${encodeURIComponent(user.address)}`,
+      { token: t.admin },
+    );
+    expect(byAddress.body).toEqual(byId.body);
     const rows = await t.database.db
       .selectFrom('email_agent_history')
-      .select('id')
+      .select(['email_address', 'department_id'])
       .where('email_agent_id', '=', account.id)
       .execute();
-    expect(rows).toEqual([]);
+    expect(rows).toHaveLength(3);
+    expect(new Set(rows.map((r) => `${r.email_address} ${r.department_id}`))).toEqual(
+      new Set([`${user.address} ${mine}`]),
+    );
+    // Department-scoped as before the deletion: a reader of another department finds nothing.
+    const outsider = await personWith(t, other, 'Email_agent.VIEW', 'Email_agent.LIST_VIEW');
+    const insider = await personWith(t, mine, 'Email_agent.VIEW', 'Email_agent.LIST_VIEW');
+    expect(
+      (await t.api('GET', `/api/email-agent/history/${account.id}`, { token: outsider.token }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await t.api('GET', `/api/email-agent/history/${account.id}`, { token: insider.token }))
+        .status,
+    ).toBe(200);
+    // A new account under the same address starts its own history.
+    const again = await createAccount(t, t.admin, accountBody(servers, user));
+    const fresh = await t.api(
+      'GET',
+      `/api/email-agent/history/${encodeURIComponent(user.address)}`,
+      { token: t.admin },
+    );
+    expect(fresh.body.items.map((h: { action: string }) => h.action)).toEqual(['created']);
+    expect(again.id).not.toBe(account.id);
   });
 });

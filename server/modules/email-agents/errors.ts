@@ -5,6 +5,8 @@ export const emailErrors = {
   notFound: () => errors.notFound('No such e-mail account in your departments.'),
   messageNotFound: () => errors.notFound('No such message in this mailbox.'),
   draftNotFound: () => errors.notFound('No such draft.'),
+  attachmentNotKept: () =>
+    errors.notFound('This attachment was over 10 MB; it is listed, but its content was not kept.'),
   draftClosed: () => new AppError(409, 'CONFLICT', 'This draft was already sent or discarded.'),
   emailTaken: () =>
     new AppError(409, 'CONFLICT', 'An e-mail account with this address exists already.', {

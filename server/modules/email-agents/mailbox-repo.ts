@@ -2,6 +2,10 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { nowIso } from '../../db/database';
 import type { DB, EmailAttachmentsTable, EmailMessagesTable } from '../../db/schema';
+import { current, moveRenumbered } from './mailbox-generation';
+import { draftStateQueries } from './message-draft-state';
+
+export { current };
 
 export interface NewMessage {
   row: Omit<Insertable<EmailMessagesTable>, 'email_agent_id' | 'folder' | 'uid_validity'>;
@@ -17,6 +21,7 @@ const leaseEnd = () => new Date(Date.now() + LEASE_MS).toISOString();
 
 export function createMailboxRepo(db: Kysely<DB>) {
   return {
+    ...draftStateQueries(db),
     /** Takes the account for one sync; false when another sync holds it. */
     async lease(accountId: number): Promise<boolean> {
       const now = new Date();
@@ -67,6 +72,11 @@ export function createMailboxRepo(db: Kysely<DB>) {
       return db.transaction().execute(async (trx) => {
         const stored: number[] = [];
         for (const m of messages) {
+          const moved = await moveRenumbered(trx, accountId, folder, uidValidity, m);
+          if (moved !== undefined) {
+            if (moved !== null) stored.push(moved);
+            continue;
+          }
           const inserted = await trx
             .insertInto('email_messages')
             .values({ ...m.row, email_agent_id: accountId, folder, uid_validity: uidValidity })
@@ -118,8 +128,30 @@ export function createMailboxRepo(db: Kysely<DB>) {
         .execute();
     },
 
-    /** A new UIDVALIDITY: the folder is read again from UID 1 under it. */
+    /**
+     * A new UIDVALIDITY: the folder is read again from UID 1 under it. The rows of the old
+     * value stay (drafts and history point at them) but are no longer listed or counted (see
+     * `current`); each one the re-read meets again (same Message-ID) is moved to its new UID
+     * by storeBatch rather than stored twice. Old rows without a Message-ID cannot be matched:
+     * those no draft refers to are deleted here, and the re-read stores them afresh.
+     */
     async resetState(accountId: number, folder: string, uidValidity: string): Promise<void> {
+      await db
+        .deleteFrom('email_messages')
+        .where('email_agent_id', '=', accountId)
+        .where('folder', '=', folder)
+        .where('uid_validity', '!=', uidValidity)
+        .where('message_id', 'is', null)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('email_drafts')
+                .select('email_drafts.id')
+                .whereRef('email_drafts.reply_to_message', '=', 'email_messages.id'),
+            ),
+          ),
+        )
+        .execute();
       await db
         .insertInto('email_sync_state')
         .values({ email_agent_id: accountId, folder, uid_validity: uidValidity, last_uid: 0 })
@@ -150,6 +182,7 @@ export function createMailboxRepo(db: Kysely<DB>) {
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .where('email_agent_id', '=', accountId)
         .where('folder', '=', folder)
+        .where(current)
         .executeTakeFirstOrThrow();
       return Number(n);
     },
@@ -164,7 +197,8 @@ export function createMailboxRepo(db: Kysely<DB>) {
       let base = db
         .selectFrom('email_messages')
         .where('email_agent_id', '=', accountId)
-        .where('folder', '=', folder);
+        .where('folder', '=', folder)
+        .where(current);
       if (search) {
         const like = `%${search.toLowerCase()}%`;
         base = base.where((eb) =>
@@ -189,6 +223,8 @@ export function createMailboxRepo(db: Kysely<DB>) {
             'subject',
             'sent_date',
             'draft_state',
+            'draft_error',
+            'draft_attempts',
             sql<string>`substr(text_body, 1, 200)`.as('preview'),
             sql<number>`case when html_body is null then 0 else 1 end`.as('has_html'),
           ])
@@ -214,7 +250,16 @@ export function createMailboxRepo(db: Kysely<DB>) {
       if (messageIds.length === 0) return [];
       return db
         .selectFrom('email_attachments')
-        .select(['id', 'email_message_id', 'filename', 'content_type', 'size'])
+        .select([
+          'id',
+          'email_message_id',
+          'filename',
+          'content_type',
+          'size',
+          'content_id',
+          'inline',
+          'omitted',
+        ])
         .where('email_message_id', 'in', messageIds)
         .orderBy('id')
         .execute();
@@ -227,26 +272,6 @@ export function createMailboxRepo(db: Kysely<DB>) {
         .where('email_message_id', '=', messageId)
         .where('id', '=', id)
         .executeTakeFirst();
-    },
-
-    /** Inbound messages the draft step has not looked at yet, oldest first. */
-    async pending(accountId: number, limit: number) {
-      return db
-        .selectFrom('email_messages')
-        .selectAll()
-        .where('email_agent_id', '=', accountId)
-        .where('draft_state', '=', 'pending')
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-    },
-
-    async setDraftState(id: number, state: string): Promise<void> {
-      await db
-        .updateTable('email_messages')
-        .set({ draft_state: state })
-        .where('id', '=', id)
-        .execute();
     },
   };
 }

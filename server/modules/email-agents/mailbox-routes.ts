@@ -29,6 +29,8 @@ import { parseInput, shape } from '../../http/validate';
 import { actorOf } from '../identity/request-actor';
 import { needs, refOf } from './route-params';
 
+const RASTER = /^image\/(png|jpe?g|gif|webp|bmp)$/i;
+
 export function registerMailboxRoutes(api: FastifyInstance, s: Pick<Services, 'emailMailbox'>) {
   const m = s.emailMailbox;
 
@@ -57,12 +59,16 @@ export function registerMailboxRoutes(api: FastifyInstance, s: Pick<Services, 'e
       p.attachment,
     );
     const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    // An inline raster image of the HTML may be shown in place; anything else (SVG too, which
+    // can carry script) is only ever a download.
+    const shown = file.inline === 1 && RASTER.test(file.content_type);
     return reply
       .header('content-type', file.content_type)
       .header(
         'content-disposition',
-        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+        `${shown ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
       )
+      .header('content-security-policy', "default-src 'none'; sandbox")
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
       .send(Buffer.from(file.content));

@@ -2,8 +2,9 @@
  * What a person does with a mailbox (issue 16): read the inbox and Sent (VIEW), edit, approve
  * and send or discard drafts, and compose (UPDATE), see the figures (ANALYTICS), sync now
  * (UPDATE). Every draft, edit and send is written to the account's history: who, when, what.
- * A draft is claimed (pending -> sent) before it is sent, so two approvals send it once.
+ * Sending a draft: see outbox.ts (claimed first, recorded sent only once SMTP took it).
  */
+import { createHash } from 'node:crypto';
 import type {
   ComposeInput,
   EmailStats,
@@ -24,6 +25,8 @@ import type { DraftsRepo } from './drafts-repo';
 import { emailErrors } from './errors';
 import type { MailboxRepo } from './mailbox-repo';
 import { createOutbox } from './outbox';
+import { NOT_KEPT_TOO_BIG } from './parse';
+import { withPartUrls, type AttachmentRow } from './part-urls';
 import type { EmailAgentService } from './service';
 import type { MailboxSync } from './sync';
 import type { Kysely } from 'kysely';
@@ -47,7 +50,7 @@ export interface MailboxServiceDeps {
 
 export function createMailboxService(deps: MailboxServiceDeps) {
   const { accounts, mailbox, drafts } = deps;
-  const { send, sendDraft } = createOutbox(deps);
+  const { send, sendDraft, recoverStale } = createOutbox(deps);
 
   function toMessage(
     m: Pick<
@@ -63,16 +66,12 @@ export function createMailboxService(deps: MailboxServiceDeps) {
       | 'subject'
       | 'sent_date'
       | 'draft_state'
+      | 'draft_error'
+      | 'draft_attempts'
     >,
     preview: string,
     hasHtml: boolean,
-    attachments: {
-      id: number;
-      email_message_id: number;
-      filename: string;
-      content_type: string;
-      size: number;
-    }[],
+    attachments: AttachmentRow[],
   ): MailMessage {
     return {
       id: m.id,
@@ -88,9 +87,19 @@ export function createMailboxService(deps: MailboxServiceDeps) {
       has_html: hasHtml,
       attachments: attachments
         .filter((a) => a.email_message_id === m.id)
-        .map(({ id, filename, content_type, size }) => ({ id, filename, content_type, size })),
+        .map((a) => ({
+          id: a.id,
+          filename: a.filename,
+          content_type: a.content_type,
+          size: a.size,
+          inline: a.inline === 1,
+          content_id: a.content_id,
+          not_kept: a.omitted === NOT_KEPT_TOO_BIG ? NOT_KEPT_TOO_BIG : null,
+        })),
       skipped:
         m.draft_state && !['pending', 'drafted'].includes(m.draft_state) ? m.draft_state : null,
+      draft_error: m.draft_state === 'failed' ? m.draft_error : null,
+      draft_attempts: m.draft_attempts,
     };
   }
 
@@ -122,6 +131,7 @@ export function createMailboxService(deps: MailboxServiceDeps) {
 
   return {
     sendDraft,
+    recoverStale,
 
     async messages(
       actor: Actor,
@@ -147,7 +157,8 @@ export function createMailboxService(deps: MailboxServiceDeps) {
       return {
         ...toMessage(m, m.text_body.slice(0, 200), m.html_body !== null, attachments),
         text: m.text_body,
-        html: m.html_body,
+        html:
+          m.html_body === null ? null : withPartUrls(m.html_body, account.id, m.id, attachments),
       };
     },
 
@@ -156,6 +167,7 @@ export function createMailboxService(deps: MailboxServiceDeps) {
       const m = await mailbox.message(account.id, messageId);
       const file = m && (await mailbox.attachment(m.id, id));
       if (!file) throw emailErrors.messageNotFound();
+      if (file.omitted) throw emailErrors.attachmentNotKept();
       return file;
     },
 
@@ -235,25 +247,32 @@ export function createMailboxService(deps: MailboxServiceDeps) {
 
     async compose(actor: Actor, ref: string, input: Compose) {
       const account = await accountFor(actor, ref, 'UPDATE');
+      const files = input.attachments.map((a) => ({
+        filename: a.filename,
+        contentType: a.content_type,
+        content: Buffer.from(a.content, 'base64'),
+      }));
       const messageId = await send(account, {
         to: input.to,
         cc: input.cc,
         subject: input.subject,
         text: input.body,
-        attachments: input.attachments.map((a) => ({
-          filename: a.filename,
-          contentType: a.content_type,
-          content: Buffer.from(a.content, 'base64'),
-        })),
+        attachments: files,
       });
+      // What left, for the audit trail: recipients, subject, the files by name and size, and
+      // the body by length and SHA-256 (not its text: the Sent folder keeps that).
       await deps.accountRepo.record(account.id, {
         action: 'sent',
         actorId: actor.id,
         actorName: actor.name,
         changes: {
           to: [null, input.to],
+          cc: [null, input.cc],
           subject: [null, input.subject],
-          attachments: [null, input.attachments.map((a) => a.filename)],
+          attachments: [null, files.map((f) => ({ name: f.filename, size: f.content.length }))],
+          body_length: [null, input.body.length],
+          body_sha256: [null, createHash('sha256').update(input.body).digest('hex')],
+          message_id: [null, messageId],
         },
       });
       return { message: 'The message was sent.', message_id: messageId };

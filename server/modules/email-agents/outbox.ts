@@ -1,13 +1,19 @@
 /**
  * Mail leaving an account (issue 16): a message is sent over the account's SMTP server, filed
- * in its Sent folder and kept as that folder's message. A draft is claimed (pending -> sent,
- * with its history entry) before it is sent, so two approvals at once send it once; a send
- * that fails puts it back to pending.
+ * in its Sent folder and kept as that folder's message.
+ *
+ * A draft's send is recorded truthfully:
+ * - it is first claimed (pending -> sending, with the Message-ID it will carry), so two
+ *   approvals at once send it once;
+ * - only once the SMTP server has taken it is it marked sent, with its "draft_sent" history
+ *   entry (recipients, subject, Message-ID);
+ * - a send that fails puts it back to pending and records "send_failed" with the reason;
+ * - a draft left 'sending' by a process that died is looked at by the sync job after
+ *   SENDING_STALE_MS: found in Sent under its Message-ID it is marked sent, else reopened with
+ *   a "send_failed" entry, for a person to send again.
  */
-import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/database';
-import type { DB } from '../../db/schema';
-import { sendAndFile, type OutgoingMail } from '../../services/mail/outgoing';
+import { newMessageId, sendAndFile, type OutgoingMail } from '../../services/mail/outgoing';
 import type { Actor } from '../identity/actor-scope';
 import type { DraftsRepo } from './drafts-repo';
 import { emailErrors } from './errors';
@@ -18,11 +24,14 @@ import type { EmailAgentService } from './service';
 
 const strings = (json: string): string[] => JSON.parse(json) as string[];
 
+/** A send takes at most about a minute (SMTP timeouts); after this it died. */
+export const SENDING_STALE_MS = 5 * 60_000;
+
 export interface OutboxDeps {
-  db: Kysely<DB>;
   accounts: EmailAgentService;
   mailbox: MailboxRepo;
   drafts: DraftsRepo;
+  log?: { warn: (o: object, m: string) => void };
 }
 
 export function createOutbox(deps: OutboxDeps) {
@@ -40,41 +49,45 @@ export function createOutbox(deps: OutboxDeps) {
     } catch (error) {
       throw emailErrors.sendFailed((error as Error).message.slice(0, 200));
     }
+    // The message has left: keeping the filed copy may fail (the next sync reads Sent anyway),
+    // but must not make the caller believe it was not sent.
     if (result.sent)
-      await mailbox.storeOne(
-        account.id,
-        'sent',
-        result.sent.uidValidity,
-        await parseMessage(result.raw, result.sent.uid, 'Sent', account.email),
-      );
+      try {
+        await mailbox.storeOne(
+          account.id,
+          'sent',
+          result.sent.uidValidity,
+          await parseMessage(result.raw, result.sent.uid, 'Sent', account.email),
+        );
+      } catch (error) {
+        deps.log?.warn({ account: account.id, err: (error as Error).message }, 'sent copy');
+      }
     return result.messageId;
   }
+
+  const who = (actor: Actor | null) => ({
+    actorId: actor?.id ?? null,
+    actorName: actor?.name ?? null,
+  });
 
   async function sendDraft(account: AccountRecord, draftId: number, actor: Actor | null) {
     const draft = await drafts.find(account.id, draftId);
     if (!draft) throw emailErrors.draftNotFound();
-    const now = nowIso();
-    const claimed = await drafts.change(
-      account.id,
-      draftId,
-      { status: 'sent', sent_at: now, updated_at: now, updated_by: actor?.id ?? null },
-      {
-        action: 'draft_sent',
-        actorId: actor?.id ?? null,
-        actorName: actor?.name ?? null,
-        changes: { status: ['pending', 'sent'], to: [null, strings(draft.to_json)] },
-      },
-    );
-    if (!claimed) throw emailErrors.draftClosed();
+    if (account.status !== 1) throw emailErrors.inactive();
+    const messageId = newMessageId(account.email);
+    if (!(await drafts.claim(account.id, draftId, messageId))) throw emailErrors.draftClosed();
     const original = draft.reply_to_message
       ? await mailbox.message(account.id, draft.reply_to_message)
       : undefined;
+    const to = strings(draft.to_json);
+    const cc = strings(draft.cc_json);
     try {
-      const messageId = await send(account, {
-        to: strings(draft.to_json),
-        cc: strings(draft.cc_json),
+      await send(account, {
+        to,
+        cc,
         subject: draft.subject,
         text: draft.body,
+        messageId,
         inReplyTo: original?.message_id ?? null,
         references: original
           ? [
@@ -83,17 +96,94 @@ export function createOutbox(deps: OutboxDeps) {
             ]
           : [],
       });
-      await deps.db
-        .updateTable('email_drafts')
-        .set({ sent_message_id: messageId })
-        .where('id', '=', draftId)
-        .execute();
-      return messageId;
     } catch (error) {
-      await drafts.reopen(draftId);
+      await drafts.change(
+        account.id,
+        draftId,
+        { status: 'pending', sending_since: null, sent_message_id: null },
+        {
+          action: 'send_failed',
+          ...who(actor),
+          changes: {
+            status: ['sending', 'pending'],
+            error: [null, (error as Error).message.slice(0, 300)],
+          },
+        },
+        'sending',
+      );
       throw error;
     }
+    const now = nowIso();
+    await drafts.change(
+      account.id,
+      draftId,
+      {
+        status: 'sent',
+        sent_at: now,
+        sending_since: null,
+        updated_at: now,
+        updated_by: actor?.id ?? null,
+      },
+      {
+        action: 'draft_sent',
+        ...who(actor),
+        changes: {
+          status: ['pending', 'sent'],
+          to: [null, to],
+          cc: [null, cc],
+          subject: [null, draft.subject],
+          message_id: [null, messageId],
+        },
+      },
+      'sending',
+    );
+    return messageId;
   }
 
-  return { send, sendDraft };
+  /** Drafts whose send died mid-way: marked sent when Sent holds them, else reopened. */
+  async function recoverStale(account: AccountRecord): Promise<number> {
+    const before = new Date(Date.now() - SENDING_STALE_MS).toISOString();
+    let recovered = 0;
+    for (const draft of await drafts.staleSending(account.id, before)) {
+      const id = draft.sent_message_id;
+      const filed = id ? (await mailbox.knownMessageIds(account.id, 'sent', [id])).has(id) : false;
+      const changed = filed
+        ? await drafts.change(
+            account.id,
+            draft.id,
+            { status: 'sent', sent_at: nowIso(), sending_since: null },
+            {
+              action: 'draft_sent',
+              ...who(null),
+              changes: {
+                status: ['sending', 'sent'],
+                message_id: [null, id],
+                found_in_sent: [null, true],
+              },
+            },
+            'sending',
+          )
+        : await drafts.change(
+            account.id,
+            draft.id,
+            { status: 'pending', sending_since: null, sent_message_id: null },
+            {
+              action: 'send_failed',
+              ...who(null),
+              changes: {
+                status: ['sending', 'pending'],
+                error: [
+                  null,
+                  `The send started at ${draft.sending_since} never finished and the message is not in Sent; the draft is offered again.`,
+                ],
+              },
+            },
+            'sending',
+          );
+      if (changed) recovered += 1;
+    }
+    return recovered;
+  }
+
+  return { send, sendDraft, recoverStale };
 }

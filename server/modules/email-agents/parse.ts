@@ -5,8 +5,10 @@
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import type { NewMessage } from './mailbox-repo';
 
-/** Attachments above this are listed but not kept (their content would bloat the database). */
+/** Attachments above this are listed but their bytes are not kept (they would bloat the database). */
 export const ATTACHMENT_KEEP_BYTES = 10 * 1024 * 1024;
+/** What `omitted` says of an attachment whose bytes were over that. */
+export const NOT_KEPT_TOO_BIG = 'over_10_mb';
 const TEXT_KEEP = 200_000;
 
 interface Addr {
@@ -104,13 +106,22 @@ export async function parseMessage(
       draft_state: folder === 'INBOX' ? (reason ?? 'pending') : null,
       received_at: new Date().toISOString(),
     },
-    attachments: mail.attachments
-      .filter((a) => a.size <= ATTACHMENT_KEEP_BYTES && !a.related)
-      .map((a) => ({
-        filename: (a.filename ?? 'attachment').replace(/[\p{Cc}/\\]/gu, '_').slice(0, 200),
+    // Every part is listed; inline ones (cid: images of the HTML) are kept too, and the bytes
+    // of one over ATTACHMENT_KEEP_BYTES are not, which the row says.
+    attachments: mail.attachments.map((a) => {
+      const big = a.size > ATTACHMENT_KEEP_BYTES;
+      const cid = a.cid ? a.cid.replace(/^<|>$/g, '').slice(0, 250) : null;
+      return {
+        filename: (a.filename ?? (cid ? 'inline' : 'attachment'))
+          .replace(/[\p{Cc}/\\]/gu, '_')
+          .slice(0, 200),
         content_type: a.contentType || 'application/octet-stream',
         size: a.size,
-        content: a.content,
-      })),
+        content: big ? Buffer.alloc(0) : a.content,
+        content_id: cid,
+        inline: a.related || a.contentDisposition === 'inline' ? 1 : 0,
+        omitted: big ? NOT_KEPT_TOO_BIG : null,
+      };
+    }),
   };
 }

@@ -136,8 +136,49 @@ export function createAccountRepo(db: Kysely<DB>) {
       });
     },
 
-    async remove(id: number): Promise<void> {
-      await db.deleteFrom('email_agents').where('id', '=', id).execute();
+    /** Deletes the account (its messages and drafts go with it) and records who did. */
+    async remove(id: number, history: HistoryInput): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('email_agent_history').values(historyRow(id, history)).execute();
+        await trx.deleteFrom('email_agents').where('id', '=', id).execute();
+      });
+    },
+
+    /**
+     * The history of a deleted account, by its former id or address (entries of accounts that
+     * still exist are not among them), newest first, with the department it was in last.
+     */
+    async deletedHistory(ref: { id: number } | { email: string }, page: number, size: number) {
+      let base = db
+        .selectFrom('email_agent_history')
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('email_agents')
+                .select('email_agents.id')
+                .whereRef('email_agents.id', '=', 'email_agent_history.email_agent_id'),
+            ),
+          ),
+        );
+      base =
+        'id' in ref
+          ? base.where('email_agent_id', '=', ref.id)
+          : base.where('email_address', '=', ref.email);
+      const [{ n }, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+        base
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(size)
+          .offset((page - 1) * size)
+          .execute(),
+      ]);
+      const last = await base
+        .select('department_id')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return { total: Number(n), rows, departmentId: last?.department_id ?? null };
     },
 
     async record(id: number, history: HistoryInput): Promise<void> {
@@ -172,9 +213,18 @@ export function createAccountRepo(db: Kysely<DB>) {
   };
 }
 
+/**
+ * One history entry. It records the account's address and department as they are when it is
+ * written (read in the same statement), so the trail still says whose it was, and who may read
+ * it, after the account is deleted (0023: no cascade).
+ */
 export function historyRow(id: number, h: HistoryInput) {
   return {
     email_agent_id: id,
+    email_address: sql<string | null>`(select a.email from email_agents a where a.id = ${id})`,
+    department_id: sql<
+      number | null
+    >`(select a.department_id from email_agents a where a.id = ${id})`,
     action: h.action,
     actor_id: h.actorId,
     actor_name: h.actorName,

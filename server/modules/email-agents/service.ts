@@ -27,12 +27,12 @@ import type { MailboxConnection } from '../../services/mail/mailbox-connection';
 import { probeImap, probeSmtp } from '../../services/mail/mailbox-connection';
 import type { SecretBox } from '../../services/security/secret-box';
 import type { Actor } from '../identity/actor-scope';
-import { actorNames, actorRef, type ActorNames } from '../identity/actor-names';
+import { actorNames } from '../identity/actor-names';
+import { changesOf, HIDDEN, toAccount } from './account-shape';
 import { emailErrors } from './errors';
 import type { AccountRecord, AccountRepo } from './repo';
 
 const MAX_ID = 2_147_483_647;
-const HIDDEN = '••••';
 
 export function accountRef(text: string): { id: number } | { email: string } | undefined {
   if (/^\d{1,10}$/.test(text)) {
@@ -42,57 +42,15 @@ export function accountRef(text: string): { id: number } | { email: string } | u
   return text.includes('@') && text.length <= 254 ? { email: text.toLowerCase() } : undefined;
 }
 
-function toAccount(a: AccountRecord, names: ActorNames): EmailAccount {
-  return {
-    id: a.id,
-    email: a.email,
-    title: a.title,
-    status: a.status === 1,
-    department_id: a.department_id,
-    department_name: a.department_name,
-    imap_host: a.imap_host,
-    imap_port: a.imap_port,
-    imap_tls: a.imap_tls,
-    smtp_host: a.smtp_host,
-    smtp_port: a.smtp_port,
-    smtp_tls: a.smtp_tls,
-    username: a.username,
-    has_password: a.password_enc !== '',
-    knowledge_departments: a.knowledge,
-    require_approval: a.require_approval === 1,
-    last_sync_at: a.last_sync_at,
-    last_sync_error: a.last_sync_error,
-    created_by: actorRef(names, a.created_by),
-    updated_by: actorRef(names, a.updated_by),
-    created_at: a.created_at,
-    updated_at: a.updated_at,
-  };
-}
-
-/** The fields an update changed, old and new; the password only as a mark. */
-function changesOf(before: AccountRecord, input: EmailAccountUpdate) {
-  const changes: Record<string, [unknown, unknown]> = {};
-  const old: Record<string, unknown> = {
-    ...before,
-    status: before.status === 1,
-    require_approval: before.require_approval === 1,
-    knowledge_departments: before.knowledge,
-  };
-  for (const [key, value] of Object.entries(input)) {
-    if (value === undefined) continue;
-    if (key === 'password') changes.password = [HIDDEN, HIDDEN];
-    else if (JSON.stringify(old[key]) !== JSON.stringify(value)) changes[key] = [old[key], value];
-  }
-  return changes;
-}
-
 export interface AccountDeps {
   db: Kysely<DB>;
   repo: AccountRepo;
   box: SecretBox;
+  /** EMAIL_CA_FILE's certificates, trusted for every mailbox's TLS. */
+  ca?: string;
 }
 
-export function createEmailAgentService({ db, repo, box }: AccountDeps) {
+export function createEmailAgentService({ db, repo, box, ca }: AccountDeps) {
   function isVisible(actor: Actor, account: AccountRecord, action: ActionName): boolean {
     const scope = departmentScope(actor.subject, 'Email_agent', action);
     if (scope === 'all') return true;
@@ -122,6 +80,26 @@ export function createEmailAgentService({ db, repo, box }: AccountDeps) {
     if (refused.length) throw emailErrors.knowledgeForbidden(refused);
   }
 
+  /**
+   * An account's history; a deleted account's too (kept: who approved and sent what outlives
+   * the account), for whoever holds Email_agent VIEW in the department it was last in.
+   */
+  async function historyOf(actor: Actor, ref: string, query: { page: number; size: number }) {
+    const parsed = accountRef(ref);
+    const account = parsed && (await repo.find(parsed));
+    if (account) {
+      if (!isVisible(actor, account, 'VIEW')) throw emailErrors.notFound();
+      return repo.history(account.id, query.page, query.size);
+    }
+    if (!parsed) throw emailErrors.notFound();
+    const gone = await repo.deletedHistory(parsed, query.page, query.size);
+    const scope = departmentScope(actor.subject, 'Email_agent', 'VIEW');
+    const allowed =
+      scope === 'all' || (gone.departmentId !== null && inScope(scope, gone.departmentId));
+    if (gone.total === 0 || !allowed) throw emailErrors.notFound();
+    return gone;
+  }
+
   async function shaped(accounts: AccountRecord[]): Promise<EmailAccount[]> {
     const names = await actorNames(
       db,
@@ -143,6 +121,7 @@ export function createEmailAgentService({ db, repo, box }: AccountDeps) {
       smtp: { host: a.smtp_host, port: a.smtp_port, tls: a.smtp_tls },
       username: a.username,
       password: a.password_enc ? box.open(a.password_enc) : '',
+      ca,
     };
   }
 
@@ -227,7 +206,12 @@ export function createEmailAgentService({ db, repo, box }: AccountDeps) {
 
     async remove(actor: Actor, ref: string): Promise<{ message: string }> {
       const account = await visible(actor, ref, 'DELETE');
-      await repo.remove(account.id);
+      await repo.remove(account.id, {
+        action: 'deleted',
+        actorId: actor.id,
+        actorName: actor.name,
+        changes: { email: [account.email, null], title: [account.title, null] },
+      });
       return { message: 'The e-mail account was deleted.' };
     },
 
@@ -236,8 +220,7 @@ export function createEmailAgentService({ db, repo, box }: AccountDeps) {
       ref: string,
       query: { page: number; size: number },
     ): Promise<Paged<EmailHistoryEntry>> {
-      const account = await visible(actor, ref, 'VIEW');
-      const { total, rows } = await repo.history(account.id, query.page, query.size);
+      const { total, rows } = await historyOf(actor, ref, query);
       return {
         total,
         page: query.page,
@@ -272,6 +255,7 @@ export function createEmailAgentService({ db, repo, box }: AccountDeps) {
         smtp: { host: input.smtp_host, port: input.smtp_port, tls: input.smtp_tls },
         username: input.username,
         password,
+        ca,
       };
       const [imap, smtp] = await Promise.all([probeImap(connection), probeSmtp(connection)]);
       return { imap, smtp };

@@ -3,6 +3,7 @@
  * use opens one short connection and always closes it. Neither library logs (a login line
  * would carry the user name, and a debug log the password).
  */
+import { rootCertificates } from 'node:tls';
 import { ImapFlow } from 'imapflow';
 import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
@@ -19,9 +20,16 @@ export interface MailboxConnection {
   smtp: Endpoint;
   username: string;
   password: string;
+  /** Extra certificates (PEM) to trust besides the system's: EMAIL_CA_FILE. */
+  ca?: string;
 }
 
 const TIMEOUT_MS = 15_000;
+
+/** TLS options: the system's roots plus EMAIL_CA_FILE's (a `ca` alone would replace them). */
+function tlsOptions(c: MailboxConnection) {
+  return c.ca ? { ca: [...rootCertificates, c.ca] } : undefined;
+}
 
 export function imapClient(c: MailboxConnection): ImapFlow {
   return new ImapFlow({
@@ -31,6 +39,7 @@ export function imapClient(c: MailboxConnection): ImapFlow {
     // 'starttls' insists on the upgrade; 'none' never tries it.
     doSTARTTLS: c.imap.tls === 'starttls' ? true : c.imap.tls === 'none' ? false : undefined,
     auth: { user: c.username, pass: c.password },
+    tls: tlsOptions(c),
     logger: false,
     connectionTimeout: TIMEOUT_MS,
     greetingTimeout: TIMEOUT_MS,
@@ -64,6 +73,7 @@ export function smtpTransport(c: MailboxConnection) {
     requireTLS: c.smtp.tls === 'starttls',
     ignoreTLS: c.smtp.tls === 'none',
     auth: { user: c.username, pass: c.password },
+    tls: tlsOptions(c),
     connectionTimeout: TIMEOUT_MS,
     greetingTimeout: TIMEOUT_MS,
     socketTimeout: 60_000,

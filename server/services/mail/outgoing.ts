@@ -19,6 +19,8 @@ export interface OutgoingMail {
   inReplyTo?: string | null;
   references?: string[];
   attachments?: { filename: string; contentType: string; content: Buffer }[];
+  /** The Message-ID to send under (a draft's, chosen when its send is claimed); else a new one. */
+  messageId?: string;
 }
 
 export interface SentMail {
@@ -43,9 +45,13 @@ const renderer = nodemailer.createTransport({
   newline: 'windows',
 });
 
+export function newMessageId(fromAddress: string): string {
+  const domain = fromAddress.split('@')[1] ?? 'localhost';
+  return `<${randomUUID()}@${domain}>`;
+}
+
 export async function renderMail(mail: OutgoingMail): Promise<{ raw: Buffer; messageId: string }> {
-  const domain = mail.from.address.split('@')[1] ?? 'localhost';
-  const messageId = `<${randomUUID()}@${domain}>`;
+  const messageId = mail.messageId ?? newMessageId(mail.from.address);
   const info = await renderer.sendMail({
     from: { name: mail.from.name, address: mail.from.address },
     to: plain(mail.to),
