@@ -17,7 +17,7 @@ function saveBlob(blob: Blob, fileName: string) {
 export function AttachmentLink(props: {
   account: string;
   message: number;
-  attachment: { id: number; filename: string; size: number };
+  attachment: { id: number; filename: string; size: number; not_kept?: string | null };
 }) {
   const { t } = useTranslation('email');
   const http = useHttp();
@@ -30,6 +30,12 @@ export function AttachmentLink(props: {
     });
     saveBlob(await http.request<Blob>(url, { responseType: 'blob' }), attachment.filename);
   }
+  if (attachment.not_kept)
+    return (
+      <span className="text-body-secondary">
+        {t('notKept', { name: attachment.filename, size: Math.ceil(attachment.size / 1024) })}
+      </span>
+    );
   return (
     <CButton size="sm" color="link" className="p-0" onClick={() => void download()}>
       {t('download', { name: attachment.filename, size: Math.ceil(attachment.size / 1024) })}

@@ -140,6 +140,49 @@ describe('e-mail screens', { timeout: 60_000 }, () => {
     expect(subjects).toEqual(['Harbour office', 'Re: Harbour office', 'Re: Harbour office']);
   });
 
+  it('when an HTML mail shows an inline image and lists a part over 10 MB, then the image is drawn from its own bytes, the big part is named as not kept, and a failed draft says why', async () => {
+    const fake = createEmailFake([
+      messageFixture(1, {
+        subject: 'Our logo',
+        has_html: true,
+        skipped: 'failed',
+        draft_error: 'the model timed out',
+        draft_attempts: 3,
+        attachments: [
+          { id: 7, filename: 'logo.png', content_type: 'image/png', size: 70, inline: true },
+          {
+            id: 8,
+            filename: 'catalogue.zip',
+            content_type: 'application/zip',
+            size: 11 * 1024 * 1024,
+            not_kept: 'over_10_mb',
+          },
+        ],
+      }),
+    ]);
+    // As the API answers it: the cid: reference rewritten to the part's URL.
+    fake.html.set(
+      1,
+      '<p>Hello</p><img alt="logo" src="/api/email-agent/3/messages/1/attachments/7">',
+    );
+    const { user } = start(`${BASE}/view-email-inbox/3`, fake);
+    const threads = await screen.findByTestId('mail-threads');
+    await within(threads).findByText(
+      'The draft could not be made (3 of 3 tries): the model timed out',
+    );
+    await user.click(within(threads).getByText('Our logo'));
+    const frame = await screen.findByTitle('Message content');
+    await waitFor(() =>
+      expect(frame.getAttribute('srcdoc')).toContain('src="data:image/png;base64,iVBOR'),
+    );
+    expect(frame.getAttribute('srcdoc')).not.toContain('/api/email-agent');
+    expect(fake.requests.some((r) => r.path.endsWith('/attachments/7'))).toBe(true);
+    const files = screen.getByRole('list', { name: 'Attachments' });
+    expect(within(files).getByText('catalogue.zip (11264 KB): over 10 MB, not kept')).toBeTruthy();
+    expect(within(files).queryByText(/logo\.png/)).toBeNull();
+    expect(within(files).queryAllByRole('button')).toHaveLength(0);
+  });
+
   it('when the list switches an account off and deletes it, then one PUT carries only the status and one DELETE follows the confirmation', async () => {
     const { fake, user } = start(BASE);
     const row = (await screen.findByText('desk@example.test')).closest('tr') as HTMLElement;

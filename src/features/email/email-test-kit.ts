@@ -90,11 +90,27 @@ export interface EmailFake {
   messages: MailMessage[];
   /** Method, path with query, and the parsed body of each call. */
   requests: { method: string; path: string; body?: unknown }[];
+  /** A message's HTML by its id (none: a text message). */
+  html: Map<number, string>;
   handlers: ReturnType<typeof http.get>[];
 }
 
+/** A 1x1 PNG: what the fake answers for any attachment. */
+export const PNG_BYTES = Uint8Array.from(
+  atob(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  ),
+  (c) => c.charCodeAt(0),
+);
+
 export function createEmailFake(messages: MailMessage[] = []): EmailFake {
-  const fake: EmailFake = { account: accountFixture(), messages, requests: [], handlers: [] };
+  const fake: EmailFake = {
+    account: accountFixture(),
+    messages,
+    requests: [],
+    html: new Map(),
+    handlers: [],
+  };
   const record = (request: Request, body?: unknown) => {
     const u = new URL(request.url);
     fake.requests.push({ method: request.method, path: u.pathname + u.search, body });
@@ -152,7 +168,12 @@ export function createEmailFake(messages: MailMessage[] = []): EmailFake {
     http.get(apiUrl(emailRoutes.message), ({ params }) => {
       const m = fake.messages.find((x) => String(x.id) === params.message);
       if (!m) return notFound();
-      return checked(mailMessageDetailSchema, { ...m, text: `Text of ${m.subject}`, html: null });
+      const html = fake.html.get(m.id) ?? null;
+      return checked(mailMessageDetailSchema, { ...m, text: `Text of ${m.subject}`, html });
+    }),
+    http.get(apiUrl(emailRoutes.attachment), ({ request }) => {
+      record(request);
+      return new HttpResponse(PNG_BYTES, { headers: { 'content-type': 'image/png' } });
     }),
   ];
   return fake;

@@ -131,7 +131,14 @@ function Threads({ account, folder }: { account: string; folder: MailFolder }) {
                       {formatDateTime(last.date, { locale: i18n.language })}
                     </div>
                     {last.skipped && (
-                      <div className="small fst-italic">{t(`skipped.${last.skipped}`)}</div>
+                      <div className="small fst-italic">
+                        {last.skipped === 'failed' && last.draft_error
+                          ? t('draftFailedBecause', {
+                              reason: last.draft_error,
+                              attempts: last.draft_attempts ?? 1,
+                            })
+                          : t(`skipped.${last.skipped}`)}
+                      </div>
                     )}
                   </CListGroupItem>
                 );

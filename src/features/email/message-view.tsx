@@ -5,6 +5,7 @@ import type { MailMessageDetail } from '@contract/email-mailbox';
 import { formatDateTime } from '@/lib/dates';
 import { AttachmentLink } from './attachment-link';
 import { useMailMessageQuery } from './email-api';
+import { useInlineImages } from './inline-images';
 import { frameDocument, safeMailHtml } from './safe-html';
 
 const who = (a: { address: string; name: string }) =>
@@ -17,6 +18,8 @@ export function MessageView({ account, id }: { account: string; id: number }) {
   if (query.isLoading) return <CSpinner size="sm" aria-label={t('common:loading')} />;
   if (!query.data) return <CAlert color="warning">{t('messageMissing')}</CAlert>;
   const m = query.data;
+  // Parts the HTML shows (cid: images) are in the body, not among the files.
+  const files = m.attachments.filter((a) => !(a.inline && m.html));
   return (
     <article className="border rounded p-3 mb-3" data-testid="mail-message">
       <dl className="row small mb-2">
@@ -34,26 +37,28 @@ export function MessageView({ account, id }: { account: string; id: number }) {
         <dd className="col-sm-10">{formatDateTime(m.date, { locale: i18n.language })}</dd>
       </dl>
       <h3 className="h6">{m.subject || t('noSubject')}</h3>
-      {m.attachments.length > 0 && (
+      {files.length > 0 && (
         <ul className="list-inline small" aria-label={t('attachments')}>
-          {m.attachments.map((a) => (
+          {files.map((a) => (
             <li key={a.id} className="list-inline-item">
               <AttachmentLink account={account} message={m.id} attachment={a} />
             </li>
           ))}
         </ul>
       )}
-      <MessageBody message={m} dir={i18n.dir()} />
+      <MessageBody account={account} message={m} dir={i18n.dir()} />
     </article>
   );
 }
 
-function MessageBody({ message, dir }: { message: MailMessageDetail; dir: 'ltr' | 'rtl' }) {
+function MessageBody(props: { account: string; message: MailMessageDetail; dir: 'ltr' | 'rtl' }) {
+  const { account, message, dir } = props;
   const { t } = useTranslation('email');
   const [allowImages, setAllowImages] = useState(false);
+  const parts = useInlineImages(message, account);
   const safe = useMemo(
-    () => (message.html ? safeMailHtml(message.html, allowImages) : null),
-    [message.html, allowImages],
+    () => (message.html ? safeMailHtml(message.html, allowImages, parts) : null),
+    [message.html, allowImages, parts],
   );
   if (!safe) return <pre className="mail-text">{message.text}</pre>;
   return (

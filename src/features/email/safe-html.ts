@@ -6,6 +6,7 @@
  * whose own CSP allows no script and, unless allowed, no remote image either.
  */
 import DOMPurify from 'dompurify';
+import { partIdOf } from './inline-images';
 
 export interface SafeHtml {
   html: string;
@@ -15,13 +16,27 @@ export interface SafeHtml {
 
 const REMOTE = /^\s*(https?:)?\/\//i;
 
-export function safeMailHtml(raw: string, allowRemote: boolean): SafeHtml {
+/**
+ * `parts`: the message's own images (inline-images.ts), by part id; an image naming a part
+ * that is not there (yet) shows nothing.
+ */
+export function safeMailHtml(
+  raw: string,
+  allowRemote: boolean,
+  parts: ReadonlyMap<number, string> = new Map(),
+): SafeHtml {
   let blocked = 0;
   const purify = DOMPurify(window);
   purify.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName === 'A') {
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer');
+    }
+    const part = node.tagName === 'IMG' ? partIdOf(node.getAttribute('src') ?? '') : null;
+    if (part !== null) {
+      const image = parts.get(part);
+      if (image) node.setAttribute('src', image);
+      else node.removeAttribute('src');
     }
     for (const attribute of ['src', 'srcset', 'background', 'poster']) {
       const value = node.getAttribute(attribute);
