@@ -233,6 +233,18 @@ describeApi('drafted replies', { env: { EMAIL_SYNC_SECONDS: '0' } }, (t) => {
     expect((await readFolder(servers, box, 'Sent')).map((m) => m.subject)).toEqual([
       'Your invoice',
     ]);
+    // The console's own Sent copy keeps the attachment too, and it downloads.
+    const sent = await t.api('GET', `/api/email-agent/${account.id}/messages?folder=sent`, {
+      token: t.admin,
+    });
+    const copy = sent.body.items.find((m: { subject: string }) => m.subject === 'Your invoice');
+    expect(copy.attachments).toMatchObject([{ filename: 'invoice.txt', size: 8 }]);
+    const file = await t.api(
+      'GET',
+      `/api/email-agent/${account.id}/messages/${copy.id}/attachments/${copy.attachments[0].id}`,
+      { token: t.admin },
+    );
+    expect(file.raw).toBe('total 42');
     const bad = await t.api('POST', `/api/email-agent/${account.id}/compose`, {
       token: t.admin,
       body: { to: ['not an address'], subject: 'x', body: 'y' },

@@ -118,14 +118,23 @@ export function createMailboxRepo(db: Kysely<DB>) {
     },
 
     /** One message the app itself filed (a sent copy); the folder's mark stays where it is. */
+    /** One message with its attachments (the filed copy of a sent mail), in one transaction. */
     async storeOne(accountId: number, folder: string, uidValidity: string, m: NewMessage) {
-      await db
-        .insertInto('email_messages')
-        .values({ ...m.row, email_agent_id: accountId, folder, uid_validity: uidValidity })
-        .onConflict((oc) =>
-          oc.columns(['email_agent_id', 'folder', 'uid_validity', 'uid']).doNothing(),
-        )
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('email_messages')
+          .values({ ...m.row, email_agent_id: accountId, folder, uid_validity: uidValidity })
+          .onConflict((oc) =>
+            oc.columns(['email_agent_id', 'folder', 'uid_validity', 'uid']).doNothing(),
+          )
+          .returning('id')
+          .executeTakeFirst();
+        if (inserted && m.attachments.length)
+          await trx
+            .insertInto('email_attachments')
+            .values(m.attachments.map((a) => ({ ...a, email_message_id: inserted.id })))
+            .execute();
+      });
     },
 
     /**
