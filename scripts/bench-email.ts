@@ -21,7 +21,6 @@ import { pino } from 'pino';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { createDatabase } from '../server/db/database';
-import { tuneGarbageCollection } from '../server/gc-tuning';
 import { migrateToLatest } from '../server/db/migrate';
 import { seed } from '../server/db/seed';
 import { createMailboxRepo } from '../server/modules/email-agents/mailbox-repo';
@@ -79,8 +78,6 @@ function deliver(servers: MailServers, address: string, from: number, count: num
 }
 
 async function main() {
-  // As a server process does (server/gc-tuning.ts), so the sync is measured as it runs there.
-  tuneGarbageCollection();
   const servers = await startMailServers();
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-email-'));
   const config = loadConfig({

@@ -6,7 +6,6 @@
 import cluster from 'node:cluster';
 import { superviseWorkers } from './cluster';
 import { loadConfig, type ResolvedConfig } from './config';
-import { tuneGarbageCollection } from './gc-tuning';
 import { createDatabase, type Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seed } from './db/seed';
@@ -41,7 +40,6 @@ async function main(): Promise<void> {
 
 /** Builds the app on the migrated database and listens until SIGTERM / SIGINT. */
 async function serve(config: ResolvedConfig, database: Database): Promise<void> {
-  tuneGarbageCollection();
   // Loaded here, not at the top: a supervising primary never serves, so it never loads the app.
   const { buildApp } = await import('./app');
   const app = await buildApp(config, { database });
