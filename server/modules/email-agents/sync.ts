@@ -15,7 +15,7 @@ import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import type { MailboxConnection } from '../../services/mail/mailbox-connection';
 import { withImap } from '../../services/mail/mailbox-connection';
 import type { MailboxRepo, NewMessage } from './mailbox-repo';
-import { parseMessage } from './parse';
+import { parserThread, type ParserThread } from './parser-thread';
 import type { AccountRecord, AccountRepo } from './repo';
 
 export const SYNC_FOLDERS = [
@@ -61,6 +61,7 @@ export function createMailboxSync(deps: SyncDeps) {
 
   async function syncFolder(
     client: ImapFlow,
+    parser: ParserThread,
     account: AccountRecord,
     path: string,
     stored: 'inbox' | 'sent',
@@ -111,7 +112,7 @@ export function createMailboxSync(deps: SyncDeps) {
         if (options.signal?.aborted) throw new Error('sync stopped');
         // `n:*` also answers the last message when n is beyond it.
         if (message.uid <= lastUid || !message.source) continue;
-        const parsed = await parseMessage(message.source, message.uid, folder, account.email);
+        const parsed = await parser.parse(message.source, message.uid, folder, account.email);
         // Only mail that arrives once the account is connected is answered: a mailbox added
         // with years of mail must not draft (or, without approval, send) a reply to each.
         const arrived = message.internalDate
@@ -137,11 +138,12 @@ export function createMailboxSync(deps: SyncDeps) {
     if (!(await repo.lease(account.id))) return { stored: 0, skipped: true };
     let stored = 0;
     let failure: string | null = null;
+    const parser = parserThread();
     try {
       await withImap(deps.connectionOf(account), async (client) => {
-        stored += await syncFolder(client, account, 'INBOX', 'inbox', options);
+        stored += await syncFolder(client, parser, account, 'INBOX', 'inbox', options);
         const sent = await sentPath(client);
-        if (sent) stored += await syncFolder(client, account, sent, 'sent', options);
+        if (sent) stored += await syncFolder(client, parser, account, sent, 'sent', options);
       });
     } catch (error) {
       failure = error instanceof Error ? error.message.slice(0, 300) : String(error);

@@ -1,0 +1,116 @@
+/**
+ * Parsing of synced mail off the server's main thread (issue 16).
+ *
+ * mailparser allocates much for each message, and V8 soon allocates the objects of its busiest
+ * sites straight into the old generation (allocation-site pretenuring), where they die and are
+ * swept only when that generation reaches its limit — which grows with the heap it shares, the
+ * whole server's. In the server's thread a 10,000-message first sync grew the resident memory
+ * by 140-160 MB (bench:email; target < 150 MB), all of it garbage (a full collection every 2,000
+ * messages kept the heap within 2 MB). In a thread of its own, mailparser has a heap of a few
+ * MB whose limit stays low, so its garbage is swept early: the same sync grows 100-111 MB, of
+ * which ~45 MB is the thread's own start (a V8 isolate with mailparser loaded). It also takes
+ * the parsing (most of a sync's CPU) off the thread that answers requests, onto the other core.
+ * (Turning pretenuring off for the whole server also met the target, 42-45 MB, but cost every
+ * chat widget answer ~7% more CPU in bench:widget, so it was not kept.)
+ *
+ * One thread for the process, shared by every sync: started with the first message to parse (a
+ * sync with nothing new starts none), ended after IDLE_MS without work, so the periodic syncs
+ * (EMAIL_SYNC_SECONDS, 60 by default) do not pay its start (~0.4 s: it loads mailparser) each
+ * time. It never keeps the process alive.
+ */
+import { Worker } from 'node:worker_threads';
+import type { NewMessage } from './mailbox-repo';
+
+export interface ParseRequest {
+  id: number;
+  source: Uint8Array;
+  uid: number;
+  folder: 'INBOX' | 'Sent';
+  own: string;
+}
+export type ParseReply = { id: number; message: NewMessage } | { id: number; error: string };
+
+export interface ParserThread {
+  parse(source: Buffer, uid: number, folder: 'INBOX' | 'Sent', own: string): Promise<NewMessage>;
+}
+
+const IDLE_MS = 120_000;
+
+function entry(): URL {
+  const here = import.meta.url;
+  // A source run registers tsx's ESM loader in the thread first (as extract-child.mjs does).
+  return new URL(here.endsWith('.ts') ? './parse-worker-entry.mjs' : './parse-worker.js', here);
+}
+
+/** Structured cloning hands Buffers back as plain Uint8Arrays. */
+function revive(message: NewMessage): NewMessage {
+  return {
+    row: message.row,
+    attachments: message.attachments.map((a) => ({
+      ...a,
+      content: Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength),
+    })),
+  };
+}
+
+let shared: ParserThread | null = null;
+
+/** The process's parsing thread. */
+export function parserThread(): ParserThread {
+  shared ??= createParserThread();
+  return shared;
+}
+
+function createParserThread(): ParserThread {
+  let worker: Worker | null = null;
+  let idle: NodeJS.Timeout | null = null;
+  let nextId = 1;
+  const waiting = new Map<
+    number,
+    { resolve: (m: NewMessage) => void; reject: (e: Error) => void }
+  >();
+  const failAll = (error: Error) => {
+    for (const w of waiting.values()) w.reject(error);
+    waiting.clear();
+    worker = null;
+  };
+  const started = () => {
+    if (worker) return worker;
+    const w = new Worker(entry());
+    w.unref();
+    w.on('message', (reply: ParseReply) => {
+      const pending = waiting.get(reply.id);
+      if (!pending) return;
+      waiting.delete(reply.id);
+      if ('error' in reply) pending.reject(new Error(reply.error));
+      else pending.resolve(revive(reply.message));
+      if (waiting.size === 0) {
+        idle = setTimeout(() => {
+          if (waiting.size > 0 || worker !== w) return;
+          worker = null;
+          void w.terminate();
+        }, IDLE_MS);
+        idle.unref();
+      }
+    });
+    w.on('error', (error) => failAll(error));
+    w.on('exit', (code) => failAll(new Error(`the parsing thread ended (${code})`)));
+    worker = w;
+    return w;
+  };
+  return {
+    parse(source, uid, folder, own) {
+      if (idle) clearTimeout(idle);
+      idle = null;
+      const id = nextId++;
+      return new Promise<NewMessage>((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        // Its own bytes only (a Buffer may view a larger pool), handed over without a copy.
+        const bytes = new Uint8Array(source);
+        started().postMessage({ id, source: bytes, uid, folder, own } satisfies ParseRequest, [
+          bytes.buffer,
+        ]);
+      });
+    },
+  };
+}
