@@ -198,6 +198,8 @@ describe('e-mail agent', () => {
     const sentCopy = page.getByTestId('mail-message');
     await sentCopy.getByText(other.address).waitFor();
     expect(await sentCopy.getByRole('heading').innerText()).toBe('Berth confirmation');
+    // The console's Sent copy keeps the attachment.
+    await sentCopy.getByRole('button', { name: 'berth-plan.txt (1 KB)' }).waitFor();
     const arrived = (await waitForMail(mail, customer, 2)).find(
       (m) => m.subject === 'Berth confirmation',
     );
