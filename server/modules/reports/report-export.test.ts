@@ -5,9 +5,8 @@ import { addDepartment, addPerson, personWith } from '../../test-support/identit
 import { describeApi, TEST_API_KEY } from '../../test-support/test-app';
 import { csvField } from './export/csv';
 import { seedWeek, WEEK } from './report-fixtures';
-import { pdfText } from '../../test-support/pdf-text';
+import { pdfItems, pdfText } from '../../test-support/pdf-text';
 import { pdfDrawing } from '../../test-support/pdf-drawing';
-import { pdfItems } from '../../test-support/pdf-items';
 
 const week = `start_date=${WEEK.start_date}&end_date=${WEEK.end_date}`;
 

@@ -1,8 +1,7 @@
 import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
 import { checklistSchema } from '../../../contract/sop';
-import { pdfRuns } from '../../test-support/pdf-lines';
-import { pdfText } from '../../test-support/pdf-text';
+import { pdfItems, pdfText } from '../../test-support/pdf-text';
 import { createSop, seaShipment } from '../../test-support/sop';
 import { describeApi } from '../../test-support/test-app';
 
@@ -39,7 +38,7 @@ describeApi('SOP checklist exports', (t) => {
     const created = await checklist();
     const pdf = await exportAs(created.id, 'lng=ar');
     expect(pdf.statusCode).toBe(200);
-    const runs = await pdfRuns(pdf.rawPayload);
+    const runs = await pdfItems(pdf.rawPayload);
     const text = runs.map((r) => r.text).join('\n');
     expect(text).toContain('2026-12-01 – 2026-12-20');
     // pdf.js reorders the digit groups of a date inside an Arabic run when it reads text back
