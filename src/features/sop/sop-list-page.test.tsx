@@ -73,6 +73,8 @@ describe('/sop-repository, the SOP list', { timeout: 60_000 }, () => {
     const row = screen.getAllByTestId('sop-row')[0];
     await user.click(within(row).getByRole('button', { name: 'Archive' }));
     const dialog = await screen.findByRole('dialog');
+    // The modal takes the focus once it has faded in; typing before that loses keys to it.
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
     await user.type(within(dialog).getByLabelText('Why is it archived?'), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
     expect(await within(dialog).findByText('A comment is required to archive.')).toBeVisible();
