@@ -88,13 +88,19 @@ function createParserThread(): ParserThread {
         idle = setTimeout(() => {
           if (waiting.size > 0 || worker !== w) return;
           worker = null;
+          // Its end is not a failure: a thread started meanwhile keeps its requests.
+          w.removeAllListeners('exit');
+          w.removeAllListeners('error');
           void w.terminate();
         }, IDLE_MS);
         idle.unref();
       }
     });
-    w.on('error', (error) => failAll(error));
-    w.on('exit', (code) => failAll(new Error(`the parsing thread ended (${code})`)));
+    // Every request waiting belongs to the current thread (an idle one ends with none).
+    w.on('error', (error) => worker === w && failAll(error));
+    w.on('exit', (code) => {
+      if (worker === w) failAll(new Error(`the parsing thread ended (${code})`));
+    });
     worker = w;
     return w;
   };
