@@ -4,11 +4,11 @@ import { beforeAll, expect, it } from 'vitest';
 import { addDepartment, addPerson, personWith } from '../../test-support/identity';
 import { describeApi, TEST_API_KEY } from '../../test-support/test-app';
 import { csvField } from './export/csv';
-import { seedWeek, WEEK } from './report-fixtures';
+import { seedWeek, WEEK_QUERY } from './report-fixtures';
 import { pdfItems, pdfText } from '../../test-support/pdf-text';
 import { pdfDrawing } from '../../test-support/pdf-drawing';
 
-const week = `start_date=${WEEK.start_date}&end_date=${WEEK.end_date}`;
+const week = WEEK_QUERY;
 
 /** GET /reports/analytics/export/ (SPEC §7, §9): each format read back, and its right. */
 describeApi('report exports', (t) => {

@@ -1,26 +1,12 @@
 import { beforeAll, expect, it } from 'vitest';
 import { addDepartment, addPerson } from '../../test-support/identity';
 import { describeApi } from '../../test-support/test-app';
-import { seedFilterWeek, WEEK } from './report-fixtures';
+import { seedFilterWeek, WEEK_QUERY } from './report-fixtures';
 import { createSentimentRepo } from './sentiment-repo';
 
-const week = `start_date=${WEEK.start_date}&end_date=${WEEK.end_date}`;
+const week = WEEK_QUERY;
 
-/**
- * The reports' filters, figure by figure (issue 14). The week of seedWeek plus c5 (assistant,
- * General) across midnight Wednesday to Thursday, so it spans two rollup rows:
- *
- * | turn | when      | channel / department | ms   | sentiment | rating | product in Q / A |
- * | T1   | Mon 09:00 | assistant / General  | 1000 | neutral   | up     | – / Harbour Box  |
- * | T2   | Mon 09:02 | assistant / General  | 3000 | negative  | down   | – / Harbour Box  |
- * | T3   | Mon 09:30 | assistant / other    | 2000 | neutral   |        | Parcel / Parcel  |
- * | T4   | Tue 14:00 | widget / (General)   | 4000 | positive  | up     | – / –            |
- * | T5   | Wed 23:50 | assistant / General  | 1000 | positive  | up     | Lantern / Lantern|
- * | T6   | Thu 00:10 | assistant / General  | 3000 | negative  | down   | Lantern / Lantern|
- * | T7   | Thu 00:20 | assistant / General  | 2000 | negative  |        | Lantern / –      |
- *
- * Conversations: c1 = T1 T2, c2 = T3, c3 = T4, c5 = T5 T6 T7. "refund" is in T1, T2 and T4.
- */
+/** The reports' filters, figure by figure (issue 14), on seedFilterWeek's week (its table). */
 describeApi('report filters', (t) => {
   let other = 0;
   beforeAll(async () => {

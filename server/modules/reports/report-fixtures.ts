@@ -11,6 +11,8 @@ import { addTurns } from './rollups';
 import type { TestApp } from '../../test-support/test-app';
 
 export const WEEK = { start_date: '2025-03-03', end_date: '2025-03-09' };
+/** WEEK as the reports' query. */
+export const WEEK_QUERY = `start_date=${WEEK.start_date}&end_date=${WEEK.end_date}`;
 
 interface TurnSpec {
   asked: string;
@@ -172,6 +174,18 @@ export async function seedWeek(t: TestApp, userId: number, otherDepartment: numb
  * seedWeek's conversations plus c5 (assistant, General) across midnight Wednesday to Thursday,
  * so it spans two rollup rows, c6 after the week (asked last, so the product rollup counts every
  * turn before it), and the product list Harbour Box, Parcel, Lantern (report-filters tests).
+ * The week, turn by turn:
+ *
+ * | turn | when      | channel / department | ms   | sentiment | rating | product in Q / A |
+ * | T1   | Mon 09:00 | assistant / General  | 1000 | neutral   | up     | – / Harbour Box  |
+ * | T2   | Mon 09:02 | assistant / General  | 3000 | negative  | down   | – / Harbour Box  |
+ * | T3   | Mon 09:30 | assistant / other    | 2000 | neutral   |        | Parcel / Parcel  |
+ * | T4   | Tue 14:00 | widget / (General)   | 4000 | positive  | up     | – / –            |
+ * | T5   | Wed 23:50 | assistant / General  | 1000 | positive  | up     | Lantern / Lantern|
+ * | T6   | Thu 00:10 | assistant / General  | 3000 | negative  | down   | Lantern / Lantern|
+ * | T7   | Thu 00:20 | assistant / General  | 2000 | negative  |        | Lantern / –      |
+ *
+ * Conversations: c1 = T1 T2, c2 = T3, c3 = T4, c5 = T5 T6 T7. "refund" is in T1, T2 and T4.
  */
 export async function seedFilterWeek(t: TestApp, userId: number, otherDepartment: number) {
   await seedWeek(t, userId, otherDepartment);

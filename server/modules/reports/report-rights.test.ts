@@ -3,9 +3,9 @@ import { beforeAll, expect, it } from 'vitest';
 import { idsOf } from '../../../contract/permissions';
 import { addDepartment, addPerson, addRole, GENERAL } from '../../test-support/identity';
 import { describeApi, TEST_API_KEY, type TestApp } from '../../test-support/test-app';
-import { seedWeek, WEEK } from './report-fixtures';
+import { seedWeek, WEEK_QUERY } from './report-fixtures';
 
-const week = `start_date=${WEEK.start_date}&end_date=${WEEK.end_date}`;
+const week = WEEK_QUERY;
 
 /** A signed-in person holding `a` in department `first` and `b` in department `second`. */
 async function personWithTwo(

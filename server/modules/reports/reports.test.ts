@@ -9,9 +9,9 @@ import {
 } from '../../../contract/reports';
 import { addDepartment, addPerson, personWith } from '../../test-support/identity';
 import { describeApi } from '../../test-support/test-app';
-import { seedWeek, WEEK } from './report-fixtures';
+import { seedWeek, WEEK_QUERY } from './report-fixtures';
 
-const week = `start_date=${WEEK.start_date}&end_date=${WEEK.end_date}`;
+const week = WEEK_QUERY;
 
 /** Conversation analytics and the sentiment dashboard (SPEC §7 Reports), figure by figure. */
 describeApi('reports', (t) => {
