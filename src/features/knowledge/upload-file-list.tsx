@@ -13,6 +13,7 @@ import { extensionOf } from '@contract/knowledge';
 import { badgeTone } from './badge-tone';
 import { formatBytes } from './format';
 import type { FileToUpload, UploadItem } from './upload-slice';
+import { UploadProgress } from '@/components/upload-progress';
 
 /** Files chosen but not sent yet: name, size, type, and a way to take one out. */
 export function SelectedFiles({
@@ -106,24 +107,11 @@ function ItemStatus({ item }: { item: UploadItem }) {
   const { t } = useTranslation('knowledge');
   if (item.status === 'Uploading')
     return (
-      <div className="d-flex align-items-center gap-2">
-        <div
-          className="progress flex-grow-1"
-          role="progressbar"
-          aria-label={t('upload.progressOf', { name: item.name })}
-          aria-valuenow={item.progress}
-          aria-valuemin={0}
-          aria-valuemax={100}
-        >
-          <div
-            className="progress-bar progress-bar-striped progress-bar-animated"
-            style={{ width: `${item.progress}%` }}
-          />
-        </div>
-        <span className="small text-nowrap">
-          {t('itemStatus.Uploading')} {item.progress}%
-        </span>
-      </div>
+      <UploadProgress
+        progress={item.progress}
+        label={t('upload.progressOf', { name: item.name })}
+        text={t('itemStatus.Uploading')}
+      />
     );
   const success = item.status === 'Success';
   return (

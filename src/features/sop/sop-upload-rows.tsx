@@ -8,6 +8,7 @@ import {
 } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { SoftBadge } from '@/components/soft-badge';
+import { UploadProgress } from '@/components/upload-progress';
 
 /** A file's state on the upload screen: SPEC §3 upload item statuses, before the send "ready". */
 export type SopUploadStatus = 'ready' | 'Uploading' | 'Success' | 'Fail';
@@ -70,24 +71,11 @@ function RowStatus({ row }: { row: SopUploadRow }) {
   const { t } = useTranslation('sop');
   if (row.status === 'Uploading')
     return (
-      <div className="d-flex align-items-center gap-2">
-        <div
-          className="progress flex-grow-1"
-          role="progressbar"
-          aria-label={t('progressOf', { name: row.file.name })}
-          aria-valuenow={row.progress}
-          aria-valuemin={0}
-          aria-valuemax={100}
-        >
-          <div
-            className="progress-bar progress-bar-striped progress-bar-animated"
-            style={{ width: `${row.progress}%` }}
-          />
-        </div>
-        <span className="small text-nowrap">
-          {t('uploadStatus.Uploading')} {row.progress}%
-        </span>
-      </div>
+      <UploadProgress
+        progress={row.progress}
+        label={t('progressOf', { name: row.file.name })}
+        text={t('uploadStatus.Uploading')}
+      />
     );
   const tone =
     row.status === 'Success' ? 'success' : row.status === 'Fail' ? 'danger' : 'secondary';
