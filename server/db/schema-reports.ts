@@ -11,6 +11,7 @@ export interface ReportTables {
   report_rollup_state: ReportRollupStateTable;
   report_product_days: ReportProductDaysTable;
   report_product_state: ReportProductStateTable;
+  report_product_turns: ReportProductTurnsTable;
 }
 
 export interface TurnSentimentsTable {
@@ -119,4 +120,24 @@ export interface ReportProductStateTable {
   /** Lower-cased. */
   product: string;
   counted_through: number | string;
+}
+
+/** A listed product × a turn whose question names it (0026, reports/product-turns.ts). */
+export interface ReportProductTurnsTable {
+  /** Lower-cased. */
+  product: string;
+  asked_at: string;
+  turn_id: number;
+  channel: string;
+  widget_id: number;
+  /** 0 when none. */
+  department_id: number;
+  department_ids: string;
+  /** The turn's conversation, or its id when it has none. */
+  conversation: string;
+  sentiment: 'positive' | 'neutral' | 'negative' | null;
+  /** The counted products the question names: `\u001f`-separated, a separator either side. */
+  asked_names: string;
+  /** The counted products the answer names, as `asked_names`. */
+  suggested_names: string;
 }

@@ -29,6 +29,7 @@ import { reportProductDays } from './0022-report-product-days';
 import { sopFileVersions } from './0023-sop-file-versions';
 import { reportProductSentiments } from './0024-report-product-sentiments';
 import { emailAudit } from './0025-email-audit';
+import { reportProductTurns } from './0026-report-product-turns';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -57,5 +58,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0023-sop-file-versions': sopFileVersions(),
     '0024-report-product-sentiments': reportProductSentiments(),
     '0025-email-audit': emailAudit(dialect),
+    '0026-report-product-turns': reportProductTurns(dialect),
   };
 }

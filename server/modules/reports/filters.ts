@@ -6,6 +6,7 @@
 import { type RawBuilder, sql, type SqlBool } from 'kysely';
 import type { DepartmentScope } from '../../../contract/access';
 import { daysBetween, isoDay, REPORT_DEFAULT_DAYS } from '../../../contract/reports';
+import { nameToken } from './product-turns';
 
 export interface ReportFilter {
   /** First instant of the range and the instant after it (ISO, UTC). */
@@ -18,6 +19,8 @@ export interface ReportFilter {
   scope: DepartmentScope;
   sentiment?: string;
   products?: string[];
+  /** Only the turns after this id (the log past the products' marks: product-filtered.ts). */
+  afterTurn?: number;
 }
 
 export interface FilterInput {
@@ -62,16 +65,55 @@ export function resolveFilter(
 
 /**
  * The turn was answered from this department: chosen, or one of the sources searched. On the
- * log (`t`, no department: null) or on the hourly rollup (`r`, no department: 0).
+ * log (`t`, no department: null), on the rollups (`r`, no department: 0) or on the products'
+ * turns (`x`, as the rollups).
  */
-function touchesOn(alias: 't' | 'r', id: number): RawBuilder<SqlBool> {
+function touchesOn(alias: 't' | 'r' | 'x', id: number): RawBuilder<SqlBool> {
   const n = String(Math.trunc(id));
   const a = sql.raw(alias);
-  const none = alias === 't' ? sql`t.department_id is null` : sql`r.department_id = 0`;
+  const none = alias === 't' ? sql`t.department_id is null` : sql`${a}.department_id = 0`;
   return sql<SqlBool>`(${a}.department_id = ${id} or (${none} and (${a}.department_ids = ${`[${n}]`} or ${a}.department_ids like ${`[${n},%`} or ${a}.department_ids like ${`%,${n},%`} or ${a}.department_ids like ${`%,${n}]`})))`;
 }
 const touches = (id: number) => touchesOn('t', id);
-const touchesRollup = (id: number) => touchesOn('r', id);
+
+/** The channel, widget and departments of the filter on a rollup or the products' turns. */
+function placeParts(f: ReportFilter, alias: 'r' | 'x'): RawBuilder<unknown>[] {
+  const a = sql.raw(alias);
+  const touch = (id: number) => touchesOn(alias, id);
+  const parts: RawBuilder<unknown>[] = [];
+  if (f.channel !== 'all' || f.widgetId)
+    parts.push(sql`${a}.channel = ${f.channel === 'assistant' ? 'console' : 'widget'}`);
+  if (f.widgetId) parts.push(sql`${a}.widget_id = ${f.widgetId}`);
+  if (f.departmentId) parts.push(touch(f.departmentId));
+  if (f.scope !== 'all')
+    parts.push(f.scope.length ? sql`(${sql.join(f.scope.map(touch), sql` or `)})` : sql`1 = 0`);
+  return parts;
+}
+
+/**
+ * The condition of `turnCondition` on `report_product_turns as x` for the rows of one product
+ * of the filter (`product`, lower-cased): the turns up to `through` (every product of the
+ * filter has counted them), and not those naming a product before it in the filter, which
+ * that product's rows hold (a turn counts once).
+ */
+export function productTurnCondition(
+  f: ReportFilter,
+  dialect: 'sqlite' | 'postgres',
+  product: string,
+  through: number,
+): RawBuilder<SqlBool> {
+  const before = f.products?.slice(0, f.products.indexOf(product)) ?? [];
+  const parts: RawBuilder<unknown>[] = [
+    sql`x.product = ${product}`,
+    sql`x.asked_at >= ${f.from}`,
+    sql`x.asked_at < ${f.to}`,
+    sql`x.turn_id <= ${through}`,
+    ...placeParts(f, 'x'),
+    ...before.map((p) => sql`not ${contains(dialect, sql`x.asked_names`, nameToken(p))}`),
+  ];
+  if (f.sentiment) parts.push(sql`x.sentiment = ${f.sentiment}`);
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
 
 /**
  * The condition of `turnCondition` on `report_hourly as r` (or `report_conversations as r`, by
@@ -84,15 +126,8 @@ export function rollupCondition(f: ReportFilter, by: 'hour' | 'day' = 'hour'): R
   const parts: RawBuilder<unknown>[] = [
     sql`${column} >= ${f.from.slice(0, length)}`,
     sql`${column} < ${f.to.slice(0, length)}`,
+    ...placeParts(f, 'r'),
   ];
-  if (f.channel !== 'all' || f.widgetId)
-    parts.push(sql`r.channel = ${f.channel === 'assistant' ? 'console' : 'widget'}`);
-  if (f.widgetId) parts.push(sql`r.widget_id = ${f.widgetId}`);
-  if (f.departmentId) parts.push(touchesRollup(f.departmentId));
-  if (f.scope !== 'all')
-    parts.push(
-      f.scope.length ? sql`(${sql.join(f.scope.map(touchesRollup), sql` or `)})` : sql`1 = 0`,
-    );
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
 
@@ -126,6 +161,7 @@ export function turnCondition(
   if (f.departmentId) parts.push(touches(f.departmentId));
   if (f.scope !== 'all')
     parts.push(f.scope.length ? sql`(${sql.join(f.scope.map(touches), sql` or `)})` : sql`1 = 0`);
+  if (f.afterTurn !== undefined) parts.push(sql`t.id > ${f.afterTurn}`);
   if (f.sentiment) parts.push(sql`s.sentiment = ${f.sentiment}`);
   if (f.products)
     parts.push(

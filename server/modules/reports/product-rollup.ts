@@ -14,6 +14,7 @@ import type { Database } from '../../db/database';
 import type { Sentiment } from '../../../contract/reports';
 import { PRODUCT_SENTIMENT_COLUMNS as SPLIT } from '../../db/migrations/0024-report-product-sentiments';
 import { type ReportFilter, rollupCondition, turnCondition } from './filters';
+import { countProductTurns, lockMarks } from './product-turns';
 
 export const PRODUCT_BATCH = 50_000;
 export const SETTLE_MS = 10 * 60_000;
@@ -90,8 +91,9 @@ export function createProductRollup({ db, dialect }: Database) {
     if ([...seen.values()].every((n) => n >= upto)) return seen;
     for (;;) {
       const marks = await db.transaction().execute(async (trx) => {
-        // Writing the products' rows first takes the lock (PostgreSQL's row locks, SQLite's
+        // Writing the products' rows first takes the lock (PostgreSQL's table lock, SQLite's
         // write lock) before their marks are read: concurrent readers count each turn once.
+        await lockMarks(trx, 'batch');
         await trx
           .insertInto('report_product_state')
           .values(names.map((product) => ({ product, counted_through: 0 })))
@@ -122,6 +124,7 @@ export function createProductRollup({ db, dialect }: Database) {
           do update set asked = report_product_days.asked + excluded.asked,
             suggested = report_product_days.suggested + excluded.suggested,
             ${addSplit}`.execute(trx);
+        await countProductTurns(trx, group, low, end);
         await trx
           .updateTable('report_product_state')
           .set({ counted_through: end })

@@ -10,6 +10,7 @@
  */
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { DB } from '../../db/schema';
+import { followTurns, lockMarks } from './product-turns';
 import { lockChats, markMulti, singles } from './rollup-singles';
 
 type Db = Kysely<DB>;
@@ -151,10 +152,13 @@ export async function changingTurns<T>(
 ): Promise<T> {
   if (!ids.length) return change();
   await lock(trx, ids);
+  await lockMarks(trx, 'change');
   let result: T | undefined;
   await rollAround(trx, sql`${among(ids)} and ${rolled}`, async () => {
     result = await change();
   });
+  // The products' turn rows (product-turns.ts) follow too.
+  await followTurns(trx, among(ids));
   return result as T;
 }
 

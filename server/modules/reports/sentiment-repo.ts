@@ -1,11 +1,13 @@
 /** SQL of the sentiment dashboard, the products list and the sentiment of stored turns. */
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { type Sentiment, SENTIMENTS } from '../../../contract/reports';
 import type { Database } from '../../db/database';
 import { nowIso } from '../../db/database';
 import type { Judgement } from '../../services/sentiment';
-import { contains, type ReportFilter, rollupCondition, turnCondition } from './filters';
+import { type ReportFilter, rollupCondition, turnCondition } from './filters';
+import { createProductFiltered } from './product-filtered';
 import { createProductRollup } from './product-rollup';
+import { createSentimentLog } from './sentiment-log';
 import { backfillRollups, changingTurns } from './rollups';
 import { writeTurnSentiment } from './turn-sentiment';
 
@@ -31,45 +33,69 @@ const keysOf = (names: readonly string[]) => [...new Set(names.map((n) => n.toLo
 export function createSentimentRepo(database: Database) {
   const { db, dialect } = database;
   const products = createProductRollup(database);
-  async function conversationSentimentsFromLog(f: ReportFilter) {
-    const { rows } = await sql<Record<string, unknown>>`
-      select count(*) as conversations, sum(x.n) as turns,
-        sum(case when x.p > x.u and x.p > x.g then 1 else 0 end) as positive,
-        sum(case when x.g > x.u and x.g > x.p then 1 else 0 end) as negative
-      from (
-        select coalesce(t.conversation_id, cast(t.id as varchar(20))) as c, count(*) as n,
-          sum(case when s.sentiment = 'positive' then 1 else 0 end) as p,
-          sum(case when s.sentiment = 'neutral' then 1 else 0 end) as u,
-          sum(case when s.sentiment = 'negative' then 1 else 0 end) as g
-        from chat_turns t left join turn_sentiments s on s.turn_id = t.id
-        where ${turnCondition(f, dialect)}
-        group by coalesce(t.conversation_id, cast(t.id as varchar(20)))
-      ) x`.execute(db);
-    return totalsOf(rows[0]);
+  const log = createSentimentLog(database);
+  const filtered = createProductFiltered(database, products);
+
+  /** From the hourly rollup (rollups.ts). */
+  async function perDay(f: ReportFilter): Promise<DaySentiments[]> {
+    const { rows } = await sql<{ day: string } & Record<Sentiment, unknown>>`
+      select substr(r.hour, 1, 10) as day, sum(r.positive) as positive,
+             sum(r.neutral) as neutral, sum(r.negative) as negative
+      from report_hourly r
+      where ${rollupCondition(f)}
+      group by substr(r.hour, 1, 10)`.execute(db);
+    return rows.flatMap((r) =>
+      SENTIMENTS.filter((s) => !f.sentiment || s === f.sentiment)
+        .map((sentiment) => ({ day: r.day, sentiment, turns: num(r[sentiment]) }))
+        .filter((d) => d.turns > 0),
+    );
+  }
+
+  /** From the product rollup (product-rollup.ts), by sentiment too. */
+  async function productMentions(f: ReportFilter, names: readonly string[]) {
+    const keys = keysOf(names);
+    const counts = new Map((await products.mentions(f, keys)).map((c) => [c.product, c]));
+    return names.map((name) => ({
+      name,
+      asked: counts.get(name.toLowerCase())?.asked ?? 0,
+      suggested: counts.get(name.toLowerCase())?.suggested ?? 0,
+    }));
   }
 
   return {
-    /** From the hourly rollup (rollups.ts); from the log when filtered by products. */
-    async perDay(f: ReportFilter): Promise<DaySentiments[]> {
-      if (f.products) {
-        const { rows } = await sql<{ day: string; sentiment: Sentiment; n: unknown }>`
-          select substr(t.asked_at, 1, 10) as day, s.sentiment as sentiment, count(*) as n
-          from chat_turns t join turn_sentiments s on s.turn_id = t.id
-          where ${turnCondition(f, dialect)}
-          group by substr(t.asked_at, 1, 10), s.sentiment`.execute(db);
-        return rows.map((r) => ({ day: r.day, sentiment: r.sentiment, turns: num(r.n) }));
+    /**
+     * The sentiment dashboard's figures: per day and sentiment, the turns; per product of
+     * `names`, the turns naming it in the question and in the answer. From the rollups; when
+     * filtered by products, from the products' turns (product-filtered.ts) and the log after
+     * their marks, or from the log when a product of the filter was never counted.
+     */
+    async dashboardFigures(f: ReportFilter, names: readonly string[]) {
+      if (!f.products) {
+        const [days, mentions] = await Promise.all([
+          perDay(f),
+          names.length ? productMentions(f, names) : [],
+        ]);
+        return { days, mentions };
       }
-      const { rows } = await sql<{ day: string } & Record<Sentiment, unknown>>`
-        select substr(r.hour, 1, 10) as day, sum(r.positive) as positive,
-               sum(r.neutral) as neutral, sum(r.negative) as negative
-        from report_hourly r
-        where ${rollupCondition(f)}
-        group by substr(r.hour, 1, 10)`.execute(db);
-      return rows.flatMap((r) =>
-        SENTIMENTS.filter((s) => !f.sentiment || s === f.sentiment)
-          .map((sentiment) => ({ day: r.day, sentiment, turns: num(r[sentiment]) }))
-          .filter((d) => d.turns > 0),
-      );
+      const through = await filtered.through(f, names);
+      if (through === undefined) {
+        const [days, mentions] = await Promise.all([log.perDay(f), log.mentions(f, names)]);
+        return { days, mentions };
+      }
+      const tail = { ...f, afterTurn: through };
+      const [rows, days, mentions] = await Promise.all([
+        filtered.dashboard(f, through, names),
+        log.perDay(tail),
+        log.mentions(tail, names),
+      ]);
+      return {
+        days: [...rows.days, ...days],
+        mentions: rows.mentions.map((m, i) => ({
+          name: m.name,
+          asked: m.asked + (mentions[i]?.asked ?? 0),
+          suggested: m.suggested + (mentions[i]?.suggested ?? 0),
+        })),
+      };
     },
 
     /** Counts the product rollup on for `names` (product-rollup.ts). */
@@ -78,46 +104,19 @@ export function createSentimentRepo(database: Database) {
     },
 
     /**
-     * How many turns name each product in the question and in the answer: from the product
-     * rollup (product-rollup.ts), by sentiment too; from the log when filtered by products.
-     */
-    async productMentions(f: ReportFilter, names: readonly string[]) {
-      if (!names.length) return [];
-      if (!f.products) {
-        const keys = keysOf(names);
-        const counts = new Map((await products.mentions(f, keys)).map((c) => [c.product, c]));
-        return names.map((name) => ({
-          name,
-          asked: counts.get(name.toLowerCase())?.asked ?? 0,
-          suggested: counts.get(name.toLowerCase())?.suggested ?? 0,
-        }));
-      }
-      const column = (side: 'q' | 'a', i: number) => sql.raw(`${side}${i}`);
-      const picks = names.flatMap((name, i) => {
-        const needle = name.toLowerCase();
-        return [
-          sql`sum(case when ${contains(dialect, sql`lower(t.question)`, needle)} then 1 else 0 end) as ${column('q', i)}`,
-          sql`sum(case when ${contains(dialect, sql`lower(t.answer)`, needle)} then 1 else 0 end) as ${column('a', i)}`,
-        ];
-      });
-      const { rows } = await sql<Record<string, unknown>>`
-        select ${sql.join(picks)}
-        from chat_turns t left join turn_sentiments s on s.turn_id = t.id
-        where ${turnCondition(f, dialect)}`.execute(db);
-      const row = rows[0] ?? {};
-      return names.map((name, i) => ({
-        name,
-        asked: num(row[`q${i}`]),
-        suggested: num(row[`a${i}`]),
-      }));
-    },
-
-    /**
      * From the rollups (rollups.ts): the single-row conversations' daily sums, plus the
      * conversations spanning rows, grouped; from the log when filtered by products.
      */
     async conversationSentiments(f: ReportFilter) {
-      if (f.products) return conversationSentimentsFromLog(f);
+      if (f.products) {
+        const through = await filtered.through(f);
+        return through === undefined
+          ? log.conversations(f)
+          : log.conversations(
+              { ...f, afterTurn: through },
+              filtered.conversationTurns(f, through),
+            );
+      }
       // With a sentiment chosen, only the turns of that sentiment count.
       const only = f.sentiment;
       const count = (s: Sentiment) => (only && only !== s ? sql`0` : sql`sum(r.${sql.raw(s)})`);
@@ -159,16 +158,30 @@ export function createSentimentRepo(database: Database) {
      * by products.
      */
     async turns(f: ReportFilter, page: number, size: number) {
-      const where = turnCondition(f, dialect);
-      const counted = f.products
-        ? sql<{ n: unknown }>`
-          select count(*) as n from chat_turns t left join turn_sentiments s on s.turn_id = t.id
-          where ${where}`
-        : sql<{ n: unknown }>`
+      const offset = (page - 1) * size;
+      const through = f.products ? await filtered.through(f) : undefined;
+      let counted: Promise<number>;
+      let where = turnCondition(f, dialect);
+      let limit = sql`limit ${size} offset ${offset}`;
+      if (through !== undefined) {
+        // The products' rows and the log after their marks, newest first (product-filtered.ts).
+        const tail = { ...f, afterTurn: through };
+        counted = Promise.all([filtered.count(f, through), log.count(tail)]).then(
+          ([rows, more]) => rows + more,
+        );
+        where = sql<SqlBool>`t.id in (select n.id from (
+          ${filtered.newest(f, through, offset + size)} union all ${log.newest(tail, offset + size)}
+        ) n order by n.asked_at desc, n.id desc limit ${size} offset ${offset})`;
+        limit = sql``;
+      } else if (f.products) counted = log.count(f);
+      else
+        counted = sql<{ n: unknown }>`
           select sum(r.${sql.raw(f.sentiment && isSentiment(f.sentiment) ? f.sentiment : 'questions')}) as n
-          from report_hourly r where ${rollupCondition(f)}`;
-      const [{ rows: total }, { rows }] = await Promise.all([
-        counted.execute(db),
+          from report_hourly r where ${rollupCondition(f)}`
+          .execute(db)
+          .then(({ rows }) => num(rows[0]?.n));
+      const [total, { rows }] = await Promise.all([
+        counted,
         sql<{
           id: number;
           conversation_id: string | null;
@@ -183,10 +196,9 @@ export function createSentimentRepo(database: Database) {
                  substr(t.answer, 1, 300) as answer, s.sentiment as sentiment
           from chat_turns t left join turn_sentiments s on s.turn_id = t.id
           where ${where}
-          order by t.asked_at desc, t.id desc
-          limit ${size} offset ${(page - 1) * size}`.execute(db),
+          order by t.asked_at desc, t.id desc ${limit}`.execute(db),
       ]);
-      return { total: num(total[0]?.n), items: rows.map((r) => ({ ...r, id: Number(r.id) })) };
+      return { total, items: rows.map((r) => ({ ...r, id: Number(r.id) })) };
     },
 
     listProducts() {

@@ -149,11 +149,17 @@ export function createReportService({ analytics, sentiments, sopProductTypes }: 
     f: ReportFilter,
     unit: 'day' | 'week' | 'month',
   ): Promise<SentimentDashboard> {
-    const [days, products, sopTypes] = await Promise.all([
-      sentiments.perDay(f),
+    const [products, sopTypes] = await Promise.all([
       sentiments.listProducts(),
       sopProductTypes?.() ?? [],
     ]);
+    const { days, mentions } = await sentiments.dashboardFigures(
+      f,
+      productNames(
+        products.map((p) => p.name),
+        sopTypes,
+      ),
+    );
     const series = new Map<string, SentimentCounts>();
     for (let t = Date.parse(f.from); t < Date.parse(f.to); t += 864e5) {
       const key = bucketOf(isoDay(new Date(t)), unit);
@@ -165,13 +171,6 @@ export function createReportService({ analytics, sentiments, sopProductTypes }: 
       if (point && SENTIMENTS.includes(d.sentiment)) point[d.sentiment] += d.turns;
       if (SENTIMENTS.includes(d.sentiment)) overview[d.sentiment] += d.turns;
     }
-    const mentions = await sentiments.productMentions(
-      f,
-      productNames(
-        products.map((p) => p.name),
-        sopTypes,
-      ),
-    );
     const top = (pick: (m: (typeof mentions)[number]) => number) =>
       mentions
         .map((m) => ({ name: m.name, count: pick(m) }))

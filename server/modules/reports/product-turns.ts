@@ -1,0 +1,127 @@
+/**
+ * `report_product_turns` (0026): per counted product, the turns whose question names it, with the
+ * figures the sentiment reports filter and group by, so a report filtered by products reads its
+ * products' rows for the range instead of a year of question text (product-filtered.ts).
+ *
+ * Counted with `report_product_days`, in product-rollup.ts's batches and under its marks: a
+ * product counts the turns up to its mark (`report_product_state.counted_through`). Invariant:
+ * a row's `asked_names` / `suggested_names` hold every product whose mark has reached the turn
+ * and whose name the question / answer holds (lower-cased, as the filter matches). A batch first
+ * adds its products to the names of the rows the turns already have, then writes its products'
+ * rows with names read from the text.
+ *
+ * A turn's later changes (its conversation deleted, its widget named, its sentiment judged again)
+ * reach its rows in the change's transaction (`followTurns`, from rollups.ts's changingTurns).
+ */
+import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import type { DB } from '../../db/schema';
+
+type Db = Kysely<DB>;
+
+/** Separates the names of `asked_names` and `suggested_names`; one on either side of each. */
+export const NAME_SEP = '\u001f';
+export const nameToken = (name: string) => `${NAME_SEP}${name}${NAME_SEP}`;
+
+/** The names (lower-cased) of an `asked_names` / `suggested_names` value. */
+export const namesOf = (value: string) => value.split(NAME_SEP).filter(Boolean);
+
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+const has = (db: Db, text: RawBuilder<unknown>, needle: string | RawBuilder<unknown>) =>
+  isPostgres(db) ? sql`strpos(${text}, ${needle}) > 0` : sql`instr(${text}, ${needle}) > 0`;
+
+const widgetOf = sql`coalesce((select max(w.service_agent_id) from service_agent_turns w
+  where w.chat_turn_id = t.id), 0)`;
+
+/**
+ * The names of `products` the turn's `text` holds, as stored; a product counts the turns up to
+ * its mark (`through`, none for the batch's own products).
+ */
+function namesExpr(
+  db: Db,
+  text: RawBuilder<unknown>,
+  products: readonly { name: string; through?: number }[],
+) {
+  const parts = products.map(({ name, through }) => {
+    const named = has(db, text, name);
+    const counted = through === undefined ? named : sql`t.id <= ${through} and ${named}`;
+    return sql`case when ${counted} then cast(${`${name}${NAME_SEP}`} as text) else '' end`;
+  });
+  return sql.join([sql`cast(${NAME_SEP} as text)`, ...parts], sql` || `);
+}
+
+/**
+ * On PostgreSQL, the lock on the marks that a batch counting products takes first (`batch`) and
+ * a change to counted turns takes before it touches the product rollups: a change waits for a
+ * batch (and a batch for changes), so neither misses the other's rows. Batches, also of other
+ * products and in other processes, go one at a time. SQLite's write lock does the same.
+ */
+export async function lockMarks(trx: Db, by: 'batch' | 'change') {
+  if (!isPostgres(trx)) return;
+  const mode = by === 'batch' ? sql`share row exclusive` : sql`share`;
+  await sql`lock table report_product_state in ${mode} mode`.execute(trx);
+}
+
+/**
+ * Counts the turns `low` < id ≤ `end` for `group` (products whose mark is `low`), in the batch's
+ * transaction, before the group's marks move to `end`.
+ */
+export async function countProductTurns(
+  trx: Db,
+  group: readonly string[],
+  low: number,
+  end: number,
+) {
+  const others = await trx
+    .selectFrom('report_product_state')
+    .select(['product', 'counted_through'])
+    .where('counted_through', '>', low)
+    .execute();
+  const question = sql`lower(t.question)`;
+  const answer = sql`lower(t.answer)`;
+  const batch = (text: RawBuilder<unknown>, name: string) =>
+    sql`select t.id from chat_turns t
+      where t.id > ${low} and t.id <= ${end} and ${has(trx, text, name)}`;
+  for (const name of group) {
+    const token = `${name}${NAME_SEP}`;
+    await sql`update report_product_turns set asked_names = asked_names || ${token}
+      where turn_id in (${batch(question, name)})`.execute(trx);
+    await sql`update report_product_turns set suggested_names = suggested_names || ${token}
+      where turn_id in (${batch(answer, name)})`.execute(trx);
+  }
+  const known = [
+    ...group.map((name) => ({ name })),
+    ...others
+      .filter((o) => !group.includes(o.product))
+      .map((o) => ({ name: o.product, through: Number(o.counted_through) })),
+  ];
+  const groupTable = sql.join(
+    group.map((n) => sql`select cast(${n} as varchar(200)) as name`),
+    sql` union all `,
+  );
+  await sql`
+    insert into report_product_turns (product, asked_at, turn_id, channel, widget_id,
+      department_id, department_ids, conversation, sentiment, asked_names, suggested_names)
+    select p.name, t.asked_at, t.id, t.channel, ${widgetOf}, coalesce(t.department_id, 0),
+      t.department_ids, coalesce(t.conversation_id, cast(t.id as varchar(20))), s.sentiment,
+      ${namesExpr(trx, question, known)}, ${namesExpr(trx, answer, known)}
+    from chat_turns t join (${groupTable}) p on ${has(trx, question, sql`p.name`)}
+      left join turn_sentiments s on s.turn_id = t.id
+    where t.cancelled = 0 and t.id > ${low} and t.id <= ${end}`.execute(trx);
+}
+
+/**
+ * After a change to the turns `which` selects (a condition on `chat_turns t`), in its
+ * transaction (which took `lockMarks(trx, 'change')` first): their rows take the turns'
+ * conversation, widget and sentiment as they now are.
+ */
+export async function followTurns(trx: Db, which: RawBuilder<unknown>) {
+  await sql`
+    update report_product_turns set
+      conversation = (select coalesce(t.conversation_id, cast(t.id as varchar(20)))
+        from chat_turns t where t.id = report_product_turns.turn_id),
+      widget_id = (select ${widgetOf} from chat_turns t where t.id = report_product_turns.turn_id),
+      sentiment = (select s.sentiment from turn_sentiments s
+        where s.turn_id = report_product_turns.turn_id)
+    where turn_id in (select t.id from chat_turns t where ${which})`.execute(trx);
+}
