@@ -12,6 +12,8 @@ export interface ReportTables {
   report_product_days: ReportProductDaysTable;
   report_product_state: ReportProductStateTable;
   report_product_turns: ReportProductTurnsTable;
+  report_product_sets: ReportProductSetsTable;
+  report_product_conversations: ReportProductConversationsTable;
 }
 
 export interface TurnSentimentsTable {
@@ -140,4 +142,38 @@ export interface ReportProductTurnsTable {
   asked_names: string;
   /** The counted products the answer names, as `asked_names`. */
   suggested_names: string;
+}
+
+/** The products' turns summed by place, sentiment and names (0026, reports/product-turns.ts). */
+export interface ReportProductSetsTable {
+  day: string;
+  channel: string;
+  widget_id: number;
+  department_id: number;
+  department_ids: string;
+  /** '' when not judged. */
+  sentiment: string;
+  asked_names: string;
+  suggested_names: string;
+  turns: number | string;
+}
+
+/** The products' turns summed by product × conversation (0026, reports/product-turns.ts). */
+export interface ReportProductConversationsTable {
+  product: string;
+  /** The first day of its turns naming the product. */
+  day: string;
+  conversation: string;
+  /** 1 when its turns naming the product differ in place (the others are 0). */
+  multi: number;
+  channel: string;
+  widget_id: number;
+  department_id: number;
+  department_ids: string;
+  /** The question names of all the conversation's turns (`asked_names`, comma-joined). */
+  names: string;
+  turns: number | string;
+  positive: number | string;
+  neutral: number | string;
+  negative: number | string;
 }

@@ -8,8 +8,20 @@
  * (`report_product_state`), so both start over: counted again when first read.
  *
  * Rows are stored by product and time (SQLite: the primary key is the table, WITHOUT ROWID), so
- * a filtered report reads its product's rows for the range in order; `turn_id` finds a turn's
- * rows when the turn changes.
+ * the turns of a filtered report are read newest first; `turn_id` and `conversation` find the
+ * rows of a turn or a conversation when it changes.
+ *
+ * Summed from those rows, each turn once:
+ * - `report_product_sets`: per day × channel × widget × department (as report_hourly) × sentiment
+ *   ('' when not judged) × the names the question and the answer hold, the turns. The sentiment
+ *   dashboard and the turn count of a filter sum the rows whose question names hold a product of
+ *   it. Unique by those columns (on PostgreSQL by the names' md5: a btree entry has a size limit).
+ * - `report_product_conversations`: per product × conversation, the turns naming the product
+ *   and their sentiments, with the day × channel × widget × departments they share, or `multi` =
+ *   1 when they differ (grouped from the turns' rows when read), and `names`: the question names
+ *   of all the conversation's turns, so that a filter of several products finds the conversations
+ *   naming more than one of them (grouped when read too). Stored by product and day (SQLite:
+ *   WITHOUT ROWID).
  */
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { DialectName } from '../database';
@@ -43,8 +55,60 @@ export function reportProductTurns(dialect: DialectName): Migration {
         .on('report_product_turns')
         .column('turn_id')
         .execute();
+      await db.schema
+        .createIndex('report_product_turns_conversation')
+        .on('report_product_turns')
+        .column('conversation')
+        .execute();
+      await db.schema
+        .createTable('report_product_sets')
+        .addColumn('day', 'varchar(10)', (c) => c.notNull())
+        .addColumn('channel', 'varchar(8)', (c) => c.notNull())
+        .addColumn('widget_id', 'integer', (c) => c.notNull())
+        .addColumn('department_id', 'integer', (c) => c.notNull())
+        .addColumn('department_ids', 'varchar(400)', (c) => c.notNull())
+        .addColumn('sentiment', 'varchar(10)', (c) => c.notNull())
+        .addColumn('asked_names', 'text', (c) => c.notNull())
+        .addColumn('suggested_names', 'text', (c) => c.notNull())
+        .addColumn('turns', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+      const names =
+        dialect === 'postgres'
+          ? sql`md5(asked_names), md5(suggested_names)`
+          : sql`asked_names, suggested_names`;
+      await sql`create unique index report_product_sets_key on report_product_sets
+        (day, channel, widget_id, department_id, department_ids, sentiment, ${names})`.execute(db);
+      let conversations = db.schema
+        .createTable('report_product_conversations')
+        .addColumn('product', 'varchar(200)', (c) => c.notNull())
+        .addColumn('day', 'varchar(10)', (c) => c.notNull())
+        .addColumn('conversation', 'varchar(64)', (c) => c.notNull())
+        .addColumn('multi', 'integer', (c) => c.notNull())
+        .addColumn('channel', 'varchar(8)', (c) => c.notNull())
+        .addColumn('widget_id', 'integer', (c) => c.notNull())
+        .addColumn('department_id', 'integer', (c) => c.notNull())
+        .addColumn('department_ids', 'varchar(400)', (c) => c.notNull())
+        .addColumn('names', 'text', (c) => c.notNull())
+        .addColumn('turns', 'bigint', (c) => c.notNull())
+        .addColumn('positive', 'bigint', (c) => c.notNull())
+        .addColumn('neutral', 'bigint', (c) => c.notNull())
+        .addColumn('negative', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('report_product_conversations_pk', [
+          'product',
+          'day',
+          'conversation',
+        ]);
+      if (dialect === 'sqlite') conversations = conversations.modifyEnd(sql`without rowid`);
+      await conversations.execute();
+      await db.schema
+        .createIndex('report_product_conversations_conversation')
+        .on('report_product_conversations')
+        .column('conversation')
+        .execute();
     },
     async down(db: AnyDb) {
+      await db.schema.dropTable('report_product_conversations').execute();
+      await db.schema.dropTable('report_product_sets').execute();
       await db.schema.dropTable('report_product_turns').execute();
     },
   };

@@ -1,18 +1,23 @@
 /**
- * The sentiment reports filtered by products, from the products' turns (`report_product_turns`,
- * product-turns.ts) when every product of the filter is counted there: its rows for the range,
- * up to the lowest mark, plus the log after it (a short range of ids: the turns not yet settled).
- * A product never counted (not on the list, nor an SOP product type) is read from the log by the
- * caller. Each query here covers the rows part; sentiment-repo.ts adds the log part.
+ * The sentiment reports filtered by products, from the products' turns (0026, product-turns.ts)
+ * when every product of the filter has been counted: their sums and rows up to the products'
+ * mark (`through`, the same for all of them), plus the log after it (a short range of ids: the
+ * turns not yet settled), which sentiment-repo.ts adds. A product never counted (not on the list,
+ * nor an SOP product type) is read from the log by the caller.
+ *
+ * A turn is the filter's when its question names one of its products: the sums' rows whose
+ * `asked_names` hold one; on the rows, a product's rows but for the turns naming a product before
+ * it in the filter (productTurnCondition), so each turn counts once.
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql, type SqlBool } from 'kysely';
 import type { Sentiment } from '../../../contract/reports';
 import type { Database } from '../../db/database';
-import { productTurnCondition, type ReportFilter } from './filters';
+import { contains, productTurnCondition, type ReportFilter, rollupCondition } from './filters';
 import type { ProductRollup } from './product-rollup';
-import { namesOf } from './product-turns';
+import { namesOf, nameToken } from './product-turns';
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+const SENTIMENTS: readonly string[] = ['positive', 'neutral', 'negative'];
 
 export interface FilteredDay {
   day: string;
@@ -24,10 +29,40 @@ export function createProductFiltered({ db, dialect }: Database, rollup: Product
   /** Per product of the filter, the rows of its turns (a turn once). */
   const eachProduct = (f: ReportFilter, through: number) =>
     (f.products ?? []).map((p) => productTurnCondition(f, dialect, p, through));
+  /** The sets' rows (`r`) of the filter: its days, place, sentiment and products. */
+  const sumsOf = (f: ReportFilter): RawBuilder<SqlBool> => {
+    const named = sql.join(
+      (f.products ?? []).map((p) => contains(dialect, sql`r.asked_names`, nameToken(p))),
+      sql` or `,
+    );
+    const mood = f.sentiment ? sql` and r.sentiment = ${f.sentiment}` : sql``;
+    return sql<SqlBool>`${rollupCondition(f, 'day')} and (${named})${mood}`;
+  };
+  /**
+   * The product × conversation sums (`alias`) of the filter's products whose conversation names
+   * no other product of the filter: their turns are the conversation's turns of the filter.
+   */
+  const aloneOf = (f: ReportFilter, alias: 'r' | 'm'): RawBuilder<SqlBool> => {
+    const products = f.products ?? [];
+    const a = sql.raw(alias);
+    return sql<SqlBool>`(${sql.join(
+      products.map((p) => {
+        const others = products
+          .filter((q) => q !== p)
+          .map((q) => sql`not ${contains(dialect, sql`${a}.names`, nameToken(q))}`);
+        return sql`(${sql.join([sql`${a}.product = ${p}`, ...others], sql` and `)})`;
+      }),
+      sql` or `,
+    )})`;
+  };
+  /** The conversations of the turns after the mark: their sums are grouped with the log's. */
+  const lateConversations = (through: number) =>
+    sql`select coalesce(t.conversation_id, cast(t.id as varchar(20))) from chat_turns t
+      where t.id > ${through}`;
 
   return {
     /**
-     * The mark the rows hold every product of the filter (and `names`) through, once counted on;
+     * The mark every product of the filter (and of `names`) has counted to, once counted on;
      * undefined when a product of the filter was never counted.
      */
     async through(f: ReportFilter, names: readonly string[] = []): Promise<number | undefined> {
@@ -40,36 +75,41 @@ export function createProductFiltered({ db, dialect }: Database, rollup: Product
         .execute();
       if (counted.length < new Set(products).size) return undefined;
       const keys = [...new Set([...products, ...names.map((n) => n.toLowerCase())])].sort();
-      return Math.min(...(await rollup.catchUp(keys)).values());
+      // One mark for all: a product another reader counted further brings the others along.
+      let marks = [...(await rollup.catchUp(keys)).values()];
+      for (let i = 0; i < 3 && Math.min(...marks) < Math.max(...marks); i += 1)
+        marks = [...(await rollup.catchUp(keys, new Date(), Math.max(...marks))).values()];
+      return Math.min(...marks);
     },
 
     /**
      * Per day and sentiment, the turns; per product of `names`, how many of them name it in the
-     * question and in the answer. One pass over the rows.
+     * question and in the answer. From the sets' sums.
      */
-    async dashboard(f: ReportFilter, through: number, names: readonly string[]) {
-      const parts = eachProduct(f, through).map(
-        (where) => sql`
-          select substr(x.asked_at, 1, 10) as day, x.sentiment as sentiment,
-            x.asked_names as asked, x.suggested_names as suggested, count(*) as n
-          from report_product_turns x where ${where}
-          group by substr(x.asked_at, 1, 10), x.sentiment, x.asked_names, x.suggested_names`,
-      );
+    async dashboard(f: ReportFilter, names: readonly string[]) {
       const { rows } = await sql<{
         day: string;
-        sentiment: Sentiment | null;
+        sentiment: string;
         asked: string;
         suggested: string;
         n: unknown;
-      }>`${sql.join(parts, sql` union all `)}`.execute(db);
+      }>`
+        select r.day as day, r.sentiment as sentiment, r.asked_names as asked,
+          r.suggested_names as suggested, sum(r.turns) as n
+        from report_product_sets r where ${sumsOf(f)}
+        group by r.day, r.sentiment, r.asked_names, r.suggested_names`.execute(db);
       const days = new Map<string, FilteredDay>();
       const keys = new Map(names.map((n) => [n.toLowerCase(), n]));
       const counts = new Map(names.map((n) => [n, { name: n, asked: 0, suggested: 0 }]));
       for (const r of rows) {
         const n = num(r.n);
-        if (r.sentiment) {
+        if (SENTIMENTS.includes(r.sentiment)) {
           const key = `${r.day} ${r.sentiment}`;
-          const day = days.get(key) ?? { day: r.day, sentiment: r.sentiment, turns: 0 };
+          const day = days.get(key) ?? {
+            day: r.day,
+            sentiment: r.sentiment as Sentiment,
+            turns: 0,
+          };
           day.turns += n;
           days.set(key, day);
         }
@@ -83,27 +123,61 @@ export function createProductFiltered({ db, dialect }: Database, rollup: Product
             if (count) count[side] += n;
           }
       }
-      return { days: [...days.values()], mentions: [...counts.values()] };
+      return { days: [...days.values()].filter((d) => d.turns), mentions: [...counts.values()] };
     },
 
-    /** The rows' turns as `(c: conversation, sentiment)`, for a union with the log's. */
-    conversationTurns(f: ReportFilter, through: number) {
+    /** How many turns the filter holds, from the sets' sums. */
+    async count(f: ReportFilter): Promise<number> {
+      const { rows } = await sql<{ n: unknown }>`
+        select sum(r.turns) as n from report_product_sets r where ${sumsOf(f)}`.execute(db);
+      return num(rows[0]?.n);
+    },
+
+    /**
+     * The conversations whose turns of the filter are one product's and share their place,
+     * summed, but those with turns after the mark: how many, their turns, and how many lean
+     * positive or negative (with a sentiment chosen, only the turns of it count).
+     */
+    async sameConversations(f: ReportFilter, through: number) {
+      const only = f.sentiment && SENTIMENTS.includes(f.sentiment) ? f.sentiment : undefined;
+      const col = (s: string) => sql.raw(`r.${s}`);
+      const figures = only
+        ? sql`sum(case when ${col(only)} > 0 then 1 else 0 end) as conversations,
+            sum(${col(only)}) as turns,
+            ${only === 'positive' ? sql`sum(case when r.positive > 0 then 1 else 0 end)` : sql`0`} as positive,
+            ${only === 'negative' ? sql`sum(case when r.negative > 0 then 1 else 0 end)` : sql`0`} as negative`
+        : sql`count(*) as conversations, sum(r.turns) as turns,
+            sum(case when r.positive > r.neutral and r.positive > r.negative then 1 else 0 end) as positive,
+            sum(case when r.negative > r.neutral and r.negative > r.positive then 1 else 0 end) as negative`;
+      const { rows } = await sql<Record<string, unknown>>`
+        select ${figures} from report_product_conversations r
+        where r.multi = 0 and ${rollupCondition(f, 'day')} and ${aloneOf(f, 'r')}
+          and r.conversation not in (${lateConversations(through)})`.execute(db);
+      const row = rows[0] ?? {};
+      return {
+        conversations: num(row.conversations),
+        turns: num(row.turns),
+        positive: num(row.positive),
+        negative: num(row.negative),
+      };
+    },
+
+    /**
+     * The turns of the other conversations as `(c: conversation, sentiment)` rows, for a union
+     * with the log's after the mark.
+     */
+    otherConversationTurns(f: ReportFilter, through: number) {
+      const others = sql`(select m.conversation from report_product_conversations m
+        where m.product in (${sql.join(f.products ?? [])}) and (m.multi = 1 or not ${aloneOf(f, 'm')})
+        union ${lateConversations(through)})`;
       return sql.join(
         eachProduct(f, through).map(
           (where) => sql`
             select x.conversation as c, x.sentiment as sentiment
-            from report_product_turns x where ${where}`,
+            from report_product_turns x where ${where} and x.conversation in ${others}`,
         ),
         sql` union all `,
       );
-    },
-
-    async count(f: ReportFilter, through: number): Promise<number> {
-      const parts = eachProduct(f, through).map(
-        (where) => sql`select count(*) as n from report_product_turns x where ${where}`,
-      );
-      const { rows } = await sql<{ n: unknown }>`${sql.join(parts, sql` union all `)}`.execute(db);
-      return rows.reduce((sum, r) => sum + num(r.n), 0);
     },
 
     /**

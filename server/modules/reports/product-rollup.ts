@@ -82,10 +82,15 @@ export function createProductRollup({ db, dialect }: Database) {
   /**
    * Counts the settled turns each product has not counted yet, a batch a transaction: the
    * products furthest behind first (a new one from the first turn), up to the next product's
-   * mark so that they then go on together. Returns each product's mark.
+   * mark so that they then go on together; with `atLeast`, to that mark at least (another's).
+   * Returns each product's mark.
    */
-  async function catchUp(names: readonly string[], now = new Date()): Promise<Map<string, number>> {
-    const upto = await settledId(now);
+  async function catchUp(
+    names: readonly string[],
+    now = new Date(),
+    atLeast = 0,
+  ): Promise<Map<string, number>> {
+    const upto = Math.max(await settledId(now), atLeast);
     // Most reads find every product counted: no write, no lock.
     const seen = await watermarks(db, names);
     if ([...seen.values()].every((n) => n >= upto)) return seen;

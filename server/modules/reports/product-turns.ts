@@ -15,6 +15,7 @@
  */
 import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema';
+import { dropEmptySets, recountConversations, rollSets } from './product-sums';
 
 type Db = Kysely<DB>;
 
@@ -82,6 +83,9 @@ export async function countProductTurns(
   const batch = (text: RawBuilder<unknown>, name: string) =>
     sql`select t.id from chat_turns t
       where t.id > ${low} and t.id <= ${end} and ${has(trx, text, name)}`;
+  // The batch's turns leave the sums, and come back with their new rows and names.
+  const inBatch = sql`x.turn_id > ${low} and x.turn_id <= ${end}`;
+  await rollSets(trx, inBatch, -1);
   for (const name of group) {
     const token = `${name}${NAME_SEP}`;
     await sql`update report_product_turns set asked_names = asked_names || ${token}
@@ -108,14 +112,29 @@ export async function countProductTurns(
     from chat_turns t join (${groupTable}) p on ${has(trx, question, sql`p.name`)}
       left join turn_sentiments s on s.turn_id = t.id
     where t.cancelled = 0 and t.id > ${low} and t.id <= ${end}`.execute(trx);
+  await rollSets(trx, inBatch, 1);
+  await dropEmptySets(trx);
+  await recountConversations(
+    trx,
+    sql`select x.conversation from report_product_turns x where ${inBatch}`,
+  );
 }
 
 /**
  * After a change to the turns `which` selects (a condition on `chat_turns t`), in its
  * transaction (which took `lockMarks(trx, 'change')` first): their rows take the turns'
- * conversation, widget and sentiment as they now are.
+ * conversation, widget and sentiment as they now are, and the sums follow.
  */
 export async function followTurns(trx: Db, which: RawBuilder<unknown>) {
+  const rows = sql`x.turn_id in (select t.id from chat_turns t where ${which})`;
+  const conversations = async () =>
+    (
+      await sql<{ c: string }>`select distinct x.conversation as c from report_product_turns x
+        where ${rows}`.execute(trx)
+    ).rows.map((r) => r.c);
+  const before = await conversations();
+  if (!before.length) return;
+  await rollSets(trx, rows, -1);
   await sql`
     update report_product_turns set
       conversation = (select coalesce(t.conversation_id, cast(t.id as varchar(20)))
@@ -124,4 +143,6 @@ export async function followTurns(trx: Db, which: RawBuilder<unknown>) {
       sentiment = (select s.sentiment from turn_sentiments s
         where s.turn_id = report_product_turns.turn_id)
     where turn_id in (select t.id from chat_turns t where ${which})`.execute(trx);
+  await rollSets(trx, rows, 1);
+  await recountConversations(trx, [...new Set([...before, ...(await conversations())])]);
 }

@@ -84,7 +84,7 @@ export function createSentimentRepo(database: Database) {
       }
       const tail = { ...f, afterTurn: through };
       const [rows, days, mentions] = await Promise.all([
-        filtered.dashboard(f, through, names),
+        filtered.dashboard(f, names),
         log.perDay(tail),
         log.mentions(tail, names),
       ]);
@@ -110,12 +110,21 @@ export function createSentimentRepo(database: Database) {
     async conversationSentiments(f: ReportFilter) {
       if (f.products) {
         const through = await filtered.through(f);
-        return through === undefined
-          ? log.conversations(f)
-          : log.conversations(
-              { ...f, afterTurn: through },
-              filtered.conversationTurns(f, through),
-            );
+        if (through === undefined) return log.conversations(f);
+        // The conversations the sums hold whole, and the others grouped from their turns.
+        const [same, others] = await Promise.all([
+          filtered.sameConversations(f, through),
+          log.conversations(
+            { ...f, afterTurn: through },
+            filtered.otherConversationTurns(f, through),
+          ),
+        ]);
+        return {
+          conversations: same.conversations + others.conversations,
+          turns: same.turns + others.turns,
+          positive: same.positive + others.positive,
+          negative: same.negative + others.negative,
+        };
       }
       // With a sentiment chosen, only the turns of that sentiment count.
       const only = f.sentiment;
@@ -166,7 +175,7 @@ export function createSentimentRepo(database: Database) {
       if (through !== undefined) {
         // The products' rows and the log after their marks, newest first (product-filtered.ts).
         const tail = { ...f, afterTurn: through };
-        counted = Promise.all([filtered.count(f, through), log.count(tail)]).then(
+        counted = Promise.all([filtered.count(f), log.count(tail)]).then(
           ([rows, more]) => rows + more,
         );
         where = sql<SqlBool>`t.id in (select n.id from (

@@ -1,0 +1,63 @@
+/**
+ * The sums of the products' turns (0026): `report_product_sets` by place, sentiment and names,
+ * and `report_product_conversations` by conversation. product-turns.ts keeps them in step with
+ * `report_product_turns` in the transaction that changes its rows: the sets take the rows' turns
+ * out (-1) before and add them back (1) after, the conversations are counted again.
+ */
+import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import type { DB } from '../../db/schema';
+
+type Db = Kysely<DB>;
+
+const SET_KEY = 'day, channel, widget_id, department_id, department_ids, sentiment';
+
+/** Takes out (-1) or adds (1) the turns of the rows `rows` selects (a condition on `x`). */
+export async function rollSets(trx: Db, rows: RawBuilder<unknown>, sign: 1 | -1) {
+  const names =
+    trx.getExecutor().adapter instanceof PostgresAdapter
+      ? sql`md5(asked_names), md5(suggested_names)`
+      : sql`asked_names, suggested_names`;
+  await sql`
+    insert into report_product_sets (${sql.raw(SET_KEY)}, asked_names, suggested_names, turns)
+    select substr(x.asked_at, 1, 10), x.channel, x.widget_id, x.department_id, x.department_ids,
+      coalesce(x.sentiment, ''), x.asked_names, x.suggested_names,
+      ${sql.raw(String(sign))} * count(distinct x.turn_id)
+    from report_product_turns x where ${rows}
+    group by substr(x.asked_at, 1, 10), x.channel, x.widget_id, x.department_id,
+      x.department_ids, coalesce(x.sentiment, ''), x.asked_names, x.suggested_names
+    on conflict (${sql.raw(SET_KEY)}, ${names})
+    do update set turns = report_product_sets.turns + excluded.turns`.execute(trx);
+}
+
+/** The sets' rows left with no turns (their turns moved to other names or sentiments). */
+export async function dropEmptySets(trx: Db) {
+  await trx.deleteFrom('report_product_sets').where('turns', '=', 0).execute();
+}
+
+/** Counts the conversations `keys` (a subquery, or the keys) again from their turns' rows. */
+export async function recountConversations(trx: Db, keys: RawBuilder<unknown> | string[]) {
+  if (Array.isArray(keys) && !keys.length) return;
+  const list = Array.isArray(keys) ? sql.join(keys) : keys;
+  await sql`delete from report_product_conversations where conversation in (${list})`.execute(
+    trx,
+  );
+  const same = ['channel', 'widget_id', 'department_id', 'department_ids']
+    .map((c) => `min(x.${c}) = max(x.${c})`)
+    .join(' and ');
+  const count = (s: string) => sql`sum(case when x.sentiment = ${s} then 1 else 0 end)`;
+  const names =
+    trx.getExecutor().adapter instanceof PostgresAdapter
+      ? sql`string_agg(distinct z.asked_names, ',')`
+      : sql`group_concat(distinct z.asked_names)`;
+  await sql`
+    insert into report_product_conversations (product, day, conversation, multi, channel,
+      widget_id, department_id, department_ids, names, turns, positive, neutral, negative)
+    select x.product, min(substr(x.asked_at, 1, 10)), x.conversation,
+      case when min(substr(x.asked_at, 1, 10)) = max(substr(x.asked_at, 1, 10))
+        and ${sql.raw(same)} then 0 else 1 end,
+      min(x.channel), min(x.widget_id), min(x.department_id), min(x.department_ids),
+      (select ${names} from report_product_turns z where z.conversation = x.conversation),
+      count(*), ${count('positive')}, ${count('neutral')}, ${count('negative')}
+    from report_product_turns x where x.conversation in (${list})
+    group by x.product, x.conversation`.execute(trx);
+}
