@@ -68,7 +68,7 @@ export function resolveFilter(
  * log (`t`, no department: null), on the rollups (`r`, no department: 0) or on the products'
  * turns (`x`, as the rollups).
  */
-function touchesOn(alias: 't' | 'r' | 'x', id: number): RawBuilder<SqlBool> {
+function touchesOn(alias: 't' | 'r' | 'm' | 'x', id: number): RawBuilder<SqlBool> {
   const n = String(Math.trunc(id));
   const a = sql.raw(alias);
   const none = alias === 't' ? sql`t.department_id is null` : sql`${a}.department_id = 0`;
@@ -77,7 +77,7 @@ function touchesOn(alias: 't' | 'r' | 'x', id: number): RawBuilder<SqlBool> {
 const touches = (id: number) => touchesOn('t', id);
 
 /** The channel, widget and departments of the filter on a rollup or the products' turns. */
-function placeParts(f: ReportFilter, alias: 'r' | 'x'): RawBuilder<unknown>[] {
+function placeParts(f: ReportFilter, alias: 'r' | 'm' | 'x'): RawBuilder<unknown>[] {
   const a = sql.raw(alias);
   const touch = (id: number) => touchesOn(alias, id);
   const parts: RawBuilder<unknown>[] = [];
@@ -120,13 +120,17 @@ export function productTurnCondition(
  * day), without the sentiment and products
  * (the rollup has no question text; a caller filtering by products reads the log).
  */
-export function rollupCondition(f: ReportFilter, by: 'hour' | 'day' = 'hour'): RawBuilder<SqlBool> {
+export function rollupCondition(
+  f: ReportFilter,
+  by: 'hour' | 'day' = 'hour',
+  alias: 'r' | 'm' = 'r',
+): RawBuilder<SqlBool> {
   const length = by === 'hour' ? 13 : 10;
-  const column = sql.raw(`r.${by}`);
+  const column = sql.raw(`${alias}.${by}`);
   const parts: RawBuilder<unknown>[] = [
     sql`${column} >= ${f.from.slice(0, length)}`,
     sql`${column} < ${f.to.slice(0, length)}`,
-    ...placeParts(f, 'r'),
+    ...placeParts(f, alias),
   ];
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }

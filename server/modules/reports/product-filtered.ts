@@ -18,6 +18,8 @@ import { namesOf, nameToken } from './product-turns';
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const SENTIMENTS: readonly string[] = ['positive', 'neutral', 'negative'];
+/** Up to this many conversations grouped when read are named in the query (read by index). */
+const MANY_CONVERSATIONS = 1000;
 
 export interface FilteredDay {
   day: string;
@@ -164,12 +166,22 @@ export function createProductFiltered({ db, dialect }: Database, rollup: Product
 
     /**
      * The turns of the other conversations as `(c: conversation, sentiment)` rows, for a union
-     * with the log's after the mark.
+     * with the log's after the mark; undefined when there are none. Read from the conversations'
+     * rows when they are few (most are one product's in one place), else by the product's rows.
      */
-    otherConversationTurns(f: ReportFilter, through: number) {
-      const others = sql`(select m.conversation from report_product_conversations m
-        where m.product in (${sql.join(f.products ?? [])}) and (m.multi = 1 or not ${aloneOf(f, 'm')})
-        union ${lateConversations(through)})`;
+    async otherConversationTurns(f: ReportFilter, through: number) {
+      const query = sql<{ c: string }>`select m.conversation as c
+        from report_product_conversations m
+        where m.product in (${sql.join(f.products ?? [])})
+          and (m.multi = 1 or (not ${aloneOf(f, 'm')} and ${rollupCondition(f, 'day', 'm')}))
+        union ${lateConversations(through)}`;
+      const { rows } = await sql<{ c: string }>`select * from (${query}) o
+        limit ${MANY_CONVERSATIONS + 1}`.execute(db);
+      if (!rows.length) return undefined;
+      const others =
+        rows.length > MANY_CONVERSATIONS
+          ? sql`(${query})`
+          : sql`(${sql.join(rows.map((r) => r.c))})`;
       return sql.join(
         eachProduct(f, through).map(
           (where) => sql`

@@ -38,9 +38,7 @@ export async function dropEmptySets(trx: Db) {
 export async function recountConversations(trx: Db, keys: RawBuilder<unknown> | string[]) {
   if (Array.isArray(keys) && !keys.length) return;
   const list = Array.isArray(keys) ? sql.join(keys) : keys;
-  await sql`delete from report_product_conversations where conversation in (${list})`.execute(
-    trx,
-  );
+  await sql`delete from report_product_conversations where conversation in (${list})`.execute(trx);
   const same = ['channel', 'widget_id', 'department_id', 'department_ids']
     .map((c) => `min(x.${c}) = max(x.${c})`)
     .join(' and ');

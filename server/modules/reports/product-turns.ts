@@ -6,9 +6,9 @@
  * Counted with `report_product_days`, in product-rollup.ts's batches and under its marks: a
  * product counts the turns up to its mark (`report_product_state.counted_through`). Invariant:
  * a row's `asked_names` / `suggested_names` hold every product whose mark has reached the turn
- * and whose name the question / answer holds (lower-cased, as the filter matches). A batch first
- * adds its products to the names of the rows the turns already have, then writes its products'
- * rows with names read from the text.
+ * and whose name the question / answer holds (lower-cased, as the filter matches), in the order
+ * of their names, so that all the rows of a turn hold the same names. A batch reads the names of
+ * the rows its turns already have again, with its products, then writes its products' rows.
  *
  * A turn's later changes (its conversation deleted, its widget named, its sentiment judged again)
  * reach its rows in the change's transaction (`followTurns`, from rollups.ts's changingTurns).
@@ -80,25 +80,23 @@ export async function countProductTurns(
     .execute();
   const question = sql`lower(t.question)`;
   const answer = sql`lower(t.answer)`;
-  const batch = (text: RawBuilder<unknown>, name: string) =>
-    sql`select t.id from chat_turns t
-      where t.id > ${low} and t.id <= ${end} and ${has(trx, text, name)}`;
-  // The batch's turns leave the sums, and come back with their new rows and names.
-  const inBatch = sql`x.turn_id > ${low} and x.turn_id <= ${end}`;
-  await rollSets(trx, inBatch, -1);
-  for (const name of group) {
-    const token = `${name}${NAME_SEP}`;
-    await sql`update report_product_turns set asked_names = asked_names || ${token}
-      where turn_id in (${batch(question, name)})`.execute(trx);
-    await sql`update report_product_turns set suggested_names = suggested_names || ${token}
-      where turn_id in (${batch(answer, name)})`.execute(trx);
-  }
+  // In one order (by name), so that a turn's rows, old and new, hold the same names.
   const known = [
     ...group.map((name) => ({ name })),
     ...others
       .filter((o) => !group.includes(o.product))
       .map((o) => ({ name: o.product, through: Number(o.counted_through) })),
-  ];
+  ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  // The batch's turns leave the sums, and come back with their new rows and names.
+  const inBatch = sql`x.turn_id > ${low} and x.turn_id <= ${end}`;
+  await rollSets(trx, inBatch, -1);
+  await sql`
+    update report_product_turns set
+      asked_names = (select ${namesExpr(trx, question, known)} from chat_turns t
+        where t.id = report_product_turns.turn_id),
+      suggested_names = (select ${namesExpr(trx, answer, known)} from chat_turns t
+        where t.id = report_product_turns.turn_id)
+    where turn_id > ${low} and turn_id <= ${end}`.execute(trx);
   const groupTable = sql.join(
     group.map((n) => sql`select cast(${n} as varchar(200)) as name`),
     sql` union all `,

@@ -114,10 +114,9 @@ export function createSentimentRepo(database: Database) {
         // The conversations the sums hold whole, and the others grouped from their turns.
         const [same, others] = await Promise.all([
           filtered.sameConversations(f, through),
-          log.conversations(
-            { ...f, afterTurn: through },
-            filtered.otherConversationTurns(f, through),
-          ),
+          filtered
+            .otherConversationTurns(f, through)
+            .then((turns) => log.conversations({ ...f, afterTurn: through }, turns)),
         ]);
         return {
           conversations: same.conversations + others.conversations,
