@@ -14,6 +14,7 @@ export interface ReportTables {
   report_product_turns: ReportProductTurnsTable;
   report_product_sets: ReportProductSetsTable;
   report_product_conversations: ReportProductConversationsTable;
+  report_product_conversation_parts: ReportProductConversationPartsTable;
 }
 
 export interface TurnSentimentsTable {
@@ -172,6 +173,21 @@ export interface ReportProductConversationsTable {
   department_ids: string;
   /** The question names of all the conversation's turns (`asked_names`, comma-joined). */
   names: string;
+  turns: number | string;
+  positive: number | string;
+  neutral: number | string;
+  negative: number | string;
+}
+
+/** The products' turns summed by conversation, place and names (0026). */
+export interface ReportProductConversationPartsTable {
+  conversation: string;
+  day: string;
+  channel: string;
+  widget_id: number;
+  department_id: number;
+  department_ids: string;
+  asked_names: string;
   turns: number | string;
   positive: number | string;
   neutral: number | string;

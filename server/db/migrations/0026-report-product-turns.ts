@@ -16,12 +16,14 @@
  *   ('' when not judged) × the names the question and the answer hold, the turns. The sentiment
  *   dashboard and the turn count of a filter sum the rows whose question names hold a product of
  *   it. Unique by those columns (on PostgreSQL by the names' md5: a btree entry has a size limit).
- * - `report_product_conversations`: per product × conversation, the turns naming the product
- *   and their sentiments, with the day × channel × widget × departments they share, or `multi` =
- *   1 when they differ (grouped from the turns' rows when read), and `names`: the question names
- *   of all the conversation's turns, so that a filter of several products finds the conversations
- *   naming more than one of them (grouped when read too). Stored by product and day (SQLite:
- *   WITHOUT ROWID).
+ * - `report_product_conversations`: per product × conversation, the turns naming the product and
+ *   their sentiments, with the day × channel × widget × departments they share (`multi` = 1 when
+ *   they differ) and `names`, the question names of all the conversation's turns. A filter sums
+ *   the rows of the conversations naming one product of it, in one place, as they are.
+ * - `report_product_conversation_parts`: per conversation × day × channel × widget × department
+ *   × question names, the turns and their sentiments; for the other conversations, a filter sums
+ *   the parts whose names hold one of its products by conversation.
+ * Both stored by their first columns (SQLite: WITHOUT ROWID).
  */
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { DialectName } from '../database';
@@ -105,8 +107,43 @@ export function reportProductTurns(dialect: DialectName): Migration {
         .on('report_product_conversations')
         .column('conversation')
         .execute();
+      let parts = db.schema
+        .createTable('report_product_conversation_parts')
+        .addColumn('conversation', 'varchar(64)', (c) => c.notNull())
+        .addColumn('day', 'varchar(10)', (c) => c.notNull())
+        .addColumn('channel', 'varchar(8)', (c) => c.notNull())
+        .addColumn('widget_id', 'integer', (c) => c.notNull())
+        .addColumn('department_id', 'integer', (c) => c.notNull())
+        .addColumn('department_ids', 'varchar(400)', (c) => c.notNull())
+        .addColumn('asked_names', 'text', (c) => c.notNull())
+        .addColumn('turns', 'bigint', (c) => c.notNull())
+        .addColumn('positive', 'bigint', (c) => c.notNull())
+        .addColumn('neutral', 'bigint', (c) => c.notNull())
+        .addColumn('negative', 'bigint', (c) => c.notNull());
+      // PostgreSQL: no key over the names (a btree entry has a size limit); rows are replaced
+      // whole, by conversation.
+      if (dialect === 'sqlite')
+        parts = parts
+          .addPrimaryKeyConstraint('report_product_conversation_parts_pk', [
+            'conversation',
+            'day',
+            'channel',
+            'widget_id',
+            'department_id',
+            'department_ids',
+            'asked_names',
+          ])
+          .modifyEnd(sql`without rowid`);
+      await parts.execute();
+      if (dialect === 'postgres')
+        await db.schema
+          .createIndex('report_product_conversation_parts_conversation')
+          .on('report_product_conversation_parts')
+          .column('conversation')
+          .execute();
     },
     async down(db: AnyDb) {
+      await db.schema.dropTable('report_product_conversation_parts').execute();
       await db.schema.dropTable('report_product_conversations').execute();
       await db.schema.dropTable('report_product_sets').execute();
       await db.schema.dropTable('report_product_turns').execute();

@@ -18,7 +18,7 @@ import { namesOf, nameToken } from './product-turns';
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const SENTIMENTS: readonly string[] = ['positive', 'neutral', 'negative'];
-/** Up to this many conversations grouped when read are named in the query (read by index). */
+/** Up to this many conversations with turns after the mark are named in the query. */
 const MANY_CONVERSATIONS = 1000;
 
 export interface FilteredDay {
@@ -41,7 +41,7 @@ export function createProductFiltered({ db, dialect }: Database, rollup: Product
     return sql<SqlBool>`${rollupCondition(f, 'day')} and (${named})${mood}`;
   };
   /**
-   * The product × conversation sums (`alias`) of the filter's products whose conversation names
+   * The product × conversation rows (`alias`) of the filter's products whose conversation names
    * no other product of the filter: their turns are the conversation's turns of the filter.
    */
   const aloneOf = (f: ReportFilter, alias: 'r' | 'm'): RawBuilder<SqlBool> => {
@@ -59,7 +59,7 @@ export function createProductFiltered({ db, dialect }: Database, rollup: Product
   };
   /** The conversations of the turns after the mark: their sums are grouped with the log's. */
   const lateConversations = (through: number) =>
-    sql`select coalesce(t.conversation_id, cast(t.id as varchar(20))) from chat_turns t
+    sql`select coalesce(t.conversation_id, cast(t.id as varchar(20))) as c from chat_turns t
       where t.id > ${through}`;
 
   return {
@@ -136,57 +136,75 @@ export function createProductFiltered({ db, dialect }: Database, rollup: Product
     },
 
     /**
-     * The conversations whose turns of the filter are one product's and share their place,
-     * summed, but those with turns after the mark: how many, their turns, and how many lean
-     * positive or negative (with a sentiment chosen, only the turns of it count).
+     * The filter's conversations from their sums, but those with turns after the mark: how
+     * many, their turns, and how many lean positive or negative (with a sentiment chosen, only
+     * the turns of it count). Those naming one product of the filter in one place as they are,
+     * the others summed from their parts.
      */
-    async sameConversations(f: ReportFilter, through: number) {
+    async conversations(f: ReportFilter, through: number) {
       const only = f.sentiment && SENTIMENTS.includes(f.sentiment) ? f.sentiment : undefined;
       const col = (s: string) => sql.raw(`r.${s}`);
-      const figures = only
-        ? sql`sum(case when ${col(only)} > 0 then 1 else 0 end) as conversations,
-            sum(${col(only)}) as turns,
-            ${only === 'positive' ? sql`sum(case when r.positive > 0 then 1 else 0 end)` : sql`0`} as positive,
-            ${only === 'negative' ? sql`sum(case when r.negative > 0 then 1 else 0 end)` : sql`0`} as negative`
-        : sql`count(*) as conversations, sum(r.turns) as turns,
-            sum(case when r.positive > r.neutral and r.positive > r.negative then 1 else 0 end) as positive,
-            sum(case when r.negative > r.neutral and r.negative > r.positive then 1 else 0 end) as negative`;
-      const { rows } = await sql<Record<string, unknown>>`
-        select ${figures} from report_product_conversations r
-        where r.multi = 0 and ${rollupCondition(f, 'day')} and ${aloneOf(f, 'r')}
-          and r.conversation not in (${lateConversations(through)})`.execute(db);
-      const row = rows[0] ?? {};
+      const late = lateConversations(through);
+      const prevails = sql`
+        sum(case when c.p > c.u and c.p > c.g then 1 else 0 end) as positive,
+        sum(case when c.g > c.u and c.g > c.p then 1 else 0 end) as negative`;
+      const sums = sql`${only ? sql`${col(only)}` : sql`r.turns`} as n,
+        ${only && only !== 'positive' ? sql`0` : sql`r.positive`} as p,
+        ${only && only !== 'neutral' ? sql`0` : sql`r.neutral`} as u,
+        ${only && only !== 'negative' ? sql`0` : sql`r.negative`} as g`;
+      const grouped = sql`sum(${only ? sql`${col(only)}` : sql`r.turns`}) as n,
+        sum(${only && only !== 'positive' ? sql`0` : sql`r.positive`}) as p,
+        sum(${only && only !== 'neutral' ? sql`0` : sql`r.neutral`}) as u,
+        sum(${only && only !== 'negative' ? sql`0` : sql`r.negative`}) as g`;
+      const others = sql`select m.conversation from report_product_conversations m
+        where m.product in (${sql.join(f.products ?? [])})
+          and (m.multi = 1 or (not ${aloneOf(f, 'm')} and ${rollupCondition(f, 'day', 'm')}))`;
+      const [alone, parts] = await Promise.all([
+        sql<Record<string, unknown>>`
+          select count(*) as conversations, sum(c.n) as turns, ${prevails}
+          from (
+            select ${sums} from report_product_conversations r
+            where r.multi = 0 and ${rollupCondition(f, 'day')} and ${aloneOf(f, 'r')}
+              and r.conversation not in (${late})
+          ) c where c.n > 0`.execute(db),
+        sql<Record<string, unknown>>`
+          select count(*) as conversations, sum(c.n) as turns, ${prevails}
+          from (
+            select ${grouped} from report_product_conversation_parts r
+            where ${sumsOf({ ...f, sentiment: undefined })} and r.conversation in (${others})
+              and r.conversation not in (${late})
+            group by r.conversation
+          ) c where c.n > 0`.execute(db),
+      ]);
+      const total = (key: string) => num(alone.rows[0]?.[key]) + num(parts.rows[0]?.[key]);
       return {
-        conversations: num(row.conversations),
-        turns: num(row.turns),
-        positive: num(row.positive),
-        negative: num(row.negative),
+        conversations: total('conversations'),
+        turns: total('turns'),
+        positive: total('positive'),
+        negative: total('negative'),
       };
     },
 
     /**
-     * The turns of the other conversations as `(c: conversation, sentiment)` rows, for a union
-     * with the log's after the mark; undefined when there are none. Read from the conversations'
-     * rows when they are few (most are one product's in one place), else by the product's rows.
+     * The rows' turns of the conversations with turns after the mark, as `(c: conversation,
+     * sentiment)` rows for a union with the log's; undefined when there are none. Named in the
+     * query when few (read by the conversation index).
      */
-    async otherConversationTurns(f: ReportFilter, through: number) {
-      const query = sql<{ c: string }>`select m.conversation as c
-        from report_product_conversations m
-        where m.product in (${sql.join(f.products ?? [])})
-          and (m.multi = 1 or (not ${aloneOf(f, 'm')} and ${rollupCondition(f, 'day', 'm')}))
-        union ${lateConversations(through)}`;
-      const { rows } = await sql<{ c: string }>`select * from (${query}) o
+    async lateConversationTurns(f: ReportFilter, through: number) {
+      const late = lateConversations(through);
+      const { rows } = await sql<{ c: string }>`select distinct l.c from (${late}) l
         limit ${MANY_CONVERSATIONS + 1}`.execute(db);
       if (!rows.length) return undefined;
-      const others =
-        rows.length > MANY_CONVERSATIONS
-          ? sql`(${query})`
-          : sql`(${sql.join(rows.map((r) => r.c))})`;
+      const keys = rows.length > MANY_CONVERSATIONS ? late : sql.join(rows.map((r) => r.c));
+      // By the conversations' index: SQLite's planner, without statistics, takes the product's.
+      const byConversation =
+        dialect === 'sqlite' ? sql`indexed by report_product_turns_conversation` : sql``;
       return sql.join(
         eachProduct(f, through).map(
           (where) => sql`
             select x.conversation as c, x.sentiment as sentiment
-            from report_product_turns x where ${where} and x.conversation in ${others}`,
+            from report_product_turns x ${byConversation}
+            where ${where} and x.conversation in (${keys})`,
         ),
         sql` union all `,
       );

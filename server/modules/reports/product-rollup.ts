@@ -14,7 +14,7 @@ import type { Database } from '../../db/database';
 import type { Sentiment } from '../../../contract/reports';
 import { PRODUCT_SENTIMENT_COLUMNS as SPLIT } from '../../db/migrations/0024-report-product-sentiments';
 import { type ReportFilter, rollupCondition, turnCondition } from './filters';
-import { countProductTurns, lockMarks } from './product-turns';
+import { analyzeProductTables, countProductTurns, lockMarks } from './product-turns';
 
 export const PRODUCT_BATCH = 50_000;
 export const SETTLE_MS = 10 * 60_000;
@@ -32,7 +32,8 @@ export interface ProductCount {
 const widgetOf = sql`coalesce((select max(w.service_agent_id) from service_agent_turns w
   where w.chat_turn_id = t.id), 0)`;
 
-export function createProductRollup({ db, dialect }: Database) {
+export function createProductRollup(database: Database) {
+  const { db, dialect } = database;
   const has = (text: ReturnType<typeof sql>, needle: ReturnType<typeof sql>) =>
     dialect === 'postgres'
       ? sql`strpos(${text}, ${needle}) > 0`
@@ -94,6 +95,7 @@ export function createProductRollup({ db, dialect }: Database) {
     // Most reads find every product counted: no write, no lock.
     const seen = await watermarks(db, names);
     if ([...seen.values()].every((n) => n >= upto)) return seen;
+    let counted = 0;
     for (;;) {
       const marks = await db.transaction().execute(async (trx) => {
         // Writing the products' rows first takes the lock (PostgreSQL's table lock, SQLite's
@@ -136,9 +138,13 @@ export function createProductRollup({ db, dialect }: Database) {
           .where('product', 'in', group)
           .execute();
         for (const n of group) marks.set(n, end);
+        counted += end - low;
         return marks;
       });
-      if ([...marks.values()].every((n) => n >= upto)) return marks;
+      if ([...marks.values()].every((n) => n >= upto)) {
+        if (counted >= PRODUCT_BATCH) await analyzeProductTables(database);
+        return marks;
+      }
     }
   }
 

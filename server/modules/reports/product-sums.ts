@@ -1,8 +1,9 @@
 /**
  * The sums of the products' turns (0026): `report_product_sets` by place, sentiment and names,
- * and `report_product_conversations` by conversation. product-turns.ts keeps them in step with
+ * `report_product_conversations` by product × conversation and
+ * `report_product_conversation_parts` by conversation × place × names. product-turns.ts keeps them in step with
  * `report_product_turns` in the transaction that changes its rows: the sets take the rows' turns
- * out (-1) before and add them back (1) after, the conversations are counted again.
+ * out (-1) before and add them back (1) after; the conversations are counted again.
  */
 import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -38,11 +39,12 @@ export async function dropEmptySets(trx: Db) {
 export async function recountConversations(trx: Db, keys: RawBuilder<unknown> | string[]) {
   if (Array.isArray(keys) && !keys.length) return;
   const list = Array.isArray(keys) ? sql.join(keys) : keys;
-  await sql`delete from report_product_conversations where conversation in (${list})`.execute(trx);
+  for (const table of ['report_product_conversations', 'report_product_conversation_parts'])
+    await sql`delete from ${sql.table(table)} where conversation in (${list})`.execute(trx);
+  const count = (s: string) => sql`sum(case when x.sentiment = ${s} then 1 else 0 end)`;
   const same = ['channel', 'widget_id', 'department_id', 'department_ids']
     .map((c) => `min(x.${c}) = max(x.${c})`)
     .join(' and ');
-  const count = (s: string) => sql`sum(case when x.sentiment = ${s} then 1 else 0 end)`;
   const names =
     trx.getExecutor().adapter instanceof PostgresAdapter
       ? sql`string_agg(distinct z.asked_names, ',')`
@@ -58,4 +60,16 @@ export async function recountConversations(trx: Db, keys: RawBuilder<unknown> | 
       count(*), ${count('positive')}, ${count('neutral')}, ${count('negative')}
     from report_product_turns x where x.conversation in (${list})
     group by x.product, x.conversation`.execute(trx);
+  const part = 'x.conversation, x.day, x.channel, x.widget_id, x.department_id, x.department_ids';
+  await sql`
+    insert into report_product_conversation_parts (conversation, day, channel, widget_id,
+      department_id, department_ids, asked_names, turns, positive, neutral, negative)
+    select ${sql.raw(part)}, x.asked_names, count(*), ${count('positive')},
+      ${count('neutral')}, ${count('negative')}
+    from (
+      select distinct y.turn_id, y.conversation, substr(y.asked_at, 1, 10) as day, y.channel,
+        y.widget_id, y.department_id, y.department_ids, y.asked_names, y.sentiment
+      from report_product_turns y where y.conversation in (${list})
+    ) x
+    group by ${sql.raw(part)}, x.asked_names`.execute(trx);
 }

@@ -14,6 +14,7 @@
  * reach its rows in the change's transaction (`followTurns`, from rollups.ts's changingTurns).
  */
 import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { dropEmptySets, recountConversations, rollSets } from './product-sums';
 
@@ -144,3 +145,21 @@ export async function followTurns(trx: Db, which: RawBuilder<unknown>) {
   await rollSets(trx, rows, 1);
   await recountConversations(trx, [...new Set([...before, ...(await conversations())])]);
 }
+
+/**
+ * After many turns counted: the planner's statistics of the products' tables, so that it reads
+ * a product's rows or a conversation's as their numbers warrant (PostgreSQL's autovacuum would
+ * come to it later; SQLite has none until told).
+ */
+export async function analyzeProductTables({ db, dialect }: Database) {
+  const tables = PRODUCT_TABLES.map((t) => sql.table(t));
+  if (dialect === 'postgres') await sql`analyze ${sql.join(tables)}`.execute(db);
+  else for (const table of tables) await sql`analyze ${table}`.execute(db);
+}
+
+const PRODUCT_TABLES = [
+  'report_product_turns',
+  'report_product_sets',
+  'report_product_conversations',
+  'report_product_conversation_parts',
+];

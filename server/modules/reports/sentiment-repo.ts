@@ -111,11 +111,12 @@ export function createSentimentRepo(database: Database) {
       if (f.products) {
         const through = await filtered.through(f);
         if (through === undefined) return log.conversations(f);
-        // The conversations the sums hold whole, and the others grouped from their turns.
+        // The conversations from their sums, and those with turns after the mark from the
+        // rows and the log.
         const [same, others] = await Promise.all([
-          filtered.sameConversations(f, through),
+          filtered.conversations(f, through),
           filtered
-            .otherConversationTurns(f, through)
+            .lateConversationTurns(f, through)
             .then((turns) => log.conversations({ ...f, afterTurn: through }, turns)),
         ]);
         return {
