@@ -159,27 +159,25 @@ export interface ReportProductSetsTable {
   turns: number | string;
 }
 
-/** The products' turns summed by product × conversation (0026, reports/product-turns.ts). */
+/**
+ * The products' turns of the conversations naming one product in one place, per product ×
+ * conversation (0026, reports/product-turns.ts).
+ */
 export interface ReportProductConversationsTable {
   product: string;
-  /** The first day of its turns naming the product. */
   day: string;
   conversation: string;
-  /** 1 when its turns naming the product differ in place (the others are 0). */
-  multi: number;
   channel: string;
   widget_id: number;
   department_id: number;
   department_ids: string;
-  /** The question names of all the conversation's turns (`asked_names`, comma-joined). */
-  names: string;
   turns: number | string;
   positive: number | string;
   neutral: number | string;
   negative: number | string;
 }
 
-/** The products' turns summed by conversation, place and names (0026). */
+/** The products' turns of the other conversations, by conversation, place and names (0026). */
 export interface ReportProductConversationPartsTable {
   conversation: string;
   day: string;

@@ -16,13 +16,12 @@
  *   ('' when not judged) × the names the question and the answer hold, the turns. The sentiment
  *   dashboard and the turn count of a filter sum the rows whose question names hold a product of
  *   it. Unique by those columns (on PostgreSQL by the names' md5: a btree entry has a size limit).
- * - `report_product_conversations`: per product × conversation, the turns naming the product and
- *   their sentiments, with the day × channel × widget × departments they share (`multi` = 1 when
- *   they differ) and `names`, the question names of all the conversation's turns. A filter sums
- *   the rows of the conversations naming one product of it, in one place, as they are.
- * - `report_product_conversation_parts`: per conversation × day × channel × widget × department
- *   × question names, the turns and their sentiments; for the other conversations, a filter sums
- *   the parts whose names hold one of its products by conversation.
+ * - `report_product_conversations`: the conversations whose turns name one product, in one
+ *   place (day × channel × widget × departments): per product × conversation, the turns and
+ *   their sentiments. A filter sums the rows of its products as they are.
+ * - `report_product_conversation_parts`: the other conversations, per conversation × day ×
+ *   channel × widget × department × question names: the turns and their sentiments. A filter
+ *   sums the parts whose names hold one of its products by conversation.
  * Both stored by their first columns (SQLite: WITHOUT ROWID).
  */
 import { type Kysely, type Migration, sql } from 'kysely';
@@ -85,12 +84,10 @@ export function reportProductTurns(dialect: DialectName): Migration {
         .addColumn('product', 'varchar(200)', (c) => c.notNull())
         .addColumn('day', 'varchar(10)', (c) => c.notNull())
         .addColumn('conversation', 'varchar(64)', (c) => c.notNull())
-        .addColumn('multi', 'integer', (c) => c.notNull())
         .addColumn('channel', 'varchar(8)', (c) => c.notNull())
         .addColumn('widget_id', 'integer', (c) => c.notNull())
         .addColumn('department_id', 'integer', (c) => c.notNull())
         .addColumn('department_ids', 'varchar(400)', (c) => c.notNull())
-        .addColumn('names', 'text', (c) => c.notNull())
         .addColumn('turns', 'bigint', (c) => c.notNull())
         .addColumn('positive', 'bigint', (c) => c.notNull())
         .addColumn('neutral', 'bigint', (c) => c.notNull())

@@ -40,23 +40,6 @@ export function createProductFiltered({ db, dialect }: Database, rollup: Product
     const mood = f.sentiment ? sql` and r.sentiment = ${f.sentiment}` : sql``;
     return sql<SqlBool>`${rollupCondition(f, 'day')} and (${named})${mood}`;
   };
-  /**
-   * The product × conversation rows (`alias`) of the filter's products whose conversation names
-   * no other product of the filter: their turns are the conversation's turns of the filter.
-   */
-  const aloneOf = (f: ReportFilter, alias: 'r' | 'm'): RawBuilder<SqlBool> => {
-    const products = f.products ?? [];
-    const a = sql.raw(alias);
-    return sql<SqlBool>`(${sql.join(
-      products.map((p) => {
-        const others = products
-          .filter((q) => q !== p)
-          .map((q) => sql`not ${contains(dialect, sql`${a}.names`, nameToken(q))}`);
-        return sql`(${sql.join([sql`${a}.product = ${p}`, ...others], sql` and `)})`;
-      }),
-      sql` or `,
-    )})`;
-  };
   /** The conversations of the turns after the mark: their sums are grouped with the log's. */
   const lateConversations = (through: number) =>
     sql`select coalesce(t.conversation_id, cast(t.id as varchar(20))) as c from chat_turns t
@@ -138,8 +121,8 @@ export function createProductFiltered({ db, dialect }: Database, rollup: Product
     /**
      * The filter's conversations from their sums, but those with turns after the mark: how
      * many, their turns, and how many lean positive or negative (with a sentiment chosen, only
-     * the turns of it count). Those naming one product of the filter in one place as they are,
-     * the others summed from their parts.
+     * the turns of it count). Those naming one product in one place as they are, the others
+     * summed from their parts.
      */
     async conversations(f: ReportFilter, through: number) {
       const only = f.sentiment && SENTIMENTS.includes(f.sentiment) ? f.sentiment : undefined;
@@ -156,23 +139,19 @@ export function createProductFiltered({ db, dialect }: Database, rollup: Product
         sum(${only && only !== 'positive' ? sql`0` : sql`r.positive`}) as p,
         sum(${only && only !== 'neutral' ? sql`0` : sql`r.neutral`}) as u,
         sum(${only && only !== 'negative' ? sql`0` : sql`r.negative`}) as g`;
-      const others = sql`select m.conversation from report_product_conversations m
-        where m.product in (${sql.join(f.products ?? [])})
-          and (m.multi = 1 or (not ${aloneOf(f, 'm')} and ${rollupCondition(f, 'day', 'm')}))`;
       const [alone, parts] = await Promise.all([
         sql<Record<string, unknown>>`
           select count(*) as conversations, sum(c.n) as turns, ${prevails}
           from (
             select ${sums} from report_product_conversations r
-            where r.multi = 0 and ${rollupCondition(f, 'day')} and ${aloneOf(f, 'r')}
+            where r.product in (${sql.join(f.products ?? [])}) and ${rollupCondition(f, 'day')}
               and r.conversation not in (${late})
           ) c where c.n > 0`.execute(db),
         sql<Record<string, unknown>>`
           select count(*) as conversations, sum(c.n) as turns, ${prevails}
           from (
             select ${grouped} from report_product_conversation_parts r
-            where ${sumsOf({ ...f, sentiment: undefined })} and r.conversation in (${others})
-              and r.conversation not in (${late})
+            where ${sumsOf({ ...f, sentiment: undefined })} and r.conversation not in (${late})
             group by r.conversation
           ) c where c.n > 0`.execute(db),
       ]);

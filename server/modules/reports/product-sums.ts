@@ -1,7 +1,8 @@
 /**
  * The sums of the products' turns (0026): `report_product_sets` by place, sentiment and names,
- * `report_product_conversations` by product × conversation and
- * `report_product_conversation_parts` by conversation × place × names. product-turns.ts keeps them in step with
+ * `report_product_conversations` by product × conversation for the conversations naming one
+ * product in one place, `report_product_conversation_parts` by conversation × place × names for
+ * the others. product-turns.ts keeps them in step with
  * `report_product_turns` in the transaction that changes its rows: the sets take the rows' turns
  * out (-1) before and add them back (1) after; the conversations are counted again.
  */
@@ -43,22 +44,22 @@ export async function recountConversations(trx: Db, keys: RawBuilder<unknown> | 
     await sql`delete from ${sql.table(table)} where conversation in (${list})`.execute(trx);
   const count = (s: string) => sql`sum(case when x.sentiment = ${s} then 1 else 0 end)`;
   const same = ['channel', 'widget_id', 'department_id', 'department_ids']
-    .map((c) => `min(x.${c}) = max(x.${c})`)
+    .map((c) => `min(y.${c}) = max(y.${c})`)
     .join(' and ');
-  const names =
-    trx.getExecutor().adapter instanceof PostgresAdapter
-      ? sql`string_agg(distinct z.asked_names, ',')`
-      : sql`group_concat(distinct z.asked_names)`;
+  // One product in one place: its turns are the conversation's turns of any filter naming it.
+  const simple = sql`select y.conversation from report_product_turns y
+    where y.conversation in (${list})
+    group by y.conversation
+    having count(distinct y.product) = 1
+      and min(substr(y.asked_at, 1, 10)) = max(substr(y.asked_at, 1, 10)) and ${sql.raw(same)}`;
   await sql`
-    insert into report_product_conversations (product, day, conversation, multi, channel,
-      widget_id, department_id, department_ids, names, turns, positive, neutral, negative)
-    select x.product, min(substr(x.asked_at, 1, 10)), x.conversation,
-      case when min(substr(x.asked_at, 1, 10)) = max(substr(x.asked_at, 1, 10))
-        and ${sql.raw(same)} then 0 else 1 end,
-      min(x.channel), min(x.widget_id), min(x.department_id), min(x.department_ids),
-      (select ${names} from report_product_turns z where z.conversation = x.conversation),
+    insert into report_product_conversations (product, day, conversation, channel, widget_id,
+      department_id, department_ids, turns, positive, neutral, negative)
+    select x.product, min(substr(x.asked_at, 1, 10)), x.conversation, min(x.channel),
+      min(x.widget_id), min(x.department_id), min(x.department_ids),
       count(*), ${count('positive')}, ${count('neutral')}, ${count('negative')}
-    from report_product_turns x where x.conversation in (${list})
+    from report_product_turns x
+    where x.conversation in (${list}) and x.conversation in (${simple})
     group by x.product, x.conversation`.execute(trx);
   const part = 'x.conversation, x.day, x.channel, x.widget_id, x.department_id, x.department_ids';
   await sql`
@@ -69,7 +70,8 @@ export async function recountConversations(trx: Db, keys: RawBuilder<unknown> | 
     from (
       select distinct y.turn_id, y.conversation, substr(y.asked_at, 1, 10) as day, y.channel,
         y.widget_id, y.department_id, y.department_ids, y.asked_names, y.sentiment
-      from report_product_turns y where y.conversation in (${list})
+      from report_product_turns y
+      where y.conversation in (${list}) and y.conversation not in (${simple})
     ) x
     group by ${sql.raw(part)}, x.asked_names`.execute(trx);
 }
