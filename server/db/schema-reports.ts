@@ -15,6 +15,7 @@ export interface ReportTables {
   report_product_sets: ReportProductSetsTable;
   report_product_conversations: ReportProductConversationsTable;
   report_product_conversation_parts: ReportProductConversationPartsTable;
+  report_product_conversation_choices: ReportProductConversationChoicesTable;
 }
 
 export interface TurnSentimentsTable {
@@ -186,6 +187,26 @@ export interface ReportProductConversationPartsTable {
   department_id: number;
   department_ids: string;
   asked_names: string;
+  turns: number | string;
+  positive: number | string;
+  neutral: number | string;
+  negative: number | string;
+}
+
+/** Per conversation in one place naming 2 to 4 products × a choice of them (0026). */
+export interface ReportProductConversationChoicesTable {
+  conversation: string;
+  /** The chosen products, `asked_names`-style. */
+  chosen: string;
+  /** All the products the conversation names, `asked_names`-style. */
+  names: string;
+  /** How many are chosen. */
+  size: number;
+  day: string;
+  channel: string;
+  widget_id: number;
+  department_id: number;
+  department_ids: string;
   turns: number | string;
   positive: number | string;
   neutral: number | string;

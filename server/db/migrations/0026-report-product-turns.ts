@@ -19,9 +19,14 @@
  * - `report_product_conversations`: the conversations whose turns name one product, in one
  *   place (day × channel × widget × departments): per product × conversation, the turns and
  *   their sentiments. A filter sums the rows of its products as they are.
+ * - `report_product_conversation_choices`: the conversations whose turns name 2 to 4 products,
+ *   in one place: per conversation × non-empty choice of those products (`chosen`, of `names`),
+ *   the turns naming one of the chosen and their sentiments. A filter takes the row whose choice
+ *   is the products of it the conversation names.
  * - `report_product_conversation_parts`: the other conversations, per conversation × day ×
  *   channel × widget × department × question names: the turns and their sentiments. A filter
  *   sums the parts whose names hold one of its products by conversation.
+ * reports/product-conversations.ts counts a conversation's rows again when its turns change.
  * Both stored by their first columns (SQLite: WITHOUT ROWID).
  */
 import { type Kysely, type Migration, sql } from 'kysely';
@@ -104,6 +109,26 @@ export function reportProductTurns(dialect: DialectName): Migration {
         .on('report_product_conversations')
         .column('conversation')
         .execute();
+      await db.schema
+        .createTable('report_product_conversation_choices')
+        .addColumn('conversation', 'varchar(64)', (c) => c.notNull())
+        .addColumn('chosen', 'varchar(1000)', (c) => c.notNull())
+        .addColumn('names', 'varchar(1000)', (c) => c.notNull())
+        .addColumn('size', 'integer', (c) => c.notNull())
+        .addColumn('day', 'varchar(10)', (c) => c.notNull())
+        .addColumn('channel', 'varchar(8)', (c) => c.notNull())
+        .addColumn('widget_id', 'integer', (c) => c.notNull())
+        .addColumn('department_id', 'integer', (c) => c.notNull())
+        .addColumn('department_ids', 'varchar(400)', (c) => c.notNull())
+        .addColumn('turns', 'bigint', (c) => c.notNull())
+        .addColumn('positive', 'bigint', (c) => c.notNull())
+        .addColumn('neutral', 'bigint', (c) => c.notNull())
+        .addColumn('negative', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('report_product_conversation_choices_pk', [
+          'conversation',
+          'chosen',
+        ])
+        .execute();
       let parts = db.schema
         .createTable('report_product_conversation_parts')
         .addColumn('conversation', 'varchar(64)', (c) => c.notNull())
@@ -141,6 +166,7 @@ export function reportProductTurns(dialect: DialectName): Migration {
     },
     async down(db: AnyDb) {
       await db.schema.dropTable('report_product_conversation_parts').execute();
+      await db.schema.dropTable('report_product_conversation_choices').execute();
       await db.schema.dropTable('report_product_conversations').execute();
       await db.schema.dropTable('report_product_sets').execute();
       await db.schema.dropTable('report_product_turns').execute();

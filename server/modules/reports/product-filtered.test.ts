@@ -76,6 +76,16 @@ describeApi('reports filtered by products', (t) => {
           turn(day(1, '00:07:00'), 'And my parcel?', 'Your Parcel left today.'),
         ],
       },
+      // Five products named in one place: past CHOICE_PRODUCTS, summed from its parts.
+      {
+        channel: 'console',
+        department: 1,
+        departments: [1],
+        turns: [
+          turn(day(2, '15:00:00'), 'Lantern, Harbour Box, Parcel, Furniture or Textiles?'),
+          turn(day(2, '15:02:00'), 'Thanks, the Lantern it is, great'),
+        ],
+      },
       // Another department, and a turn naming nothing listed.
       {
         channel: 'console',
@@ -162,7 +172,14 @@ describeApi('reports filtered by products', (t) => {
       .select('product')
       .distinct()
       .execute();
-    expect(counted.map((r) => r.product).sort()).toEqual(['harbour box', 'lantern', 'parcel']);
+    // The listed products and SOP's product types the questions name.
+    expect(counted.map((r) => r.product).sort()).toEqual([
+      'furniture',
+      'harbour box',
+      'lantern',
+      'parcel',
+      'textiles',
+    ]);
     // The turns minutes old are past the products' mark: read from the log.
     const [mark] = await t.database.db
       .selectFrom('report_product_state')
@@ -174,7 +191,7 @@ describeApi('reports filtered by products', (t) => {
     expect(found).toEqual(expected);
     // The filter of two products counts the turn naming both once.
     const both = found[2];
-    expect(both?.turns.total).toBe(12);
+    expect(both?.turns.total).toBe(14);
   });
 
   it('when turns change, a product is added and the recent turns settle, then every figure still equals the whole log’s', async () => {

@@ -133,8 +133,9 @@ export function createProductFiltered({ db, dialect }: Database, rollup: Product
     /**
      * The filter's conversations from their sums, but those with turns after the mark: how
      * many, their turns, and how many lean positive or negative (with a sentiment chosen, only
-     * the turns of it count). Those naming one product in one place as they are, the others
-     * summed from their parts.
+     * the turns of it count). Those in one place from their row, or their choice's row when
+     * they name several products (product-conversations.ts); the others summed from their
+     * parts.
      */
     async conversations(f: ReportFilter, through: number) {
       const only = f.sentiment && SENTIMENTS.includes(f.sentiment) ? f.sentiment : undefined;
@@ -151,13 +152,34 @@ export function createProductFiltered({ db, dialect }: Database, rollup: Product
         sum(${only && only !== 'positive' ? sql`0` : sql`r.positive`}) as p,
         sum(${only && only !== 'neutral' ? sql`0` : sql`r.neutral`}) as u,
         sum(${only && only !== 'negative' ? sql`0` : sql`r.negative`}) as g`;
-      const [alone, parts] = await Promise.all([
+      // The choice of a conversation naming several products: the filter's products it names.
+      const named = (p: string) => contains(dialect, sql`r.names`, nameToken(p));
+      const products = f.products ?? [];
+      const choice = sql.join(
+        [
+          sql`r.size = ${sql.join(
+            products.map((p) => sql`(case when ${named(p)} then 1 else 0 end)`),
+            sql` + `,
+          )}`,
+          ...products.map(
+            (p) => sql`not (${named(p)} and not ${contains(dialect, sql`r.chosen`, nameToken(p))})`,
+          ),
+        ],
+        sql` and `,
+      );
+      const [alone, chosen, parts] = await Promise.all([
         sql<Record<string, unknown>>`
           select count(*) as conversations, sum(c.n) as turns, ${prevails}
           from (
             select ${sums} from report_product_conversations r
             where r.product in (${sql.join(f.products ?? [])}) and ${rollupCondition(f, 'day')}
               and r.conversation not in (${late})
+          ) c where c.n > 0`.execute(db),
+        sql<Record<string, unknown>>`
+          select count(*) as conversations, sum(c.n) as turns, ${prevails}
+          from (
+            select ${sums} from report_product_conversation_choices r
+            where ${rollupCondition(f, 'day')} and ${choice} and r.conversation not in (${late})
           ) c where c.n > 0`.execute(db),
         withGroupingMemory((q) =>
           sql<Record<string, unknown>>`
@@ -169,7 +191,8 @@ export function createProductFiltered({ db, dialect }: Database, rollup: Product
             ) c where c.n > 0`.execute(q),
         ),
       ]);
-      const total = (key: string) => num(alone.rows[0]?.[key]) + num(parts.rows[0]?.[key]);
+      const total = (key: string) =>
+        [alone, chosen, parts].reduce((sum, { rows }) => sum + num(rows[0]?.[key]), 0);
       return {
         conversations: total('conversations'),
         turns: total('turns'),

@@ -16,7 +16,8 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
-import { dropEmptySets, recountConversations, rollSets } from './product-sums';
+import { recountConversations } from './product-conversations';
+import { dropEmptySets, rollSets } from './product-sums';
 
 type Db = Kysely<DB>;
 
@@ -115,7 +116,7 @@ export async function countProductTurns(
   await dropEmptySets(trx);
   await recountConversations(
     trx,
-    sql`select x.conversation from report_product_turns x where ${inBatch}`,
+    sql`select x.conversation as c from report_product_turns x where ${inBatch}`,
   );
 }
 
@@ -162,4 +163,5 @@ const PRODUCT_TABLES = [
   'report_product_sets',
   'report_product_conversations',
   'report_product_conversation_parts',
+  'report_product_conversation_choices',
 ];

@@ -27,6 +27,17 @@ const totalsOf = (row: Record<string, unknown> = {}) => ({
   negative: num(row.negative),
 });
 
+/** One entry per day and sentiment (the rows' and the log's after the mark add up). */
+function mergeDays(days: readonly DaySentiments[]): DaySentiments[] {
+  const merged = new Map<string, DaySentiments>();
+  for (const d of days) {
+    const key = `${d.day} ${d.sentiment}`;
+    const seen = merged.get(key);
+    merged.set(key, { ...d, turns: (seen?.turns ?? 0) + d.turns });
+  }
+  return [...merged.values()];
+}
+
 /** The product rollup's keys: lower-cased, once each, sorted. */
 const keysOf = (names: readonly string[]) => [...new Set(names.map((n) => n.toLowerCase()))].sort();
 
@@ -89,7 +100,7 @@ export function createSentimentRepo(database: Database) {
         log.mentions(tail, names),
       ]);
       return {
-        days: [...rows.days, ...days],
+        days: mergeDays([...rows.days, ...days]),
         mentions: rows.mentions.map((m, i) => ({
           name: m.name,
           asked: m.asked + (mentions[i]?.asked ?? 0),
