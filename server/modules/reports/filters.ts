@@ -59,7 +59,8 @@ export function resolveFilter(
     departmentId: query.department_id,
     scope,
     sentiment: query.sentiment,
-    products: products?.length ? products : undefined,
+    // Once each: a turn counts once however often its product is named in the filter.
+    products: products?.length ? [...new Set(products)] : undefined,
   };
 }
 

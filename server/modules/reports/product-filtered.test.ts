@@ -125,6 +125,7 @@ describeApi('reports filtered by products', (t) => {
     { products: 'lantern,harbour box', sentiment: 'positive' },
     { products: 'lantern', department_id: 1 },
     { products: 'lantern,harbour box', channel: 'assistant' as const },
+    { products: 'Lantern, lantern,HARBOUR BOX' },
   ];
 
   /** Every filtered figure, as the reports read it and as the whole log gives it. */
