@@ -11,6 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { isoDay } from '../contract/reports';
@@ -84,6 +85,9 @@ async function main() {
   // At start the server counts the product rollups on from their marks (all of them, on a
   // database new to them), in the background: timed with the start, the sign-in and the list.
   const counting = performance.now();
+  // How long a request could wait meanwhile: the longest the event loop is held.
+  const held = monitorEventLoopDelay({ resolution: 10 });
+  held.enable();
   const app = await buildApp(config, { database, logger: pino({ level: 'silent' }) });
   await app.ready();
   const login = await app.inject({
@@ -114,8 +118,9 @@ async function main() {
   });
   if (listed.statusCode !== 200) throw new Error(`product list answered ${listed.statusCode}`);
   await app.backgroundTasks.idle();
+  held.disable();
   console.log(
-    `Server started, signed in and product rollups counted (listed products and SOP types, from their marks) in ${((performance.now() - counting) / 1000).toFixed(1)} s`,
+    `Server started, signed in and product rollups counted (listed products and SOP types, from their marks) in ${((performance.now() - counting) / 1000).toFixed(1)} s; the event loop held at most ${(held.max / 1e6).toFixed(0)} ms at a time`,
   );
   const endpoints = [
     'analytics/overview',

@@ -126,17 +126,29 @@ export interface ReportProductStateTable {
   counted_through: number | string;
 }
 
-/** A listed product × a turn whose question names it (0026, reports/product-turns.ts). */
-export interface ReportProductTurnsTable {
-  /** Lower-cased. */
-  product: string;
-  asked_at: string;
-  turn_id: number;
+/** Where a product's turns were asked (0026), as report_hourly keys it. */
+export interface ProductPlace {
   channel: string;
   widget_id: number;
   /** 0 when none. */
   department_id: number;
   department_ids: string;
+}
+
+/** Turns summed, and how many of them have each sentiment (0026). */
+export interface ProductFigures {
+  turns: number | string;
+  positive: number | string;
+  neutral: number | string;
+  negative: number | string;
+}
+
+/** A listed product × a turn whose question names it (0026, reports/product-turns.ts). */
+export interface ReportProductTurnsTable extends ProductPlace {
+  /** Lower-cased. */
+  product: string;
+  asked_at: string;
+  turn_id: number;
   /** The turn's conversation, or its id when it has none. */
   conversation: string;
   sentiment: 'positive' | 'neutral' | 'negative' | null;
@@ -146,13 +158,9 @@ export interface ReportProductTurnsTable {
   suggested_names: string;
 }
 
-/** The products' turns summed by place, sentiment and names (0026, reports/product-turns.ts). */
-export interface ReportProductSetsTable {
+/** The products' turns summed by place, sentiment and names (0026, reports/product-sums.ts). */
+export interface ReportProductSetsTable extends ProductPlace {
   day: string;
-  channel: string;
-  widget_id: number;
-  department_id: number;
-  department_ids: string;
   /** '' when not judged. */
   sentiment: string;
   asked_names: string;
@@ -162,39 +170,23 @@ export interface ReportProductSetsTable {
 
 /**
  * The products' turns of the conversations naming one product in one place, per product ×
- * conversation (0026, reports/product-turns.ts).
+ * conversation (0026, reports/product-conversations.ts).
  */
-export interface ReportProductConversationsTable {
+export interface ReportProductConversationsTable extends ProductPlace, ProductFigures {
   product: string;
   day: string;
   conversation: string;
-  channel: string;
-  widget_id: number;
-  department_id: number;
-  department_ids: string;
-  turns: number | string;
-  positive: number | string;
-  neutral: number | string;
-  negative: number | string;
 }
 
 /** The products' turns of the other conversations, by conversation, place and names (0026). */
-export interface ReportProductConversationPartsTable {
+export interface ReportProductConversationPartsTable extends ProductPlace, ProductFigures {
   conversation: string;
   day: string;
-  channel: string;
-  widget_id: number;
-  department_id: number;
-  department_ids: string;
   asked_names: string;
-  turns: number | string;
-  positive: number | string;
-  neutral: number | string;
-  negative: number | string;
 }
 
 /** Per conversation in one place naming 2 to 4 products × a choice of them (0026). */
-export interface ReportProductConversationChoicesTable {
+export interface ReportProductConversationChoicesTable extends ProductPlace, ProductFigures {
   conversation: string;
   /** The chosen products, `asked_names`-style. */
   chosen: string;
@@ -203,12 +195,4 @@ export interface ReportProductConversationChoicesTable {
   /** How many are chosen. */
   size: number;
   day: string;
-  channel: string;
-  widget_id: number;
-  department_id: number;
-  department_ids: string;
-  turns: number | string;
-  positive: number | string;
-  neutral: number | string;
-  negative: number | string;
 }

@@ -27,28 +27,42 @@
  *   channel × widget × department × question names: the turns and their sentiments. A filter
  *   sums the parts whose names hold one of its products by conversation.
  * reports/product-conversations.ts counts a conversation's rows again when its turns change.
- * Both stored by their first columns (SQLite: WITHOUT ROWID).
+ * Tables read in key order are stored by it on SQLite (WITHOUT ROWID).
  */
-import { type Kysely, type Migration, sql } from 'kysely';
+import { type CreateTableBuilder, type Kysely, type Migration, sql } from 'kysely';
 import type { DialectName } from '../database';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before types apply
 type AnyDb = Kysely<any>;
+
+/** Where the turns were asked, as report_hourly keys it (no department: 0). */
+const withPlace = <T extends string, C extends string>(table: CreateTableBuilder<T, C>) =>
+  table
+    .addColumn('channel', 'varchar(8)', (c) => c.notNull())
+    .addColumn('widget_id', 'integer', (c) => c.notNull())
+    .addColumn('department_id', 'integer', (c) => c.notNull())
+    .addColumn('department_ids', 'varchar(400)', (c) => c.notNull());
+
+/** The turns summed, and how many of them have each sentiment. */
+const withFigures = <T extends string, C extends string>(table: CreateTableBuilder<T, C>) =>
+  table
+    .addColumn('turns', 'bigint', (c) => c.notNull())
+    .addColumn('positive', 'bigint', (c) => c.notNull())
+    .addColumn('neutral', 'bigint', (c) => c.notNull())
+    .addColumn('negative', 'bigint', (c) => c.notNull());
 
 export function reportProductTurns(dialect: DialectName): Migration {
   return {
     async up(db: AnyDb) {
       await db.deleteFrom('report_product_days').execute();
       await db.deleteFrom('report_product_state').execute();
-      let table = db.schema
-        .createTable('report_product_turns')
-        .addColumn('product', 'varchar(200)', (c) => c.notNull())
-        .addColumn('asked_at', 'varchar(40)', (c) => c.notNull())
-        .addColumn('turn_id', 'bigint', (c) => c.notNull())
-        .addColumn('channel', 'varchar(8)', (c) => c.notNull())
-        .addColumn('widget_id', 'integer', (c) => c.notNull())
-        .addColumn('department_id', 'integer', (c) => c.notNull())
-        .addColumn('department_ids', 'varchar(400)', (c) => c.notNull())
+      let table = withPlace(
+        db.schema
+          .createTable('report_product_turns')
+          .addColumn('product', 'varchar(200)', (c) => c.notNull())
+          .addColumn('asked_at', 'varchar(40)', (c) => c.notNull())
+          .addColumn('turn_id', 'bigint', (c) => c.notNull()),
+      )
         .addColumn('conversation', 'varchar(64)', (c) => c.notNull())
         .addColumn('sentiment', 'varchar(10)')
         .addColumn('asked_names', 'text', (c) => c.notNull())
@@ -66,13 +80,11 @@ export function reportProductTurns(dialect: DialectName): Migration {
         .on('report_product_turns')
         .column('conversation')
         .execute();
-      await db.schema
-        .createTable('report_product_sets')
-        .addColumn('day', 'varchar(10)', (c) => c.notNull())
-        .addColumn('channel', 'varchar(8)', (c) => c.notNull())
-        .addColumn('widget_id', 'integer', (c) => c.notNull())
-        .addColumn('department_id', 'integer', (c) => c.notNull())
-        .addColumn('department_ids', 'varchar(400)', (c) => c.notNull())
+      await withPlace(
+        db.schema
+          .createTable('report_product_sets')
+          .addColumn('day', 'varchar(10)', (c) => c.notNull()),
+      )
         .addColumn('sentiment', 'varchar(10)', (c) => c.notNull())
         .addColumn('asked_names', 'text', (c) => c.notNull())
         .addColumn('suggested_names', 'text', (c) => c.notNull())
@@ -84,24 +96,19 @@ export function reportProductTurns(dialect: DialectName): Migration {
           : sql`asked_names, suggested_names`;
       await sql`create unique index report_product_sets_key on report_product_sets
         (day, channel, widget_id, department_id, department_ids, sentiment, ${names})`.execute(db);
-      let conversations = db.schema
-        .createTable('report_product_conversations')
-        .addColumn('product', 'varchar(200)', (c) => c.notNull())
-        .addColumn('day', 'varchar(10)', (c) => c.notNull())
-        .addColumn('conversation', 'varchar(64)', (c) => c.notNull())
-        .addColumn('channel', 'varchar(8)', (c) => c.notNull())
-        .addColumn('widget_id', 'integer', (c) => c.notNull())
-        .addColumn('department_id', 'integer', (c) => c.notNull())
-        .addColumn('department_ids', 'varchar(400)', (c) => c.notNull())
-        .addColumn('turns', 'bigint', (c) => c.notNull())
-        .addColumn('positive', 'bigint', (c) => c.notNull())
-        .addColumn('neutral', 'bigint', (c) => c.notNull())
-        .addColumn('negative', 'bigint', (c) => c.notNull())
-        .addPrimaryKeyConstraint('report_product_conversations_pk', [
-          'product',
-          'day',
-          'conversation',
-        ]);
+      let conversations = withFigures(
+        withPlace(
+          db.schema
+            .createTable('report_product_conversations')
+            .addColumn('product', 'varchar(200)', (c) => c.notNull())
+            .addColumn('day', 'varchar(10)', (c) => c.notNull())
+            .addColumn('conversation', 'varchar(64)', (c) => c.notNull()),
+        ),
+      ).addPrimaryKeyConstraint('report_product_conversations_pk', [
+        'product',
+        'day',
+        'conversation',
+      ]);
       if (dialect === 'sqlite') conversations = conversations.modifyEnd(sql`without rowid`);
       await conversations.execute();
       await db.schema
@@ -109,39 +116,30 @@ export function reportProductTurns(dialect: DialectName): Migration {
         .on('report_product_conversations')
         .column('conversation')
         .execute();
-      await db.schema
-        .createTable('report_product_conversation_choices')
-        .addColumn('conversation', 'varchar(64)', (c) => c.notNull())
-        .addColumn('chosen', 'varchar(1000)', (c) => c.notNull())
-        .addColumn('names', 'varchar(1000)', (c) => c.notNull())
-        .addColumn('size', 'integer', (c) => c.notNull())
-        .addColumn('day', 'varchar(10)', (c) => c.notNull())
-        .addColumn('channel', 'varchar(8)', (c) => c.notNull())
-        .addColumn('widget_id', 'integer', (c) => c.notNull())
-        .addColumn('department_id', 'integer', (c) => c.notNull())
-        .addColumn('department_ids', 'varchar(400)', (c) => c.notNull())
-        .addColumn('turns', 'bigint', (c) => c.notNull())
-        .addColumn('positive', 'bigint', (c) => c.notNull())
-        .addColumn('neutral', 'bigint', (c) => c.notNull())
-        .addColumn('negative', 'bigint', (c) => c.notNull())
+      await withFigures(
+        withPlace(
+          db.schema
+            .createTable('report_product_conversation_choices')
+            .addColumn('conversation', 'varchar(64)', (c) => c.notNull())
+            .addColumn('chosen', 'varchar(1000)', (c) => c.notNull())
+            .addColumn('names', 'varchar(1000)', (c) => c.notNull())
+            .addColumn('size', 'integer', (c) => c.notNull())
+            .addColumn('day', 'varchar(10)', (c) => c.notNull()),
+        ),
+      )
         .addPrimaryKeyConstraint('report_product_conversation_choices_pk', [
           'conversation',
           'chosen',
         ])
         .execute();
-      let parts = db.schema
-        .createTable('report_product_conversation_parts')
-        .addColumn('conversation', 'varchar(64)', (c) => c.notNull())
-        .addColumn('day', 'varchar(10)', (c) => c.notNull())
-        .addColumn('channel', 'varchar(8)', (c) => c.notNull())
-        .addColumn('widget_id', 'integer', (c) => c.notNull())
-        .addColumn('department_id', 'integer', (c) => c.notNull())
-        .addColumn('department_ids', 'varchar(400)', (c) => c.notNull())
-        .addColumn('asked_names', 'text', (c) => c.notNull())
-        .addColumn('turns', 'bigint', (c) => c.notNull())
-        .addColumn('positive', 'bigint', (c) => c.notNull())
-        .addColumn('neutral', 'bigint', (c) => c.notNull())
-        .addColumn('negative', 'bigint', (c) => c.notNull());
+      let parts = withFigures(
+        withPlace(
+          db.schema
+            .createTable('report_product_conversation_parts')
+            .addColumn('conversation', 'varchar(64)', (c) => c.notNull())
+            .addColumn('day', 'varchar(10)', (c) => c.notNull()),
+        ).addColumn('asked_names', 'text', (c) => c.notNull()),
+      );
       // PostgreSQL: no key over the names (a btree entry has a size limit); rows are replaced
       // whole, by conversation.
       if (dialect === 'sqlite')

@@ -13,6 +13,11 @@
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema';
+import type {
+  ProductFigures,
+  ProductPlace,
+  ReportProductTurnsTable,
+} from '../../db/schema-reports';
 import { NAME_SEP, namesOf, nameToken } from './product-turns';
 
 type Db = Kysely<DB>;
@@ -21,25 +26,12 @@ type Db = Kysely<DB>;
 export const CHOICE_PRODUCTS = 4;
 const CHUNK = 500;
 
-interface TurnRow {
-  conversation: string;
-  day: string;
-  channel: string;
-  widget_id: number;
-  department_id: number;
-  department_ids: string;
-  asked_names: string;
-  sentiment: string | null;
-}
+type TurnRow = Pick<
+  ReportProductTurnsTable,
+  keyof ProductPlace | 'conversation' | 'asked_names' | 'sentiment'
+> & { day: string };
 
-interface Figures {
-  turns: number;
-  positive: number;
-  neutral: number;
-  negative: number;
-}
-
-const figuresOf = (turns: readonly TurnRow[]): Figures => ({
+const figuresOf = (turns: readonly TurnRow[]): ProductFigures => ({
   turns: turns.length,
   positive: turns.filter((t) => t.sentiment === 'positive').length,
   neutral: turns.filter((t) => t.sentiment === 'neutral').length,

@@ -16,8 +16,8 @@ import { PRODUCT_SENTIMENT_COLUMNS as SPLIT } from '../../db/migrations/0024-rep
 import { type ReportFilter, rollupCondition, turnCondition } from './filters';
 import { analyzeProductTables, countProductTurns, lockMarks } from './product-turns';
 
-/** Turns a batch counts: on SQLite, the longest the server is busy with it (~0.2 s at 1M turns). */
-export const PRODUCT_BATCH = 10_000;
+/** Turns a batch counts: on SQLite, the server answers nothing else meanwhile (< 0.4 s). */
+export const PRODUCT_BATCH = 2_500;
 /** After counting this many turns, the planner's statistics are taken again. */
 const ANALYZE_AFTER = 50_000;
 export const SETTLE_MS = 10 * 60_000;
