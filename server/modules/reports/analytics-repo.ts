@@ -5,11 +5,10 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { type ReportFilter, rollupCondition, turnCondition } from './filters';
+import { num } from './report-sql';
 
 /** Seconds from the first question to the last answer of the conversation's rows. */
 const spanSeconds = sql`(max(r.last_ms) - min(r.first_ms)) / 1000.0`;
-
-const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
 export interface ConversationTotals {
   conversations: number;

@@ -6,7 +6,7 @@
 import { type RawBuilder, sql, type SqlBool } from 'kysely';
 import type { DepartmentScope } from '../../../contract/access';
 import { daysBetween, isoDay, REPORT_DEFAULT_DAYS } from '../../../contract/reports';
-import { nameToken } from './product-turns';
+import { nameToken } from './product-names';
 
 export interface ReportFilter {
   /** First instant of the range and the instant after it (ISO, UTC). */
@@ -140,7 +140,7 @@ export function rollupCondition(
 export function contains(
   dialect: 'sqlite' | 'postgres',
   text: RawBuilder<unknown>,
-  needle: string,
+  needle: string | RawBuilder<unknown>,
 ) {
   return dialect === 'postgres'
     ? sql<SqlBool>`strpos(${text}, ${needle}) > 0`

@@ -6,8 +6,7 @@ import { sql } from 'kysely';
 import type { DepartmentScope } from '../../../contract/access';
 import type { Database } from '../../db/database';
 import { type ReportFilter, rollupCondition, turnCondition } from './filters';
-
-const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+import { num } from './report-sql';
 
 export function createLiveRepo({ db, dialect }: Database) {
   return {

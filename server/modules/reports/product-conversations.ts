@@ -18,7 +18,7 @@ import type {
   ProductPlace,
   ReportProductTurnsTable,
 } from '../../db/schema-reports';
-import { NAME_SEP, namesOf, nameToken } from './product-turns';
+import { NAME_SEP, namesOf, nameToken } from './product-names';
 
 type Db = Kysely<DB>;
 

@@ -14,9 +14,9 @@ import type { Sentiment } from '../../../contract/reports';
 import type { Database } from '../../db/database';
 import { contains, productTurnCondition, type ReportFilter, rollupCondition } from './filters';
 import type { ProductRollup } from './product-rollup';
-import { namesOf, nameToken } from './product-turns';
+import { namesOf, nameToken } from './product-names';
+import { num } from './report-sql';
 
-const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const SENTIMENTS: readonly string[] = ['positive', 'neutral', 'negative'];
 /** Up to this many conversations with turns after the mark are named in the query. */
 const MANY_CONVERSATIONS = 1000;

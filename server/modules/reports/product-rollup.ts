@@ -13,8 +13,9 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { Sentiment } from '../../../contract/reports';
 import { PRODUCT_SENTIMENT_COLUMNS as SPLIT } from '../../db/migrations/0024-report-product-sentiments';
-import { type ReportFilter, rollupCondition, turnCondition } from './filters';
+import { contains, type ReportFilter, rollupCondition, turnCondition } from './filters';
 import { analyzeProductTables, countProductTurns, lockMarks } from './product-turns';
+import { num, widgetOf } from './report-sql';
 
 /** Turns a batch counts: on SQLite, the server answers nothing else meanwhile (< 0.4 s). */
 export const PRODUCT_BATCH = 2_500;
@@ -23,7 +24,6 @@ const ANALYZE_AFTER = 50_000;
 export const SETTLE_MS = 10 * 60_000;
 
 const SENTIMENT_NAMES: readonly Sentiment[] = ['positive', 'neutral', 'negative'];
-const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
 export interface ProductCount {
   /** Lower-cased. */
@@ -32,15 +32,10 @@ export interface ProductCount {
   suggested: number;
 }
 
-const widgetOf = sql`coalesce((select max(w.service_agent_id) from service_agent_turns w
-  where w.chat_turn_id = t.id), 0)`;
-
 export function createProductRollup(database: Database) {
   const { db, dialect } = database;
   const has = (text: ReturnType<typeof sql>, needle: ReturnType<typeof sql>) =>
-    dialect === 'postgres'
-      ? sql`strpos(${text}, ${needle}) > 0`
-      : sql`instr(${text}, ${needle}) > 0`;
+    contains(dialect, text, needle);
   const namesTable = (names: readonly string[]) =>
     sql.join(
       names.map((n) => sql`select cast(${n} as varchar(200)) as name`),

@@ -16,25 +16,18 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
+import { contains } from './filters';
 import { recountConversations } from './product-conversations';
+import { NAME_SEP } from './product-names';
 import { dropEmptySets, rollSets } from './product-sums';
+import { widgetOf } from './report-sql';
 
 type Db = Kysely<DB>;
-
-/** Separates the names of `asked_names` and `suggested_names`; one on either side of each. */
-export const NAME_SEP = '\u001f';
-export const nameToken = (name: string) => `${NAME_SEP}${name}${NAME_SEP}`;
-
-/** The names (lower-cased) of an `asked_names` / `suggested_names` value. */
-export const namesOf = (value: string) => value.split(NAME_SEP).filter(Boolean);
 
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 const has = (db: Db, text: RawBuilder<unknown>, needle: string | RawBuilder<unknown>) =>
-  isPostgres(db) ? sql`strpos(${text}, ${needle}) > 0` : sql`instr(${text}, ${needle}) > 0`;
-
-const widgetOf = sql`coalesce((select max(w.service_agent_id) from service_agent_turns w
-  where w.chat_turn_id = t.id), 0)`;
+  contains(isPostgres(db) ? 'postgres' : 'sqlite', text, needle);
 
 /**
  * The names of `products` the turn's `text` holds, as stored; a product counts the turns up to

@@ -11,6 +11,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { followTurns, lockMarks } from './product-turns';
+import { widgetOf } from './report-sql';
 import { lockChats, markMulti, singles } from './rollup-singles';
 
 type Db = Kysely<DB>;
@@ -28,9 +29,6 @@ const FIGURES = [
 ] as const;
 
 type Which = ReturnType<typeof sql>;
-
-const widgetOf = sql`coalesce((select max(w.service_agent_id) from service_agent_turns w
-  where w.chat_turn_id = t.id), 0)`;
 
 /** Adds (1) or takes away (-1) the figures of the turns `which` selects (a condition on `t`). */
 async function roll(db: Db, which: Which, sign: 1 | -1) {

@@ -6,8 +6,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Sentiment } from '../../../contract/reports';
 import type { Database } from '../../db/database';
 import { contains, type ReportFilter, turnCondition } from './filters';
-
-const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+import { num } from './report-sql';
 
 export interface ConversationCounts {
   conversations: number;

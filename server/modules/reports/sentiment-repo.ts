@@ -10,9 +10,9 @@ import { createProductRollup } from './product-rollup';
 import { createSentimentLog } from './sentiment-log';
 import { backfillRollups, changingTurns } from './rollups';
 import { writeTurnSentiment } from './turn-sentiment';
+import { num } from './report-sql';
 
 const isSentiment = (s: string): s is Sentiment => (SENTIMENTS as readonly string[]).includes(s);
-const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
 export interface DaySentiments {
   day: string;
