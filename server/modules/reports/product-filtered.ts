@@ -144,14 +144,14 @@ export function createProductFiltered({ db, dialect }: Database, rollup: Product
       const prevails = sql`
         sum(case when c.p > c.u and c.p > c.g then 1 else 0 end) as positive,
         sum(case when c.g > c.u and c.g > c.p then 1 else 0 end) as negative`;
-      const sums = sql`${only ? sql`${col(only)}` : sql`r.turns`} as n,
-        ${only && only !== 'positive' ? sql`0` : sql`r.positive`} as p,
-        ${only && only !== 'neutral' ? sql`0` : sql`r.neutral`} as u,
-        ${only && only !== 'negative' ? sql`0` : sql`r.negative`} as g`;
-      const grouped = sql`sum(${only ? sql`${col(only)}` : sql`r.turns`}) as n,
-        sum(${only && only !== 'positive' ? sql`0` : sql`r.positive`}) as p,
-        sum(${only && only !== 'neutral' ? sql`0` : sql`r.neutral`}) as u,
-        sum(${only && only !== 'negative' ? sql`0` : sql`r.negative`}) as g`;
+      // A row's turns and sentiment counts (with a sentiment chosen, its turns only); `sum`
+      // when a conversation's rows are grouped.
+      const figures = (sum: boolean) => {
+        const pick = (column: string) => (sum ? sql`sum(${col(column)})` : col(column));
+        const mood = (s: string) => (only && only !== s ? sql`0` : pick(s));
+        return sql`${pick(only ?? 'turns')} as n, ${mood('positive')} as p,
+          ${mood('neutral')} as u, ${mood('negative')} as g`;
+      };
       // The choice of a conversation naming several products: the filter's products it names.
       const named = (p: string) => contains(dialect, sql`r.names`, nameToken(p));
       const products = f.products ?? [];
@@ -171,21 +171,21 @@ export function createProductFiltered({ db, dialect }: Database, rollup: Product
         sql<Record<string, unknown>>`
           select count(*) as conversations, sum(c.n) as turns, ${prevails}
           from (
-            select ${sums} from report_product_conversations r
+            select ${figures(false)} from report_product_conversations r
             where r.product in (${sql.join(f.products ?? [])}) and ${rollupCondition(f, 'day')}
               and r.conversation not in (${late})
           ) c where c.n > 0`.execute(db),
         sql<Record<string, unknown>>`
           select count(*) as conversations, sum(c.n) as turns, ${prevails}
           from (
-            select ${sums} from report_product_conversation_choices r
+            select ${figures(false)} from report_product_conversation_choices r
             where ${rollupCondition(f, 'day')} and ${choice} and r.conversation not in (${late})
           ) c where c.n > 0`.execute(db),
         withGroupingMemory((q) =>
           sql<Record<string, unknown>>`
             select count(*) as conversations, sum(c.n) as turns, ${prevails}
             from (
-              select ${grouped} from report_product_conversation_parts r
+              select ${figures(true)} from report_product_conversation_parts r
               where ${sumsOf({ ...f, sentiment: undefined })} and r.conversation not in (${late})
               group by r.conversation
             ) c where c.n > 0`.execute(q),

@@ -116,7 +116,9 @@ export function createSentimentRepo(database: Database) {
 
     /**
      * From the rollups (rollups.ts): the single-row conversations' daily sums, plus the
-     * conversations spanning rows, grouped; from the log when filtered by products.
+     * conversations spanning rows, grouped. Filtered by products, from the products' sums
+     * (product-filtered.ts) and the log after their mark, or from the log when a product of
+     * the filter was never counted.
      */
     async conversationSentiments(f: ReportFilter) {
       if (f.products) {
