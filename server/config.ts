@@ -70,6 +70,8 @@ const envSchema = z.object({
   HELPDESK_RETRY_MS: integer('2000', 1, 3_600_000),
   SOP_SERVICE_URL: optionalUrl(),
   URL_FETCH_ALLOW: optional(),
+  INTEGRATION_HOSTS_ALLOW: optional(),
+  DB_SOURCE_SQLITE_DIR: optional(),
   URL_FETCH_TIMEOUT_MS: integer('15000', 100),
   URL_FETCH_MAX_BYTES: integer(String(10 * 1024 * 1024), 1024),
   MAX_UPLOAD_MB: integer('50', 1, 1024 * 1024),
@@ -138,6 +140,16 @@ export interface AppConfig {
   /** Base address of the checklist service (save/export); unset: this server's API. */
   sopServiceUrl?: string;
   urlFetchAllow: string[];
+  /**
+   * Private and loopback hosts, addresses or CIDRs that integrations (database sources,
+   * mailboxes) may connect to; every other private range is refused, and Trial users reach none.
+   */
+  integrationHostsAllow: string[];
+  /**
+   * The one directory SQLite-file database sources may be read from (links resolved); unset:
+   * no SQLite sources. Never inside DATA_DIR, whatever it says.
+   */
+  dbSourceSqliteDir?: string;
   urlFetchTimeoutMs: number;
   urlFetchMaxBytes: number;
   /** Per uploaded file. */
@@ -213,6 +225,8 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
     helpdeskRetryMs: e.HELPDESK_RETRY_MS,
     sopServiceUrl: e.SOP_SERVICE_URL?.replace(/\/+$/, ''),
     urlFetchAllow: list(e.URL_FETCH_ALLOW),
+    integrationHostsAllow: list(e.INTEGRATION_HOSTS_ALLOW),
+    dbSourceSqliteDir: e.DB_SOURCE_SQLITE_DIR ? resolve(e.DB_SOURCE_SQLITE_DIR) : undefined,
     urlFetchTimeoutMs: e.URL_FETCH_TIMEOUT_MS,
     urlFetchMaxBytes: e.URL_FETCH_MAX_BYTES,
     maxUploadMb: e.MAX_UPLOAD_MB,

@@ -5,11 +5,11 @@
  * swap it: no rebinding). Redirects are followed by hand, at most 5, each hop checked again.
  * Plain node:http(s): no fetch library is needed for this, and `lookup` is what pins the address.
  */
-import { lookup as dnsLookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import { forbiddenRange, parseAllowList, type AllowList } from './address-policy';
+import type { LookupFunction } from 'node:net';
+import { parseAllowList, type AllowList } from './address-policy';
+import { checkedAddress, HostRefused, type PinnedAddress } from './host-check';
 import { robotsAllows } from './robots';
 
 export const MAX_REDIRECTS = 5;
@@ -61,41 +61,23 @@ export function parseHttpUrl(text: string): URL {
   return url;
 }
 
-/** An address that passed the policy, which the connection is then made to. */
-export interface PinnedAddress {
-  address: string;
-  family: 4 | 6;
-}
+export type { PinnedAddress } from './host-check';
 
 /**
  * The host's addresses checked against the policy (every one must pass) and the first of them,
  * to connect to with pinnedLookup; a readable FetchError otherwise.
  */
 export async function resolveChecked(url: URL, allow: AllowList): Promise<PinnedAddress> {
-  const hostname = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: { address: string; family: number }[];
-  if (isIP(hostname)) addresses = [{ address: hostname, family: isIP(hostname) }];
-  else {
-    try {
-      addresses = await dnsLookup(hostname, { all: true, verbatim: true });
-    } catch {
-      throw new FetchError(`The host "${hostname}" could not be found.`, 'failed');
-    }
+  try {
+    return await checkedAddress(url.hostname, { allow });
+  } catch (error) {
+    if (!(error instanceof HostRefused)) throw error;
+    if (error.kind === 'not_found') throw new FetchError(error.message, 'failed');
+    throw new FetchError(
+      `${url.origin} resolves to ${error.range} address, which may not be fetched.`,
+      'refused',
+    );
   }
-  if (addresses.length === 0)
-    throw new FetchError(`The host "${hostname}" could not be found.`, 'failed');
-  const hostListed = allow.hostAllowed(hostname);
-  // Every answer must pass: a name with one public and one private address is refused.
-  for (const { address } of addresses) {
-    const range = forbiddenRange(address);
-    if (range && !hostListed && !allow.addressAllowed(address))
-      throw new FetchError(
-        `${url.origin} resolves to ${range} address, which may not be fetched.`,
-        'refused',
-      );
-  }
-  const first = addresses[0];
-  return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }
 
 /** A `lookup` that answers the checked address only: no second DNS answer can move it. */

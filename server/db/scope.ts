@@ -1,0 +1,84 @@
+/**
+ * The one place a department scope (contract/access: 'all' or the ids where a right is held)
+ * becomes SQL. Each helper answers a condition to put in a `where`: 'all' is no condition
+ * (`1 = 1`), an empty scope matches nothing (`1 = 0`). Three shapes of ownership exist:
+ * - a row in one department (`department_id`): `inScope`;
+ * - a row spanning departments through a junction table (widgets, helpdesks): `junctionWithin`,
+ *   at least one department and none outside the scope;
+ * - a chat turn answered from the department it chose, or from the sources it searched
+ *   (`department_ids`, a JSON array): `touchedWithin`, every department it touched in scope.
+ */
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { DepartmentScope } from '../../contract/access';
+import type { DialectName } from './database';
+
+const ALL = sql<SqlBool>`1 = 1`;
+const NONE = sql<SqlBool>`1 = 0`;
+
+const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql.lit(Math.trunc(id))));
+
+/** `column` (a qualified reference: 's.department_id') holds a department of the scope. */
+export function inScope(column: string, scope: DepartmentScope): RawBuilder<SqlBool> {
+  if (scope === 'all') return ALL;
+  if (scope.length === 0) return NONE;
+  return sql<SqlBool>`${sql.ref(column)} in (${idList(scope)})`;
+}
+
+export interface Junction {
+  /** The junction table: 'helpdesk_departments'. */
+  table: string;
+  /** Its column naming the owner: 'helpdesk_id'. */
+  owner: string;
+  /** The owner's key in the outer query: 'h.id'. */
+  ownerRef: string;
+  /** Its column naming the department; 'department_id' unless said. */
+  department?: string;
+}
+
+/** The owner has at least one department in the junction, and none outside the scope. */
+export function junctionWithin(junction: Junction, scope: DepartmentScope): RawBuilder<SqlBool> {
+  if (scope === 'all') return ALL;
+  if (scope.length === 0) return NONE;
+  const table = sql.table(junction.table);
+  const owner = sql.ref(`j.${junction.owner}`);
+  const department = sql.ref(`j.${junction.department ?? 'department_id'}`);
+  const outer = sql.ref(junction.ownerRef);
+  return sql<SqlBool>`(exists (select 1 from ${table} as j where ${owner} = ${outer})
+    and not exists (select 1 from ${table} as j where ${owner} = ${outer}
+      and ${department} not in (${idList(scope)})))`;
+}
+
+/** Every element of a JSON array of department ids lies in the scope (true for `[]`). */
+export function jsonIdsWithin(
+  dialect: DialectName,
+  column: string,
+  scope: DepartmentScope,
+): RawBuilder<SqlBool> {
+  if (scope === 'all') return ALL;
+  const ref = sql.ref(column);
+  const outside = scope.length ? sql`not in (${idList(scope)})` : sql`is not null`;
+  return dialect === 'postgres'
+    ? sql<SqlBool>`not exists (select 1 from json_array_elements_text(cast(${ref} as json)) as e(v)
+        where cast(e.v as integer) ${outside})`
+    : sql<SqlBool>`not exists (select 1 from json_each(${ref}) as e where e.value ${outside})`;
+}
+
+/**
+ * A chat turn (or a rollup row of turns, where no department is 0 instead of null) touched only
+ * departments of the scope: the one it chose, or else every source it searched, and at least
+ * one. A conversation across departments is a reader's only when they may read all of them.
+ */
+export function touchedWithin(
+  dialect: DialectName,
+  alias: string,
+  scope: DepartmentScope,
+  noDepartment: 'null' | 'zero' = 'null',
+): RawBuilder<SqlBool> {
+  if (scope === 'all') return ALL;
+  if (scope.length === 0) return NONE;
+  const chosen = sql.ref(`${alias}.department_id`);
+  const none = noDepartment === 'null' ? sql`${chosen} is null` : sql`${chosen} = 0`;
+  const searched = `${alias}.department_ids`;
+  return sql<SqlBool>`((not (${none}) and ${chosen} in (${idList(scope)}))
+    or (${none} and ${sql.ref(searched)} <> '[]' and ${jsonIdsWithin(dialect, searched, scope)}))`;
+}
