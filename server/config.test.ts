@@ -49,6 +49,16 @@ describe('configuration from the environment', () => {
     expect(() => parseEnv({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('when integrations are opened to hosts and a SQLite directory, then both are read, closed by default', () => {
+    expect(parseEnv({})).toMatchObject({ integrationHostsAllow: [], dbSourceSqliteDir: undefined });
+    const c = parseEnv({
+      INTEGRATION_HOSTS_ALLOW: 'db.internal, 10.2.0.0/16',
+      DB_SOURCE_SQLITE_DIR: 'sources/../sources',
+    });
+    expect(c.integrationHostsAllow).toEqual(['db.internal', '10.2.0.0/16']);
+    expect(c.dbSourceSqliteDir).toBe(join(process.cwd(), 'sources'));
+  });
+
   it('when SESSION_TTL is given with a unit or in seconds, then it is read as seconds', () => {
     expect(parseDuration('8h')).toBe(28800);
     expect(parseDuration('30m')).toBe(1800);
