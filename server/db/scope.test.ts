@@ -2,7 +2,14 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DepartmentScope } from '../../contract/access';
 import { useTestApp, testDatabases } from '../test-support/test-app';
-import { inScope, junctionWithin, touchedWithin } from './scope';
+import {
+  conversationWithin,
+  inScope,
+  junctionCovers,
+  junctionMeets,
+  junctionWithin,
+  touchedWithin,
+} from './scope';
 
 // Rows of a turn: the department it chose (or none) and the sources it searched.
 const TURNS: [id: number, chosen: number | null, searched: string][] = [
@@ -36,6 +43,20 @@ describe.each(testDatabases)('department scope as SQL on %s', (dialect) => {
     expect(await turnsSeen([])).toEqual([]);
   });
 
+  /** Owner 1 holds department 1, owner 2 departments 1 and 2, owner 3 none. */
+  const ownerDepartments = async () => {
+    const { db } = t.database;
+    await sql`create table if not exists scope_owner_departments (owner_id integer not null,
+      department_id integer not null)`.execute(db);
+    await sql`delete from scope_owner_departments`.execute(db);
+    for (const [owner, department] of [
+      [1, 1],
+      [2, 1],
+      [2, 2],
+    ])
+      await sql`insert into scope_owner_departments values (${owner}, ${department})`.execute(db);
+  };
+
   it('when rows belong to departments, then the scope keeps theirs, and an empty one none', async () => {
     const { db } = t.database;
     const ids = async (scope: DepartmentScope) =>
@@ -51,15 +72,7 @@ describe.each(testDatabases)('department scope as SQL on %s', (dialect) => {
 
   it('when an owner spans departments, then it is in scope only with all of them', async () => {
     const { db } = t.database;
-    await sql`create table if not exists scope_owner_departments (owner_id integer not null,
-      department_id integer not null)`.execute(db);
-    await sql`delete from scope_owner_departments`.execute(db);
-    for (const [owner, department] of [
-      [1, 1],
-      [2, 1],
-      [2, 2],
-    ])
-      await sql`insert into scope_owner_departments values (${owner}, ${department})`.execute(db);
+    await ownerDepartments();
     const owners = async (scope: DepartmentScope) =>
       (
         await sql<{
@@ -74,5 +87,85 @@ describe.each(testDatabases)('department scope as SQL on %s', (dialect) => {
     expect(await owners([1, 2])).toEqual([1, 2]);
     expect(await owners([2])).toEqual([]);
     expect(await owners('all')).toEqual([1, 2, 3]);
+  });
+
+  it('when an owner must serve a set of departments, then only one holding all of them does', async () => {
+    const { db } = t.database;
+    await ownerDepartments();
+    const junction = { table: 'scope_owner_departments', owner: 'owner_id', ownerRef: 'o.id' };
+    const owners = async (where: ReturnType<typeof junctionCovers>) =>
+      (
+        await sql<{ id: number }>`select o.id from (select 1 as id union select 2 union select 3)
+          as o where ${where} order by o.id`.execute(db)
+      ).rows.map((r) => Number(r.id));
+    expect(await owners(junctionCovers(junction, [1]))).toEqual([1, 2]);
+    expect(await owners(junctionCovers(junction, [1, 2]))).toEqual([2]);
+    expect(await owners(junctionCovers(junction, [2, 2]))).toEqual([2]);
+    expect(await owners(junctionCovers(junction, [1, 3]))).toEqual([]);
+    expect(await owners(junctionCovers(junction, []))).toEqual([]);
+    expect(await owners(junctionMeets(junction, [2]))).toEqual([2]);
+    expect(await owners(junctionMeets(junction, [1, 9]))).toEqual([1, 2]);
+    expect(await owners(junctionMeets(junction, 'all'))).toEqual([1, 2, 3]);
+    expect(await owners(junctionMeets(junction, []))).toEqual([]);
+  });
+
+  it("when a conversation touched several departments, then it is a reader's only with all of them", async () => {
+    const { db } = t.database;
+    const { id: userId } = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    // A: a turn in 2, then one searching 1 and 2; B: two turns in 2; C: no turns.
+    const conversations: [id: string, turns: [chosen: number | null, searched: string][]][] = [
+      [
+        'scope-a',
+        [
+          [2, '[2]'],
+          [null, '[1,2]'],
+        ],
+      ],
+      [
+        'scope-b',
+        [
+          [2, '[2]'],
+          [null, '[2]'],
+        ],
+      ],
+      ['scope-c', []],
+    ];
+    for (const [id, turns] of conversations) {
+      await db
+        .insertInto('conversations')
+        .values({ id, user_id: userId, title: id, created_at: now, updated_at: now })
+        .execute();
+      for (const [chosen, searched] of turns)
+        await db
+          .insertInto('chat_turns')
+          .values({
+            conversation_id: id,
+            user_id: userId,
+            channel: 'console',
+            department_id: chosen,
+            department_ids: searched,
+            mode: 'stuff',
+            question: 'q',
+            answer: 'a',
+            engine: 'builtin',
+            model: 'builtin',
+            latency_ms: 1,
+            asked_at: now,
+            answered_at: now,
+          })
+          .execute();
+    }
+    const seen = async (scope: DepartmentScope) =>
+      (
+        await sql<{ id: string }>`select c.id from conversations as c
+          where c.id like 'scope-%' and ${conversationWithin(dialect, 'c.id', scope)}
+          order by c.id`.execute(db)
+      ).rows.map((r) => r.id);
+    expect(await seen([2])).toEqual(['scope-b', 'scope-c']);
+    expect(await seen([1])).toEqual(['scope-c']);
+    expect(await seen([1, 2])).toEqual(['scope-a', 'scope-b', 'scope-c']);
+    expect(await seen('all')).toEqual(['scope-a', 'scope-b', 'scope-c']);
+    expect(await seen([])).toEqual([]);
   });
 });

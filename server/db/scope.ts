@@ -4,9 +4,11 @@
  * (`1 = 1`), an empty scope matches nothing (`1 = 0`). Three shapes of ownership exist:
  * - a row in one department (`department_id`): `inScope`;
  * - a row spanning departments through a junction table (widgets, helpdesks): `junctionWithin`,
- *   at least one department and none outside the scope;
+ *   at least one department and none outside the scope; `junctionMeets`, at least one in it;
+ *   `junctionCovers`, every department of a given set (a helpdesk serving a whole conversation);
  * - a chat turn answered from the department it chose, or from the sources it searched
- *   (`department_ids`, a JSON array): `touchedWithin`, every department it touched in scope.
+ *   (`department_ids`, a JSON array): `touchedWithin`, every department it touched in scope;
+ *   and a whole conversation of turns: `conversationWithin`, none of its turns outside it.
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { DepartmentScope } from '../../contract/access';
@@ -48,6 +50,33 @@ export function junctionWithin(junction: Junction, scope: DepartmentScope): RawB
       and ${department} not in (${idList(scope)})))`;
 }
 
+/** The owner has at least one department of the scope in the junction. */
+export function junctionMeets(junction: Junction, scope: DepartmentScope): RawBuilder<SqlBool> {
+  if (scope === 'all') return ALL;
+  if (scope.length === 0) return NONE;
+  const department = sql.ref(`j.${junction.department ?? 'department_id'}`);
+  return sql<SqlBool>`exists (select 1 from ${sql.table(junction.table)} as j
+    where ${sql.ref(`j.${junction.owner}`)} = ${sql.ref(junction.ownerRef)}
+      and ${department} in (${idList(scope)}))`;
+}
+
+/**
+ * The owner has every one of `departments` in the junction (others too, maybe). An empty set
+ * matches nothing: an owner is never chosen for what touched no department.
+ */
+export function junctionCovers(
+  junction: Junction,
+  departments: readonly number[],
+): RawBuilder<SqlBool> {
+  const wanted = [...new Set(departments.map((d) => Math.trunc(d)))];
+  if (wanted.length === 0) return NONE;
+  const department = sql.ref(`j.${junction.department ?? 'department_id'}`);
+  // The junction holds a department once per owner (its key), so a count tells all are there.
+  return sql<SqlBool>`(select count(*) from ${sql.table(junction.table)} as j
+    where ${sql.ref(`j.${junction.owner}`)} = ${sql.ref(junction.ownerRef)}
+      and ${department} in (${idList(wanted)})) = ${sql.lit(wanted.length)}`;
+}
+
 /** Every element of a JSON array of department ids lies in the scope (true for `[]`). */
 export function jsonIdsWithin(
   dialect: DialectName,
@@ -81,4 +110,21 @@ export function touchedWithin(
   const searched = `${alias}.department_ids`;
   return sql<SqlBool>`((not (${none}) and ${chosen} in (${idList(scope)}))
     or (${none} and ${sql.ref(searched)} <> '[]' and ${jsonIdsWithin(dialect, searched, scope)}))`;
+}
+
+/**
+ * No turn of the conversation (`conversation`: a reference to its id, e.g. 't.conversation_id')
+ * touched a department outside the scope: what a reader may see the words of. A turn of no
+ * conversation (null) has only itself to answer for.
+ */
+export function conversationWithin(
+  dialect: DialectName,
+  conversation: string,
+  scope: DepartmentScope,
+): RawBuilder<SqlBool> {
+  if (scope === 'all') return ALL;
+  if (scope.length === 0) return NONE;
+  return sql<SqlBool>`not exists (select 1 from chat_turns as o
+    where o.conversation_id = ${sql.ref(conversation)}
+      and not ${touchedWithin(dialect, 'o', scope)})`;
 }
