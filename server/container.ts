@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_CHAT_MODEL } from '../contract/constants';
 import type { AppDeps } from './deps';
+import { createDeviceCookies } from './modules/auth/device-cookies';
 import { createPasswordResetService } from './modules/auth/password-reset-service';
 import { createRegistrationService } from './modules/auth/registration-service';
 import { createAuthRepo } from './modules/auth/repo';
@@ -98,6 +99,7 @@ function identityServices(deps: AppDeps, log: FastifyBaseLogger) {
       tokens: deps.tokens,
       sessionTtlSeconds: deps.config.sessionTtlSeconds,
       throttle,
+      devices: createDeviceCookies(deps.config.jwtSecret),
     }),
     registration: createRegistrationService(mailDeps),
     passwordReset: createPasswordResetService({ ...mailDeps, throttle }),

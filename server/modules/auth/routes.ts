@@ -19,6 +19,7 @@ import type { Services } from '../../container';
 import { parseInput, shape } from '../../http/validate';
 import { authOf } from '../../plugins/auth';
 import { keyLoginOf } from '../service-agent/visitor-routes';
+import { deviceCookieHeader, parseCookieHeader } from './device-cookies';
 
 export function registerAuthRoutes(
   api: FastifyInstance,
@@ -39,7 +40,7 @@ export function registerAuthRoutes(
   };
   const mailOrigin = s.mailLinks.origin;
 
-  api.post(apiRoutes.login, { config: loginConfig }, async (request) => {
+  api.post(apiRoutes.login, { config: loginConfig }, async (request, reply) => {
     // Login by key (SPEC §7): a chat widget's visitor, with the API_KEY header and no body.
     const key = request.headers[keyHeader];
     if (key !== undefined)
@@ -48,10 +49,19 @@ export function registerAuthRoutes(
         await s.visitorLogin.login(keyLoginOf(request, key)),
       );
     const body = parseInput(loginBodySchema, request.body);
-    return shape(
-      loginResponseSchema,
-      await s.sessions.login(body, request.headers['user-agent'], request.ip),
+    const { answer, device } = await s.sessions.login(body, {
+      userAgent: request.headers['user-agent'],
+      address: request.ip,
+      cookies: parseCookieHeader(request.headers.cookie),
+    });
+    // Sent back only to this route (its path as registered, under /api): the cookie proves
+    // nothing anywhere else.
+    const path = request.routeOptions.url ?? request.url.split('?')[0] ?? '/';
+    reply.header(
+      'set-cookie',
+      deviceCookieHeader(device, { path, secure: request.protocol === 'https' }),
     );
+    return shape(loginResponseSchema, answer);
   });
 
   api.post(apiRoutes.signup, { config: limitedPublic }, async (request, reply) => {

@@ -1,7 +1,8 @@
 /**
  * Signing in and out, sessions and the own password (SPEC §3, §4). No Fastify types here.
  * Wrong passwords slow down the guesser, not the account (see throttle.ts): there is no lock
- * that an attacker could keep the owner in.
+ * that an attacker could keep the owner in, and a browser that signed in before is judged by
+ * its own failures only (device-cookies.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { ChangePasswordBody, LoginBody, LoginResponse } from '../../../contract/auth';
@@ -15,14 +16,33 @@ import {
 } from '../../services/security/passwords';
 import { assertUncommonPassword } from '../../services/security/common-passwords';
 import { authErrors } from './auth-errors';
+import type { DeviceCookie, DeviceCookies } from './device-cookies';
 import type { AuthRepo } from './repo';
-import { accountKey, LOGIN_ACCOUNT, LOGIN_PAIR, PASSWORD_CHANGE, type Throttle } from './throttle';
+import {
+  accountKey,
+  deviceKey,
+  LOGIN_ACCOUNT,
+  LOGIN_DEVICE,
+  LOGIN_PAIR,
+  PASSWORD_CHANGE,
+  type Throttle,
+  type ThrottleRule,
+} from './throttle';
 
 export interface SessionServiceDeps {
   repo: AuthRepo;
   tokens: AccessTokens;
   sessionTtlSeconds: number;
   throttle: Throttle;
+  devices: DeviceCookies;
+}
+
+/** Who is signing in, as the HTTP side sees them. */
+export interface LoginClient {
+  userAgent?: string;
+  address: string;
+  /** The request's cookies, where a device cookie of the account may be. */
+  cookies: ReadonlyMap<string, string>;
 }
 
 export function createSessionService({
@@ -30,29 +50,36 @@ export function createSessionService({
   tokens,
   sessionTtlSeconds,
   throttle,
+  devices,
 }: SessionServiceDeps) {
   return {
+    /** A bearer token, and a new device cookie for the browser that signed in. */
     async login(
       body: LoginBody,
-      userAgent: string | undefined,
-      clientAddress = 'unknown',
-    ): Promise<LoginResponse> {
+      client: LoginClient,
+    ): Promise<{ answer: LoginResponse; device: DeviceCookie }> {
       const account = accountKey(body.email);
-      const pair = `${account}:${clientAddress}`;
-      await throttle.assertOpen([pair, account]);
+      const device = devices.deviceOf(account, client.cookies);
+      const counts: [string, ThrottleRule][] = device
+        ? [[deviceKey(account, device), LOGIN_DEVICE]]
+        : [
+            [`${account}:${client.address}`, LOGIN_PAIR],
+            [account, LOGIN_ACCOUNT],
+          ];
+      const keys = counts.map(([key]) => key);
+      await throttle.assertOpen(keys);
       const user = await repo.findUserByEmail(body.email);
       // Unknown addresses cost one hash too, so timing does not reveal who has an account.
       const passwordOk = user
         ? await verifyPassword(body.password, user.password_hash)
         : await verifyAgainstDummy(body.password);
       if (!user || !passwordOk) {
-        await throttle.fail([
-          [pair, LOGIN_PAIR],
-          [account, LOGIN_ACCOUNT],
-        ]);
+        await throttle.fail(counts);
         throw authErrors.invalidCredentials();
       }
-      await throttle.succeed([pair, account]);
+      // A known browser's success clears its own count only: were it to clear the account's,
+      // the owner signing in would hand a running attack a fresh allowance.
+      await throttle.succeed(keys);
       const now = Date.now();
       if (user.status !== 'active') throw authErrors.disabled();
       if (!user.is_verified) throw authErrors.notVerified();
@@ -64,10 +91,13 @@ export function createSessionService({
         user_id: user.id,
         created_at: new Date(now).toISOString(),
         expires_at: expiresAt.toISOString(),
-        user_agent: userAgent?.slice(0, 300) ?? null,
+        user_agent: client.userAgent?.slice(0, 300) ?? null,
       });
       const access_token = await tokens.sign({ sessionId, userId: user.id, expiresAt });
-      return { access_token, token_type: 'bearer', expires_at: expiresAt.toISOString() };
+      return {
+        answer: { access_token, token_type: 'bearer', expires_at: expiresAt.toISOString() },
+        device: devices.issue(account, now),
+      };
     },
 
     /** The session and user behind a bearer token; 401 for anything not currently valid. */

@@ -7,6 +7,9 @@
  *   address never slow the owner down at another address.
  * - `login:<account>`: every address together, with a much larger allowance, so many addresses
  *   together cannot guess freely either.
+ * - `login:<account>:device:<nonce>`: a browser that proved with its device cookie
+ *   (device-cookies.ts) that it signed in to the account before. It counts instead of the two
+ *   keys above, so the owner's browser is never kept out by other people's guesses.
  * - `password-change:<user id>`: the current-password check of PUT /users/me/password.
  * Accounts are keyed by a hash of the e-mail as typed (lower-cased), whether or not an account
  * exists, so the answers do not tell who has one. Counts go back to zero after a success, or
@@ -26,12 +29,16 @@ export interface ThrottleRule {
 
 export const LOGIN_PAIR: ThrottleRule = { free: 3, maxSeconds: 900 };
 export const LOGIN_ACCOUNT: ThrottleRule = { free: 100, maxSeconds: 900 };
+export const LOGIN_DEVICE: ThrottleRule = LOGIN_PAIR;
 export const PASSWORD_CHANGE: ThrottleRule = { free: 3, maxSeconds: 900 };
 
 const FORGET_AFTER_MS = 3600_000;
 
 export const accountKey = (email: string) =>
   `login:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32)}`;
+
+/** The back-off key of one browser known to an account by its device cookie's nonce. */
+export const deviceKey = (account: string, nonce: string) => `${account}:device:${nonce}`;
 
 export const tooManyAttempts = (retryAfterSeconds: number) =>
   new AppError(
