@@ -151,6 +151,9 @@ describe.each(testDatabases)('department scope as SQL on %s', (dialect) => {
             engine: 'builtin',
             model: 'builtin',
             latency_ms: 1,
+            no_answer: 0,
+            cancelled: 0,
+            references_json: '[]',
             asked_at: now,
             answered_at: now,
           })
