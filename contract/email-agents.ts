@@ -178,6 +178,36 @@ export type EmailHistoryEntry = z.infer<typeof emailHistoryEntrySchema>;
 export const emailHistoryPageSchema = pagedSchema(emailHistoryEntrySchema);
 export const emailHistoryQuerySchema = pageQuerySchema.omit({ search: true });
 
+/**
+ * Where an account's password is sent: a change of any of these needs the password again, so a
+ * stored password never travels to a destination other than the one it was entered for.
+ */
+export const EMAIL_DESTINATION_FIELDS = [
+  'imap_host',
+  'imap_port',
+  'imap_tls',
+  'smtp_host',
+  'smtp_port',
+  'smtp_tls',
+  'username',
+] as const;
+export type EmailDestinationField = (typeof EMAIL_DESTINATION_FIELDS)[number];
+type Destination = Record<EmailDestinationField, string | number | undefined>;
+
+/** The destination fields `next` gives a value different from `stored` (hosts in any case). */
+export function changedDestination(
+  stored: Partial<Destination>,
+  next: Partial<Destination>,
+): EmailDestinationField[] {
+  const norm = (field: EmailDestinationField, value: string | number | undefined) => {
+    const text = String(value ?? '').trim();
+    return field.endsWith('_host') ? text.toLowerCase() : text;
+  };
+  return EMAIL_DESTINATION_FIELDS.filter(
+    (field) => next[field] !== undefined && norm(field, next[field]) !== norm(field, stored[field]),
+  );
+}
+
 /** POST /email-agent/test-connection: the fields, or an account id whose password is kept. */
 export const connectionTestInputSchema = z.object({
   account_id: z.number().int().positive().optional(),
@@ -191,7 +221,27 @@ export const connectionTestInputSchema = z.object({
   password: fields.password.optional(),
 });
 export type ConnectionTestInput = z.input<typeof connectionTestInputSchema>;
-const probeSchema = z.object({ ok: z.boolean(), error: z.string().nullable() });
+/**
+ * Why a test failed, which the console translates. 'unreachable' stands for whatever answered
+ * (a refused, silent or foreign port, a failed TLS handshake), so a test tells nothing about
+ * other services; 'login_refused' only comes from a server that spoke IMAP or SMTP.
+ * 'host_closed': the host policy refuses the address ('host_closed_trial': for a Trial user).
+ */
+export const CONNECTION_FAILURES = [
+  'unreachable',
+  'login_refused',
+  'host_not_found',
+  'host_closed',
+  'host_closed_trial',
+] as const;
+export type ConnectionFailure = (typeof CONNECTION_FAILURES)[number];
+const probeSchema = z.object({
+  ok: z.boolean(),
+  /** The failure in English (null when ok). */
+  error: z.string().nullable(),
+  /** The same as a code; absent from servers that predate it. */
+  code: z.enum(CONNECTION_FAILURES).nullable().optional(),
+});
 export const connectionTestSchema = z.object({ imap: probeSchema, smtp: probeSchema });
 export type ConnectionTest = z.infer<typeof connectionTestSchema>;
 

@@ -27,6 +27,7 @@ import { createMailboxRepo } from '../server/modules/email-agents/mailbox-repo';
 import { createAccountRepo } from '../server/modules/email-agents/repo';
 import { createEmailAgentService } from '../server/modules/email-agents/service';
 import { createMailboxSync } from '../server/modules/email-agents/sync';
+import { createIntegrationHosts } from '../server/services/fetch/integration-hosts';
 import { createSearchIndex } from '../server/services/search';
 import { createSecretBox, secretsKey } from '../server/services/security/secret-box';
 import { sendAs } from '../server/test-support/email';
@@ -87,6 +88,8 @@ async function main() {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     EMAIL_SYNC_SECONDS: '0',
+    // The mail servers listen on loopback, which integrations reach only when allowed.
+    INTEGRATION_HOSTS_ALLOW: '127.0.0.1',
     INGEST_CONCURRENCY: '0',
     LOG_LEVEL: 'silent',
     STATIC_DIR: join(dataDir, 'no-spa'),
@@ -142,6 +145,7 @@ async function main() {
       db,
       repo: accountRepo,
       box: createSecretBox(secretsKey(config)),
+      hosts: createIntegrationHosts(config.integrationHostsAllow),
     });
     const sync = createMailboxSync({
       accounts: accountRepo,

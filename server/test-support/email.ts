@@ -7,6 +7,15 @@ import type { EmailAccountInput } from '../../contract/email-agents';
 import type { MailServers } from './mail-servers';
 import type { TestApp } from './test-app';
 
+/**
+ * The environment of an app that connects to the test mail servers: they listen on loopback,
+ * which integrations reach only where the operator allows it, and the timer-driven sync stays
+ * off unless `extra` turns it on.
+ */
+export function mailAppEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return { EMAIL_SYNC_SECONDS: '0', INTEGRATION_HOSTS_ALLOW: '127.0.0.1', ...extra };
+}
+
 let counter = 0;
 
 /** A fresh mailbox user on the test servers: address and password. */

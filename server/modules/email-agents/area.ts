@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { createIntegrationHosts } from '../../services/fetch/integration-hosts';
 import type { LlmProvider } from '../../services/llm/openai';
 import { createSecretBox, secretsKey } from '../../services/security/secret-box';
 import type { AnswerService } from '../chat/answering/answer-service';
@@ -27,7 +28,8 @@ export function createEmailArea(
   const drafts = createDraftsRepo(db);
   const box = createSecretBox(secretsKey(deps.config));
   const ca = deps.config.emailCaFile ? readFileSync(deps.config.emailCaFile, 'utf8') : undefined;
-  const accounts = createEmailAgentService({ db, repo: accountRepo, box, ca });
+  const hosts = createIntegrationHosts(deps.config.integrationHostsAllow);
+  const accounts = createEmailAgentService({ db, repo: accountRepo, box, hosts, ca });
 
   // The drafter sends at once for accounts without approval; the service it sends with is
   // built after it, so the call goes through this late binding.
@@ -61,7 +63,15 @@ export function createEmailArea(
     },
     log,
   });
-  const service = createMailboxService({ db, accounts, accountRepo, mailbox, drafts, sync });
+  const service = createMailboxService({
+    db,
+    accounts,
+    accountRepo,
+    mailbox,
+    drafts,
+    sync,
+    log,
+  });
   sendNow = async (accountId, draftId) => {
     const account = await accountRepo.find({ id: accountId });
     if (account) await service.sendDraft(account, draftId, null);

@@ -5,7 +5,7 @@ import {
   emailAccountSchema,
   emailHistoryPageSchema,
 } from '../../../contract/email-agents';
-import { accountBody, createAccount, mailUser } from '../../test-support/email';
+import { accountBody, createAccount, mailAppEnv, mailUser } from '../../test-support/email';
 import { addDepartment, personWith } from '../../test-support/identity';
 import { startMailServers, type MailServers } from '../../test-support/mail-servers';
 import { describeApi } from '../../test-support/test-app';
@@ -18,7 +18,7 @@ afterAll(async () => servers?.stop());
 
 /** The e-mail accounts' calls (SPEC §7 /email-agent): every call, its checks and its scope. */
 // The timer-driven sync stays off: the tests sync when they mean to.
-describeApi('e-mail accounts', { env: { EMAIL_SYNC_SECONDS: '0' } }, (t) => {
+describeApi('e-mail accounts', { env: mailAppEnv() }, (t) => {
   it('when an administrator adds an account, then it answers 201 without the password, and the database holds it sealed', async () => {
     const user = mailUser(servers);
     const res = await t.api('POST', '/api/email-agent', {
@@ -125,23 +125,28 @@ describeApi('e-mail accounts', { env: { EMAIL_SYNC_SECONDS: '0' } }, (t) => {
     const body = accountBody(servers, user);
     const good = await t.api('POST', '/api/email-agent/test-connection', { token: t.admin, body });
     expect(connectionTestSchema.parse(good.body)).toEqual({
-      imap: { ok: true, error: null },
-      smtp: { ok: true, error: null },
+      imap: { ok: true, code: null, error: null },
+      smtp: { ok: true, code: null, error: null },
     });
     const wrong = await t.api('POST', '/api/email-agent/test-connection', {
       token: t.admin,
       body: { ...body, password: 'wrong-password' },
     });
     expect(wrong.body.imap.ok).toBe(false);
-    expect(wrong.body.imap.error).toMatch(/login/i);
-    expect(wrong.body.smtp.ok).toBe(false);
-    expect(wrong.body.smtp.error).toMatch(/login/i);
+    expect(wrong.body.imap).toMatchObject({
+      code: 'login_refused',
+      error: expect.stringMatching(/login/i),
+    });
+    expect(wrong.body.smtp).toMatchObject({
+      code: 'login_refused',
+      error: expect.stringMatching(/login/i),
+    });
     const noSmtp = await t.api('POST', '/api/email-agent/test-connection', {
       token: t.admin,
       body: { ...body, smtp_port: 1 },
     });
-    expect(noSmtp.body.imap).toEqual({ ok: true, error: null });
-    expect(noSmtp.body.smtp).toEqual({ ok: false, error: 'connection refused' });
+    expect(noSmtp.body.imap).toEqual({ ok: true, code: null, error: null });
+    expect(noSmtp.body.smtp).toMatchObject({ ok: false, code: 'unreachable' });
     // A kept password is used for an account the caller may update.
     const account = await createAccount(t, t.admin, body);
     const { password: _unused, ...withoutPassword } = body;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mailDraftPageSchema, mailMessagePageSchema } from '../../../contract/email-mailbox';
-import { accountBody, createAccount, mailUser, sendAs } from '../../test-support/email';
+import { accountBody, createAccount, mailAppEnv, mailUser, sendAs } from '../../test-support/email';
 import { addDepartment, personWith } from '../../test-support/identity';
 import { startMailServers, type MailServers } from '../../test-support/mail-servers';
 import { describeApi, type SuiteApp } from '../../test-support/test-app';
@@ -42,7 +42,7 @@ async function mailboxIn(t: SuiteApp, department: number) {
 }
 
 /** The mailbox's calls under SPEC §6's Email_agent rights, department-scoped. */
-describeApi('mailbox rights', { env: { EMAIL_SYNC_SECONDS: '0' } }, (t) => {
+describeApi('mailbox rights', { env: mailAppEnv() }, (t) => {
   it('when staff hold only VIEW, then they read the mailbox but figures, send, discard, edit, compose and sync answer 403 and change nothing', async () => {
     const mine = await addDepartment(t);
     const box = await mailboxIn(t, mine);
@@ -145,7 +145,7 @@ describeApi('mailbox rights', { env: { EMAIL_SYNC_SECONDS: '0' } }, (t) => {
 /** "Never logged" (issue 16): the app's own log output, at debug level, with the job running. */
 describeApi(
   'mailbox passwords in logs',
-  { env: { EMAIL_SYNC_SECONDS: '1', LOG_LEVEL: 'debug' } },
+  { env: mailAppEnv({ EMAIL_SYNC_SECONDS: '1', LOG_LEVEL: 'debug' }) },
   (t) => {
     it('when a password is updated, tested and used by a sync that fails, then no log line carries it', async () => {
       const box = mailUser(servers, 'logs');

@@ -16,6 +16,14 @@ export const emailErrors = {
     errors.validation('Enter the mailbox password.', [
       { path: 'password', message: 'validation:required' },
     ]),
+  /** A stored password is never sent to a destination other than the one it was stored with. */
+  passwordForNewDestination: (changed: readonly string[]) =>
+    new AppError(
+      422,
+      'VALIDATION_ERROR',
+      `Enter the mailbox password again: ${changed.join(', ')} changed, and the stored password is only sent where it was entered for.`,
+      { fields: [{ path: 'password', message: 'email:validation.passwordForNewDestination' }] },
+    ),
   unknownDepartments: (ids: readonly number[]) =>
     errors.validation(`No department has the id ${ids.join(', ')}.`, [
       { path: 'knowledge_departments', message: 'validation:unknownDepartment' },

@@ -6,6 +6,7 @@ import { mailDraftPageSchema } from '../../../contract/email-mailbox';
 import {
   accountBody,
   createAccount,
+  mailAppEnv,
   mailUser,
   readFolder,
   sendAs,
@@ -32,7 +33,7 @@ afterAll(async () => {
 
 /** Drafted replies, approval and sending (issue 16 "AI drafts"), against real mail servers. */
 // The timer-driven sync stays off: the tests sync when they mean to.
-describeApi('drafted replies', { env: { EMAIL_SYNC_SECONDS: '0' } }, (t) => {
+describeApi('drafted replies', { env: mailAppEnv() }, (t) => {
   let knowledge: number;
   beforeAll(async () => {
     knowledge = await addDepartment(t, 'Finance');

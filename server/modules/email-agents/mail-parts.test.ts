@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mailMessageDetailSchema, mailMessagePageSchema } from '../../../contract/email-mailbox';
-import { accountBody, createAccount, mailUser, sendAs } from '../../test-support/email';
+import { accountBody, createAccount, mailAppEnv, mailUser, sendAs } from '../../test-support/email';
 import { startMailServers, type MailServers } from '../../test-support/mail-servers';
 import { describeApi, TEST_API_KEY } from '../../test-support/test-app';
 
@@ -18,7 +18,7 @@ const PNG = Buffer.from(
 );
 
 /** Every part of a message is listed; inline images are served and shown by their cid:. */
-describeApi('message parts', { env: { EMAIL_SYNC_SECONDS: '0' } }, (t) => {
+describeApi('message parts', { env: mailAppEnv() }, (t) => {
   it('when a message carries an inline image and an attachment over 10 MB, then both are listed, the image is served and the HTML points at it, and the big one says its bytes were not kept', async () => {
     const box = mailUser(servers, 'parts');
     const sender = mailUser(servers, 'newsletter');

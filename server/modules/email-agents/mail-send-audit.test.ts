@@ -5,6 +5,7 @@ import { mailDraftPageSchema } from '../../../contract/email-mailbox';
 import {
   accountBody,
   createAccount,
+  mailAppEnv,
   mailUser,
   readFolder,
   sendAs,
@@ -66,7 +67,7 @@ async function fileInSent(user: { address: string; password: string }, raw: stri
 }
 
 /** How sends are recorded (issue 16: "every draft, edit and send is recorded"). */
-describeApi('sends on the record', { env: { EMAIL_SYNC_SECONDS: '0' } }, (t) => {
+describeApi('sends on the record', { env: mailAppEnv() }, (t) => {
   const send = (accountId: number, draftId: number) =>
     t.api('POST', `/api/email-agent/${accountId}/drafts/${draftId}/send`, { token: t.admin });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { accountBody, createAccount, mailUser, sendAs } from '../../test-support/email';
+import { accountBody, createAccount, mailAppEnv, mailUser, sendAs } from '../../test-support/email';
 import { startMailServers, type MailServers } from '../../test-support/mail-servers';
 import { describeApi } from '../../test-support/test-app';
 
@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(async () => servers?.stop());
 
 /** The background job (EMAIL_SYNC_SECONDS): active accounts are synced without anyone asking. */
-describeApi('mailbox sync job', { env: { EMAIL_SYNC_SECONDS: '1' } }, (t) => {
+describeApi('mailbox sync job', { env: mailAppEnv({ EMAIL_SYNC_SECONDS: '1' }) }, (t) => {
   it('when mail arrives for an active account, then the job stores it and drafts a reply; a switched-off account is left alone', async () => {
     const active = mailUser(servers, 'jobon');
     const off = mailUser(servers, 'joboff');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mailDraftPageSchema, mailMessagePageSchema } from '../../../contract/email-mailbox';
-import { accountBody, createAccount, mailUser, sendAs } from '../../test-support/email';
+import { accountBody, createAccount, mailAppEnv, mailUser, sendAs } from '../../test-support/email';
 import { startMailServers, type MailServers } from '../../test-support/mail-servers';
 import { describeApi } from '../../test-support/test-app';
 
@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(async () => servers?.stop());
 
 /** A folder the server renumbers (a new UIDVALIDITY) is read again, and still shown once. */
-describeApi('mailbox renumbered', { env: { EMAIL_SYNC_SECONDS: '0' } }, (t) => {
+describeApi('mailbox renumbered', { env: mailAppEnv() }, (t) => {
   it('when the inbox gets a new UIDVALIDITY and is synced again, then each message, draft and figure counts once', async () => {
     const box = mailUser(servers, 'renumber');
     const sender = mailUser(servers, 'asker');

@@ -46,6 +46,8 @@ export interface MailboxServiceDeps {
   mailbox: MailboxRepo;
   drafts: DraftsRepo;
   sync: MailboxSync;
+  /** Where failed sends' details go (never a password). */
+  log?: { warn: (o: object, m: string) => void };
 }
 
 export function createMailboxService(deps: MailboxServiceDeps) {
@@ -252,13 +254,11 @@ export function createMailboxService(deps: MailboxServiceDeps) {
         contentType: a.content_type,
         content: Buffer.from(a.content, 'base64'),
       }));
-      const messageId = await send(account, {
-        to: input.to,
-        cc: input.cc,
-        subject: input.subject,
-        text: input.body,
-        attachments: files,
-      });
+      const messageId = await send(
+        account,
+        { to: input.to, cc: input.cc, subject: input.subject, text: input.body, attachments: files },
+        actor,
+      );
       // What left, for the audit trail: recipients, subject, the files by name and size, and
       // the body by length and SHA-256 (not its text: the Sent folder keeps that).
       await deps.accountRepo.record(account.id, {
@@ -287,7 +287,7 @@ export function createMailboxService(deps: MailboxServiceDeps) {
       const account = await accountFor(actor, ref, 'UPDATE');
       if (account.status !== 1) throw emailErrors.inactive();
       try {
-        const result = await deps.sync.syncAccount(account);
+        const result = await deps.sync.syncAccount(account, { actor });
         return { stored: result.stored, busy: result.skipped };
       } catch (error) {
         return { stored: 0, busy: false, error: (error as Error).message.slice(0, 300) };

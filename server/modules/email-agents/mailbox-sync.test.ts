@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mailMessagePageSchema } from '../../../contract/email-mailbox';
-import { accountBody, createAccount, mailUser, sendAs } from '../../test-support/email';
+import { accountBody, createAccount, mailAppEnv, mailUser, sendAs } from '../../test-support/email';
 import { startMailServers, type MailServers } from '../../test-support/mail-servers';
 import { describeApi, type TestApp } from '../../test-support/test-app';
 
@@ -29,6 +29,7 @@ function syncAndKill(t: TestApp, accountId: number, killAt: number): Promise<str
       t.config.databaseUrl ?? '',
       String(accountId),
       '5',
+      t.config.integrationHostsAllow.join(','),
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
@@ -56,7 +57,7 @@ async function inboxUids(t: TestApp, accountId: number): Promise<number[]> {
 
 /** The mailbox sync against a real IMAP server (issue 16 "Proof"). */
 // The timer-driven sync stays off: the tests sync when they mean to.
-describeApi('mailbox sync', { env: { EMAIL_SYNC_SECONDS: '0' } }, (t) => {
+describeApi('mailbox sync', { env: mailAppEnv() }, (t) => {
   it('when a message arrives over SMTP and the mailbox is synced twice, then exactly one copy is stored', async () => {
     const box = mailUser(servers, 'inbox');
     const sender = mailUser(servers, 'customer');

@@ -13,6 +13,7 @@
  *   a "send_failed" entry, for a person to send again.
  */
 import { nowIso } from '../../db/database';
+import { MailConnectionError } from '../../services/mail/mailbox-connection';
 import { newMessageId, sendAndFile, type OutgoingMail } from '../../services/mail/outgoing';
 import type { Actor } from '../identity/actor-scope';
 import type { DraftsRepo } from './drafts-repo';
@@ -38,15 +39,24 @@ export function createOutbox(deps: OutboxDeps) {
   const { accounts, mailbox, drafts } = deps;
 
   /** Sends and files a message from the account, and keeps the filed copy in Sent. */
-  async function send(account: AccountRecord, mail: Omit<OutgoingMail, 'from'>) {
+  async function send(
+    account: AccountRecord,
+    mail: Omit<OutgoingMail, 'from'>,
+    actor: Actor | null = null,
+  ) {
     if (account.status !== 1) throw emailErrors.inactive();
     let result;
     try {
-      result = await sendAndFile(accounts.connectionOf(account), {
+      result = await sendAndFile(await accounts.connectionOf(account, actor), {
         ...mail,
         from: { name: account.title, address: account.email },
       });
     } catch (error) {
+      if (error instanceof MailConnectionError)
+        deps.log?.warn(
+          { account: account.id, code: error.code, detail: error.detail },
+          'mailbox connection failed',
+        );
       throw emailErrors.sendFailed((error as Error).message.slice(0, 200));
     }
     // The message has left: keeping the filed copy may fail (the next sync reads Sent anyway),
@@ -82,8 +92,10 @@ export function createOutbox(deps: OutboxDeps) {
     const to = strings(draft.to_json);
     const cc = strings(draft.cc_json);
     try {
-      await send(account, {
-        to,
+      await send(
+        account,
+        {
+          to,
         cc,
         subject: draft.subject,
         text: draft.body,
@@ -95,7 +107,9 @@ export function createOutbox(deps: OutboxDeps) {
               ...(original.message_id ? [original.message_id] : []),
             ]
           : [],
-      });
+        },
+        actor,
+      );
     } catch (error) {
       await drafts.change(
         account.id,

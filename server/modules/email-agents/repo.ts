@@ -199,6 +199,25 @@ export function createAccountRepo(db: Kysely<DB>) {
       return { total: Number(n), rows };
     },
 
+    /**
+     * Whether any of these users holds the Trial role (a default administrator never counts):
+     * the people who chose an account's destination decide how far its connections may reach.
+     */
+    async anyTrial(userIds: readonly (number | null)[]): Promise<boolean> {
+      const ids = userIds.filter((id): id is number => id !== null);
+      if (ids.length === 0) return false;
+      const row = await db
+        .selectFrom('user_roles')
+        .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+        .innerJoin('users', 'users.id', 'user_roles.user_id')
+        .select('user_roles.user_id')
+        .where('user_roles.user_id', 'in', ids)
+        .where('roles.name', '=', 'Trial')
+        .where('users.is_defaultadmin', '=', 0)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
     /** Active accounts whose sync lease is free, for the sync job. */
     async activeIds(): Promise<number[]> {
       const rows = await db

@@ -41,8 +41,16 @@ export function registerEmailAgentRoutes(
 
   api.post(emailRoutes.connectionTest, needs('ADD', 'UPDATE'), async (request) => {
     const body = parseInput(connectionTestInputSchema, request.body);
-    const result = await s.emailAgents.testConnection(await actorOf(request), body);
-    return shape(connectionTestSchema, result);
+    const { imap, smtp } = await s.emailAgents.testConnection(await actorOf(request), body);
+    // The answer stays neutral (it must not tell what listens on a port); the detail is logged.
+    const failed = { imap: imap.detail, smtp: smtp.detail };
+    if (failed.imap || failed.smtp)
+      request.log.warn(
+        { host: { imap: body.imap_host, smtp: body.smtp_host }, failed },
+        'mailbox connection test failed',
+      );
+    const answer = (p: typeof imap) => ({ ok: p.ok, code: p.code, error: p.error });
+    return shape(connectionTestSchema, { imap: answer(imap), smtp: answer(smtp) });
   });
 
   api.get(emailRoutes.one, needs('VIEW'), async (request) =>

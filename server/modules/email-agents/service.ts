@@ -5,30 +5,28 @@
  * - Knowledge: drafts may answer only from departments where the person who sets them holds
  *   the Email_agent right of the call AND Query.QUERY_DOCUMENT (403 otherwise).
  * - The password is sealed (services/security/secret-box) before it is stored; no answer, log
- *   line or history entry carries it.
+ *   line or history entry carries it. It goes only to the destination it was stored with: a
+ *   change of host, port, TLS mode or user name needs it again (connections.ts).
  * - `{email_id}` is a numeric id or the account's address.
  */
 import { departmentScope, inScope } from '../../../contract/access';
 import type {
-  ConnectionTest,
   EmailAccount,
   EmailAccountCreate,
   EmailAccountUpdate,
   EmailHistoryEntry,
 } from '../../../contract/email-agents';
-import { type connectionTestInputSchema } from '../../../contract/email-agents';
 import type { Paged } from '../../../contract/paging';
 import type { ActionName } from '../../../contract/permissions';
-import type { z } from 'zod';
 import { nowIso } from '../../db/database';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { MailboxConnection } from '../../services/mail/mailbox-connection';
-import { probeImap, probeSmtp } from '../../services/mail/mailbox-connection';
+import type { IntegrationHosts } from '../../services/fetch/integration-hosts';
 import type { SecretBox } from '../../services/security/secret-box';
 import type { Actor } from '../identity/actor-scope';
 import { actorNames } from '../identity/actor-names';
 import { changesOf, HIDDEN, toAccount } from './account-shape';
+import { assertSameDestination, createAccountConnections } from './connections';
 import { emailErrors } from './errors';
 import type { AccountRecord, AccountRepo } from './repo';
 
@@ -46,11 +44,13 @@ export interface AccountDeps {
   db: Kysely<DB>;
   repo: AccountRepo;
   box: SecretBox;
+  /** The integrations' host policy (INTEGRATION_HOSTS_ALLOW) every connection follows. */
+  hosts: IntegrationHosts;
   /** EMAIL_CA_FILE's certificates, trusted for every mailbox's TLS. */
   ca?: string;
 }
 
-export function createEmailAgentService({ db, repo, box, ca }: AccountDeps) {
+export function createEmailAgentService({ db, repo, box, hosts, ca }: AccountDeps) {
   function isVisible(actor: Actor, account: AccountRecord, action: ActionName): boolean {
     const scope = departmentScope(actor.subject, 'Email_agent', action);
     if (scope === 'all') return true;
@@ -114,20 +114,18 @@ export function createEmailAgentService({ db, repo, box, ca }: AccountDeps) {
     return (await shaped([account]))[0];
   }
 
-  /** The account's connection with its password opened, for the sync and for sending. */
-  function connectionOf(a: AccountRecord): MailboxConnection {
-    return {
-      imap: { host: a.imap_host, port: a.imap_port, tls: a.imap_tls },
-      smtp: { host: a.smtp_host, port: a.smtp_port, tls: a.smtp_tls },
-      username: a.username,
-      password: a.password_enc ? box.open(a.password_enc) : '',
-      ca,
-    };
-  }
+  const connections = createAccountConnections({
+    repo,
+    box,
+    hosts,
+    ca,
+    updatable: (actor, ref) => visible(actor, ref, 'UPDATE'),
+  });
 
   return {
     visible,
-    connectionOf,
+    connectionOf: connections.connectionOf,
+    testConnection: connections.testConnection,
 
     async list(actor: Actor, query: { page: number; size: number; search?: string }) {
       const scope = departmentScope(actor.subject, 'Email_agent', 'LIST_VIEW');
@@ -173,6 +171,7 @@ export function createEmailAgentService({ db, repo, box, ca }: AccountDeps) {
 
     async update(actor: Actor, ref: string, input: EmailAccountUpdate): Promise<EmailAccount> {
       const account = await visible(actor, ref, 'UPDATE');
+      assertSameDestination(account, input, input.password);
       if (input.department_id !== undefined && input.department_id !== account.department_id)
         await assertDepartment(actor, input.department_id, 'UPDATE');
       const knowledgeChanged =
@@ -237,28 +236,6 @@ export function createEmailAgentService({ db, repo, box, ca }: AccountDeps) {
           created_at: r.created_at,
         })),
       };
-    },
-
-    /** Logs in over IMAP and over SMTP and says which one failed, and why. */
-    async testConnection(
-      actor: Actor,
-      input: z.infer<typeof connectionTestInputSchema>,
-    ): Promise<ConnectionTest> {
-      let password = input.password;
-      if (password === undefined) {
-        if (input.account_id === undefined) throw emailErrors.passwordRequired();
-        const account = await visible(actor, String(input.account_id), 'UPDATE');
-        password = connectionOf(account).password;
-      }
-      const connection: MailboxConnection = {
-        imap: { host: input.imap_host, port: input.imap_port, tls: input.imap_tls },
-        smtp: { host: input.smtp_host, port: input.smtp_port, tls: input.smtp_tls },
-        username: input.username,
-        password,
-        ca,
-      };
-      const [imap, smtp] = await Promise.all([probeImap(connection), probeSmtp(connection)]);
-      return { imap, smtp };
     },
   };
 }

@@ -13,7 +13,8 @@
  */
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import type { MailboxConnection } from '../../services/mail/mailbox-connection';
-import { withImap } from '../../services/mail/mailbox-connection';
+import { MailConnectionError, withImap } from '../../services/mail/mailbox-connection';
+import type { Actor } from '../identity/actor-scope';
 import type { MailboxRepo, NewMessage } from './mailbox-repo';
 import { parserThread, type ParserThread } from './parser-thread';
 import type { AccountRecord, AccountRepo } from './repo';
@@ -30,6 +31,8 @@ export interface SyncOptions {
   signal?: AbortSignal;
   /** After each stored batch (tests stop a sync mid-way here). */
   onBatch?: (stored: number) => void;
+  /** Who asked for it (the job: nobody); their reach counts with the account's. */
+  actor?: Actor | null;
 }
 
 export interface SyncResult {
@@ -40,7 +43,7 @@ export interface SyncResult {
 export interface SyncDeps {
   accounts: AccountRepo;
   repo: MailboxRepo;
-  connectionOf: (account: AccountRecord) => MailboxConnection;
+  connectionOf: (account: AccountRecord, actor?: Actor | null) => Promise<MailboxConnection>;
   /** Called after a sync stored inbound messages (the draft step). */
   afterSync?: (account: AccountRecord) => Promise<void>;
   log: { warn: (o: object, m: string) => void; error: (o: object, m: string) => void };
@@ -140,13 +143,19 @@ export function createMailboxSync(deps: SyncDeps) {
     let failure: string | null = null;
     const parser = parserThread();
     try {
-      await withImap(deps.connectionOf(account), async (client) => {
+      await withImap(await deps.connectionOf(account, options.actor), async (client) => {
         stored += await syncFolder(client, parser, account, 'INBOX', 'inbox', options);
         const sent = await sentPath(client);
         if (sent) stored += await syncFolder(client, parser, account, sent, 'sent', options);
       });
     } catch (error) {
+      // A refused host or a failed connection is recorded in neutral words; the detail is logged.
       failure = error instanceof Error ? error.message.slice(0, 300) : String(error);
+      if (error instanceof MailConnectionError)
+        deps.log.warn(
+          { account: account.id, code: error.code, detail: error.detail },
+          'mailbox connection failed',
+        );
       throw error;
     } finally {
       await repo.release(account.id, failure);

@@ -2,17 +2,33 @@
  * Connections to a real mailbox (issue 16): IMAP with imapflow, SMTP with nodemailer. Every
  * use opens one short connection and always closes it. Neither library logs (a login line
  * would carry the user name, and a debug log the password).
+ *
+ * Every connection follows the integrations' host policy: the host is resolved and checked
+ * once, and the socket goes to the checked address (a second DNS answer cannot move it to
+ * another one), while TLS still verifies the certificate against the host's name. A failure to
+ * connect or log in reads the same whatever answered (connection-failure.ts).
  */
+import { isIP } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import { ImapFlow } from 'imapflow';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
-import type { TlsMode } from '../../../contract/email-agents';
+import type { ConnectionFailure, TlsMode } from '../../../contract/email-agents';
+import type { IntegrationHosts, Requester } from '../fetch/integration-hosts';
+import { connectionFailure, MailConnectionError, type MailProtocol } from './connection-failure';
+
+export { MailConnectionError };
 
 export interface Endpoint {
   host: string;
   port: number;
   tls: TlsMode;
+}
+
+/** Where connections may go (the integrations' host policy) and for whom they are made. */
+export interface Reach {
+  hosts: IntegrationHosts;
+  requester: Requester;
 }
 
 export interface MailboxConnection {
@@ -22,24 +38,50 @@ export interface MailboxConnection {
   password: string;
   /** Extra certificates (PEM) to trust besides the system's: EMAIL_CA_FILE. */
   ca?: string;
+  reach: Reach;
 }
 
 const TIMEOUT_MS = 15_000;
 
-/** TLS options: the system's roots plus EMAIL_CA_FILE's (a `ca` alone would replace them). */
-function tlsOptions(c: MailboxConnection) {
-  return c.ca ? { ca: [...rootCertificates, c.ca] } : undefined;
+function failure(c: MailboxConnection, protocol: MailProtocol, error: unknown) {
+  return connectionFailure(protocol, error, {
+    username: c.username,
+    password: c.password,
+    requester: c.reach.requester,
+  });
 }
 
-export function imapClient(c: MailboxConnection): ImapFlow {
+/** The checked address of the endpoint's host; throws a MailConnectionError when refused. */
+async function pinned(c: MailboxConnection, protocol: MailProtocol): Promise<string> {
+  try {
+    return (await c.reach.hosts.pin(c[protocol].host, c.reach.requester)).address;
+  } catch (error) {
+    throw failure(c, protocol, error);
+  }
+}
+
+/** The name the certificate must carry: the host as entered (an address verifies as itself). */
+const serverName = (host: string) => (isIP(host) ? undefined : host);
+
+/** TLS options: the system's roots plus EMAIL_CA_FILE's (a `ca` alone would replace them). */
+function tlsOptions(c: MailboxConnection, host: string) {
+  const servername = serverName(host);
+  return {
+    ...(c.ca ? { ca: [...rootCertificates, c.ca] } : {}),
+    ...(servername ? { servername } : {}),
+  };
+}
+
+function imapClient(c: MailboxConnection, address: string): ImapFlow {
   return new ImapFlow({
-    host: c.imap.host,
+    host: address,
+    servername: serverName(c.imap.host),
     port: c.imap.port,
     secure: c.imap.tls === 'tls',
     // 'starttls' insists on the upgrade; 'none' never tries it.
     doSTARTTLS: c.imap.tls === 'starttls' ? true : c.imap.tls === 'none' ? false : undefined,
     auth: { user: c.username, pass: c.password },
-    tls: tlsOptions(c),
+    tls: tlsOptions(c, c.imap.host),
     logger: false,
     connectionTimeout: TIMEOUT_MS,
     greetingTimeout: TIMEOUT_MS,
@@ -48,16 +90,23 @@ export function imapClient(c: MailboxConnection): ImapFlow {
   });
 }
 
-/** Runs `work` on a fresh, logged-in IMAP connection and always closes it. */
+/**
+ * Runs `work` on a fresh, logged-in IMAP connection and always closes it. A failure to connect
+ * or log in is a MailConnectionError; `work`'s own errors pass unchanged.
+ */
 export async function withImap<T>(
   c: MailboxConnection,
   work: (client: ImapFlow) => Promise<T>,
 ): Promise<T> {
-  const client = imapClient(c);
+  const client = imapClient(c, await pinned(c, 'imap'));
   // A dropped connection emits 'error'; without a listener that would end the process.
   client.on('error', () => undefined);
   try {
-    await client.connect();
+    try {
+      await client.connect();
+    } catch (error) {
+      throw failure(c, 'imap', error);
+    }
     return await work(client);
   } finally {
     if (client.usable) await client.logout().catch(() => client.close());
@@ -65,15 +114,16 @@ export async function withImap<T>(
   }
 }
 
-export function smtpTransport(c: MailboxConnection) {
+function smtpTransport(c: MailboxConnection, address: string) {
   const options: SMTPTransport.Options = {
-    host: c.smtp.host,
+    host: address,
+    servername: serverName(c.smtp.host),
     port: c.smtp.port,
     secure: c.smtp.tls === 'tls',
     requireTLS: c.smtp.tls === 'starttls',
     ignoreTLS: c.smtp.tls === 'none',
     auth: { user: c.username, pass: c.password },
-    tls: tlsOptions(c),
+    tls: tlsOptions(c, c.smtp.host),
     connectionTimeout: TIMEOUT_MS,
     greetingTimeout: TIMEOUT_MS,
     socketTimeout: 60_000,
@@ -83,21 +133,40 @@ export function smtpTransport(c: MailboxConnection) {
   return nodemailer.createTransport(options);
 }
 
-/** A short, readable reason a probe failed (never the password). */
-function reason(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const e = error as Error & { code?: string; responseText?: string; response?: string };
-  if (e.code === 'ECONNREFUSED' || /ECONNREFUSED/.test(e.message)) return 'connection refused';
-  if (e.code === 'ETIMEDOUT' || /timeout/i.test(e.message)) return 'no answer (timed out)';
-  if (e.code === 'ENOTFOUND' || /ENOTFOUND|EAI_AGAIN/.test(e.message)) return 'unknown host';
-  if (e.code === 'EAUTH' || e.responseText || /auth/i.test(e.message))
-    return `login refused: ${(e.responseText ?? e.response ?? e.message).slice(0, 200)}`;
-  return e.message.slice(0, 200);
+/** nodemailer's codes for the server's answer to a message, given after the login. */
+const MESSAGE_REFUSALS = new Set(['EENVELOPE', 'EMESSAGE']);
+
+/**
+ * Runs `work` with an SMTP transport to the checked address and always closes it. A failure to
+ * connect or log in is a MailConnectionError; the server's refusal of a message passes unchanged.
+ */
+export async function withSmtp<T>(
+  c: MailboxConnection,
+  work: (transport: Transporter<SMTPTransport.SentMessageInfo>) => Promise<T>,
+): Promise<T> {
+  const transport = smtpTransport(c, await pinned(c, 'smtp'));
+  try {
+    return await work(transport);
+  } catch (error) {
+    if (MESSAGE_REFUSALS.has(String((error as { code?: unknown }).code))) throw error;
+    throw failure(c, 'smtp', error);
+  } finally {
+    transport.close();
+  }
 }
 
 export interface Probe {
   ok: boolean;
+  code: ConnectionFailure | null;
+  /** The neutral text of `code`. */
   error: string | null;
+  /** What happened, for the server's log only. */
+  detail?: string;
+}
+
+function failed(c: MailboxConnection, protocol: MailProtocol, error: unknown): Probe {
+  const f = failure(c, protocol, error);
+  return { ok: false, code: f.code, error: f.message, detail: f.detail };
 }
 
 export async function probeImap(c: MailboxConnection): Promise<Probe> {
@@ -105,21 +174,17 @@ export async function probeImap(c: MailboxConnection): Promise<Probe> {
     await withImap(c, async (client) => {
       await client.status('INBOX', { messages: true });
     });
-    return { ok: true, error: null };
+    return { ok: true, code: null, error: null };
   } catch (error) {
-    const e = error as { authenticationFailed?: boolean };
-    return { ok: false, error: e.authenticationFailed ? 'login refused' : reason(error) };
+    return failed(c, 'imap', error);
   }
 }
 
 export async function probeSmtp(c: MailboxConnection): Promise<Probe> {
-  const transport = smtpTransport(c);
   try {
-    await transport.verify();
-    return { ok: true, error: null };
+    await withSmtp(c, (transport) => transport.verify());
+    return { ok: true, code: null, error: null };
   } catch (error) {
-    return { ok: false, error: reason(error) };
-  } finally {
-    transport.close();
+    return failed(c, 'smtp', error);
   }
 }

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { ImapFlow } from 'imapflow';
 import nodemailer from 'nodemailer';
 import { patterns } from '../../../contract/validation';
-import { smtpTransport, withImap, type MailboxConnection } from './mailbox-connection';
+import { withImap, withSmtp, type MailboxConnection } from './mailbox-connection';
 
 export interface OutgoingMail {
   from: { name: string; address: string };
@@ -89,15 +89,12 @@ export async function sendAndFile(
   mail: OutgoingMail,
 ): Promise<SentMail> {
   const { raw, messageId } = await renderMail(mail);
-  const transport = smtpTransport(connection);
-  try {
-    await transport.sendMail({
+  await withSmtp(connection, (transport) =>
+    transport.sendMail({
       envelope: { from: mail.from.address, to: [...mail.to, ...mail.cc] },
       raw,
-    });
-  } finally {
-    transport.close();
-  }
+    }),
+  );
   // The message has left; a failure to file it must not make the caller send it again.
   let sent: SentMail['sent'] = null;
   try {
