@@ -207,14 +207,29 @@ export type Exchange = z.infer<typeof exchangeSchema>;
 // ------------------------------------------------------------------- tickets
 
 export const ticketReasonSchema = z.enum(['asked_for_person', 'rated_down_twice']);
+/**
+ * Why a ticket waits for a helpdesk. A ticket goes only to an active helpdesk serving every
+ * department its conversation touched (each turn's chosen department, else those it searched):
+ * no_department: the conversation touched none; no_helpdesk: no active helpdesk serves any of
+ * them; not_every_department: some serve some, none serves all.
+ */
+export const ticketWaitingSchema = z.enum(['no_department', 'no_helpdesk', 'not_every_department']);
+export type TicketWaiting = z.infer<typeof ticketWaitingSchema>;
 export const ticketSchema = z.object({
   id: z.number().int(),
   conversation_id: z.string(),
   channel: z.enum(['console', 'widget']),
   reason: ticketReasonSchema,
   helpdesk_id: z.number().int().nullable(),
-  /** queued: waiting for (another) delivery attempt; delivered: the helpdesk has it. */
+  /**
+   * queued: waiting for (another) delivery attempt; delivered: the helpdesk has it;
+   * no_helpdesk: it waits for a helpdesk, for the reason `waiting` gives.
+   */
   delivery: z.enum(['queued', 'delivered', 'no_helpdesk']),
+  /** Why it waits (null once a helpdesk has it): see ticketWaitingSchema. */
+  waiting: ticketWaitingSchema.nullable(),
+  /** The departments the conversation touched: its helpdesk must serve every one of them. */
+  departments: z.array(z.object({ id: z.number().int(), name: z.string() })),
   created_at: z.string(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;

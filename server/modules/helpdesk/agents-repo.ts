@@ -8,7 +8,8 @@ import type { DB } from '../../db/schema';
 import type { Actor } from '../identity/actor-scope';
 import { assignmentsQuery } from '../identity/assignment-rows';
 import { historyValues } from '../identity/history';
-import { heldAssignments, snapshotOf } from '../users/view';
+import type { TargetUser } from '../users/rules';
+import { heldAssignments, snapshotOf, targetOf } from '../users/view';
 
 type Trx = Transaction<DB>;
 
@@ -129,20 +130,16 @@ export function createAgentsRepo(db: Kysely<DB>) {
         .where('department_id', '=', departmentId)
         .executeTakeFirst(),
 
-    /** The user's departments (ids), for scope checks; undefined when there is no such user. */
-    async userDepartments(userId: number): Promise<number[] | undefined> {
-      const user = await db
+    /** The user as the users module's rules read them (users/rules.ts); undefined: no such user. */
+    async target(userId: number): Promise<TargetUser | undefined> {
+      const row = await db
         .selectFrom('users')
-        .select('id')
+        .selectAll()
         .where('id', '=', userId)
         .executeTakeFirst();
-      if (!user) return undefined;
-      const rows = await db
-        .selectFrom('user_roles')
-        .select('department_id')
-        .where('user_id', '=', userId)
-        .execute();
-      return [...new Set(rows.map((r) => r.department_id))];
+      if (!row) return undefined;
+      const held = await assignmentsQuery(db).where('ur.user_id', '=', userId).execute();
+      return targetOf(row, heldAssignments(held));
     },
 
     userIdByEmail: async (email: string) =>
@@ -154,19 +151,16 @@ export function createAgentsRepo(db: Kysely<DB>) {
           .executeTakeFirst()
       )?.id,
 
-    departmentExists: async (id: number) =>
-      Boolean(
-        await db.selectFrom('departments').select('id').where('id', '=', id).executeTakeFirst(),
-      ),
+    departmentName: async (id: number) =>
+      (await db.selectFrom('departments').select('name').where('id', '=', id).executeTakeFirst())
+        ?.name,
 
-    helpdeskRoleRights: async () =>
-      (
-        await db
-          .selectFrom('roles')
-          .select('permission_set')
-          .where('id', '=', HELPDESK_ROLE_ID)
-          .executeTakeFirst()
-      )?.permission_set ?? '[]',
+    helpdeskRole: async () =>
+      (await db
+        .selectFrom('roles')
+        .select(['name', 'permission_set'])
+        .where('id', '=', HELPDESK_ROLE_ID)
+        .executeTakeFirst()) ?? { name: 'Helpdesk', permission_set: '[]' },
 
     /** A new agent, or a removed one back: the row and the role, in one transaction. */
     async add(

@@ -4,10 +4,15 @@
  *   and, to give the Helpdesk role, every right that role carries there (no escalation).
  * - Adding gives the user the Helpdesk role (role_id 3) in that department; status `removed`
  *   takes it away; either is written to the user's history.
+ * - Giving or taking that role changes the user's account (where their sign-in leads, who the
+ *   helpdesk is told they are), so staff do it only to users they may manage: the users
+ *   module's rule (users/rules.ts: every assignment where they hold Users.UPDATE, no right
+ *   they lack, never a default administrator), before the change and after it. A user they
+ *   may not manage answers as an unknown one (404), without a name or an e-mail address.
  * - A helpdesk administrator is named by someone holding Helpdesk.ADD in a department the
- *   user belongs to (a default administrator: anyone).
+ *   user belongs to, among users they may manage (a default administrator: anyone).
  */
-import { departmentScope, inScope } from '../../../contract/access';
+import { departmentScope, HELPDESK_ROLE_ID, inScope } from '../../../contract/access';
 import type {
   Agent,
   AgentCreate,
@@ -22,6 +27,7 @@ import { isUniqueViolation, nowIso } from '../../db/database';
 import { errors } from '../../http/app-error';
 import { displayName, missingRights, rightNames, type Actor } from '../identity/actor-scope';
 import { parseIdList } from '../identity/history';
+import { manageRefusal, type TargetUser, visibleTo } from '../users/rules';
 import type { AgentsRepo } from './agents-repo';
 import { helpdeskErrors } from './errors';
 
@@ -53,17 +59,39 @@ export function createAgentsService(repo: AgentsRepo) {
     return agent;
   }
 
-  /** 403 unless the actor holds every right of the Helpdesk role in the department. */
-  async function assertMayGiveRole(actor: Actor, departmentId: number) {
-    const missing = missingRights(
-      actor,
-      departmentId,
-      parseIdList(await repo.helpdeskRoleRights()),
-    );
+  /** The user, when the actor may manage them (users/rules.ts); else as if there were none. */
+  async function manageable(actor: Actor, userId: number): Promise<TargetUser | undefined> {
+    const target = await repo.target(userId);
+    if (!target || !visibleTo(actor, target.assignments, 'UPDATE')) return undefined;
+    return manageRefusal(actor, target, 'UPDATE') === undefined ? target : undefined;
+  }
+
+  /**
+   * 403 unless the actor holds every right of the Helpdesk role in the department, and may
+   * still manage the user once they hold it there.
+   */
+  async function assertMayGiveRole(actor: Actor, target: TargetUser, departmentId: number) {
+    const role = await repo.helpdeskRole();
+    const rights = parseIdList(role.permission_set);
+    const missing = missingRights(actor, departmentId, rights);
     if (missing.length > 0)
       throw errors.forbidden(
         `To give the Helpdesk role you must hold its rights in that department (missing: ${rightNames(missing)}).`,
       );
+    const after: TargetUser = {
+      ...target,
+      assignments: [
+        ...target.assignments,
+        {
+          department_id: departmentId,
+          department_name: (await repo.departmentName(departmentId)) ?? '',
+          role_id: HELPDESK_ROLE_ID,
+          role_name: role.name,
+          permission_set: rights,
+        },
+      ],
+    };
+    if (manageRefusal(actor, after, 'UPDATE')) throw helpdeskErrors.userNotManaged();
   }
 
   return {
@@ -81,7 +109,7 @@ export function createAgentsService(repo: AgentsRepo) {
     },
 
     async add(actor: Actor, input: AgentCreate): Promise<Agent> {
-      if (!(await repo.departmentExists(input.department_id)))
+      if ((await repo.departmentName(input.department_id)) === undefined)
         throw errors.validation(`No department has the id ${input.department_id}.`, [
           { path: 'department_id', message: 'validation:unknownDepartment' },
         ]);
@@ -90,15 +118,16 @@ export function createAgentsService(repo: AgentsRepo) {
           'You may only add agents in departments where you hold Helpdesk.ADD.',
         );
       const userId = input.user_id ?? (await repo.userIdByEmail(input.email ?? ''));
-      if (userId === undefined || !(await repo.userDepartments(userId)))
-        throw helpdeskErrors.userNotFound();
-      const existing = await repo.findByUser(userId, input.department_id);
+      const target = userId === undefined ? undefined : await manageable(actor, userId);
+      if (!target) throw helpdeskErrors.userNotFound();
+      const existing = await repo.findByUser(target.id, input.department_id);
       if (existing && existing.status !== 'removed') throw helpdeskErrors.agentExists();
-      await assertMayGiveRole(actor, input.department_id);
+      await assertMayGiveRole(actor, target, input.department_id);
       let id: number;
       try {
         const { status, capacity, department_id } = input;
-        id = await repo.add(actor, { user_id: userId, department_id, status, capacity }, nowIso());
+        const values = { user_id: target.id, department_id, status, capacity };
+        id = await repo.add(actor, values, nowIso());
       } catch (error) {
         // Two adds of the same agent at once: the unique index lets one through.
         if (isUniqueViolation(error)) throw helpdeskErrors.agentExists();
@@ -109,18 +138,22 @@ export function createAgentsService(repo: AgentsRepo) {
 
     async update(actor: Actor, id: number, input: AgentUpdate): Promise<Agent> {
       const agent = await visibleAgent(actor, id, 'UPDATE');
-      if (input.status && (input.status === 'removed') !== (agent.status === 'removed'))
-        await assertMayGiveRole(actor, agent.department_id);
+      if (input.status && (input.status === 'removed') !== (agent.status === 'removed')) {
+        // The role comes or goes: a change to the user's account, as when they were added.
+        const target = await manageable(actor, agent.user_id);
+        if (!target) throw helpdeskErrors.userNotManaged();
+        await assertMayGiveRole(actor, target, agent.department_id);
+      }
       await repo.change(actor, agent, input, nowIso());
       return toAgent((await repo.find(id)) as AgentRow);
     },
 
     async addAdmin(actor: Actor, userId: number): Promise<HelpdeskAdmin> {
-      const departments = await repo.userDepartments(userId);
+      const target = await manageable(actor, userId);
       const scope = scopeOf(actor, 'ADD');
       const reachable =
-        departments !== undefined &&
-        (scope === 'all' || departments.some((d) => inScope(scope, d)));
+        target !== undefined &&
+        (scope === 'all' || target.assignments.some((a) => inScope(scope, a.department_id)));
       if (!reachable) throw helpdeskErrors.userNotFound();
       if (await repo.isAdmin(userId)) throw helpdeskErrors.adminExists();
       const now = nowIso();

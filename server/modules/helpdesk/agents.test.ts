@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import { HELPDESK_ROLE_ID } from '../../../contract/access';
 import { agentPageSchema, agentSchema } from '../../../contract/helpdesk-api';
-import { addDepartment, addPerson, personWith } from '../../test-support/identity';
+import { idsOf } from '../../../contract/permissions';
+import { addDepartment, addPerson, addRole, personWith } from '../../test-support/identity';
 import { describeApi } from '../../test-support/test-app';
 
 /** Helpdesk agents and administrators (SPEC §7): the role they get, history and scope. */
@@ -115,8 +116,10 @@ describeApi('helpdesk agents', (t) => {
   it('when staff without the Helpdesk role rights add an agent, then 403 and nothing changes', async () => {
     const dept = await addDepartment(t);
     const other = await addDepartment(t);
-    const lead = await personWith(t, dept, 'Helpdesk.ADD', 'Helpdesk.LIST_VIEW');
-    const person = await addPerson(t);
+    const lead = await personWith(t, dept, 'Helpdesk.ADD', 'Helpdesk.LIST_VIEW', 'Users.UPDATE');
+    // Someone the lead may manage: in the lead's department, with no right the lead lacks.
+    const reader = await addRole(t, dept, idsOf('Helpdesk.LIST_VIEW'));
+    const person = await addPerson(t, { assignments: [{ department_id: dept, role_id: reader }] });
     const res = await t.api('POST', '/api/helpdesk/agents', {
       token: lead.token,
       body: { user_id: person.id, department_id: dept },

@@ -5,6 +5,11 @@ export const helpdeskErrors = {
   notFound: () => errors.notFound('No such helpdesk in your departments.'),
   agentNotFound: () => errors.notFound('No such helpdesk agent in your departments.'),
   userNotFound: () => errors.notFound('No such user in your departments.'),
+  /** A visible agent whose account the actor may not change (users/rules.ts). */
+  userNotManaged: () =>
+    errors.forbidden(
+      'You may give or take the Helpdesk role only to people whose accounts you may manage (Users.UPDATE in every department they belong to, no right you lack).',
+    ),
   unknownDepartments: (ids: readonly number[]) =>
     errors.validation(`No department has the id ${ids.join(', ')}.`, [
       { path: 'departments', message: 'validation:unknownDepartment' },

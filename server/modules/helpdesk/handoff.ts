@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { HELPDESK_ROLE_ID } from '../../../contract/access';
+import { departmentScope, HELPDESK_ROLE_ID } from '../../../contract/access';
 import { HANDOFF_TTL_SECONDS, type Exchange, type Handoff } from '../../../contract/helpdesk-api';
 import { nowIso } from '../../db/database';
 import type { DB } from '../../db/schema';
@@ -16,6 +16,9 @@ import type { AgentsRepo } from './agents-repo';
 import { helpdeskErrors } from './errors';
 import type { HelpdeskRepo } from './repo';
 import { secretHelpdeskId, type HelpdeskService } from './service';
+
+/** The right of POST /helpdesk/handoff (routes.ts), which also decides where it leads. */
+export const HANDOFF_RIGHT = 'LIST_VIEW' as const;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -48,12 +51,15 @@ export function createHandoff({ db, helpdesks, service, agents, clock = Date.now
   }
 
   return {
-    /** POST /helpdesk/handoff: a token for the first active helpdesk serving the person. */
+    /**
+     * POST /helpdesk/handoff: a token for the first active helpdesk serving a department where
+     * the person holds the route's right (Helpdesk.LIST_VIEW; administrators: any helpdesk). A
+     * right held in one department opens no other department's helpdesk.
+     */
     async mint(actor: Actor, helpdeskId?: number): Promise<Handoff> {
-      const departments = [...new Set(actor.subject.permissions.map((p) => p.department_id))];
-      const serving = actor.isAdmin
-        ? await helpdesks.servingDepartments(await helpdesks.existingDepartmentIds())
-        : await helpdesks.servingDepartments(departments);
+      const serving = await helpdesks.servingSome(
+        departmentScope(actor.subject, 'Helpdesk', HANDOFF_RIGHT),
+      );
       const target =
         helpdeskId === undefined ? serving[0] : serving.find((h) => h.id === helpdeskId);
       if (!target) throw helpdeskErrors.notConfigured();

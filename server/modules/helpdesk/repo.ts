@@ -1,6 +1,5 @@
 /** SQL of helpdesk integrations: the helpdesks, their departments and pending deliveries. */
 import {
-  sql,
   type Insertable,
   type Kysely,
   type SelectQueryBuilder,
@@ -9,6 +8,7 @@ import {
 } from 'kysely';
 import type { DepartmentScope } from '../../../contract/access';
 import type { DB, HelpdeskRow, HelpdesksTable } from '../../db/schema';
+import { junctionCovers, junctionMeets, junctionWithin } from '../../db/scope';
 
 export interface HelpdeskRecord extends HelpdeskRow {
   departments: { id: number; name: string }[];
@@ -22,32 +22,11 @@ export interface HelpdeskFilter {
 
 type HelpdeskQuery = SelectQueryBuilder<DB & { h: DB['helpdesks'] }, 'h', object>;
 
+const DEPARTMENTS = { table: 'helpdesk_departments', owner: 'helpdesk_id', ownerRef: 'h.id' };
+
 /** In scope: at least one department, none outside the reader's (as chat widgets). */
 function scoped(query: HelpdeskQuery, filter: HelpdeskFilter): HelpdeskQuery {
-  let q = query;
-  const { departments } = filter;
-  if (departments !== 'all') {
-    if (departments.length === 0) return q.where(sql<boolean>`1 = 0`);
-    q = q.where((eb) =>
-      eb.and([
-        eb.exists(
-          eb
-            .selectFrom('helpdesk_departments as d')
-            .select('d.department_id')
-            .whereRef('d.helpdesk_id', '=', 'h.id'),
-        ),
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('helpdesk_departments as d')
-              .select('d.department_id')
-              .whereRef('d.helpdesk_id', '=', 'h.id')
-              .where('d.department_id', 'not in', departments),
-          ),
-        ),
-      ]),
-    );
-  }
+  let q = query.where(junctionWithin(DEPARTMENTS, filter.departments));
   if (filter.search) {
     const like = `%${filter.search.toLowerCase()}%`;
     q = q.where((eb) =>
@@ -121,28 +100,38 @@ export function createHelpdeskRepo(db: Kysely<DB>) {
       return { total: Number(n), items: await complete(rows) };
     },
 
-    /** Active helpdesks serving any of the departments, oldest first. */
-    async servingDepartments(departments: readonly number[]): Promise<HelpdeskRow[]> {
-      if (departments.length === 0) return [];
-      return db
+    /**
+     * Active helpdesks serving every one of the departments, oldest first: what a ticket of a
+     * conversation that touched them may go to. None for no departments.
+     */
+    servingEvery: (departments: readonly number[]): Promise<HelpdeskRow[]> =>
+      db
         .selectFrom('helpdesks as h')
         .selectAll('h')
         .where('h.status', '=', 1)
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('helpdesk_departments as d')
-              .select('d.department_id')
-              .whereRef('d.helpdesk_id', '=', 'h.id')
-              .where('d.department_id', 'in', departments),
-          ),
-        )
+        .where(junctionCovers(DEPARTMENTS, departments))
         .orderBy('h.id')
-        .execute();
-    },
+        .execute(),
 
-    async existingDepartmentIds(): Promise<number[]> {
-      return (await db.selectFrom('departments').select('id').execute()).map((r) => r.id);
+    /** Active helpdesks serving at least one department of the scope, oldest first. */
+    servingSome: (scope: DepartmentScope): Promise<HelpdeskRow[]> =>
+      db
+        .selectFrom('helpdesks as h')
+        .selectAll('h')
+        .where('h.status', '=', 1)
+        .where(junctionMeets(DEPARTMENTS, scope))
+        .orderBy('h.id')
+        .execute(),
+
+    /** The departments' names, by id. */
+    async departmentNames(ids: readonly number[]): Promise<{ id: number; name: string }[]> {
+      if (ids.length === 0) return [];
+      return db
+        .selectFrom('departments')
+        .select(['id', 'name'])
+        .where('id', 'in', ids)
+        .orderBy('id')
+        .execute();
     },
 
     async existingDepartments(ids: readonly number[]): Promise<number[]> {

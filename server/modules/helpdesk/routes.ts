@@ -31,6 +31,7 @@ import type { Services } from '../../container';
 import { errors } from '../../http/app-error';
 import { parseInput, shape } from '../../http/validate';
 import { actorOf } from '../identity/request-actor';
+import { HANDOFF_RIGHT } from './handoff';
 
 const needs = (action: ActionName) => ({
   config: { permission: { module: 'Helpdesk', action } as const },
@@ -96,8 +97,8 @@ export function registerHelpdeskRoutes(api: FastifyInstance, s: HelpdeskServices
     return shape(agentSchema, await s.helpdeskAgents.update(await actorOf(request), id, body));
   });
 
-  // Opening the helpdesk: the rule of the /helpdesk route (SPEC §6).
-  api.post(apiRoutes.helpdeskHandoff, needs('LIST_VIEW'), async (request) => {
+  // Opening the helpdesk: the rule of the /helpdesk route (SPEC §6); where it leads, too.
+  api.post(apiRoutes.helpdeskHandoff, needs(HANDOFF_RIGHT), async (request) => {
     const { helpdesk_id } = parseInput(handoffInputSchema, request.body ?? {});
     return shape(handoffSchema, await s.helpdeskHandoff.mint(await actorOf(request), helpdesk_id));
   });

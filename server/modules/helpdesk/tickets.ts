@@ -1,11 +1,14 @@
 /**
  * Hand-over to people (issue 17): a conversation whose user asks for a person, or rates two
  * answers down, becomes a ticket — once per conversation — and the ticket is queued for the
- * webhook of the active helpdesk serving the conversation's departments, in the same
- * transaction (outbox), so nothing is lost when the helpdesk is down.
+ * webhook of the oldest active helpdesk serving EVERY department the conversation touched, in
+ * the same transaction (outbox), so nothing is lost when the helpdesk is down. The webhook
+ * carries the person's e-mail and the conversation's words, so a helpdesk serving only some of
+ * those departments (set up by their staff, posting where they chose) must not get it: the
+ * ticket waits, saying why, until a helpdesk serving all of them is there.
  */
 import type { Kysely } from 'kysely';
-import type { Ticket } from '../../../contract/helpdesk-api';
+import type { Ticket, TicketWaiting } from '../../../contract/helpdesk-api';
 import { nowIso } from '../../db/database';
 import type { DB } from '../../db/schema';
 import type { HelpdeskRepo } from './repo';
@@ -27,6 +30,12 @@ export function asksForPerson(question: string): boolean {
 }
 
 export const DOWN_RATINGS_FOR_TICKET = 2;
+
+/** What a conversation touched: its turns' departments, and its last turn they were read from. */
+export interface Touched {
+  departments: number[];
+  throughTurn: number;
+}
 
 const ids = (json: string): number[] => {
   try {
@@ -55,17 +64,42 @@ export const newOutboxRow = (
   created_at: now,
 });
 
+/**
+ * Every department the conversation's turns touched: each turn's chosen department, else every
+ * source it searched (the rule of db/scope.ts touchedWithin, for a whole conversation).
+ */
+export async function touchedBy(exec: Kysely<DB>, conversationId: string): Promise<Touched> {
+  const turns = await exec
+    .selectFrom('chat_turns')
+    .select(['id', 'department_id', 'department_ids'])
+    .where('conversation_id', '=', conversationId)
+    .execute();
+  const departments = new Set<number>();
+  for (const turn of turns)
+    for (const id of turn.department_id === null ? ids(turn.department_ids) : [turn.department_id])
+      departments.add(id);
+  return {
+    departments: [...departments].sort((a, b) => a - b),
+    throughTurn: Math.max(0, ...turns.map((t) => t.id)),
+  };
+}
+
 export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued: () => void) {
-  /** What the webhook carries: the ticket, the signed-in person if any, the last 20 turns. */
+  /**
+   * What the webhook carries: the ticket, the signed-in person if any, the last 20 turns up to
+   * `throughTurn` — those whose departments chose the helpdesk, not one asked meanwhile.
+   */
   async function payloadOf(
     exec: Kysely<DB>,
     ticket: { id: number; reason: Ticket['reason']; created_at: string },
     turn: { conversation_id: string; channel: string; user_id: number | null },
+    throughTurn: number,
   ): Promise<string> {
     const turns = await exec
       .selectFrom('chat_turns')
       .select(['question', 'answer', 'asked_at'])
       .where('conversation_id', '=', turn.conversation_id)
+      .where('id', '<=', throughTurn)
       .orderBy('id', 'desc')
       .limit(20)
       .execute();
@@ -94,7 +128,7 @@ export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued:
   async function open(turnId: number, reason: Ticket['reason']): Promise<void> {
     const turn = await db
       .selectFrom('chat_turns')
-      .select(['id', 'conversation_id', 'channel', 'user_id', 'department_ids'])
+      .select(['id', 'conversation_id', 'channel', 'user_id'])
       .where('id', '=', turnId)
       .executeTakeFirst();
     if (!turn?.conversation_id) return;
@@ -105,7 +139,8 @@ export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued:
       .where('conversation_id', '=', conversationId)
       .executeTakeFirst();
     if (exists) return;
-    const [helpdesk] = await helpdesks.servingDepartments(ids(turn.department_ids));
+    const touched = await touchedBy(db, conversationId);
+    const [helpdesk] = await helpdesks.servingEvery(touched.departments);
     const now = nowIso();
     // The id is not known before the insert: the payload is made inside the transaction.
     const queued = await db.transaction().execute(async (trx) => {
@@ -129,6 +164,7 @@ export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued:
         trx,
         { id: ticket.id, reason, created_at: now },
         { ...turn, conversation_id: conversationId },
+        touched.throughTurn,
       );
       await trx
         .insertInto('helpdesk_outbox')
@@ -140,35 +176,32 @@ export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued:
   }
 
   /**
-   * Tickets opened while no active helpdesk served their departments, given to the one that
-   * does now (after a helpdesk was added, switched on or given departments): a person who
-   * asked for someone is not forgotten because the helpdesk came later.
+   * Tickets opened while no active helpdesk served every department of their conversation,
+   * given to the one that does now (after a helpdesk was added, switched on or given
+   * departments): a person who asked for someone is not forgotten because the helpdesk came
+   * later. The same rule as when a ticket opens: a helpdesk serving only some waits too.
    */
   async function queueWaiting(): Promise<number> {
     const waiting = await db
       .selectFrom('helpdesk_tickets as t')
       .innerJoin('chat_turns as c', 'c.id', 't.turn_id')
-      .select([
-        't.id',
-        't.reason',
-        't.created_at',
-        'c.conversation_id',
-        'c.channel',
-        'c.user_id',
-        'c.department_ids',
-      ])
+      .select(['t.id', 't.reason', 't.created_at', 'c.conversation_id', 'c.channel', 'c.user_id'])
       .where('t.helpdesk_id', 'is', null)
       .orderBy('t.id')
       .limit(1000)
       .execute();
     let queued = 0;
     for (const ticket of waiting) {
-      const [helpdesk] = await helpdesks.servingDepartments(ids(ticket.department_ids));
-      if (!helpdesk || !ticket.conversation_id) continue;
-      const payload = await payloadOf(db, ticket, {
-        ...ticket,
-        conversation_id: ticket.conversation_id,
-      });
+      if (!ticket.conversation_id) continue;
+      const touched = await touchedBy(db, ticket.conversation_id);
+      const [helpdesk] = await helpdesks.servingEvery(touched.departments);
+      if (!helpdesk) continue;
+      const payload = await payloadOf(
+        db,
+        ticket,
+        { ...ticket, conversation_id: ticket.conversation_id },
+        touched.throughTurn,
+      );
       const now = nowIso();
       const taken = await db.transaction().execute(async (trx) => {
         // Only while still waiting: two processes doing this at once queue it once.
@@ -189,6 +222,13 @@ export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued:
     }
     if (queued > 0) onQueued();
     return queued;
+  }
+
+  /** Why a ticket of a conversation that touched `departments` has no helpdesk. */
+  async function waitingFor(departments: readonly number[]): Promise<TicketWaiting> {
+    if (departments.length === 0) return 'no_department';
+    const some = await helpdesks.servingSome([...departments]);
+    return some.length === 0 ? 'no_helpdesk' : 'not_every_department';
   }
 
   return {
@@ -255,6 +295,7 @@ export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued:
         .where('t.conversation_id', '=', conversationId)
         .executeTakeFirst();
       if (!row) return null;
+      const touched = await touchedBy(db, conversationId);
       return {
         id: row.id,
         conversation_id: row.conversation_id,
@@ -262,6 +303,8 @@ export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued:
         reason: row.reason,
         helpdesk_id: row.helpdesk_id,
         delivery: row.state === 'delivered' ? 'delivered' : row.state ? 'queued' : 'no_helpdesk',
+        waiting: row.helpdesk_id === null ? await waitingFor(touched.departments) : null,
+        departments: await helpdesks.departmentNames(touched.departments),
         created_at: row.created_at,
       };
     },

@@ -62,23 +62,31 @@ export function managesAll(
   );
 }
 
-export function assertCanManage(actor: Actor, target: TargetUser, action: ManageAction): void {
-  if (actor.isAdmin) return;
+/**
+ * Why the actor may not change the user (the rule above), or undefined when they may. Other
+ * modules that change a user's assignments (helpdesk agents) ask the same question.
+ */
+export function manageRefusal(
+  actor: Actor,
+  target: TargetUser,
+  action: ManageAction,
+): string | undefined {
+  if (actor.isAdmin) return undefined;
   if (target.is_defaultadmin)
-    throw identityErrors.escalation(
-      'Only a default administrator may change or delete a default administrator.',
-    );
+    return 'Only a default administrator may change or delete a default administrator.';
   for (const a of target.assignments) {
     if (!inScope(departmentScope(actor.subject, 'Users', action), a.department_id))
-      throw identityErrors.escalation(
-        `${target.name} also belongs to '${a.department_name}', where you do not hold Users.${action}. Ask a default administrator.`,
-      );
+      return `${target.name} also belongs to '${a.department_name}', where you do not hold Users.${action}. Ask a default administrator.`;
     const missing = missingRights(actor, a.department_id, a.permission_set);
     if (missing.length > 0)
-      throw identityErrors.escalation(
-        `${target.name} holds rights in '${a.department_name}' that you do not hold (${rightNames(missing)}), so you cannot change this account.`,
-      );
+      return `${target.name} holds rights in '${a.department_name}' that you do not hold (${rightNames(missing)}), so you cannot change this account.`;
   }
+  return undefined;
+}
+
+export function assertCanManage(actor: Actor, target: TargetUser, action: ManageAction): void {
+  const refusal = manageRefusal(actor, target, action);
+  if (refusal) throw identityErrors.escalation(refusal);
 }
 
 /** 409 when the change leaves no active default administrator. */
