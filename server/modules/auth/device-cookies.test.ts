@@ -37,15 +37,29 @@ describe.each(testDatabases)('sign-in with a device cookie on %s', (dialect) => 
     });
 
   /**
-   * 40 addresses, 3 wrong passwords each: every address stays within its own allowance, and the
-   * account-wide one (100) is passed.
+   * 40 addresses, 3 wrong passwords each: every address stays within its own allowance. The
+   * attacker waits out each account-wide wait (the test moves the clock on instead), so all
+   * 120 count and the account ends up waiting the longest, 15 minutes.
    */
   async function guessFromManyAddresses(email: string) {
+    const waitOut = () =>
+      t.database.db
+        .updateTable('auth_throttle')
+        .set({ blocked_until: new Date(Date.now() - 1000).toISOString() })
+        .where('blocked_until', 'is not', null)
+        .execute();
     const statuses: number[] = [];
     for (let a = 1; a <= 40; a++)
-      for (let i = 1; i <= 3; i++)
-        statuses.push((await loginFrom(`203.0.113.${a}`, email, `Guess-${a}-${i}-xx`)).status);
-    return statuses;
+      for (let i = 1; i <= 3; i++) {
+        const guess = () => loginFrom(`203.0.113.${a}`, email, `Guess-${a}-${i}-xx`);
+        let status = (await guess()).status;
+        if (status === 429) {
+          await waitOut();
+          status = (await guess()).status;
+        }
+        statuses.push(status);
+      }
+    expect(statuses.every((s) => s === 401)).toBe(true);
   }
 
   it('when 120 wrong passwords come from 40 addresses, then the browser that signed in before still signs in, and one without its cookie waits', async () => {
@@ -55,12 +69,11 @@ describe.each(testDatabases)('sign-in with a device cookie on %s', (dialect) => 
     const device = cookieOf(first.headers['set-cookie']).pair;
     expect(device).toMatch(/^atrium_device_[\w-]+=[\w-]+\.\d+\.[\w-]+$/);
 
-    const statuses = await guessFromManyAddresses(owner.email);
-    expect(new Set(statuses)).toEqual(new Set([401, 429]));
-    // The account-wide count is past its allowance: a client it does not know must wait.
+    await guessFromManyAddresses(owner.email);
+    // The account-wide count is far past its allowance: a client it does not know must wait.
     const stranger = await loginFrom(OWNER_ADDRESS, owner.email, owner.password);
     expect(stranger.status).toBe(429);
-    expect(stranger.body.retry_after).toBeGreaterThan(0);
+    expect(stranger.body.retry_after).toBeGreaterThan(890);
 
     const known = await loginFrom(OWNER_ADDRESS, owner.email, owner.password, { cookie: device });
     expect(known.status).toBe(200);
