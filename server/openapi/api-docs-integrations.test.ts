@@ -29,8 +29,9 @@ const emailTable = (withServers: boolean) =>
     ),
   );
 
-// The timer-driven mail sync stays off: the mailbox test syncs when it means to.
-const env = { EMAIL_SYNC_SECONDS: '0' };
+// The timer-driven mail sync stays off: the mailbox test syncs when it means to. The mail
+// servers listen on loopback, which integrations reach only where the operator allows it.
+const env = { EMAIL_SYNC_SECONDS: '0', INTEGRATION_HOSTS_ALLOW: '127.0.0.1' };
 describeApi('live API documentation of integrations and identity', { env }, (t) => {
   it('when each identity route is called, then it validates exactly the documented shapes', async () => {
     const { call, seen } = validationRecorder(t);

@@ -43,10 +43,12 @@ export function registerEmailAgentRoutes(
     const body = parseInput(connectionTestInputSchema, request.body);
     const { imap, smtp } = await s.emailAgents.testConnection(await actorOf(request), body);
     // The answer stays neutral (it must not tell what listens on a port); the detail is logged.
-    const failed = { imap: imap.detail, smtp: smtp.detail };
-    if (failed.imap || failed.smtp)
+    if (!imap.ok || !smtp.ok)
       request.log.warn(
-        { host: { imap: body.imap_host, smtp: body.smtp_host }, failed },
+        {
+          imap: `${body.imap_host}:${body.imap_port} ${body.imap_tls}: ${imap.detail ?? 'ok'}`,
+          smtp: `${body.smtp_host}:${body.smtp_port} ${body.smtp_tls}: ${smtp.detail ?? 'ok'}`,
+        },
         'mailbox connection test failed',
       );
     const answer = (p: typeof imap) => ({ ok: p.ok, code: p.code, error: p.error });
