@@ -1,0 +1,50 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { conversationTicketSchema, type Ticket } from '@contract/helpdesk-api';
+import {
+  answerFixture,
+  ask,
+  CHAT_ID,
+  json,
+  openChat,
+  stubObjectUrls,
+  stuffHandlers,
+} from '@/features/chat/chat-test-kit';
+import { contractHandler } from '@/test/contract-handler';
+
+const waitingTicket: Ticket = {
+  id: 7,
+  conversation_id: CHAT_ID,
+  channel: 'console',
+  reason: 'asked_for_person',
+  helpdesk_id: null,
+  delivery: 'no_helpdesk',
+  waiting: 'not_every_department',
+  departments: [
+    { id: 1, name: 'General' },
+    { id: 2, name: 'Sales' },
+  ],
+  created_at: '2025-03-04T15:05:02Z',
+};
+
+describe('/chat, a ticket for the helpdesk', { timeout: 30_000 }, () => {
+  it('when the ticket waits because no helpdesk serves every department the conversation touched, then the chat says so, naming them', async () => {
+    stubObjectUrls();
+    await openChat([
+      ...stuffHandlers(() => json(answerFixture())),
+      contractHandler(
+        'get',
+        'helpdeskConversationTicket',
+        { answer: conversationTicketSchema },
+        () => ({ ticket: waitingTicket }),
+      ),
+    ]);
+    await ask(userEvent.setup(), 'I want to talk to a human');
+    const notice = await screen.findByTestId('conversation-ticket', {}, { timeout: 15_000 });
+    expect(notice).toHaveTextContent('handed to the helpdesk as ticket #7');
+    expect(screen.getByTestId('conversation-ticket-delivery')).toHaveTextContent(
+      'It waits: this conversation touched General and Sales, and it goes only to a helpdesk serving all of them. None does yet.',
+    );
+  });
+});
