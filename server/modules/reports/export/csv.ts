@@ -1,20 +1,15 @@
 /**
  * RFC 4180 csv in UTF-8 with a BOM (so spreadsheet programs read it as UTF-8): CRLF line ends,
- * fields with a comma, quote or line break quoted and quotes doubled. A text cell starting with
- * `=`, `+`, `-`, `@`, tab or CR would be read as a formula: it gets a leading apostrophe.
+ * cells escaped by services/export/csv-cell.ts (quoted, and text that a spreadsheet would run
+ * as a formula neutralised).
  * Sections follow each other: their title, their header, their rows, a blank line.
  */
+import { csvQuoted, csvText } from '../../../services/export/csv-cell';
 import type { Cell, ExportDocument } from './tables';
 
 export function csvField(cell: Cell): string {
-  let text =
-    cell instanceof Date
-      ? cell.toISOString().slice(0, 10)
-      : typeof cell === 'number'
-        ? String(cell)
-        : cell;
-  if (typeof cell === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (cell instanceof Date) return csvQuoted(cell.toISOString().slice(0, 10));
+  return typeof cell === 'number' ? csvQuoted(String(cell)) : csvText(cell);
 }
 
 const line = (cells: readonly Cell[]) => `${cells.map(csvField).join(',')}\r\n`;

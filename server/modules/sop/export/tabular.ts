@@ -1,26 +1,22 @@
 /**
  * Checklist exports as csv and xlsx (issue 15). csv: UTF-8 with a byte order mark (Excel reads
- * it), RFC 4180 quoting, and every cell that a spreadsheet would run as a formula (= + - @ tab
- * CR) prefixed with an apostrophe. xlsx (exceljs): the header block, then one row per item with
+ * it), cells escaped by services/export/csv-cell.ts (quoted, and text that a spreadsheet would
+ * run as a formula neutralised). xlsx (exceljs): the header block, then one row per item with
  * typed cells — the page a number, the due date a date, done a boolean.
  */
 import ExcelJS from 'exceljs';
 import type { Checklist } from '../../../../contract/sop';
+import { csvText } from '../../../services/export/csv-cell';
 import { headerRows, labelsFor, stateOf } from './labels';
-
-export function safeCell(value: string): string {
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 const COLUMNS = ['section', 'item', 'page', 'state', 'note', 'owner', 'dueDate'] as const;
 
 export function checklistCsv(c: Checklist, language?: string): Buffer {
   const { lng, t } = labelsFor(language);
   const lines = [
-    ...headerRows(c, lng, t).map((row) => row.map(safeCell).join(',')),
+    ...headerRows(c, lng, t).map((row) => row.map(csvText).join(',')),
     '',
-    COLUMNS.map((k) => safeCell(t(k))).join(','),
+    COLUMNS.map((k) => csvText(t(k))).join(','),
     ...c.items.map((i) =>
       [
         i.section,
@@ -31,7 +27,7 @@ export function checklistCsv(c: Checklist, language?: string): Buffer {
         i.owner,
         i.due_date ?? '',
       ]
-        .map(safeCell)
+        .map(csvText)
         .join(','),
     ),
   ];
