@@ -162,7 +162,8 @@ export function createWidgetRepo(db: Kysely<DB>) {
 
     /**
      * Ends the open visitor sessions of a widget whose page host `stillAllowed` refuses (its
-     * allowed hosts changed): their visitors are cut off at once, not when the token expires.
+     * allowed hosts changed; none when it is switched off or on): their visitors are cut off
+     * at once, not when the token expires.
      */
     async revokeSessions(widgetId: number, stillAllowed: (host: string) => boolean) {
       const now = new Date().toISOString();

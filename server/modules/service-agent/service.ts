@@ -195,7 +195,12 @@ export function createWidgetService(
         },
         target_areas,
       );
-      if (allowed_hosts)
+      // Switching off ends every visitor session, so switching back on revives none of them
+      // (visitors sign in by key again); switching on ends any that a login racing the
+      // switch-off opened.
+      const switched = status !== undefined && (status ? 1 : 0) !== widget.status;
+      if (switched) await repo.revokeSessions(widget.id, () => false);
+      else if (allowed_hosts)
         await repo.revokeSessions(widget.id, (host) => isAllowedHost(allowed_hosts, host));
       return reread(widget.id);
     },

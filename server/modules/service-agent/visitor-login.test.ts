@@ -97,6 +97,8 @@ describeApi('login by key', (t) => {
   it('when the widget is disabled, then login by key answers 403 WIDGET_DISABLED and open visitor tokens stop at once', async () => {
     const other = await createWidget(t, t.admin);
     const visitor = await visitorOf(t, other.client_id);
+    const me = (token: string) => t.api('GET', '/api/service-agent/me', { token });
+    expect((await me(visitor.access_token)).status).toBe(200);
     await t.api('PUT', `/api/service-agent/${other.id}`, {
       token: t.admin,
       body: { status: false },
@@ -107,16 +109,35 @@ describeApi('login by key', (t) => {
       code: 'WIDGET_DISABLED',
       message: 'This chat is switched off at the moment. Please try again later.',
     });
-    const me = await t.api('GET', '/api/service-agent/me', { token: visitor.access_token });
-    expect(me.status).toBe(403);
-    expect(me.body.code).toBe('WIDGET_DISABLED');
-    await t.api('PUT', `/api/service-agent/${other.id}`, {
-      token: t.admin,
-      body: { status: true },
+    const off = await me(visitor.access_token);
+    expect(off.status).toBe(403);
+    expect(off.body.code).toBe('WIDGET_DISABLED');
+  });
+
+  it('when a switched-off widget is switched back on, then the visitor tokens issued before stay refused and a new login by key works', async () => {
+    const other = await createWidget(t, t.admin);
+    const before = await visitorOf(t, other.client_id);
+    const me = (token: string) => t.api('GET', '/api/service-agent/me', { token });
+    const switchTo = (status: boolean) =>
+      t.api('PUT', `/api/service-agent/${other.id}`, { token: t.admin, body: { status } });
+    // Saving the widget while it stays on keeps its visitors.
+    expect((await switchTo(true)).status).toBe(200);
+    expect((await me(before.access_token)).status).toBe(200);
+
+    expect((await switchTo(false)).status).toBe(200);
+    expect((await me(before.access_token)).status).toBe(403);
+    expect((await switchTo(true)).status).toBe(200);
+    const revived = await me(before.access_token);
+    expect(revived.status).toBe(401);
+    expect(revived.body.code).toBe('SESSION_EXPIRED');
+    const chat = await t.api('POST', '/api/service-agent/me/chat', {
+      token: before.access_token,
+      body: { query: 'Still there?' },
     });
-    expect(
-      (await t.api('GET', '/api/service-agent/me', { token: visitor.access_token })).status,
-    ).toBe(200);
+    expect(chat.status).toBe(401);
+
+    const after = await visitorOf(t, other.client_id);
+    expect((await me(after.access_token)).status).toBe(200);
   });
 
   it('when a host is taken off the allowed hosts, then the visitors who came from it are cut off', async () => {

@@ -153,15 +153,18 @@ export function createVisitorLogin(deps: VisitorLoginDeps) {
 
     /**
      * The visitor behind verified claims: the session must be current and its widget active,
-     * checked on every request, so disabling or deleting a widget cuts its visitors off at once.
+     * checked on every request, so disabling or deleting a widget cuts its visitors off at once
+     * (and switching it off ends the session for good: see the widget service's update).
      */
     async authenticate(claims: VisitorClaims): Promise<VisitorContext> {
       const session = await repo.findSession(claims.sessionId);
       if (!session || session.service_agent_id !== claims.widgetId)
         throw widgetErrors.sessionEnded();
+      // Before the session's own state: switching off ends the sessions too, and its visitors
+      // should read that the chat is off, not that their session ended.
+      if (session.status !== 1) throw widgetErrors.disabled();
       if (session.revoked_at || Date.parse(session.expires_at) <= Date.now())
         throw widgetErrors.sessionEnded();
-      if (session.status !== 1) throw widgetErrors.disabled();
       return {
         sessionId: session.id,
         widgetId: session.service_agent_id,
