@@ -256,7 +256,13 @@ export function createMailboxService(deps: MailboxServiceDeps) {
       }));
       const messageId = await send(
         account,
-        { to: input.to, cc: input.cc, subject: input.subject, text: input.body, attachments: files },
+        {
+          to: input.to,
+          cc: input.cc,
+          subject: input.subject,
+          text: input.body,
+          attachments: files,
+        },
         actor,
       );
       // What left, for the audit trail: recipients, subject, the files by name and size, and

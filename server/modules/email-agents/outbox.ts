@@ -96,17 +96,17 @@ export function createOutbox(deps: OutboxDeps) {
         account,
         {
           to,
-        cc,
-        subject: draft.subject,
-        text: draft.body,
-        messageId,
-        inReplyTo: original?.message_id ?? null,
-        references: original
-          ? [
-              ...strings(original.references_json),
-              ...(original.message_id ? [original.message_id] : []),
-            ]
-          : [],
+          cc,
+          subject: draft.subject,
+          text: draft.body,
+          messageId,
+          inReplyTo: original?.message_id ?? null,
+          references: original
+            ? [
+                ...strings(original.references_json),
+                ...(original.message_id ? [original.message_id] : []),
+              ]
+            : [],
         },
         actor,
       );

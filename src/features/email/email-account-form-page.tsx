@@ -1,12 +1,12 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { CAlert, CButton, CCol, CForm, CFormCheck, CFormSwitch, CRow } from '@coreui/react';
+import { CCol, CForm, CFormCheck, CFormSwitch, CRow } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
+  changedDestination,
   emailAccountInputSchema,
   emailAccountUpdateSchema,
   TLS_MODES,
-  type ConnectionTest,
   type EmailAccount,
   type EmailAccountCreate,
 } from '@contract/email-agents';
@@ -20,6 +20,7 @@ import { useForm } from '@/components/use-form';
 import { useRecordSave } from '@/components/use-record-save';
 import { validateWith } from '@/lib/form-errors';
 import { useDepartmentChoices } from '@/lib/session/department-choices';
+import { ConnectionTestButton, type TestedConnection } from './connection-test';
 import {
   useCreateEmailAgentMutation,
   useGetEmailAgentQuery,
@@ -75,9 +76,14 @@ function AccountForm({ account, links }: { account?: EmailAccount; links: EmailL
   const navigate = useNavigate();
   const saving = useRecordSave(useCreateEmailAgentMutation(), useUpdateEmailAgentMutation());
   const [probe, probing] = useTestEmailConnectionMutation();
-  const [tested, setTested] = useState<ConnectionTest | null>(null);
+  const [tested, setTested] = useState<TestedConnection | null>(null);
   const form = useForm(() => initial(account));
   const { values, set } = form;
+  // A stored password goes only where it was entered for: once the servers, ports, security or
+  // user name differ from the stored ones, the password has to be typed again.
+  const moved = account !== undefined && changedDestination(account, values).length > 0;
+  const passwordMissing = moved && !values.password;
+  const passwordAgain = { password: 'email:validation.passwordForNewDestination' };
   const departments = useDepartmentChoices('Email_agent', account ? 'UPDATE' : 'ADD').departments;
   const readable = useDepartmentChoices('Query', 'QUERY_DOCUMENT').departments;
   const knowledgeChoices = useMemo(
@@ -108,8 +114,8 @@ function AccountForm({ account, links }: { account?: EmailAccount; links: EmailL
       account ? emailAccountUpdateSchema : emailAccountInputSchema,
       body(),
     );
-    form.start(checked.errors ?? {});
-    if (!checked.data) return;
+    form.start({ ...(passwordMissing ? passwordAgain : {}), ...checked.errors });
+    if (!checked.data || passwordMissing) return;
     try {
       const saved = await saving.save(
         account?.id,
@@ -127,14 +133,15 @@ function AccountForm({ account, links }: { account?: EmailAccount; links: EmailL
 
   async function testConnection() {
     setTested(null);
+    form.start(passwordMissing ? passwordAgain : {});
+    if (passwordMissing) return;
     const b = body();
     try {
-      setTested(
-        await probe({
-          ...b,
-          ...(account && !values.password ? { account_id: account.id } : {}),
-        }).unwrap(),
-      );
+      const result = await probe({
+        ...b,
+        ...(account && !values.password ? { account_id: account.id } : {}),
+      }).unwrap();
+      setTested({ result, hosts: { imap: b.imap_host, smtp: b.smtp_host } });
     } catch (e) {
       form.fail(e);
     }
@@ -213,35 +220,19 @@ function AccountForm({ account, links }: { account?: EmailAccount; links: EmailL
               label={t('fields.password')}
               type="password"
               autoComplete="new-password"
-              hint={account?.has_password ? t('passwordKept') : undefined}
+              required={!account || moved}
+              hint={
+                moved ? t('passwordAgain') : account?.has_password ? t('passwordKept') : undefined
+              }
               {...form.text('password')}
             />
           </CCol>
         </CRow>
-        <div className="mb-3">
-          <CButton
-            color="secondary"
-            variant="outline"
-            disabled={probing.isLoading}
-            onClick={() => void testConnection()}
-          >
-            {t('testConnection')}
-          </CButton>
-          {tested && (
-            <CAlert
-              color={tested.imap.ok && tested.smtp.ok ? 'success' : 'danger'}
-              className="mt-2"
-              role="status"
-            >
-              <div>
-                {tested.imap.ok ? t('imapOk') : t('imapFailed', { reason: tested.imap.error })}
-              </div>
-              <div>
-                {tested.smtp.ok ? t('smtpOk') : t('smtpFailed', { reason: tested.smtp.error })}
-              </div>
-            </CAlert>
-          )}
-        </div>
+        <ConnectionTestButton
+          onTest={() => void testConnection()}
+          busy={probing.isLoading}
+          tested={tested}
+        />
         <fieldset className="mb-3">
           <legend className="form-label fs-6">{t('fields.knowledge')}</legend>
           {knowledgeChoices.length === 0 && (
