@@ -8,6 +8,8 @@
  *   A source belongs to one department and is seen where the right is held there.
  * - The password is write-only: answers carry `has_password`, never the secret.
  * - For `sqlite`, `database` is the absolute path of the file; host, port and user are unused.
+ * - A stored password goes only where it was stored for: a change of type, host, port, user
+ *   name or database needs the password again (changedDestination, on both sides).
  */
 import { z } from 'zod';
 import { recordIdSchema } from './ids';
@@ -131,18 +133,76 @@ export const dbSourceDeleteSchema = z.object({
   integration_ids: z.array(integrationIdSchema).min(1, 'validation:required').max(500),
 });
 
-/** What a connection test found: `ok`, or which part failed. */
+/**
+ * What a connection test found: `ok`, or which part failed. `unreachable` is every network
+ * failure alike (refused, silent, another protocol), so that a test tells nothing about a port.
+ */
 export const DB_FAILURES = [
-  'host_unreachable',
+  'unreachable',
+  'host_refused',
   'auth_failed',
   'database_missing',
   'not_a_database',
   'path_refused',
+  'sqlite_disabled',
+  'privileged_account',
+  'password_required',
   'timeout',
   'unknown',
 ] as const;
 export type DbFailure = (typeof DB_FAILURES)[number];
-export const dbTestResultSchema = z.object({ ok: z.literal(true), server_version: z.string() });
+
+/** What the server could not rule out about the account (the test still passes). */
+export const DB_ACCOUNT_WARNINGS = ['table_writes', 'object_creation', 'rights_unchecked'] as const;
+export type DbAccountWarning = (typeof DB_ACCOUNT_WARNINGS)[number];
+
+export const dbTestResultSchema = z.object({
+  ok: z.literal(true),
+  server_version: z.string(),
+  warnings: z.array(z.enum(DB_ACCOUNT_WARNINGS)),
+});
+
+export type DbTestResult = z.infer<typeof dbTestResultSchema>;
+
+/** The fields that say where a stored password goes. */
+export const DB_DESTINATION_FIELDS = ['db_type', 'host', 'port', 'username', 'database'] as const;
+export type DbDestinationField = (typeof DB_DESTINATION_FIELDS)[number];
+type Destination = {
+  db_type: DbSourceType;
+  host: string;
+  port: number | null;
+  username: string;
+  database: string;
+};
+
+/** The destination fields of `next` that differ from `stored` (no port: the type's default). */
+export function changedDestination(
+  stored: Destination,
+  next: Partial<Destination>,
+): DbDestinationField[] {
+  const port = (d: Partial<Destination>, type: DbSourceType) =>
+    d.port ?? DB_DEFAULT_PORTS[type] ?? null;
+  const type = next.db_type ?? stored.db_type;
+  const same: Record<DbDestinationField, boolean> = {
+    db_type: type === stored.db_type,
+    host:
+      next.host === undefined ||
+      next.host.trim().toLowerCase() === stored.host.trim().toLowerCase(),
+    port: next.port === undefined || port(next, type) === port(stored, stored.db_type),
+    username: next.username === undefined || next.username.trim() === stored.username.trim(),
+    database: next.database === undefined || next.database.trim() === stored.database.trim(),
+  };
+  return DB_DESTINATION_FIELDS.filter((field) => !same[field]);
+}
+
+/**
+ * The refusal of an account that may do more than read names the rights to revoke; these two
+ * write and read that list in the answer's message, so that the console can show it.
+ */
+export const privilegedAccountMessage = (rights: readonly string[]) =>
+  `The account may do more than read: revoke ${rights.join(', ')} from it, or use an account that may only SELECT.`;
+export const rightsInMessage = (message: string): string | null =>
+  /revoke (.+?) from it, or use/.exec(message)?.[1] ?? null;
 
 export const dbColumnSchema = z.object({ name: z.string(), type: z.string() });
 export const dbTableSchema = z.object({

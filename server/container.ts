@@ -219,7 +219,7 @@ export function createServices(
   const identity = identityServices(deps, log);
   // Helpdesk (issue 17): turns asking for a person and answers rated down become tickets.
   const helpdesk = createHelpdeskArea(deps, log);
-  const databaseSources = createDbSourceArea(deps);
+  const databaseSources = createDbSourceArea(deps, log);
   const knowledge = knowledgeServices(
     deps,
     log,

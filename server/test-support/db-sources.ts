@@ -27,9 +27,26 @@ export const shipmentsInsert = () =>
     .map(([id, region, mode, weight]) => `(${id}, '${region}', '${mode}', ${weight})`)
     .join(', ')}`;
 
-/** An SQLite file outside any data directory, holding the shipments table. */
+let sourceDir: string | undefined;
+
+/** The directory of this test process's SQLite sources: its apps' DB_SOURCE_SQLITE_DIR. */
+export function sqliteSourceDir(): string {
+  sourceDir ??= mkdtempSync(join(tmpdir(), 'atrium-sources-'));
+  return sourceDir;
+}
+
+/**
+ * The environment of an app whose database sources are the test's own: SQLite files in
+ * sqliteSourceDir() and servers on loopback (MariaDB and PostgreSQL started by the harness).
+ */
+export const sourceEnv = (): Record<string, string> => ({
+  DB_SOURCE_SQLITE_DIR: sqliteSourceDir(),
+  INTEGRATION_HOSTS_ALLOW: '127.0.0.1',
+});
+
+/** An SQLite file in sqliteSourceDir(), outside any data directory, holding the shipments table. */
 export function sqliteSourceFile(): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'atrium-source-')), 'shipments.db');
+  const file = join(mkdtempSync(join(sqliteSourceDir(), 'source-')), 'shipments.db');
   const db = new Database(file);
   db.exec(SHIPMENTS_DDL);
   db.exec(shipmentsInsert());

@@ -1,12 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSource, sqliteSourceBody, sqliteSourceFile } from '../../test-support/db-sources';
+import {
+  createSource,
+  sourceEnv,
+  sqliteSourceBody,
+  sqliteSourceFile,
+} from '../../test-support/db-sources';
 import { addDepartment, personWith } from '../../test-support/identity';
 import { describeApi } from '../../test-support/test-app';
 
 const BASE = '/api/integrations/db-source';
 
 /** Database sources follow the Documents rights, department by department (issue 17 item 11). */
-describeApi('database source rights', (t) => {
+describeApi('database source rights', { env: sourceEnv() }, (t) => {
   let file: string;
   beforeAll(() => {
     file = sqliteSourceFile();

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import {
   dbQueryResultSchema,
@@ -6,13 +7,18 @@ import {
   dbSourceSchema,
 } from '../../../contract/db-sources';
 import { freePort } from '../../test-support/mail-servers';
-import { createSource, sqliteSourceBody, sqliteSourceFile } from '../../test-support/db-sources';
+import {
+  createSource,
+  sourceEnv,
+  sqliteSourceBody,
+  sqliteSourceFile,
+} from '../../test-support/db-sources';
 import { describeApi } from '../../test-support/test-app';
 
 const BASE = '/api/integrations/db-source';
 
 /** Every call of database sources (SPEC §7), on SQLite sources and the app's own database. */
-describeApi('database sources', (t) => {
+describeApi('database sources', { env: sourceEnv() }, (t) => {
   let file: string;
   beforeAll(() => {
     file = sqliteSourceFile();
@@ -132,24 +138,27 @@ describeApi('database sources', (t) => {
   it('when a connection fails, then the answer names what failed and nothing is stored', async () => {
     const before = await count();
     const port = await freePort();
+    const notADatabase = join(dirname(file), 'notes.txt');
+    writeFileSync(notADatabase, 'not a database, but long enough to be read as a header by SQLite');
     const cases = [
       [
         { db_type: 'mssql', host: '127.0.0.1', port, database: 'x', username: 'sa' },
         'host',
-        'host_unreachable',
+        'unreachable',
       ],
       [
         { db_type: 'mysql', host: '127.0.0.1', port, database: 'x', username: 'u' },
         'host',
-        'host_unreachable',
+        'unreachable',
       ],
       [
         { db_type: 'postgres', host: '127.0.0.1', port, database: 'x', username: 'u' },
         'host',
-        'host_unreachable',
+        'unreachable',
       ],
       [{ db_type: 'sqlite', database: `${file}.missing` }, 'database', 'database_missing'],
-      [{ db_type: 'sqlite', database: '/etc/hostname' }, 'database', 'not_a_database'],
+      [{ db_type: 'sqlite', database: notADatabase }, 'database', 'not_a_database'],
+      [{ db_type: 'sqlite', database: '/etc/hostname' }, 'database', 'path_refused'],
       [{ db_type: 'sqlite', database: 'relative.db' }, 'database', 'path_refused'],
     ] as const;
     for (const [conn, path, failure] of cases) {

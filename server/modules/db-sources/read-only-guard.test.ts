@@ -47,6 +47,32 @@ describe('the read-only parser layer', () => {
     ['mssql', 'SELECT TOP 5 * FROM shipments', 'allowed'],
     ['mssql', "SELECT * FROM OPENROWSET('x', 'y', 'z')", 'side_effect_function'],
     ['mysql', '', 'unreadable'],
+    // MySQL runs what executable comments and optimizer hints hold; the parser skips them.
+    [
+      'mysql',
+      "SELECT region FROM shipments WHERE 1=0 /*! UNION SELECT load_file('/etc/hostname') */",
+      'executable_comment',
+    ],
+    ['mysql', "SELECT 1 /*! INTO OUTFILE '/tmp/x' */", 'executable_comment'],
+    ['mysql', "SELECT 1 /*M!100000 , GET_LOCK('a', 1) */", 'executable_comment'],
+    ['mysql', "SELECT 1 /*!50000 , GET_LOCK('a', 1) */", 'executable_comment'],
+    ['mysql', 'SELECT /*+ MAX_EXECUTION_TIME(100000) */ 1', 'executable_comment'],
+    ['mysql', "SELECT 'a\\' /*! , GET_LOCK('a', 1) */ AS x", 'executable_comment'],
+    ['mysql', "SELECT '/*! only text */' AS x", 'allowed'],
+    ['mysql', 'SELECT region FROM shipments ORDER BY region DESC', 'allowed'],
+    ['mysql', 'DESC shipments', 'not_select'],
+    ['mysql', 'DESCRIBE shipments', 'not_select'],
+    ['postgres', 'SELECT region FROM shipments ORDER BY weight DESC, region', 'allowed'],
+    ['sqlite', 'SELECT region FROM shipments ORDER BY weight DESC', 'allowed'],
+    ['postgres', 'SELECT pg_stat_reset_single_table_counters(16384)', 'side_effect_function'],
+    ['postgres', 'SELECT pg_log_backend_memory_contexts(pg_backend_pid())', 'side_effect_function'],
+    ['postgres', 'SELECT txid_current()', 'side_effect_function'],
+    ['postgres', 'SELECT pg_current_xact_id()', 'side_effect_function'],
+    ['postgres', "SELECT pg_replication_origin_create('x')", 'side_effect_function'],
+    ['postgres', "SELECT pg_catalog.pg_ls_dir('/')", 'side_effect_function'],
+    // A backslash before a quote: one string to the parser, a string and a call to the server.
+    ['sqlite', "SELECT 'a\\' , load_extension('/tmp/x') --'", 'unreadable'],
+    ['postgres', "SELECT 'a\\' AS x", 'unreadable'],
   ];
   it.each(cases)('when %s is asked to run %s, then the answer is %s', (type, sql, reason) => {
     expect(reasonOf(sql, type)).toBe(reason);
@@ -54,5 +80,23 @@ describe('the read-only parser layer', () => {
 
   it('when a SELECT ends in semicolons, then they are dropped from the text that runs', () => {
     expect(assertReadOnlySelect('SELECT 1 ;; ', 'postgres')).toBe('SELECT 1');
+  });
+
+  it('when a query passes, then what runs is regenerated from its tree, comments gone', () => {
+    expect(assertReadOnlySelect('SELECT region -- who\nFROM shipments /* all */', 'mysql')).toBe(
+      'SELECT `region` FROM `shipments`',
+    );
+    expect(assertReadOnlySelect('SELECT region FROM shipments -- x', 'sqlite')).toBe(
+      'SELECT "region" FROM "shipments"',
+    );
+  });
+
+  it('when a PostgreSQL query names tables without quotes, then the regenerated SQL folds them as PostgreSQL does', () => {
+    expect(
+      assertReadOnlySelect('SELECT S.Region AS Total FROM Public.Shipments S', 'postgres'),
+    ).toBe('SELECT "s".Region AS "total" FROM "public"."shipments" AS "s"');
+    expect(assertReadOnlySelect('SELECT "Id" FROM "Mixed" AS m', 'postgres')).toBe(
+      'SELECT "Id" FROM "Mixed" AS "m"',
+    );
   });
 });

@@ -1,14 +1,23 @@
 /**
- * The parser layer of a database source's read-only defence (issue 17 item 6): a query runs only
- * when node-sql-parser reads it, in the source's own dialect, as exactly one SELECT (WITH
- * included) that writes nothing anywhere. Anything the parser cannot read is refused (fail
- * closed), so an exotic construct never slips through because a pattern did not foresee it.
+ * The parser layer of a database source's read-only defence: a query runs only when
+ * node-sql-parser reads it, in the source's own dialect, as exactly one SELECT (WITH included)
+ * that writes nothing anywhere. Anything the parser cannot read is refused (fail closed), so an
+ * exotic construct never slips through because a pattern did not foresee it.
+ *
+ * What runs is not the text that came in but the SQL regenerated from the checked tree, and only
+ * when that SQL reads back into a tree that passes the same checks and regenerates to itself: a
+ * construct the parser misreads (a comment MySQL executes, a quote the server ends elsewhere)
+ * then either vanishes or is refused, instead of running unseen. MySQL's executable comments and
+ * optimizer hints are refused outright.
+ *
  * This is one layer of several: the drivers also open read-only sessions, roll back, cap rows
- * and time out on the server (see drivers/*.ts).
+ * and time out on the server, and the account's rights are checked (see drivers/*.ts).
  */
 // node-sql-parser is CommonJS: under Node's ESM loader only its default export is there.
 import sqlParser from 'node-sql-parser';
 import type { DbSourceType } from '../../../contract/db-sources';
+import { hasSideEffects } from './side-effect-functions';
+import { ambiguity, executableComment } from './sql-lexing';
 
 const DIALECT: Record<DbSourceType, string> = {
   postgres: 'PostgresQL',
@@ -18,94 +27,9 @@ const DIALECT: Record<DbSourceType, string> = {
 };
 
 /**
- * Functions with side effects (or that read the server's files, or run SQL given as text),
- * lower case. SLEEP / pg_sleep are not here: the statement timeout cuts them off.
+ * Statement types that may appear nowhere in the tree. Not `desc`: an ORDER BY item's type is
+ * 'DESC', and a DESCRIBE statement is refused anyway as a statement that is not a SELECT.
  */
-const SIDE_EFFECT_FUNCTIONS = new Set([
-  // PostgreSQL
-  'pg_terminate_backend',
-  'pg_cancel_backend',
-  'pg_reload_conf',
-  'pg_rotate_logfile',
-  'pg_read_file',
-  'pg_read_binary_file',
-  'pg_ls_dir',
-  'pg_stat_file',
-  'pg_file_write',
-  'pg_file_rename',
-  'pg_file_unlink',
-  'lo_import',
-  'lo_export',
-  'lo_unlink',
-  'lo_create',
-  'lo_creat',
-  'lo_from_bytea',
-  'lo_put',
-  'lo_open',
-  'lowrite',
-  'setval',
-  'nextval',
-  'set_config',
-  'pg_notify',
-  'pg_create_restore_point',
-  'pg_switch_wal',
-  'pg_promote',
-  'pg_backup_start',
-  'pg_backup_stop',
-  'pg_start_backup',
-  'pg_stop_backup',
-  'pg_create_logical_replication_slot',
-  'pg_create_physical_replication_slot',
-  'pg_drop_replication_slot',
-  'pg_logical_emit_message',
-  'pg_advisory_lock',
-  'pg_advisory_xact_lock',
-  'pg_try_advisory_lock',
-  'pg_try_advisory_xact_lock',
-  'pg_advisory_lock_shared',
-  'pg_advisory_xact_lock_shared',
-  'pg_try_advisory_lock_shared',
-  'pg_try_advisory_xact_lock_shared',
-  'query_to_xml',
-  'query_to_xml_and_xmlschema',
-  'cursor_to_xml',
-  'dblink',
-  'dblink_exec',
-  'dblink_connect',
-  'dblink_send_query',
-  'pg_import_system_collations',
-  'pg_stat_reset',
-  'pg_stat_reset_shared',
-  // MySQL / MariaDB
-  'load_file',
-  'get_lock',
-  'release_lock',
-  'release_all_locks',
-  'is_free_lock',
-  'benchmark',
-  'master_pos_wait',
-  'source_pos_wait',
-  'master_gtid_wait',
-  'sys_exec',
-  'sys_eval',
-  'nextval',
-  'lastval',
-  'setval',
-  // SQLite
-  'load_extension',
-  'writefile',
-  'readfile',
-  'fts3_tokenizer',
-  'edit',
-  // SQL Server
-  'openrowset',
-  'opendatasource',
-  'openquery',
-  'openxml',
-  'xp_cmdshell',
-]);
-
-/** Statement types that may appear nowhere in the tree. */
 const WRITE_TYPES = new Set([
   'insert',
   'update',
@@ -130,11 +54,17 @@ const WRITE_TYPES = new Set([
   'use',
   'declare',
   'show',
-  'desc',
+  'describe',
 ]);
 
 export type RefusalReason =
-  'unreadable' | 'multiple_statements' | 'not_select' | 'into' | 'locking' | 'side_effect_function';
+  | 'unreadable'
+  | 'multiple_statements'
+  | 'not_select'
+  | 'into'
+  | 'locking'
+  | 'side_effect_function'
+  | 'executable_comment';
 
 export class QueryRefused extends Error {
   constructor(
@@ -182,20 +112,14 @@ function checkNode(n: Record<string, unknown>): void {
   if (n.locking_read || n.for_update)
     throw new QueryRefused('locking', 'A locking clause (FOR UPDATE / FOR SHARE).');
   if (type === 'function' || type === 'aggr_func') {
-    const name = functionName(n);
-    const bare = name?.split('.').pop();
-    if (bare && SIDE_EFFECT_FUNCTIONS.has(bare))
+    const bare = functionName(n)?.split('.').pop();
+    if (bare && hasSideEffects(bare))
       throw new QueryRefused('side_effect_function', `The function ${bare} has side effects.`);
   }
 }
 
-/**
- * Throws QueryRefused unless `sql` is one read-only SELECT in `type`'s dialect. Returns the text
- * without trailing semicolons and blanks, ready to be wrapped or sent as one statement.
- */
-export function assertReadOnlySelect(sql: string, type: DbSourceType): string {
-  const text = sql.trim().replace(/[;\s]+$/u, '');
-  if (text.length === 0) throw new QueryRefused('unreadable', 'The query is empty.');
+/** The tree of `text`, checked to be one read-only SELECT. */
+function checkedTree(text: string, type: DbSourceType): unknown {
   let ast: unknown;
   try {
     ast = parser.astify(text, { database: DIALECT[type] });
@@ -209,5 +133,62 @@ export function assertReadOnlySelect(sql: string, type: DbSourceType): string {
   if (statement?.type !== 'select')
     throw new QueryRefused('not_select', 'Only SELECT (and WITH … SELECT) may run.');
   walk(statement, checkNode);
-  return text;
+  return statement;
+}
+
+const NAME_KEYS = new Set(['table', 'db', 'schema', 'as']);
+
+/**
+ * The regenerated SQL quotes every table name and alias. PostgreSQL folds an unquoted name to
+ * lower case and keeps a quoted one as written, so a name the author did not quote is folded
+ * here first: `FROM Shipments` still reads the table shipments, `AS Total` still names the
+ * column total.
+ */
+function foldUnquotedNames(tree: unknown, source: string): void {
+  const fold = (name: string) =>
+    name === name.toLowerCase() || source.includes(`"${name}"`) ? name : name.toLowerCase();
+  walk(tree, (n) => {
+    for (const key of Object.keys(n))
+      if (NAME_KEYS.has(key) && typeof n[key] === 'string') n[key] = fold(n[key]);
+    // A WITH query's name: { name: { type: 'default', value }, stmt }.
+    const cte = n.stmt ? (n.name as { type?: unknown; value?: unknown } | null) : null;
+    if (cte && typeof cte === 'object' && cte.type === 'default' && typeof cte.value === 'string')
+      cte.value = fold(cte.value);
+  });
+}
+
+function regenerated(tree: unknown, source: string, type: DbSourceType): string {
+  if (type === 'postgres') foldUnquotedNames(tree, source);
+  try {
+    return parser.sqlify(tree as Parameters<typeof parser.sqlify>[0], {
+      database: DIALECT[type],
+    });
+  } catch {
+    throw new QueryRefused('unreadable', 'The query could not be written back as SQL.');
+  }
+}
+
+/**
+ * Throws QueryRefused unless `sql` is one read-only SELECT in `type`'s dialect. Returns the SQL
+ * to run: regenerated from the checked tree, never the text that came in.
+ */
+export function assertReadOnlySelect(sql: string, type: DbSourceType): string {
+  const text = sql.trim().replace(/[;\s]+$/u, '');
+  if (text.length === 0) throw new QueryRefused('unreadable', 'The query is empty.');
+  if (type === 'mysql') {
+    const comment = executableComment(text);
+    if (comment)
+      throw new QueryRefused(
+        'executable_comment',
+        `MySQL runs what a ${comment.kind} … */ comment holds; such comments are not allowed.`,
+      );
+  }
+  const runs = regenerated(checkedTree(text, type), text, type);
+  const unclear = ambiguity(runs, type);
+  if (unclear) throw new QueryRefused('unreadable', unclear);
+  // The SQL that runs must read back into a tree that passes the checks and writes itself again.
+  const again = regenerated(checkedTree(runs, type), runs, type);
+  if (again !== runs)
+    throw new QueryRefused('unreadable', 'The query does not read back the same way.');
+  return runs;
 }

@@ -1,8 +1,10 @@
 /**
- * The read-only proof on real servers (issue 17 item 8): MariaDB started by the harness and a
- * database of the PostgreSQL cluster the tests use, each reached with an account that may write
- * anything. Every write is refused (or a slow query cut off) through the API, and again at the
- * driver with the parser layer skipped, and the data is unchanged afterwards.
+ * The read-only proof on real servers: MariaDB started by the harness and a database of the
+ * PostgreSQL cluster the tests use. Every write is refused (or a slow query cut off) through the
+ * API, and again at the driver with the parser layer skipped, reached with an account that may
+ * write anything, and the data is unchanged afterwards. The console saves no MariaDB source whose
+ * account may write, so its API proofs use the SELECT-only account; PostgreSQL's database owner
+ * is saved (with a warning), and there the read-only session stops its writes.
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +22,10 @@ const outfile = `/tmp/atrium-outfile-${process.pid}.txt`;
 
 interface Server {
   type: DbSourceType;
+  /** An account that may write anything, for the driver without the parser layer. */
   conn: SourceConnection;
+  /** The account the source is saved with through the API. */
+  apiConn: SourceConnection;
   /** Rows and sum of weights, and the table names, read by the owner. */
   state: () => Promise<string>;
   sleep: string;
@@ -36,15 +41,17 @@ beforeAll(async () => {
   const root = await maria.admin();
   await root.query(`USE ${maria.database}; ${SHIPMENTS_DDL}; ${shipmentsInsert()}`);
   await root.end();
+  const mariaConn = {
+    host: maria.host,
+    port: maria.port,
+    database: maria.database,
+    username: maria.writer.username,
+    password: maria.writer.password,
+  };
   servers.push({
     type: 'mysql',
-    conn: {
-      host: maria.host,
-      port: maria.port,
-      database: maria.database,
-      username: maria.writer.username,
-      password: maria.writer.password,
-    },
+    conn: mariaConn,
+    apiConn: { ...mariaConn, ...maria.reader },
     state: async () => {
       const c = await maria.admin();
       const [rows] = await c.query(
@@ -63,15 +70,17 @@ beforeAll(async () => {
       shipmentsInsert(),
     ]);
     const source = pgSource;
+    const pgConn = {
+      host: source.host,
+      port: source.port,
+      database: source.database,
+      username: source.writer.username,
+      password: source.writer.password,
+    };
     servers.push({
       type: 'postgres',
-      conn: {
-        host: source.host,
-        port: source.port,
-        database: source.database,
-        username: source.writer.username,
-        password: source.writer.password,
-      },
+      conn: pgConn,
+      apiConn: pgConn,
       state: async () => {
         const c = await source.owner();
         const res = await c.query(
@@ -114,7 +123,7 @@ function proofs(t: SuiteApp, which: () => Server | undefined) {
     const s = server();
     const res = await t.api('POST', BASE, {
       token: t.admin,
-      body: { name: `${s.type} source`, db_type: s.type, department_id: 1, ...s.conn },
+      body: { name: `${s.type} source`, db_type: s.type, department_id: 1, ...s.apiConn },
     });
     expect(res.status, res.raw).toBe(201);
     id = res.body.id;
@@ -182,7 +191,13 @@ function proofs(t: SuiteApp, which: () => Server | undefined) {
 
 describeApi(
   'database sources on real servers',
-  { env: { DB_SOURCE_TIMEOUT_MS: String(TIMEOUT_MS), DB_SOURCE_ROW_CAP: '500' } },
+  {
+    env: {
+      DB_SOURCE_TIMEOUT_MS: String(TIMEOUT_MS),
+      DB_SOURCE_ROW_CAP: '500',
+      INTEGRATION_HOSTS_ALLOW: '127.0.0.1',
+    },
+  },
   (t) => {
     describe('MariaDB', () => proofs(t, () => servers.find((s) => s.type === 'mysql')));
     describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL', () =>

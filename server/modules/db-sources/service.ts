@@ -1,18 +1,22 @@
 /**
- * Database sources (issue 17 items 5–7). Rules:
+ * Database sources. Rules:
  * - Rights follow the Documents module, department-scoped: ADD in the source's department to
  *   add, UPDATE to edit or toggle, VIEW / LIST_VIEW to see and browse, DELETE to delete; a
  *   query also needs Query.QUERY_DOCUMENT there (the route checks it is held somewhere). A
  *   source outside the reader's scope answers 404, as if it did not exist.
- * - The password is sealed before it is stored and never answered (`has_password`).
- * - An active source is saved only when it connects; the error names what failed.
- * - SQLite files must be absolute paths outside DATA_DIR (Atrium's own database lives there).
- * - Every query, built or written, passes read-only-guard and then the driver's layers.
+ * - A Trial user may not add, test or change sources at all (403).
+ * - The password is sealed before it is stored and never answered (`has_password`), and goes
+ *   only to the stored destination: a test or change that moves the type, host, port, user name
+ *   or database needs it again (422 on the password).
+ * - An active source is saved only when it connects with an account that may only read; the
+ *   error names what failed. How a source is reached is connections.ts.
+ * - Every query, built or written, passes read-only-guard and then the driver's layers, and
+ *   what runs is the SQL the guard regenerated.
  */
-import { isAbsolute, relative, resolve } from 'node:path';
 import type { z } from 'zod';
-import { departmentScope, inScope } from '../../../contract/access';
+import { departmentScope, inScope, isTrialUser } from '../../../contract/access';
 import {
+  changedDestination,
   DB_TYPE_LABELS,
   type DbQueryInput,
   type DbQueryResult,
@@ -21,15 +25,18 @@ import {
   type DbSourceType,
   type DbSourceUpdate,
   type DbTable,
+  type DbTestResult,
   type dbSourcesQuerySchema,
 } from '../../../contract/db-sources';
 import type { Paged } from '../../../contract/paging';
 import type { ActionName } from '../../../contract/permissions';
 import { nowIso } from '../../db/database';
 import { renderVegaLiteSvg } from '../../services/render/vega-svg';
+import type { Requester } from '../../services/fetch/integration-hosts';
 import type { SecretBox } from '../../services/security/secret-box';
 import type { Actor } from '../identity/actor-scope';
 import { buildGroupedQuery } from './built-query';
+import type { SourceConnections } from './connections';
 import { drivers } from './drivers';
 import { ConnectionFailed, QueryFailed, type SourceConnection } from './drivers/types';
 import { dbSourceErrors } from './errors';
@@ -42,7 +49,9 @@ type ListQuery = z.infer<typeof dbSourcesQuerySchema>;
 export interface DbSourceDeps {
   repo: DbSourceRepo;
   box: SecretBox;
-  dataDir: string;
+  connections: SourceConnections;
+  /** DB_SOURCE_SQLITE_DIR is set: SQLite sources are offered. */
+  sqliteEnabled: boolean;
   limits: { timeoutMs: number; rowCap: number };
 }
 
@@ -66,7 +75,18 @@ function toDbSource(r: DbSourceRecord): DbSource {
   };
 }
 
-export function createDbSourceService({ repo, box, dataDir, limits }: DbSourceDeps) {
+const isTrial = (actor: Actor) => !actor.isAdmin && isTrialUser(actor.subject);
+
+const storedDestination = (r: DbSourceRecord) => ({
+  db_type: r.db_type as DbSourceType,
+  host: r.host,
+  port: r.port,
+  username: r.username,
+  database: r.database_name,
+});
+
+export function createDbSourceService(deps: DbSourceDeps) {
+  const { repo, box, connections, limits } = deps;
   const scope = (actor: Actor, action: ActionName) =>
     departmentScope(actor.subject, 'Documents', action);
 
@@ -82,24 +102,29 @@ export function createDbSourceService({ repo, box, dataDir, limits }: DbSourceDe
     if (!inScope(scope(actor, action), id)) throw dbSourceErrors.departmentForbidden(id);
   }
 
-  function assertPath(type: DbSourceType, database: string) {
-    if (type !== 'sqlite') return;
-    const inside = relative(resolve(dataDir), resolve(database));
-    if (!isAbsolute(database) || !inside.startsWith('..'))
-      throw dbSourceErrors.connection(
-        'path_refused',
-        'An SQLite source must be an absolute path outside the console’s data directory.',
-      );
+  function assertNotTrial(actor: Actor) {
+    if (isTrial(actor)) throw dbSourceErrors.trialRefused();
   }
 
-  async function connect<T>(type: DbSourceType, conn: SourceConnection, fn: () => Promise<T>) {
-    assertPath(type, conn.database);
+  /**
+   * Who a source's connection is made for: a Trial user's reach, when the person asking or the
+   * one who chose the destination is one.
+   */
+  async function requesterOf(actor: Actor, record?: DbSourceRecord): Promise<Requester> {
+    const chosenByTrial =
+      record !== undefined && (await repo.anyTrial([record.created_by, record.updated_by]));
+    return { trial: isTrial(actor) || chosenByTrial };
+  }
+
+  /** A source saved switched off connects nowhere, but its SQLite file must be allowed. */
+  async function assertFileAllowed(type: DbSourceType, path: string) {
+    if (type !== 'sqlite') return;
     try {
-      return await fn();
+      await connections.checkFile(path);
     } catch (error) {
-      if (error instanceof ConnectionFailed)
+      if (!(error instanceof ConnectionFailed)) throw error;
+      if (error.failure === 'path_refused' || error.failure === 'sqlite_disabled')
         throw dbSourceErrors.connection(error.failure, error.message);
-      throw error;
     }
   }
 
@@ -111,8 +136,20 @@ export function createDbSourceService({ repo, box, dataDir, limits }: DbSourceDe
     password: r.password_enc ? box.open(r.password_enc) : '',
   });
 
-  const testConnection = (type: DbSourceType, conn: SourceConnection) =>
-    connect(type, conn, () => drivers[type].test(conn));
+  /** Connects, and refuses an account that may do more than read. */
+  async function testConnection(type: DbSourceType, conn: SourceConnection, who: Requester) {
+    const answer = await connections.open(type, conn, who, (c) => drivers[type].test(c));
+    if (answer.account.refused.length > 0) throw dbSourceErrors.privileged(answer.account.refused);
+    return answer;
+  }
+
+  /** The stored password, unless the destination changed: then it must come again. */
+  function storedPassword(record: DbSourceRecord, next: Parameters<typeof changedDestination>[1]) {
+    if (!record.password_enc) return '';
+    const changed = changedDestination(storedDestination(record), next);
+    if (changed.length > 0) throw dbSourceErrors.passwordRequired(changed);
+    return box.open(record.password_enc);
+  }
 
   async function usable(actor: Actor, id: number, action: ActionName) {
     const record = await visible(actor, id, action);
@@ -120,14 +157,22 @@ export function createDbSourceService({ repo, box, dataDir, limits }: DbSourceDe
     return record;
   }
 
-  async function tablesOf(record: DbSourceRecord): Promise<DbTable[]> {
+  async function tablesOf(actor: Actor, record: DbSourceRecord): Promise<DbTable[]> {
     const type = record.db_type as DbSourceType;
-    const conn = connectionOf(record);
-    return connect(type, conn, () => drivers[type].tables(conn));
+    const who = await requesterOf(actor, record);
+    return connections.open(type, connectionOf(record), who, (c) =>
+      drivers[type].tables(c, { checkAccount: true }),
+    );
   }
 
   /** Runs SQL on a source through every read-only layer. */
-  async function runSql(record: DbSourceRecord, sqlText: string, title: string, drawn = false) {
+  async function runSql(
+    actor: Actor,
+    record: DbSourceRecord,
+    sqlText: string,
+    title: string,
+    drawn = false,
+  ) {
     const type = record.db_type as DbSourceType;
     let checked: string;
     try {
@@ -136,10 +181,12 @@ export function createDbSourceService({ repo, box, dataDir, limits }: DbSourceDe
       if (error instanceof QueryRefused) throw dbSourceErrors.refused(error.reason, error.message);
       throw error;
     }
-    const conn = connectionOf(record);
+    const who = await requesterOf(actor, record);
     const started = performance.now();
     try {
-      const result = await connect(type, conn, () => drivers[type].run(conn, checked, limits));
+      const result = await connections.open(type, connectionOf(record), who, (c) =>
+        drivers[type].run(c, checked, limits, { checkAccount: true }),
+      );
       const elapsed = Math.round((performance.now() - started) * 10) / 10;
       const chart = resultChart(title, result.columns, result.rows);
       const svg = drawn && chart ? await renderVegaLiteSvg(chart) : null;
@@ -153,11 +200,11 @@ export function createDbSourceService({ repo, box, dataDir, limits }: DbSourceDe
   }
 
   return {
+    /** SQLite files only where the operator set a directory aside for them. */
     types: () =>
-      (Object.keys(DB_TYPE_LABELS) as DbSourceType[]).map((key) => ({
-        key,
-        label: DB_TYPE_LABELS[key],
-      })),
+      (Object.keys(DB_TYPE_LABELS) as DbSourceType[])
+        .filter((key) => key !== 'sqlite' || deps.sqliteEnabled)
+        .map((key) => ({ key, label: DB_TYPE_LABELS[key] })),
 
     async list(actor: Actor, query: ListQuery): Promise<Paged<DbSource>> {
       const filter = { departments: scope(actor, 'LIST_VIEW'), search: query.search };
@@ -169,23 +216,33 @@ export function createDbSourceService({ repo, box, dataDir, limits }: DbSourceDe
       return toDbSource(await visible(actor, id, 'VIEW'));
     },
 
-    /** POST …/test: the connection of a form, or of a stored source (its password kept). */
+    /**
+     * POST …/test: the connection of a form, or of a stored source: its password is used only
+     * for the stored destination.
+     */
     async test(actor: Actor, input: DbSourceCreate, id?: number) {
+      assertNotTrial(actor);
       let password = input.password;
       if (id !== undefined) {
         const record = await visible(actor, id, 'UPDATE');
-        if (!password && record.password_enc) password = box.open(record.password_enc);
+        if (!password) password = storedPassword(record, input);
       } else if (!inScope(scope(actor, 'ADD'), input.department_id)) {
         throw dbSourceErrors.departmentForbidden(input.department_id);
       }
       const conn = { ...input, password };
-      return { ok: true as const, server_version: await testConnection(input.db_type, conn) };
+      const answer = await testConnection(input.db_type, conn, await requesterOf(actor));
+      return {
+        ok: true as const,
+        server_version: answer.version,
+        warnings: answer.account.warnings as DbTestResult['warnings'],
+      };
     },
 
     async create(actor: Actor, input: DbSourceCreate): Promise<DbSource> {
+      assertNotTrial(actor);
       await assertDepartment(actor, input.department_id, 'ADD');
-      assertPath(input.db_type, input.database);
-      if (input.is_active) await testConnection(input.db_type, input);
+      if (input.is_active) await testConnection(input.db_type, input, await requesterOf(actor));
+      else await assertFileAllowed(input.db_type, input.database);
       const now = nowIso();
       const id = await repo.insert({
         name: input.name,
@@ -206,6 +263,7 @@ export function createDbSourceService({ repo, box, dataDir, limits }: DbSourceDe
     },
 
     async update(actor: Actor, id: number, input: DbSourceUpdate): Promise<DbSource> {
+      assertNotTrial(actor);
       const record = await visible(actor, id, 'UPDATE');
       if (input.department_id !== undefined && input.department_id !== record.department_id)
         await assertDepartment(actor, input.department_id, 'UPDATE');
@@ -215,14 +273,14 @@ export function createDbSourceService({ repo, box, dataDir, limits }: DbSourceDe
         port: input.port === undefined ? record.port : input.port,
         database: input.database ?? record.database_name,
         username: input.username ?? record.username,
-        password: input.password || (record.password_enc ? box.open(record.password_enc) : ''),
+        password: input.password || storedPassword(record, input),
       };
       const changed = ['db_type', 'host', 'port', 'database', 'username', 'password'].some(
         (k) => input[k as keyof DbSourceUpdate] !== undefined,
       );
       const active = input.is_active ?? record.is_active === 1;
-      if (changed) assertPath(type, conn.database);
-      if (changed && active) await testConnection(type, conn);
+      if (changed && active) await testConnection(type, conn, await requesterOf(actor));
+      else if (changed) await assertFileAllowed(type, conn.database);
       await repo.update(id, {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(changed
@@ -255,7 +313,7 @@ export function createDbSourceService({ repo, box, dataDir, limits }: DbSourceDe
     },
 
     async tables(actor: Actor, id: number): Promise<{ tables: DbTable[] }> {
-      return { tables: await tablesOf(await usable(actor, id, 'VIEW')) };
+      return { tables: await tablesOf(actor, await usable(actor, id, 'VIEW')) };
     },
 
     async query(
@@ -267,11 +325,11 @@ export function createDbSourceService({ repo, box, dataDir, limits }: DbSourceDe
       const record = await usable(actor, id, 'VIEW');
       if (!inScope(departmentScope(actor.subject, 'Query', 'QUERY_DOCUMENT'), record.department_id))
         throw dbSourceErrors.notFound();
-      if ('sql' in input) return runSql(record, input.sql, record.name, svg);
+      if ('sql' in input) return runSql(actor, record, input.sql, record.name, svg);
       const type = record.db_type as DbSourceType;
-      const text = buildGroupedQuery(drivers[type], await tablesOf(record), input);
+      const text = buildGroupedQuery(drivers[type], await tablesOf(actor, record), input);
       const title = `${input.aggregate}(${input.measure ?? '*'}) by ${input.group_by}`;
-      return runSql(record, text, title, svg);
+      return runSql(actor, record, text, title, svg);
     },
 
     /** For the assistant's visual route: active sources the actor may query, and their use. */

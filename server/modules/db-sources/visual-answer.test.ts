@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visualRouteSchema } from '../../../contract/chat';
-import { createSource, sqliteSourceBody, sqliteSourceFile } from '../../test-support/db-sources';
+import {
+  createSource,
+  sourceEnv,
+  sqliteSourceBody,
+  sqliteSourceFile,
+} from '../../test-support/db-sources';
 import { startFakeLlm, type FakeLlm } from '../../test-support/fake-llm';
 import { addDepartment, personWith } from '../../test-support/identity';
 import { svgDocument, svgTexts } from '../../test-support/svg';
@@ -10,7 +15,7 @@ const ROUTER = '/api/chat/visual_router';
 const GENERATE = '/api/chat/generate_visual';
 
 /** The assistant's visual route answering from an active database source (issue 17 item 7). */
-describeApi('visual answers from database sources', (t) => {
+describeApi('visual answers from database sources', { env: sourceEnv() }, (t) => {
   let file: string;
   let id: number;
   beforeAll(async () => {
@@ -71,6 +76,7 @@ describe('visual answers from database sources with a language model', () => {
     llm = await startFakeLlm();
     llm.behave = () => ({ kind: 'json', text: JSON.stringify({ sql }) });
     t = await startTestApp('sqlite', {
+      ...sourceEnv(),
       LLM_BASE_URL: `${llm.url}/v1`,
       LLM_API_KEY: 'fake-key',
       LLM_MODELS: 'sql-model',

@@ -118,7 +118,7 @@ export function createDbVisuals(deps: {
     for (const record of await deps.dbSources.queryable(actor)) {
       let tables: DbTable[];
       try {
-        tables = await deps.dbSources.tablesOf(record);
+        tables = await deps.dbSources.tablesOf(actor, record);
       } catch (error) {
         deps.log.warn({ err: error, source: record.id }, 'visuals: database source unreachable');
         continue;
@@ -162,7 +162,7 @@ export function createDbVisuals(deps: {
         const sql = await askForSql(deps.llm, type, tables, question);
         if (sql) {
           try {
-            const result = await deps.dbSources.runSql(record, sql, question.slice(0, 80));
+            const result = await deps.dbSources.runSql(actor, record, sql, question.slice(0, 80));
             const drawn = visual(record, table.name, result, 'llm', question.slice(0, 80));
             if (drawn) return drawn;
           } catch (error) {
@@ -177,6 +177,7 @@ export function createDbVisuals(deps: {
       if (!plan) return null;
       const title = `${plan.aggregate}(${plan.measure ?? '*'}) by ${plan.group_by}`;
       const result = await deps.dbSources.runSql(
+        actor,
         record,
         buildGroupedQuery(drivers[type], tables, plan),
         title,

@@ -12,8 +12,8 @@ function lazy(type: DbSourceType, load: () => Promise<SourceDriver>): SourceDriv
   const driver = () => (loaded ??= load());
   return {
     test: async (conn) => (await driver()).test(conn),
-    tables: async (conn) => (await driver()).tables(conn),
-    run: async (conn, sql, limits) => (await driver()).run(conn, sql, limits),
+    tables: async (conn, options) => (await driver()).tables(conn, options),
+    run: async (conn, sql, limits, options) => (await driver()).run(conn, sql, limits, options),
     quote: quoteFor[type],
   };
 }

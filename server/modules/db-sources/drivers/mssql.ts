@@ -11,6 +11,7 @@ import {
   ConnectionFailed,
   networkFailure,
   QueryFailed,
+  type AccountReview,
   type Cell,
   type RunLimits,
   type RunResult,
@@ -28,9 +29,9 @@ function failureOf(error: unknown): ConnectionFailed {
   const code = (error as { code?: unknown }).code;
   const message = error instanceof Error ? error.message : String(error);
   if (code === 'ESOCKET')
-    return new ConnectionFailed('host_unreachable', `The server cannot be reached (${message}).`);
+    return new ConnectionFailed('unreachable', `The server cannot be reached (${message}).`);
   if (code === 'ETIMEOUT')
-    return new ConnectionFailed('timeout', 'The server did not answer in time.');
+    return new ConnectionFailed('unreachable', 'The server did not answer in time.');
   if (code === 'ELOGIN')
     return /cannot open database/i.test(message)
       ? new ConnectionFailed('database_missing', 'The database does not exist on the server.')
@@ -102,6 +103,34 @@ const transaction = (connection: Connection, step: 'begin' | 'rollback') =>
     else connection.rollbackTransaction(done);
   });
 
+/**
+ * Server-wide control or database ownership is refused; membership of the roles that write
+ * data or define objects is a warning (the transaction is rolled back, but least privilege is
+ * db_datareader). A server that does not answer the question leaves a warning that it was not
+ * checked.
+ */
+async function review(connection: Connection): Promise<AccountReview> {
+  try {
+    const { rows } = await rowsOf(
+      connection,
+      `SELECT IS_SRVROLEMEMBER('sysadmin'), HAS_PERMS_BY_NAME(NULL, NULL, 'CONTROL SERVER'),
+              IS_ROLEMEMBER('db_owner'), IS_ROLEMEMBER('db_datawriter'),
+              IS_ROLEMEMBER('db_ddladmin')`,
+      1,
+    );
+    const [sysadmin, control, owner, writer, ddl] = rows[0] ?? [];
+    const refused = [
+      ...(sysadmin === 1 ? ['SYSADMIN'] : []),
+      ...(control === 1 ? ['CONTROL SERVER'] : []),
+      ...(owner === 1 ? ['DB_OWNER'] : []),
+    ];
+    const warnings = writer === 1 || ddl === 1 ? ['table_writes'] : [];
+    return { refused, warnings };
+  } catch {
+    return { refused: [], warnings: ['rights_unchecked'] };
+  }
+}
+
 export const mssqlDriver: SourceDriver = {
   quote: quoteFor.mssql,
 
@@ -109,7 +138,7 @@ export const mssqlDriver: SourceDriver = {
     const connection = await connected(conn, 5000);
     try {
       const { rows } = await rowsOf(connection, 'SELECT @@VERSION', 1);
-      return String(rows[0]?.[0] ?? 'SQL Server');
+      return { version: String(rows[0]?.[0] ?? 'SQL Server'), account: await review(connection) };
     } finally {
       connection.close();
     }

@@ -9,10 +9,17 @@
  * before anything runs the server's own parser classifies the statement: `EXPLAIN <sql>` reads
  * only SELECT, INSERT, UPDATE, DELETE and REPLACE (anything else is a syntax error there), and
  * its plan names the statement's kind; only a plan of SELECTs goes on.
+ *
+ * The session reads strings as the guard's parser does: backslash escapes on and double quotes
+ * as strings (sql_mode without NO_BACKSLASH_ESCAPES and ANSI_QUOTES), so that a literal ends on
+ * the server where it ended in the checked tree. The account is refused when it holds any right
+ * beyond reading (mysql-grants.ts), at the test and, for the console, before every use.
  */
 import mysql from 'mysql2/promise';
 import type { DbTable } from '../../../../contract/db-sources';
+import { rightsBeyondReading } from './mysql-grants';
 import {
+  AccountRefused,
   cellOf,
   ConnectionFailed,
   networkFailure,
@@ -21,6 +28,7 @@ import {
   type RunResult,
   type SourceConnection,
   type SourceDriver,
+  type UseOptions,
 } from './types';
 import { quoteFor } from './quoting';
 
@@ -87,6 +95,20 @@ async function assertServerSeesSelect(connection: mysql.Connection, sql: string)
     throw new QueryFailed('read_only', 'The server reads this as a statement that writes.');
 }
 
+async function assertReadingAccount(connection: mysql.Connection, options?: UseOptions) {
+  if (!options?.checkAccount) return;
+  const refused = await rightsBeyondReading(connection);
+  if (refused.length > 0) throw new AccountRefused(refused);
+}
+
+/** sql_mode without the modes that make the server read quotes otherwise than the parser. */
+const PARSER_QUOTING = new Set(['NO_BACKSLASH_ESCAPES', 'ANSI_QUOTES', 'ANSI']);
+const parserSqlMode = (mode: unknown) =>
+  String(mode ?? '')
+    .split(',')
+    .filter((m) => m && !PARSER_QUOTING.has(m.toUpperCase()))
+    .join(',');
+
 export const mysqlDriver: SourceDriver = {
   quote: quoteFor.mysql,
 
@@ -94,15 +116,20 @@ export const mysqlDriver: SourceDriver = {
     const connection = await connected(conn);
     try {
       const [rows] = await connection.query<mysql.RowDataPacket[]>('SELECT VERSION() AS v');
-      return String(rows[0]?.v ?? 'MySQL');
+      const refused = await rightsBeyondReading(connection);
+      return {
+        version: String(rows[0]?.v ?? 'MySQL'),
+        account: { refused, warnings: [] },
+      };
     } finally {
       await connection.end().catch(() => undefined);
     }
   },
 
-  async tables(conn): Promise<DbTable[]> {
+  async tables(conn, options): Promise<DbTable[]> {
     const connection = await connected(conn);
     try {
+      await assertReadingAccount(connection, options);
       const [rows] = await connection.query<mysql.RowDataPacket[]>(
         `SELECT TABLE_NAME AS t, COLUMN_NAME AS c, DATA_TYPE AS d
            FROM information_schema.COLUMNS
@@ -122,16 +149,20 @@ export const mysqlDriver: SourceDriver = {
     }
   },
 
-  async run(conn, sql, limits: RunLimits): Promise<RunResult> {
+  async run(conn, sql, limits: RunLimits, options): Promise<RunResult> {
     const connection = await connected(conn);
     try {
-      const [version] = await connection.query<mysql.RowDataPacket[]>('SELECT VERSION() AS v');
-      const mariadb = /mariadb/i.test(String(version[0]?.v));
+      await assertReadingAccount(connection, options);
+      const [session] = await connection.query<mysql.RowDataPacket[]>(
+        'SELECT VERSION() AS v, @@SESSION.sql_mode AS m',
+      );
+      const mariadb = /mariadb/i.test(String(session[0]?.v));
       const timeout = mariadb
         ? `max_statement_time = ${(limits.timeoutMs / 1000).toFixed(3)}`
         : `max_execution_time = ${Math.round(limits.timeoutMs)}`;
       await connection.query(
-        `SET SESSION ${timeout}, SESSION sql_select_limit = ${limits.rowCap + 1}`,
+        `SET SESSION ${timeout}, SESSION sql_select_limit = ${limits.rowCap + 1}, SESSION sql_mode = ?`,
+        [parserSqlMode(session[0]?.m)],
       );
       await assertServerSeesSelect(connection, sql);
       await connection.query('START TRANSACTION READ ONLY');

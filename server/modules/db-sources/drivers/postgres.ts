@@ -5,11 +5,16 @@
  * LIMIT of the row cap plus one, sent with the extended protocol (which refuses several
  * statements); then ROLLBACK. Not a cursor: PostgreSQL plans no parallel query for cursors,
  * which made a 1M-row aggregate twice as slow.
+ *
+ * The role is reviewed at the test (postgres-account.ts) and, for the console, once per session
+ * before its first query: a superuser or a role with server-wide rights is refused.
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { DbTable } from '../../../../contract/db-sources';
+import { refusedRights, reviewRole } from './postgres-account';
 import {
+  AccountRefused,
   cellOf,
   ConnectionFailed,
   networkFailure,
@@ -18,6 +23,7 @@ import {
   type RunResult,
   type SourceConnection,
   type SourceDriver,
+  type UseOptions,
 } from './types';
 import { quoteFor } from './quoting';
 
@@ -33,7 +39,7 @@ function failureOf(error: unknown): ConnectionFailed {
   if (code === '3D000')
     return new ConnectionFailed('database_missing', 'The database does not exist on the server.');
   if (/timeout/i.test(message))
-    return new ConnectionFailed('timeout', 'The server did not answer in time.');
+    return new ConnectionFailed('unreachable', 'The server did not answer in time.');
   return new ConnectionFailed('unknown', message);
 }
 
@@ -121,6 +127,16 @@ function queryFailure(error: unknown): QueryFailed {
  */
 const extended = (text: string) => ({ text, queryMode: 'extended' }) as pg.QueryConfig;
 
+/** Pooled sessions whose role was found to read only; a session keeps its role. */
+const reviewed = new WeakSet<pg.ClientBase>();
+
+async function assertReadingRole(client: pg.ClientBase, options?: UseOptions) {
+  if (!options?.checkAccount || reviewed.has(client)) return;
+  const refused = await refusedRights(client);
+  if (refused.length > 0) throw new AccountRefused(refused);
+  reviewed.add(client);
+}
+
 export const postgresDriver: SourceDriver = {
   quote: quoteFor.postgres,
 
@@ -128,15 +144,16 @@ export const postgresDriver: SourceDriver = {
     const client = await connected(conn, 5000);
     try {
       const res = await client.query<{ v: string }>('select version() as v');
-      return res.rows[0]?.v ?? 'PostgreSQL';
+      return { version: res.rows[0]?.v ?? 'PostgreSQL', account: await reviewRole(client) };
     } finally {
       await client.end().catch(() => undefined);
     }
   },
 
-  async tables(conn): Promise<DbTable[]> {
+  async tables(conn, options): Promise<DbTable[]> {
     const client = await connected(conn, 10_000);
     try {
+      await assertReadingRole(client, options);
       const res = await client.query<{ s: string; t: string; c: string; d: string }>(
         `select table_schema as s, table_name as t, column_name as c, data_type as d
            from information_schema.columns
@@ -157,7 +174,7 @@ export const postgresDriver: SourceDriver = {
     }
   },
 
-  async run(conn, sql, limits: RunLimits): Promise<RunResult> {
+  async run(conn, sql, limits: RunLimits, options): Promise<RunResult> {
     let client: pg.PoolClient;
     try {
       client = await poolFor(conn, limits.timeoutMs).connect();
@@ -166,6 +183,7 @@ export const postgresDriver: SourceDriver = {
     }
     let clean = false;
     try {
+      await assertReadingRole(client, options);
       await client.query('BEGIN TRANSACTION READ ONLY');
       await client.query(`SET LOCAL statement_timeout = ${Math.round(limits.timeoutMs)}`);
       const res = await client.query<unknown[]>({
@@ -179,6 +197,7 @@ export const postgresDriver: SourceDriver = {
         truncated: res.rows.length > limits.rowCap,
       };
     } catch (error) {
+      if (error instanceof AccountRefused) throw error;
       throw queryFailure(error);
     } finally {
       clean = await client.query('ROLLBACK').then(

@@ -4,12 +4,20 @@
  */
 import type { DbFailure, DbTable } from '../../../../contract/db-sources';
 
+/** An SQLite file as checked before it is opened: its device and inode, as decimal text. */
+export interface FileIdentity {
+  dev: string;
+  ino: string;
+}
+
 export interface SourceConnection {
   host: string;
   port: number | null;
   database: string;
   username: string;
   password: string;
+  /** SQLite: the checked file; the worker opens nothing else (sqlite-path.ts). */
+  fileIdentity?: FileIdentity;
 }
 
 export interface RunLimits {
@@ -27,15 +35,44 @@ export interface RunResult {
   truncated: boolean;
 }
 
+/**
+ * What the source's account may do beyond reading: rights to revoke before the source is used
+ * (`refused`), and what the server cannot rule out (`warnings`, codes the console translates).
+ */
+export interface AccountReview {
+  refused: string[];
+  warnings: string[];
+}
+
+export interface TestAnswer {
+  version: string;
+  account: AccountReview;
+}
+
+export interface UseOptions {
+  /** Refuse (AccountRefused) an account that may do more than read, before anything runs. */
+  checkAccount?: boolean;
+}
+
 export interface SourceDriver {
-  /** Connects and answers the server's version; throws ConnectionFailed naming what failed. */
-  test(conn: SourceConnection): Promise<string>;
-  tables(conn: SourceConnection): Promise<DbTable[]>;
+  /**
+   * Connects, answers the server's version and reviews the account's rights; throws
+   * ConnectionFailed naming what failed.
+   */
+  test(conn: SourceConnection): Promise<TestAnswer>;
+  tables(conn: SourceConnection, options?: UseOptions): Promise<DbTable[]>;
   /** Runs `sql` (one SELECT, checked by read-only-guard) read-only; throws QueryFailed. */
-  run(conn: SourceConnection, sql: string, limits: RunLimits): Promise<RunResult>;
+  run(
+    conn: SourceConnection,
+    sql: string,
+    limits: RunLimits,
+    options?: UseOptions,
+  ): Promise<RunResult>;
   /** How the driver quotes an identifier (for queries built by picking). */
   quote(identifier: string): string;
 }
+
+export const noAccountDoubts = (): AccountReview => ({ refused: [], warnings: [] });
 
 export class ConnectionFailed extends Error {
   constructor(
@@ -44,6 +81,14 @@ export class ConnectionFailed extends Error {
   ) {
     super(detail);
     this.name = 'ConnectionFailed';
+  }
+}
+
+/** The account may do more than read: `rights` names what to revoke. */
+export class AccountRefused extends ConnectionFailed {
+  constructor(readonly rights: string[]) {
+    super('privileged_account', `The account holds rights beyond reading: ${rights.join(', ')}.`);
+    this.name = 'AccountRefused';
   }
 }
 
@@ -83,8 +128,8 @@ export function networkFailure(error: unknown): ConnectionFailed | undefined {
     code === 'EAI_AGAIN' ||
     code === 'ECONNRESET'
   )
-    return new ConnectionFailed('host_unreachable', `The server cannot be reached (${code}).`);
+    return new ConnectionFailed('unreachable', `The server cannot be reached (${code}).`);
   if (code === 'ETIMEDOUT' || code === 'ETIMEOUT')
-    return new ConnectionFailed('timeout', 'The server did not answer in time.');
+    return new ConnectionFailed('unreachable', 'The server did not answer in time.');
   return undefined;
 }
