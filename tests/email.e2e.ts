@@ -42,7 +42,8 @@ describe('e-mail agent', () => {
     customer = mailUser(mail, 'skipper');
     other = mailUser(mail, 'stranger');
     images = await startImageServer();
-    server = await startServer({ EMAIL_SYNC_SECONDS: '0' });
+    // The mail servers listen on loopback, which integrations reach only where it is allowed.
+    server = await startServer({ EMAIL_SYNC_SECONDS: '0', INTEGRATION_HOSTS_ALLOW: '127.0.0.1' });
     const token = await apiLogin(server, server.admin.email, server.admin.password);
     await uploadReady(server, token, {
       name: 'quillonby-handbook.pdf',
@@ -82,8 +83,10 @@ describe('e-mail agent', () => {
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Test connection' }).click();
     const result = page.getByRole('status').filter({ hasText: 'IMAP' });
-    await expect.poll(() => result.innerText()).toMatch(/IMAP failed: login refused/);
-    expect(await result.innerText()).toMatch(/SMTP failed: login refused/);
+    await expect
+      .poll(() => result.innerText())
+      .toMatch(/IMAP failed: The mail server refused the login\./);
+    expect(await result.innerText()).toMatch(/SMTP failed: The mail server refused the login\./);
     await page.getByLabel('Password').fill(box.password);
     await page.getByRole('button', { name: 'Test connection' }).click();
     await expect.poll(() => result.innerText()).toContain('IMAP: login works.');
