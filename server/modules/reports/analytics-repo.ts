@@ -38,13 +38,13 @@ export function createAnalyticsRepo({ db, dialect }: Database) {
           select sum(r.conversations) as conversations, sum(r.turns) as turns,
                  sum(r.latency_sum) as latency, sum(r.span_ms) / 1000.0 as span
           from report_conversation_days r
-          where ${rollupCondition(f, 'day')}
+          where ${rollupCondition(f, dialect, 'day')}
           union all
           select count(*), sum(m.n), sum(m.latency), sum(m.span)
           from (
             select sum(r.turns) as n, sum(r.latency_sum) as latency, ${spanSeconds} as span
             from report_conversations r
-            where ${rollupCondition(f, 'day')} and r.turns > 0
+            where ${rollupCondition(f, dialect, 'day')} and r.turns > 0
               and r.conversation in (select conversation from report_multi_conversations)
             group by r.conversation
           ) m
@@ -63,7 +63,7 @@ export function createAnalyticsRepo({ db, dialect }: Database) {
       const { rows } = await sql<{ hour: string; n: unknown; latency: unknown }>`
         select r.hour as hour, sum(r.questions) as n, sum(r.latency_sum) as latency
         from report_hourly r
-        where ${rollupCondition(f)}
+        where ${rollupCondition(f, dialect)}
         group by r.hour
         having sum(r.questions) > 0`.execute(db);
       return rows.map((r) => ({ hour: r.hour, turns: num(r.n), latencySum: num(r.latency) }));
@@ -74,15 +74,18 @@ export function createAnalyticsRepo({ db, dialect }: Database) {
       const { rows } = await sql<{ up: unknown; down: unknown }>`
         select sum(r.rated_up) as up, sum(r.rated_down) as down
         from report_hourly r
-        where ${rollupCondition(f)}`.execute(db);
+        where ${rollupCondition(f, dialect)}`.execute(db);
       return { positive: num(rows[0]?.up), negative: num(rows[0]?.down) };
     },
 
-    /** The latest questions of the range, for the intents. */
+    /**
+     * The latest questions of the range, for the intents (their examples are questions' words:
+     * of conversations held whole by the reader's departments, filters.ts).
+     */
     async recentQuestions(f: ReportFilter, limit: number): Promise<string[]> {
       const { rows } = await sql<{ question: string }>`
         select t.question as question from chat_turns t
-        where ${turnCondition(f, dialect)}
+        where ${turnCondition({ ...f, wholeConversations: true }, dialect)}
         order by t.asked_at desc, t.id desc
         limit ${limit}`.execute(db);
       return rows.map((r) => r.question);

@@ -2,10 +2,18 @@
  * The turns a report reads: the date range, channel, widget and department chosen, within the
  * departments the reader may see. One SQL condition on `chat_turns as t`, the same for every
  * report and both dialects.
+ *
+ * The reader's departments (db/scope.ts): a turn, or a rollup row of turns, counts when every
+ * department it touched is theirs; and a report listing words (questions, answers, intents'
+ * examples) shows a conversation's turns only when none of its turns lies outside them. A
+ * conversation across departments is read by those who may read all of them. Administrators
+ * ('all') get no condition at all, so their reports run as before.
  */
 import { type RawBuilder, sql, type SqlBool } from 'kysely';
 import type { DepartmentScope } from '../../../contract/access';
 import { daysBetween, isoDay, REPORT_DEFAULT_DAYS } from '../../../contract/reports';
+import type { DialectName as Dialect } from '../../db/database';
+import { conversationWithin, touchedWithin } from '../../db/scope';
 import { nameToken } from './product-names';
 
 export interface ReportFilter {
@@ -21,6 +29,8 @@ export interface ReportFilter {
   products?: string[];
   /** Only the turns after this id (the log past the products' marks: product-filtered.ts). */
   afterTurn?: number;
+  /** Words are listed: a conversation's turns only when none of its turns is out of scope. */
+  wholeConversations?: boolean;
 }
 
 export interface FilterInput {
@@ -65,9 +75,9 @@ export function resolveFilter(
 }
 
 /**
- * The turn was answered from this department: chosen, or one of the sources searched. On the
- * log (`t`, no department: null), on the rollups (`r`, no department: 0) or on the products'
- * turns (`x`, as the rollups).
+ * The turn was answered from this department (the filter a reader picks, not their scope):
+ * chosen, or one of the sources searched. On the log (`t`, no department: null), on the rollups
+ * (`r`, no department: 0) or on the products' turns (`x`, as the rollups).
  */
 function touchesOn(alias: 't' | 'r' | 'm' | 'x', id: number): RawBuilder<SqlBool> {
   const n = String(Math.trunc(id));
@@ -75,19 +85,20 @@ function touchesOn(alias: 't' | 'r' | 'm' | 'x', id: number): RawBuilder<SqlBool
   const none = alias === 't' ? sql`t.department_id is null` : sql`${a}.department_id = 0`;
   return sql<SqlBool>`(${a}.department_id = ${id} or (${none} and (${a}.department_ids = ${`[${n}]`} or ${a}.department_ids like ${`[${n},%`} or ${a}.department_ids like ${`%,${n},%`} or ${a}.department_ids like ${`%,${n}]`})))`;
 }
-const touches = (id: number) => touchesOn('t', id);
 
 /** The channel, widget and departments of the filter on a rollup or the products' turns. */
-function placeParts(f: ReportFilter, alias: 'r' | 'm' | 'x'): RawBuilder<unknown>[] {
+function placeParts(
+  f: ReportFilter,
+  dialect: Dialect,
+  alias: 'r' | 'm' | 'x',
+): RawBuilder<unknown>[] {
   const a = sql.raw(alias);
-  const touch = (id: number) => touchesOn(alias, id);
   const parts: RawBuilder<unknown>[] = [];
   if (f.channel !== 'all' || f.widgetId)
     parts.push(sql`${a}.channel = ${f.channel === 'assistant' ? 'console' : 'widget'}`);
   if (f.widgetId) parts.push(sql`${a}.widget_id = ${f.widgetId}`);
-  if (f.departmentId) parts.push(touch(f.departmentId));
-  if (f.scope !== 'all')
-    parts.push(f.scope.length ? sql`(${sql.join(f.scope.map(touch), sql` or `)})` : sql`1 = 0`);
+  if (f.departmentId) parts.push(touchesOn(alias, f.departmentId));
+  if (f.scope !== 'all') parts.push(touchedWithin(dialect, alias, f.scope, 'zero'));
   return parts;
 }
 
@@ -99,7 +110,7 @@ function placeParts(f: ReportFilter, alias: 'r' | 'm' | 'x'): RawBuilder<unknown
  */
 export function productTurnCondition(
   f: ReportFilter,
-  dialect: 'sqlite' | 'postgres',
+  dialect: Dialect,
   product: string,
   through: number,
 ): RawBuilder<SqlBool> {
@@ -109,10 +120,12 @@ export function productTurnCondition(
     sql`x.asked_at >= ${f.from}`,
     sql`x.asked_at < ${f.to}`,
     sql`x.turn_id <= ${through}`,
-    ...placeParts(f, 'x'),
+    ...placeParts(f, dialect, 'x'),
     ...before.map((p) => sql`not ${contains(dialect, sql`x.asked_names`, nameToken(p))}`),
   ];
   if (f.sentiment) parts.push(sql`x.sentiment = ${f.sentiment}`);
+  if (f.wholeConversations && f.scope !== 'all')
+    parts.push(conversationWithin(dialect, 'x.conversation', f.scope));
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
 
@@ -123,6 +136,7 @@ export function productTurnCondition(
  */
 export function rollupCondition(
   f: ReportFilter,
+  dialect: Dialect,
   by: 'hour' | 'day' = 'hour',
   alias: 'r' | 'm' = 'r',
 ): RawBuilder<SqlBool> {
@@ -131,14 +145,14 @@ export function rollupCondition(
   const parts: RawBuilder<unknown>[] = [
     sql`${column} >= ${f.from.slice(0, length)}`,
     sql`${column} < ${f.to.slice(0, length)}`,
-    ...placeParts(f, alias),
+    ...placeParts(f, dialect, alias),
   ];
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
 
 /** Where `text` (lower-cased by the caller) holds `needle`; dialect-specific function names. */
 export function contains(
-  dialect: 'sqlite' | 'postgres',
+  dialect: Dialect,
   text: RawBuilder<unknown>,
   needle: string | RawBuilder<unknown>,
 ) {
@@ -148,10 +162,7 @@ export function contains(
 }
 
 /** The condition on `chat_turns as t` (and `s`, its sentiment, when a sentiment is chosen). */
-export function turnCondition(
-  f: ReportFilter,
-  dialect: 'sqlite' | 'postgres',
-): RawBuilder<SqlBool> {
+export function turnCondition(f: ReportFilter, dialect: Dialect): RawBuilder<SqlBool> {
   const parts: RawBuilder<unknown>[] = [
     sql`t.cancelled = 0`,
     sql`t.asked_at >= ${f.from}`,
@@ -163,9 +174,10 @@ export function turnCondition(
     parts.push(
       sql`t.id in (select w.chat_turn_id from service_agent_turns w where w.service_agent_id = ${f.widgetId})`,
     );
-  if (f.departmentId) parts.push(touches(f.departmentId));
-  if (f.scope !== 'all')
-    parts.push(f.scope.length ? sql`(${sql.join(f.scope.map(touches), sql` or `)})` : sql`1 = 0`);
+  if (f.departmentId) parts.push(touchesOn('t', f.departmentId));
+  if (f.scope !== 'all') parts.push(touchedWithin(dialect, 't', f.scope));
+  if (f.wholeConversations && f.scope !== 'all')
+    parts.push(conversationWithin(dialect, 't.conversation_id', f.scope));
   if (f.afterTurn !== undefined) parts.push(sql`t.id > ${f.afterTurn}`);
   if (f.sentiment) parts.push(sql`s.sentiment = ${f.sentiment}`);
   if (f.products)

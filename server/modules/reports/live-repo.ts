@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { DepartmentScope } from '../../../contract/access';
 import type { Database } from '../../db/database';
 import { type ReportFilter, rollupCondition, turnCondition } from './filters';
+import { inScope } from '../../db/scope';
 import { num } from './report-sql';
 
 export function createLiveRepo({ db, dialect }: Database) {
@@ -18,13 +19,13 @@ export function createLiveRepo({ db, dialect }: Database) {
       const { rows } = await sql<{ day: string; n: unknown }>`
         select x.day as day, sum(x.n) as n from (
           select r.day as day, sum(r.conversations) as n
-          from report_conversation_days r where ${rollupCondition(f, 'day')}
+          from report_conversation_days r where ${rollupCondition(f, dialect, 'day')}
           group by r.day
           union all
           select m.day, count(*) from (
             select distinct r.day as day, r.conversation as conversation
             from report_conversations r
-            where ${rollupCondition(f, 'day')} and r.turns > 0
+            where ${rollupCondition(f, dialect, 'day')} and r.turns > 0
               and r.conversation in (select conversation from report_multi_conversations)
           ) m group by m.day
         ) x group by x.day`.execute(db);
@@ -50,7 +51,7 @@ export function createLiveRepo({ db, dialect }: Database) {
         .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
         .where('soft_delete', '=', 0)
         .groupBy('status');
-      if (scope !== 'all') q = q.where('department_id', 'in', scope.length ? scope : [-1]);
+      if (scope !== 'all') q = q.where(inScope('department_id', scope));
       const rows = await q.execute();
       const count = (...s: string[]) =>
         rows.filter((r) => s.includes(r.status)).reduce((a, r) => a + Number(r.n), 0);
@@ -70,7 +71,7 @@ export function createLiveRepo({ db, dialect }: Database) {
         .orderBy('updated_at', 'desc')
         .orderBy('id', 'desc')
         .limit(limit);
-      if (scope !== 'all') q = q.where('department_id', 'in', scope.length ? scope : [-1]);
+      if (scope !== 'all') q = q.where(inScope('department_id', scope));
       return q.execute();
     },
 

@@ -38,7 +38,7 @@ export function createProductFiltered({ db, dialect }: Database, rollup: Product
       sql` or `,
     );
     const mood = f.sentiment ? sql` and r.sentiment = ${f.sentiment}` : sql``;
-    return sql<SqlBool>`${rollupCondition(f, 'day')} and (${named})${mood}`;
+    return sql<SqlBool>`${rollupCondition(f, dialect, 'day')} and (${named})${mood}`;
   };
   /**
    * Runs `read` with room to group a year's conversations in memory: on PostgreSQL, 64 MB of
@@ -131,6 +131,21 @@ export function createProductFiltered({ db, dialect }: Database, rollup: Product
     },
 
     /**
+     * How many turns the filter holds up to the mark, from the rows (a turn once): for a
+     * filter listing whole conversations only, which the sums cannot tell.
+     */
+    async countRows(f: ReportFilter, through: number): Promise<number> {
+      const { rows } = await sql<{ n: unknown }>`
+        select count(*) as n from (${sql.join(
+          eachProduct(f, through).map(
+            (where) => sql`select x.turn_id from report_product_turns x where ${where}`,
+          ),
+          sql` union all `,
+        )}) c`.execute(db);
+      return num(rows[0]?.n);
+    },
+
+    /**
      * The filter's conversations from their sums, but those with turns after the mark: how
      * many, their turns, and how many lean positive or negative (with a sentiment chosen, only
      * the turns of it count). Those in one place from their row, or their choice's row when
@@ -172,14 +187,14 @@ export function createProductFiltered({ db, dialect }: Database, rollup: Product
           select count(*) as conversations, sum(c.n) as turns, ${prevails}
           from (
             select ${figures(false)} from report_product_conversations r
-            where r.product in (${sql.join(f.products ?? [])}) and ${rollupCondition(f, 'day')}
+            where r.product in (${sql.join(f.products ?? [])}) and ${rollupCondition(f, dialect, 'day')}
               and r.conversation not in (${late})
           ) c where c.n > 0`.execute(db),
         sql<Record<string, unknown>>`
           select count(*) as conversations, sum(c.n) as turns, ${prevails}
           from (
             select ${figures(false)} from report_product_conversation_choices r
-            where ${rollupCondition(f, 'day')} and ${choice} and r.conversation not in (${late})
+            where ${rollupCondition(f, dialect, 'day')} and ${choice} and r.conversation not in (${late})
           ) c where c.n > 0`.execute(db),
         withGroupingMemory((q) =>
           sql<Record<string, unknown>>`

@@ -193,7 +193,7 @@ export function createProductRollup(database: Database) {
           select r.product as product, r.${sql.raw(only ? `asked_${only}` : 'asked')} as asked,
             r.${sql.raw(only ? `suggested_${only}` : 'suggested')} as suggested
           from report_product_days r
-          where ${rollupCondition(f, 'day')} and r.product in (${sql.join(names)})
+          where ${rollupCondition(f, dialect, 'day')} and r.product in (${sql.join(names)})
           union all
           select p.name, case when ${asked} then 1 else 0 end,
             case when ${answered} then 1 else 0 end

@@ -53,7 +53,7 @@ export function createSentimentRepo(database: Database) {
       select substr(r.hour, 1, 10) as day, sum(r.positive) as positive,
              sum(r.neutral) as neutral, sum(r.negative) as negative
       from report_hourly r
-      where ${rollupCondition(f)}
+      where ${rollupCondition(f, dialect)}
       group by substr(r.hour, 1, 10)`.execute(db);
     return rows.flatMap((r) =>
       SENTIMENTS.filter((s) => !f.sentiment || s === f.sentiment)
@@ -156,7 +156,7 @@ export function createSentimentRepo(database: Database) {
           select ${only ? sql`sum(r.has_${sql.raw(only)})` : sql`sum(r.conversations)`} as conversations,
             ${turns} as turns, ${single('positive')} as positive, ${single('negative')} as negative
           from report_conversation_days r
-          where ${rollupCondition(f, 'day')}
+          where ${rollupCondition(f, dialect, 'day')}
           union all
           select count(*), sum(m.n),
             sum(case when m.p > m.u and m.p > m.g then 1 else 0 end),
@@ -165,7 +165,7 @@ export function createSentimentRepo(database: Database) {
             select ${turns} as n, ${count('positive')} as p, ${count('neutral')} as u,
               ${count('negative')} as g
             from report_conversations r
-            where ${rollupCondition(f, 'day')} and r.turns > 0
+            where ${rollupCondition(f, dialect, 'day')} and r.turns > 0
               and r.conversation in (select conversation from report_multi_conversations)
             group by r.conversation
             having ${turns} > 0
@@ -177,9 +177,13 @@ export function createSentimentRepo(database: Database) {
     /**
      * The turns of the filter, newest first, with their sentiment; how many there are from the
      * hourly rollup (its questions, or its count of the sentiment), from the log when filtered
-     * by products.
+     * by products. Their words are listed, so a reader of some departments gets the turns of
+     * conversations held whole by them (filters.ts), counted from the log or the products'
+     * rows: the sums know no conversation.
      */
-    async turns(f: ReportFilter, page: number, size: number) {
+    async turns(filter: ReportFilter, page: number, size: number) {
+      const f: ReportFilter = { ...filter, wholeConversations: true };
+      const scoped = f.scope !== 'all';
       const offset = (page - 1) * size;
       const through = f.products ? await filtered.through(f) : undefined;
       let counted: Promise<number>;
@@ -188,18 +192,19 @@ export function createSentimentRepo(database: Database) {
       if (through !== undefined) {
         // The products' rows and the log after their marks, newest first (product-filtered.ts).
         const tail = { ...f, afterTurn: through };
-        counted = Promise.all([filtered.count(f), log.count(tail)]).then(
-          ([rows, more]) => rows + more,
-        );
+        counted = Promise.all([
+          scoped ? filtered.countRows(f, through) : filtered.count(f),
+          log.count(tail),
+        ]).then(([rows, more]) => rows + more);
         where = sql<SqlBool>`t.id in (select n.id from (
           ${filtered.newest(f, through, offset + size)} union all ${log.newest(tail, offset + size)}
         ) n order by n.asked_at desc, n.id desc limit ${size} offset ${offset})`;
         limit = sql``;
-      } else if (f.products) counted = log.count(f);
+      } else if (f.products || scoped) counted = log.count(f);
       else
         counted = sql<{ n: unknown }>`
           select sum(r.${sql.raw(f.sentiment && isSentiment(f.sentiment) ? f.sentiment : 'questions')}) as n
-          from report_hourly r where ${rollupCondition(f)}`
+          from report_hourly r where ${rollupCondition(f, dialect)}`
           .execute(db)
           .then(({ rows }) => num(rows[0]?.n));
       const [total, { rows }] = await Promise.all([

@@ -2,6 +2,7 @@
  * Reports (issue 14): conversation analytics and the sentiment dashboard, computed from the
  * turn log for the reader's departments (contract's reportsScope).
  */
+import { inScope } from '../../../contract/access';
 import type { AccessSubject } from '../../../contract/profile';
 import {
   type AnalyticsOverview,
@@ -19,6 +20,7 @@ import {
   type SentimentQuery,
   TOP_PRODUCTS,
 } from '../../../contract/reports';
+import { errors } from '../../http/app-error';
 import type { AnalyticsRepo, HourBucket } from './analytics-repo';
 import { type FilterInput, type ReportFilter, resolveFilter } from './filters';
 import { clusterIntents, INTENT_SAMPLE } from './intents';
@@ -77,13 +79,21 @@ export function productNames(own: readonly string[], sop: readonly string[]): st
 export function createReportService({ analytics, sentiments, sopProductTypes }: ReportDeps) {
   /**
    * The reader's filter, kept to the departments where they hold `action`: LIST_VIEW to read the
-   * figures, VIEW to read the turns' words, DOWNLOAD to export.
+   * figures, VIEW to read the turns' words, DOWNLOAD to export. A department chosen outside them
+   * is refused (403), not answered with figures it would only seem to hold.
    */
   const filterOf = (
     subject: AccessSubject,
     query: FilterInput,
     action: 'LIST_VIEW' | 'VIEW' | 'DOWNLOAD' = 'LIST_VIEW',
-  ) => resolveFilter(query, reportsScope(subject, action));
+  ) => {
+    const scope = reportsScope(subject, action);
+    if (query.department_id !== undefined && !inScope(scope, query.department_id))
+      throw errors.forbidden(
+        `You may only read the reports of departments where you hold Reports.${action}.`,
+      );
+    return resolveFilter(query, scope);
+  };
 
   async function overviewOf(f: ReportFilter): Promise<AnalyticsOverview> {
     const [totals, questions] = await Promise.all([
