@@ -29,5 +29,17 @@ export async function registerApiDocs(app: FastifyInstance, version: string): Pr
     // Filled at onReady (above); the plugin's type wants the whole document already here.
     specification: { document: document as unknown as StaticDocumentSpec['document'] },
   });
-  await app.register(swaggerUi, { routePrefix: API_DOCS_PATH, staticCSP: false });
+  const indexAlias = `${API_DOCS_PATH}/static/index.html`;
+  await app.register(swaggerUi, {
+    routePrefix: API_DOCS_PATH,
+    staticCSP: false,
+    uiHooks: {
+      // The plugin sends its index.html to the page by rewriting the path's end, which a
+      // query string keeps from matching: the page then redirected to itself for ever. The
+      // page has one fixed address, and the query means nothing to it.
+      onRequest: async (request, reply) => {
+        if (request.routeOptions.url === indexAlias) return reply.redirect(`${API_DOCS_PATH}/`);
+      },
+    },
+  });
 }
