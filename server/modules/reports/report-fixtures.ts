@@ -21,6 +21,9 @@ interface TurnSpec {
   answer: string;
   rating?: 'up' | 'down';
   cancelled?: boolean;
+  /** This turn's chosen department and sources searched, when not the conversation's. */
+  department?: number | null;
+  departments?: number[];
 }
 
 interface ConversationSpec {
@@ -45,8 +48,8 @@ export async function writeConversation(t: TestApp, userId: number, spec: Conver
       conversation_id: id,
       user_id: userId,
       channel: spec.channel,
-      department_id: spec.department,
-      department_ids: JSON.stringify(spec.departments),
+      department_id: turn.department === undefined ? spec.department : turn.department,
+      department_ids: JSON.stringify(turn.departments ?? spec.departments),
       mode: 'stuff',
       question: turn.question,
       standalone_question: null,
