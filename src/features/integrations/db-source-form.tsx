@@ -1,12 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { CAlert, CButton, CCol, CForm, CFormSwitch, CRow } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
+import { isTrialUser } from '@contract/access';
 import {
+  changedDestination,
   DB_DEFAULT_PORTS,
   dbSourceInputSchema,
   type DbSource,
+  type DbSourceCreate,
   type DbSourceType,
+  type DbTestResult,
 } from '@contract/db-sources';
 import { FormError } from '@/components/form-error';
 import { FormField } from '@/components/form-field';
@@ -15,7 +20,10 @@ import { SectionCard } from '@/components/record-details';
 import { SelectField } from '@/components/select-field';
 import { useForm } from '@/components/use-form';
 import { validateWith } from '@/lib/form-errors';
+import type { ApiErrorData } from '@/lib/http';
 import { useDepartmentChoices } from '@/lib/session/department-choices';
+import { selectAccessSubject } from '@/lib/session/session-slice';
+import { RightsToRevoke, TestedNotice } from './db-source-form-notices';
 import type { DbSourceLinks } from './db-source-links';
 import {
   useCreateDbSourceMutation,
@@ -48,7 +56,12 @@ const initial = (s?: DbSource): Values => ({
   is_active: s?.is_active ?? true,
 });
 
-/** The connection of a source: saved only when it connects; "Test" says what failed. */
+/**
+ * The connection of a source: saved only when it connects; "Test" says what failed. A stored
+ * password goes only to the stored destination: once the type, host, port, user name or
+ * database differs from it, the password must be typed again (the server refuses otherwise).
+ * Trial accounts may not add, test or change sources: the form says so instead of offering it.
+ */
 export function DbSourceForm({ source, links }: { source?: DbSource; links: DbSourceLinks }) {
   const { t } = useTranslation(['db-sources', 'validation', 'errors']);
   const navigate = useNavigate();
@@ -58,20 +71,33 @@ export function DbSourceForm({ source, links }: { source?: DbSource; links: DbSo
   const [create, creating] = useCreateDbSourceMutation();
   const [update, updating] = useUpdateDbSourceMutation();
   const [test, testing] = useTestDbSourceMutation();
-  const [tested, setTested] = useState<string | null>(null);
+  const [tested, setTested] = useState<DbTestResult | null>(null);
+  const [failure, setFailure] = useState<ApiErrorData | null>(null);
+  const subject = useSelector(selectAccessSubject);
+  const trial = Boolean(subject && !subject.is_defaultadmin && isTrialUser(subject));
   const { values, set } = form;
   const file = values.db_type === 'sqlite';
+  const port = file || !values.port.trim() ? null : Number(values.port);
+  const moved =
+    source !== undefined &&
+    changedDestination(source, { ...values, host: file ? '' : values.host, port }).length > 0;
+  const passwordAgain = Boolean(source?.has_password && moved && !file);
 
-  function checked() {
+  function checked(): DbSourceCreate | null {
     const result = validateWith(dbSourceInputSchema, {
       ...values,
       host: file ? '' : values.host,
-      port: file || !values.port.trim() ? null : Number(values.port),
+      port,
       department_id: Number(values.department_id),
     });
-    form.start(result.errors ?? {});
-    return result.data;
+    const errors = { ...result.errors };
+    if (passwordAgain && !values.password) errors.password = 'db-sources:failure.password_required';
+    form.start(errors);
+    setFailure(null);
+    return Object.keys(errors).length === 0 ? result.data : null;
   }
+
+  const fail = (e: unknown) => setFailure(form.fail(e));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -86,7 +112,7 @@ export function DbSourceForm({ source, links }: { source?: DbSource; links: DbSo
         : await create(body).unwrap();
       void navigate(links.view(saved.id));
     } catch (e) {
-      form.fail(e);
+      fail(e);
     }
   }
 
@@ -95,21 +121,22 @@ export function DbSourceForm({ source, links }: { source?: DbSource; links: DbSo
     setTested(null);
     if (!body) return;
     try {
-      const answer = await test({ id: source?.id, body }).unwrap();
-      setTested(answer.server_version);
+      setTested(await test({ id: source?.id, body }).unwrap());
     } catch (e) {
-      form.fail(e);
+      fail(e);
     }
   }
 
   return (
     <SectionCard heading={t('connection')}>
-      <FormError error={form.serverError} />
-      {tested && (
-        <CAlert color="success" role="status">
-          {t('connected', { version: tested })}
+      {trial && (
+        <CAlert color="info" role="note">
+          {t('trialNotice')}
         </CAlert>
       )}
+      <FormError error={form.serverError} />
+      <RightsToRevoke failure={failure} />
+      <TestedNotice tested={tested} />
       {source && !source.is_active && <CAlert color="secondary">{t('inactiveHint')}</CAlert>}
       <CForm noValidate onSubmit={(e) => void onSubmit(e)}>
         <FormField label={t('fields.name')} required maxLength={80} {...form.text('name')} />
@@ -117,6 +144,7 @@ export function DbSourceForm({ source, links }: { source?: DbSource; links: DbSo
           label={t('fields.dbType')}
           name="db_type"
           value={values.db_type}
+          error={form.error('db_type')}
           onChange={(e) => {
             const type = e.target.value as DbSourceType;
             set('db_type', type);
@@ -159,7 +187,14 @@ export function DbSourceForm({ source, links }: { source?: DbSource; links: DbSo
                 label={t('fields.password')}
                 type="password"
                 autoComplete="new-password"
-                hint={source?.has_password ? t('passwordKept') : undefined}
+                required={passwordAgain}
+                hint={
+                  passwordAgain
+                    ? t('passwordAgain')
+                    : source?.has_password
+                      ? t('passwordKept')
+                      : undefined
+                }
                 {...form.text('password')}
               />
             </CCol>
@@ -188,18 +223,20 @@ export function DbSourceForm({ source, links }: { source?: DbSource; links: DbSo
           onChange={(e) => set('is_active', e.target.checked)}
         />
         <FormActions
-          submit={t(source ? 'save' : 'add')}
+          submit={trial ? undefined : t(source ? 'save' : 'add')}
           busy={creating.isLoading || updating.isLoading}
           back={{ to: links.list, text: t('backToList') }}
         >
-          <CButton
-            color="secondary"
-            variant="outline"
-            disabled={testing.isLoading}
-            onClick={() => void onTest()}
-          >
-            {t('test')}
-          </CButton>
+          {!trial && (
+            <CButton
+              color="secondary"
+              variant="outline"
+              disabled={testing.isLoading}
+              onClick={() => void onTest()}
+            >
+              {t('test')}
+            </CButton>
+          )}
         </FormActions>
       </CForm>
     </SectionCard>

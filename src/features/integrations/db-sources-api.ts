@@ -7,6 +7,7 @@ import {
   type DbSourceCreate,
   type DbSourceUpdate,
   type DbTable,
+  type DbTestResult,
 } from '@contract/db-sources';
 import type { Paged } from '@contract/paging';
 import { api } from '@/lib/api';
@@ -40,11 +41,8 @@ export const dbSourcesApi = api.injectEndpoints({
       query: (body) => ({ url: dbSourceRoutes.dbSources, method: 'POST', body }),
       invalidatesTags: [LIST],
     }),
-    /** With `id`, a stored source's password is used when none is typed. */
-    testDbSource: build.mutation<
-      { ok: true; server_version: string },
-      { id?: number; body: DbSourceCreate }
-    >({
+    /** With `id`, the stored password is used when none is typed (for the stored destination only). */
+    testDbSource: build.mutation<DbTestResult, { id?: number; body: DbSourceCreate }>({
       query: ({ id, body }) => ({
         url: dbSourceRoutes.dbSourceTest,
         method: 'POST',

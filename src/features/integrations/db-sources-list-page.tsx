@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { CButton, CFormSwitch } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { departmentScope, inScope } from '@contract/access';
+import { departmentScope, inScope, isTrialUser } from '@contract/access';
 import type { DbSource } from '@contract/db-sources';
 import { ConfirmModal } from '@/components/confirm-modal';
 import type { DataColumn } from '@/components/data-table';
@@ -142,12 +142,19 @@ export function DbSourcesListPage({ links }: { links: DbSourceLinks }) {
   );
 }
 
-/** The Documents rights that govern database sources (the server's rule), by department. */
+/**
+ * The Documents rights that govern database sources (the server's rule), by department; a Trial
+ * account may not add or change any.
+ */
 function useDbRights() {
   const { right, subject } = useCan();
+  const trial = subject !== null && !subject.is_defaultadmin && isTrialUser(subject);
   return {
-    right: (action: 'ADD' | 'DELETE' | 'UPDATE') => right('Documents', action),
+    right: (action: 'ADD' | 'DELETE' | 'UPDATE') =>
+      right('Documents', action) && !(trial && action !== 'DELETE'),
     scope: (action: 'UPDATE' | 'DELETE', department: number) =>
-      subject !== null && inScope(departmentScope(subject, 'Documents', action), department),
+      subject !== null &&
+      !(trial && action === 'UPDATE') &&
+      inScope(departmentScope(subject, 'Documents', action), department),
   };
 }
