@@ -72,12 +72,14 @@ describeApi('sends on the record', { env: mailAppEnv() }, (t) => {
     t.api('POST', `/api/email-agent/${accountId}/drafts/${draftId}/send`, { token: t.admin });
 
   it('when the SMTP server cannot be reached, then the draft stays pending, the failure is recorded with its reason, and no "sent" entry is written', async () => {
-    const { account, draft, customer } = await accountWithDraft(t, 'smtpdown');
+    const { account, draft, customer, box } = await accountWithDraft(t, 'smtpdown');
     const closed = await freePort();
-    await t.api('PUT', `/api/email-agent/${account.id}`, {
+    // A changed port needs the password again (it is sent to the new destination).
+    const moved = await t.api('PUT', `/api/email-agent/${account.id}`, {
       token: t.admin,
-      body: { smtp_port: closed },
+      body: { smtp_port: closed, password: box.password },
     });
+    expect(moved.status).toBe(200);
     const failed = await send(account.id, draft.id);
     expect(failed.status).toBe(502);
     const pending = await t.api('GET', `/api/email-agent/${account.id}/drafts`, { token: t.admin });
@@ -86,13 +88,15 @@ describeApi('sends on the record', { env: mailAppEnv() }, (t) => {
     );
     const entries = (await history(t, account.id)).filter((h) => h.draft_id === draft.id);
     expect(entries.map((h) => h.action)).toEqual(['send_failed', 'draft_created']);
-    expect(String(entries[0].changes.error[1])).toMatch(/connection refused|ECONNREFUSED/i);
+    // The reason in neutral words: what answered on the port is the log's to tell.
+    expect(String(entries[0].changes.error[1])).toMatch(/no mail server answered/i);
 
     // Once the server is back, the same draft goes out, and only then is it "sent".
-    await t.api('PUT', `/api/email-agent/${account.id}`, {
+    const back = await t.api('PUT', `/api/email-agent/${account.id}`, {
       token: t.admin,
-      body: { smtp_port: servers.smtpPort },
+      body: { smtp_port: servers.smtpPort, password: box.password },
     });
+    expect(back.status).toBe(200);
     const ok = await send(account.id, draft.id);
     expect(ok.status).toBe(200);
     const [mail] = await waitForMail(servers, customer, 1);
