@@ -11,7 +11,8 @@ describeApi('the API documentation page', { admin: false }, (t) => {
       const res = await t.app.inject({ method: 'GET', url: next });
       const location = res.headers.location as string | undefined;
       seen.push({ url: next, status: res.statusCode, location, body: res.body });
-      const target = location === undefined ? undefined : new URL(location, `http://atrium${next}`);
+      const target: URL | undefined =
+        location === undefined ? undefined : new URL(location, `http://atrium${next}`);
       next = target && `${target.pathname}${target.search}`;
     }
     return seen;
