@@ -62,6 +62,8 @@ async function main() {
     LOG_LEVEL: 'silent',
     STATIC_DIR: join(dataDir, 'no-spa'),
     DB_SOURCE_TIMEOUT_MS: '60000',
+    // The harness's MariaDB and PostgreSQL listen on loopback.
+    INTEGRATION_HOSTS_ALLOW: '127.0.0.1',
   });
   const database = createDatabase(config);
   await migrateToLatest(database);

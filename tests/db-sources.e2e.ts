@@ -1,5 +1,5 @@
 /**
- * Issue 17 (database sources) as an administrator does it, against a real MariaDB the harness
+ * Database sources as an administrator does it, against a real MariaDB the harness
  * starts on loopback: add the source through the form (a wrong password first: the form says
  * the server refused it), see it listed with its switch on, open it, browse its tables, and
  * chart the total weight of shipments by region — the table and the server-drawn chart.
@@ -25,7 +25,8 @@ describe('database sources', () => {
     const root = await maria.admin();
     await root.query(`USE ${maria.database}; ${SHIPMENTS_DDL}; ${shipmentsInsert()}`);
     await root.end();
-    server = await startServer();
+    // The harness's MariaDB listens on loopback, which integrations reach only when allowed.
+    server = await startServer({ INTEGRATION_HOSTS_ALLOW: '127.0.0.1' });
     browser = await launchBrowser();
     page = await browser.newPage();
     await signIn(page, server.url, server.admin.email, server.admin.password);

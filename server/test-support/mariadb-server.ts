@@ -2,8 +2,11 @@
  * A real MariaDB for the database-source tests (issue 17): Debian's `mariadbd` on a loopback
  * port with a temporary data directory, grant tables in force (no --skip-grant-tables), and
  * real accounts. `writer` holds every right on the source database and FILE, so a test proves
- * that the read-only layers — not the account's grants — stop a write. scripts/test-env.mjs
- * installs `mariadb-server` where it is missing.
+ * that the read-only layers — not the account's grants — stop a write (at the driver: the
+ * console refuses to save a source with such an account); `reader` may only SELECT, as a
+ * source's account should. The server may write files into `fileDir` (secure_file_priv), so a
+ * test can see whether INTO OUTFILE ran. scripts/test-env.mjs installs `mariadb-server` where it
+ * is missing.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +23,8 @@ export interface MariaDbServer {
   writer: { username: string; password: string };
   /** SELECT on `database` only. */
   reader: { username: string; password: string };
+  /** The one directory the server reads and writes files in (secure_file_priv). */
+  fileDir: string;
   /** A root connection for setting up and checking tables. */
   admin: () => Promise<mysql.Connection>;
   stop: () => Promise<void>;
@@ -117,5 +122,5 @@ export async function startMariaDb(): Promise<MariaDbServer> {
   } finally {
     await root.end();
   }
-  return { host: '127.0.0.1', port, database, writer, reader, admin, stop };
+  return { host: '127.0.0.1', port, database, writer, reader, fileDir: dir, admin, stop };
 }
