@@ -65,7 +65,7 @@ describeApi('mailbox TLS', { env: trusted }, (t) => {
   });
 });
 
-/** Without EMAIL_CA_FILE the self-signed certificate is refused: the test fails, the log says why. */
+/** Without EMAIL_CA_FILE the self-signed certificate is refused; the log says why. */
 describeApi('mailbox TLS untrusted', { env: mailAppEnv() }, (t) => {
   it('when the certificate is not trusted, then Test connection fails both with the neutral failure and the log says why', async () => {
     const box = mailUser(servers, 'untrusted');
