@@ -113,8 +113,10 @@ describe.each(testDatabases)('department scope as SQL on %s', (dialect) => {
     const { db } = t.database;
     const { id: userId } = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
     const now = new Date().toISOString();
-    // A: a turn in 2, then one searching 1 and 2; B: two turns in 2; C: no turns.
-    const conversations: [id: string, turns: [chosen: number | null, searched: string][]][] = [
+    // A: a turn in 2, then one searching 1 and 2; B: two turns in 2 and a cancelled one in 1
+    // (never reported); C: no turns.
+    type Turn = [chosen: number | null, searched: string, cancelled?: 1];
+    const conversations: [id: string, turns: Turn[]][] = [
       [
         'scope-a',
         [
@@ -127,6 +129,7 @@ describe.each(testDatabases)('department scope as SQL on %s', (dialect) => {
         [
           [2, '[2]'],
           [null, '[2]'],
+          [1, '[1]', 1],
         ],
       ],
       ['scope-c', []],
@@ -136,7 +139,7 @@ describe.each(testDatabases)('department scope as SQL on %s', (dialect) => {
         .insertInto('conversations')
         .values({ id, user_id: userId, title: id, created_at: now, updated_at: now })
         .execute();
-      for (const [chosen, searched] of turns)
+      for (const [i, [chosen, searched, cancelled]] of turns.entries()) {
         await db
           .insertInto('chat_turns')
           .values({
@@ -152,23 +155,46 @@ describe.each(testDatabases)('department scope as SQL on %s', (dialect) => {
             model: 'builtin',
             latency_ms: 1,
             no_answer: 0,
-            cancelled: 0,
+            cancelled: cancelled ?? 0,
             references_json: '[]',
             asked_at: now,
             answered_at: now,
           })
           .execute();
+        // Its rollup row, as the reports keep one (rollups.ts): reported turns only.
+        if (!cancelled)
+          await db
+            .insertInto('report_conversations')
+            .values({
+              conversation: id,
+              day: `2025-01-0${i + 1}`,
+              channel: 'console',
+              widget_id: 0,
+              department_id: chosen ?? 0,
+              department_ids: searched,
+              first_ms: 0,
+              last_ms: 0,
+              turns: 1,
+              latency_sum: 1,
+              positive: 0,
+              neutral: 1,
+              negative: 0,
+            })
+            .execute();
+      }
     }
-    const seen = async (scope: DepartmentScope) =>
-      (
-        await sql<{ id: string }>`select c.id from conversations as c
-          where c.id like 'scope-%' and ${conversationWithin(dialect, 'c.id', scope)}
-          order by c.id`.execute(db)
-      ).rows.map((r) => r.id);
-    expect(await seen([2])).toEqual(['scope-b', 'scope-c']);
-    expect(await seen([1])).toEqual(['scope-c']);
-    expect(await seen([1, 2])).toEqual(['scope-a', 'scope-b', 'scope-c']);
-    expect(await seen('all')).toEqual(['scope-a', 'scope-b', 'scope-c']);
-    expect(await seen([])).toEqual([]);
+    for (const from of ['turns', 'rollup'] as const) {
+      const seen = async (scope: DepartmentScope) =>
+        (
+          await sql<{ id: string }>`select c.id from conversations as c
+            where c.id like 'scope-%' and ${conversationWithin(dialect, 'c.id', scope, from)}
+            order by c.id`.execute(db)
+        ).rows.map((r) => r.id);
+      expect(await seen([2]), from).toEqual(['scope-b', 'scope-c']);
+      expect(await seen([1]), from).toEqual(['scope-c']);
+      expect(await seen([1, 2]), from).toEqual(['scope-a', 'scope-b', 'scope-c']);
+      expect(await seen('all'), from).toEqual(['scope-a', 'scope-b', 'scope-c']);
+      expect(await seen([]), from).toEqual([]);
+    }
   });
 });

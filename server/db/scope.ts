@@ -114,17 +114,25 @@ export function touchedWithin(
 
 /**
  * No turn of the conversation (`conversation`: a reference to its id, e.g. 't.conversation_id')
- * touched a department outside the scope: what a reader may see the words of. A turn of no
- * conversation (null) has only itself to answer for.
+ * that reports count touched a department outside the scope: what a reader may see the words
+ * of. Read from the turn log (`turns`: a cancelled turn is never reported, so it does not
+ * count) or from its rollup rows (`rollup`: report_conversations, which hold the same turns).
+ * A turn of no conversation (null) has only itself to answer for.
  */
 export function conversationWithin(
   dialect: DialectName,
   conversation: string,
   scope: DepartmentScope,
+  from: 'turns' | 'rollup' = 'turns',
 ): RawBuilder<SqlBool> {
   if (scope === 'all') return ALL;
   if (scope.length === 0) return NONE;
-  return sql<SqlBool>`not exists (select 1 from chat_turns as o
-    where o.conversation_id = ${sql.ref(conversation)}
-      and not ${touchedWithin(dialect, 'o', scope)})`;
+  const ref = sql.ref(conversation);
+  return from === 'turns'
+    ? sql<SqlBool>`not exists (select 1 from chat_turns as o
+        where o.conversation_id = ${ref} and o.cancelled = 0
+          and not ${touchedWithin(dialect, 'o', scope)})`
+    : sql<SqlBool>`not exists (select 1 from report_conversations as o
+        where o.conversation = ${ref} and o.turns > 0
+          and not ${touchedWithin(dialect, 'o', scope, 'zero')})`;
 }

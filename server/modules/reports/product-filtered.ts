@@ -12,6 +12,7 @@
 import { type RawBuilder, sql, type SqlBool } from 'kysely';
 import type { Sentiment } from '../../../contract/reports';
 import type { Database } from '../../db/database';
+import { conversationWithin } from '../../db/scope';
 import { contains, productTurnCondition, type ReportFilter, rollupCondition } from './filters';
 import type { ProductRollup } from './product-rollup';
 import { namesOf, nameToken } from './product-names';
@@ -132,13 +133,16 @@ export function createProductFiltered({ db, dialect }: Database, rollup: Product
 
     /**
      * How many turns the filter holds up to the mark, from the rows (a turn once): for a
-     * filter listing whole conversations only, which the sums cannot tell.
+     * filter listing whole conversations only, which the sums cannot tell. Whole as the
+     * conversations' rollup rows tell (db/scope.ts), which these rows are counted with.
      */
     async countRows(f: ReportFilter, through: number): Promise<number> {
+      const whole = conversationWithin(dialect, 'x.conversation', f.scope, 'rollup');
       const { rows } = await sql<{ n: unknown }>`
         select count(*) as n from (${sql.join(
-          eachProduct(f, through).map(
-            (where) => sql`select x.turn_id from report_product_turns x where ${where}`,
+          eachProduct({ ...f, wholeConversations: false }, through).map(
+            (where) =>
+              sql`select x.turn_id from report_product_turns x where ${where} and ${whole}`,
           ),
           sql` union all `,
         )}) c`.execute(db);

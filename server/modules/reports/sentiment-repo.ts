@@ -2,6 +2,7 @@
 import { sql, type SqlBool } from 'kysely';
 import { type Sentiment, SENTIMENTS } from '../../../contract/reports';
 import type { Database } from '../../db/database';
+import { conversationWithin } from '../../db/scope';
 import { nowIso } from '../../db/database';
 import type { Judgement } from '../../services/sentiment';
 import { type ReportFilter, rollupCondition, turnCondition } from './filters';
@@ -178,8 +179,9 @@ export function createSentimentRepo(database: Database) {
      * The turns of the filter, newest first, with their sentiment; how many there are from the
      * hourly rollup (its questions, or its count of the sentiment), from the log when filtered
      * by products. Their words are listed, so a reader of some departments gets the turns of
-     * conversations held whole by them (filters.ts), counted from the log or the products'
-     * rows: the sums know no conversation.
+     * conversations held whole by them (filters.ts), counted from the conversations' rollup
+     * rows, or the products' rows: the hourly rollup and the products' sums know no
+     * conversation.
      */
     async turns(filter: ReportFilter, page: number, size: number) {
       const f: ReportFilter = { ...filter, wholeConversations: true };
@@ -200,7 +202,15 @@ export function createSentimentRepo(database: Database) {
           ${filtered.newest(f, through, offset + size)} union all ${log.newest(tail, offset + size)}
         ) n order by n.asked_at desc, n.id desc limit ${size} offset ${offset})`;
         limit = sql``;
-      } else if (f.products || scoped) counted = log.count(f);
+      } else if (f.products) counted = log.count(f);
+      else if (scoped)
+        counted = sql<{ n: unknown }>`
+          select sum(r.${sql.raw(f.sentiment && isSentiment(f.sentiment) ? f.sentiment : 'turns')}) as n
+          from report_conversations r
+          where ${rollupCondition(f, dialect, 'day')} and r.turns > 0
+            and ${conversationWithin(dialect, 'r.conversation', f.scope, 'rollup')}`
+          .execute(db)
+          .then(({ rows }) => num(rows[0]?.n));
       else
         counted = sql<{ n: unknown }>`
           select sum(r.${sql.raw(f.sentiment && isSentiment(f.sentiment) ? f.sentiment : 'questions')}) as n
