@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { accountBody, createAccount, mailUser, sendAs } from '../test-support/email';
 import { startMailServers, type MailServers } from '../test-support/mail-servers';
-import { sqliteSourceBody, sqliteSourceFile } from '../test-support/db-sources';
+import { sqliteSourceBody, sqliteSourceDir, sqliteSourceFile } from '../test-support/db-sources';
 import { createHelpdesk } from '../test-support/helpdesk';
 import { addDepartment, addPerson, letters } from '../test-support/identity';
 import { describeApi, newPerson, signedInUser, TEST_ADMIN } from '../test-support/test-app';
@@ -30,8 +30,13 @@ const emailTable = (withServers: boolean) =>
   );
 
 // The timer-driven mail sync stays off: the mailbox test syncs when it means to. The mail
-// servers listen on loopback, which integrations reach only where the operator allows it.
-const env = { EMAIL_SYNC_SECONDS: '0', INTEGRATION_HOSTS_ALLOW: '127.0.0.1' };
+// servers listen on loopback, which integrations reach only where the operator allows it;
+// SQLite sources are read only from the directory the operator sets aside for them.
+const env = {
+  EMAIL_SYNC_SECONDS: '0',
+  INTEGRATION_HOSTS_ALLOW: '127.0.0.1',
+  DB_SOURCE_SQLITE_DIR: sqliteSourceDir(),
+};
 describeApi('live API documentation of integrations and identity', { env }, (t) => {
   it('when each identity route is called, then it validates exactly the documented shapes', async () => {
     const { call, seen } = validationRecorder(t);
