@@ -2,7 +2,8 @@
  * Database sources as an administrator does it, against a real MariaDB the harness
  * starts on loopback: add the source through the form (a wrong password first: the form says
  * the server refused it), see it listed with its switch on, open it, browse its tables, and
- * chart the total weight of shipments by region — the table and the server-drawn chart.
+ * chart the total weight of shipments by region — the table and the server-drawn chart; another
+ * port asks for the password again.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,6 +78,14 @@ describe('database sources', () => {
     const chart = page.getByTestId('db-query-chart');
     const width = await chart.evaluate((img: HTMLImageElement) => img.naturalWidth);
     expect(width).toBeGreaterThan(100);
+
+    // The stored password goes only to the stored server: another port asks for it again.
+    await page.getByLabel('Port', { exact: true }).fill(String(maria.port + 1));
+    await page.getByText('You changed where this source connects', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByText('Enter the password again: the stored password goes only to the stored server.')
+      .waitFor();
 
     await page.getByRole('link', { name: 'Back to the list' }).click();
     const row = page.getByTestId('db-source-row').filter({ hasText: 'Shipments warehouse' });
