@@ -128,10 +128,14 @@ export function conversationWithin(
   if (scope === 'all') return ALL;
   if (scope.length === 0) return NONE;
   const ref = sql.ref(conversation);
+  // The turns' words are listed newest first, a page or a sample at a time: PostgreSQL would
+  // turn the subquery into an anti-join over the whole log (its estimate is poor) rather than
+  // ask per turn while walking the newest ones; `offset 0` keeps it asking per turn.
+  const perTurn = dialect === 'postgres' ? sql` offset 0` : sql``;
   return from === 'turns'
     ? sql<SqlBool>`not exists (select 1 from chat_turns as o
         where o.conversation_id = ${ref} and o.cancelled = 0
-          and not ${touchedWithin(dialect, 'o', scope)})`
+          and not ${touchedWithin(dialect, 'o', scope)}${perTurn})`
     : sql<SqlBool>`not exists (select 1 from report_conversations as o
         where o.conversation = ${ref} and o.turns > 0
           and not ${touchedWithin(dialect, 'o', scope, 'zero')})`;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
+import type { DepartmentScope } from '../../../contract/access';
 import { isoDay } from '../../../contract/reports';
 import { createChatRepo } from '../chat/conversations/repo';
 import { addDepartment, addPerson } from '../../test-support/identity';
@@ -129,7 +130,12 @@ describeApi('reports filtered by products', (t) => {
   ];
 
   /** Every filtered figure, as the reports read it and as the whole log gives it. */
-  async function bothWays(app: TestApp, filters = FILTERS, names = NAMES) {
+  async function bothWays(
+    app: TestApp,
+    filters = FILTERS,
+    names = NAMES,
+    scope: DepartmentScope = 'all',
+  ) {
     const repo = createSentimentRepo(app.database);
     const log = createSentimentLog(app.database);
     const found = [];
@@ -137,8 +143,10 @@ describeApi('reports filtered by products', (t) => {
     for (const query of filters) {
       const f = resolveFilter(
         { start_date: isoDay(new Date(Date.now() - 5 * 864e5)), ...query },
-        'all',
+        scope,
       );
+      // The turns' words are listed: of conversations held whole by the scope (filters.ts).
+      const listed = { ...f, wholeConversations: true };
       const sortDays = (days: { day: string; sentiment: string; turns: number }[]) =>
         [...days].sort((a, b) => `${a.day}${a.sentiment}`.localeCompare(`${b.day}${b.sentiment}`));
       const figures = await repo.dashboardFigures(f, names);
@@ -152,7 +160,7 @@ describeApi('reports filtered by products', (t) => {
         secondPage: (await repo.turns(f, 2, 2)).items.map((i) => i.id),
       });
       const { rows: newest } = await sql<{ id: number }>`
-        select n.id from (${log.newest(f, 50)}) n
+        select n.id from (${log.newest(listed, 50)}) n
         order by n.asked_at desc, n.id desc`.execute(app.database.db);
       const all = newest.map((r) => Number(r.id));
       expected.push({
@@ -160,7 +168,7 @@ describeApi('reports filtered by products', (t) => {
         days: sortDays(await log.perDay(f)),
         mentions: await log.mentions(f, names),
         conversations: await log.conversations(f),
-        turns: { total: await log.count(f), ids: all },
+        turns: { total: await log.count(listed), ids: all },
         secondPage: all.slice(2, 4),
       });
     }
@@ -190,6 +198,12 @@ describeApi('reports filtered by products', (t) => {
     expect(Number(mark?.counted_through)).toBeLessThan(Math.max(...turnIds));
     const { found, expected } = await bothWays(t);
     expect(found).toEqual(expected);
+    // A reader of some departments: the widget conversation searched both.
+    const unfiltered = [{}, { sentiment: 'negative' }, { channel: 'widget' as const }];
+    for (const scope of ['all' as const, [1], [other], [1, other]]) {
+      const scoped = await bothWays(t, [...FILTERS, ...unfiltered], NAMES, scope);
+      expect(scoped.found, `scope ${String(scope)}`).toEqual(scoped.expected);
+    }
     // The filter of two products counts the turn naming both once.
     const both = found[2];
     expect(both?.turns.total).toBe(14);
@@ -235,5 +249,7 @@ describeApi('reports filtered by products', (t) => {
     expect(marks.map((m) => Number(m.counted_through))).toEqual(marks.map(() => Number(last?.id)));
     ({ found, expected } = await bothWays(t, withManual, names));
     expect(found, 'step 3').toEqual(expected);
+    ({ found, expected } = await bothWays(t, withManual, names, [1]));
+    expect(found, 'step 3, one department').toEqual(expected);
   });
 });

@@ -53,6 +53,12 @@ export function createProductFiltered({ db, dialect }: Database, rollup: Product
           return read(trx);
         })
       : read(db);
+  /** How many turns the filter holds, from the sets' sums. */
+  const count = async (f: ReportFilter): Promise<number> => {
+    const { rows } = await sql<{ n: unknown }>`
+      select sum(r.turns) as n from report_product_sets r where ${sumsOf(f)}`.execute(db);
+    return num(rows[0]?.n);
+  };
   /** The conversations of the turns after the mark: their sums are grouped with the log's. */
   const lateConversations = (through: number) =>
     sql`select coalesce(t.conversation_id, cast(t.id as varchar(20))) as c from chat_turns t
@@ -124,29 +130,28 @@ export function createProductFiltered({ db, dialect }: Database, rollup: Product
       return { days: [...days.values()].filter((d) => d.turns), mentions: [...counts.values()] };
     },
 
-    /** How many turns the filter holds, from the sets' sums. */
-    async count(f: ReportFilter): Promise<number> {
-      const { rows } = await sql<{ n: unknown }>`
-        select sum(r.turns) as n from report_product_sets r where ${sumsOf(f)}`.execute(db);
-      return num(rows[0]?.n);
-    },
+    count,
 
     /**
-     * How many turns the filter holds up to the mark, from the rows (a turn once): for a
-     * filter listing whole conversations only, which the sums cannot tell. Whole as the
-     * conversations' rollup rows tell (db/scope.ts), which these rows are counted with.
+     * How many turns of conversations held whole by the reader's departments the filter holds
+     * up to the mark: the sums', less the rows of conversations with a rollup row outside
+     * them (db/scope.ts), which only conversations of several rows can have.
      */
-    async countRows(f: ReportFilter, through: number): Promise<number> {
-      const whole = conversationWithin(dialect, 'x.conversation', f.scope, 'rollup');
-      const { rows } = await sql<{ n: unknown }>`
-        select count(*) as n from (${sql.join(
-          eachProduct({ ...f, wholeConversations: false }, through).map(
-            (where) =>
-              sql`select x.turn_id from report_product_turns x where ${where} and ${whole}`,
-          ),
-          sql` union all `,
-        )}) c`.execute(db);
-      return num(rows[0]?.n);
+    async countWhole(f: ReportFilter, through: number): Promise<number> {
+      const mixed = sql`x.conversation in (select m.conversation from report_multi_conversations m)
+        and not ${conversationWithin(dialect, 'x.conversation', f.scope, 'rollup')}`;
+      const [all, { rows }] = await Promise.all([
+        count(f),
+        sql<{ n: unknown }>`
+          select count(*) as n from (${sql.join(
+            eachProduct({ ...f, wholeConversations: false }, through).map(
+              (where) =>
+                sql`select x.turn_id from report_product_turns x where ${where} and ${mixed}`,
+            ),
+            sql` union all `,
+          )}) c`.execute(db),
+      ]);
+      return all - num(rows[0]?.n);
     },
 
     /**

@@ -179,9 +179,8 @@ export function createSentimentRepo(database: Database) {
      * The turns of the filter, newest first, with their sentiment; how many there are from the
      * hourly rollup (its questions, or its count of the sentiment), from the log when filtered
      * by products. Their words are listed, so a reader of some departments gets the turns of
-     * conversations held whole by them (filters.ts), counted from the conversations' rollup
-     * rows, or the products' rows: the hourly rollup and the products' sums know no
-     * conversation.
+     * conversations held whole by them (filters.ts), counted from the rollups less the
+     * turns of conversations they do not hold whole.
      */
     async turns(filter: ReportFilter, page: number, size: number) {
       const f: ReportFilter = { ...filter, wholeConversations: true };
@@ -195,7 +194,7 @@ export function createSentimentRepo(database: Database) {
         // The products' rows and the log after their marks, newest first (product-filtered.ts).
         const tail = { ...f, afterTurn: through };
         counted = Promise.all([
-          scoped ? filtered.countRows(f, through) : filtered.count(f),
+          scoped ? filtered.countWhole(f, through) : filtered.count(f),
           log.count(tail),
         ]).then(([rows, more]) => rows + more);
         where = sql<SqlBool>`t.id in (select n.id from (
@@ -203,15 +202,21 @@ export function createSentimentRepo(database: Database) {
         ) n order by n.asked_at desc, n.id desc limit ${size} offset ${offset})`;
         limit = sql``;
       } else if (f.products) counted = log.count(f);
-      else if (scoped)
-        counted = sql<{ n: unknown }>`
-          select sum(r.${sql.raw(f.sentiment && isSentiment(f.sentiment) ? f.sentiment : 'turns')}) as n
-          from report_conversations r
-          where ${rollupCondition(f, dialect, 'day')} and r.turns > 0
-            and ${conversationWithin(dialect, 'r.conversation', f.scope, 'rollup')}`
+      else if (scoped) {
+        // The hourly rollup's turns in the reader's departments, but for those of
+        // conversations with a row outside them: only conversations of several rows can be.
+        const figure = f.sentiment && isSentiment(f.sentiment) ? f.sentiment : undefined;
+        counted = sql<{ n: unknown; mixed: unknown }>`
+          select (select sum(r.${sql.raw(figure ?? 'questions')}) from report_hourly r
+              where ${rollupCondition(f, dialect)}) as n,
+            (select sum(r.${sql.raw(figure ?? 'turns')})
+              from report_multi_conversations m
+              join report_conversations r on r.conversation = m.conversation
+              where ${rollupCondition(f, dialect, 'day')} and r.turns > 0
+                and not ${conversationWithin(dialect, 'r.conversation', f.scope, 'rollup')}) as mixed`
           .execute(db)
-          .then(({ rows }) => num(rows[0]?.n));
-      else
+          .then(({ rows }) => num(rows[0]?.n) - num(rows[0]?.mixed));
+      } else
         counted = sql<{ n: unknown }>`
           select sum(r.${sql.raw(f.sentiment && isSentiment(f.sentiment) ? f.sentiment : 'questions')}) as n
           from report_hourly r where ${rollupCondition(f, dialect)}`
