@@ -43,6 +43,7 @@ import { dbSourceErrors } from './errors';
 import { assertReadOnlySelect, QueryRefused } from './read-only-guard';
 import type { DbSourceRecord, DbSourceRepo } from './repo';
 import { resultChart } from './result-chart';
+import { storedDestination, toDbSource } from './source-record';
 
 type ListQuery = z.infer<typeof dbSourcesQuerySchema>;
 
@@ -55,35 +56,7 @@ export interface DbSourceDeps {
   limits: { timeoutMs: number; rowCap: number };
 }
 
-function toDbSource(r: DbSourceRecord): DbSource {
-  const type = r.db_type as DbSourceType;
-  return {
-    id: r.id,
-    name: r.name,
-    db_type: type,
-    db_type_label: DB_TYPE_LABELS[type] ?? r.db_type,
-    host: r.host,
-    port: r.port,
-    database: r.database_name,
-    username: r.username,
-    has_password: r.password_enc !== '',
-    department_id: r.department_id,
-    department_name: r.department_name,
-    is_active: r.is_active === 1,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
-  };
-}
-
 const isTrial = (actor: Actor) => !actor.isAdmin && isTrialUser(actor.subject);
-
-const storedDestination = (r: DbSourceRecord) => ({
-  db_type: r.db_type as DbSourceType,
-  host: r.host,
-  port: r.port,
-  username: r.username,
-  database: r.database_name,
-});
 
 export function createDbSourceService(deps: DbSourceDeps) {
   const { repo, box, connections, limits } = deps;
