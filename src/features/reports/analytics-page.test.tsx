@@ -84,6 +84,22 @@ describe('analytics page', { timeout: 60_000 }, () => {
     expect(widgets.requests.filter((path) => path.startsWith('/api/service-agent'))).toEqual([]);
   });
 
+  it('when a reader may read the reports of one department and only download another, then only the first is offered', async () => {
+    const reader = profileWith(['Reports.LIST_VIEW']);
+    const downloads = profileWith(['Reports.DOWNLOAD']).permissions.map((p) => ({
+      ...p,
+      department_id: 2,
+      department_name: 'Sales',
+    }));
+    openAnalytics({ ...reader, permissions: [...reader.permissions, ...downloads] });
+    await waitFor(() => expect(figure('totalConversations')).toHaveTextContent('42'));
+    const department = screen.getByLabelText('Department');
+    expect([...department.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'All departments',
+      'General',
+    ]);
+  });
+
   it('when the address names a widget, then the page opens on it', async () => {
     signInWithCookie();
     const reports = createReportsFake();

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { CCol, CFormInput, CFormLabel, CFormSelect, CRow } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
+import { inScope } from '@contract/access';
+import { reportsScope } from '@contract/reports';
 import { selectAccessSubject } from '@/lib/session/session-slice';
 import { useReportDepartmentsQuery } from './reports-api';
 import type { useReportFilters } from './use-report-filters';
@@ -9,16 +11,19 @@ import { useWidgetChoices } from './widget-choices';
 
 type Filters = ReturnType<typeof useReportFilters>;
 
-/** The departments a reader may pick: every one for an administrator, else their own. */
+/**
+ * The departments a reader may pick: every one for an administrator, else those whose reports
+ * they may read (the server refuses any other with 403).
+ */
 function useDepartmentChoices() {
   const subject = useSelector(selectAccessSubject);
   const admin = Boolean(subject?.is_defaultadmin);
   const all = useReportDepartmentsQuery(undefined, { skip: !admin });
   if (admin) return all.data?.items ?? [];
+  const readable = subject ? reportsScope(subject) : [];
   const own = new Map<number, string>();
   for (const p of subject?.permissions ?? [])
-    if (p.actions.some((a) => a.module_name === 'Reports'))
-      own.set(p.department_id, p.department_name);
+    if (inScope(readable, p.department_id)) own.set(p.department_id, p.department_name);
   return [...own.entries()].map(([id, name]) => ({ id, name }));
 }
 
