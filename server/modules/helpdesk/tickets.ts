@@ -12,6 +12,7 @@ import type { Ticket, TicketWaiting } from '../../../contract/helpdesk-api';
 import { nowIso } from '../../db/database';
 import type { DB } from '../../db/schema';
 import type { HelpdeskRepo } from './repo';
+import { touchedBy } from './ticket-departments';
 
 /** "I want to talk to a person", in the five languages of the console. */
 const ASKS_FOR_PERSON = new RegExp(
@@ -31,21 +32,6 @@ export function asksForPerson(question: string): boolean {
 
 export const DOWN_RATINGS_FOR_TICKET = 2;
 
-/** What a conversation touched: its turns' departments, and its last turn they were read from. */
-export interface Touched {
-  departments: number[];
-  throughTurn: number;
-}
-
-const ids = (json: string): number[] => {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((v): v is number => Number.isInteger(v)) : [];
-  } catch {
-    return [];
-  }
-};
-
 /** A ticket's delivery, due at once. */
 export const newOutboxRow = (
   ticketId: number,
@@ -63,26 +49,6 @@ export const newOutboxRow = (
   delivered_at: null,
   created_at: now,
 });
-
-/**
- * Every department the conversation's turns touched: each turn's chosen department, else every
- * source it searched (the rule of db/scope.ts touchedWithin, for a whole conversation).
- */
-export async function touchedBy(exec: Kysely<DB>, conversationId: string): Promise<Touched> {
-  const turns = await exec
-    .selectFrom('chat_turns')
-    .select(['id', 'department_id', 'department_ids'])
-    .where('conversation_id', '=', conversationId)
-    .execute();
-  const departments = new Set<number>();
-  for (const turn of turns)
-    for (const id of turn.department_id === null ? ids(turn.department_ids) : [turn.department_id])
-      departments.add(id);
-  return {
-    departments: [...departments].sort((a, b) => a - b),
-    throughTurn: Math.max(0, ...turns.map((t) => t.id)),
-  };
-}
 
 export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued: () => void) {
   /**
