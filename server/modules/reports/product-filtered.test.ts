@@ -5,7 +5,7 @@ import { isoDay } from '../../../contract/reports';
 import { createChatRepo } from '../chat/conversations/repo';
 import { addDepartment, addPerson } from '../../test-support/identity';
 import { describeApi, type TestApp } from '../../test-support/test-app';
-import { resolveFilter } from './filters';
+import { type FilterInput, resolveFilter } from './filters';
 import { writeConversation } from './report-fixtures';
 import { createSentimentLog } from './sentiment-log';
 import { createProductRollup } from './product-rollup';
@@ -132,7 +132,7 @@ describeApi('reports filtered by products', (t) => {
   /** Every filtered figure, as the reports read it and as the whole log gives it. */
   async function bothWays(
     app: TestApp,
-    filters = FILTERS,
+    filters: FilterInput[] = FILTERS,
     names = NAMES,
     scope: DepartmentScope = 'all',
   ) {
