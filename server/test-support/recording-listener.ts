@@ -1,15 +1,17 @@
 /**
- * A TCP listener that records every byte it receives: the "attacker's host" of the mailbox
- * tests, or a port that is not a mail server. Its kinds:
+ * A TCP listener that records every byte it receives: the "attacker's host" of the mailbox and
+ * database-source tests, or a port that is not the server it is taken for. Its kinds:
  * - 'imap' / 'smtp': greets like a mail server and answers just enough for a client to send its
  *   login (which it refuses), so a password sent there would be in `received()`;
  * - 'silent': accepts and never says a word;
  * - 'ssh': greets with an SSH banner, as a port running another service does;
- * - 'http': says nothing until it is spoken to, then answers 400 and closes.
+ * - 'http': says nothing until it is spoken to, then answers 400 and closes;
+ * - 'pg-cleartext': plays a PostgreSQL server that asks for the password in clear, as a fake
+ *   server would to collect it.
  */
 import { createServer, type Socket } from 'node:net';
 
-export type ListenerKind = 'imap' | 'smtp' | 'silent' | 'ssh' | 'http';
+export type ListenerKind = 'imap' | 'smtp' | 'silent' | 'ssh' | 'http' | 'pg-cleartext';
 
 export interface RecordingListener {
   host: string;
@@ -22,6 +24,9 @@ export interface RecordingListener {
 }
 
 export const SSH_BANNER = 'SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u3';
+
+/** AuthenticationCleartextPassword: 'R', length 8, code 3. */
+const CLEARTEXT_REQUEST = Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3]);
 
 function imap(socket: Socket, line: string) {
   const [tag, command = ''] = line.split(' ');
@@ -54,8 +59,16 @@ export function startRecordingListener(
     if (kind === 'smtp') socket.write('220 fake.test ESMTP ready\r\n');
     if (kind === 'ssh') socket.write(`${SSH_BANNER}\r\n`);
     let pending = '';
+    let asked = false;
     socket.on('data', (data: Buffer) => {
       chunks.push(data);
+      if (kind === 'pg-cleartext') {
+        // The startup message, then the password it asked for: then the fake has what it wanted.
+        if (asked) socket.end();
+        else socket.write(CLEARTEXT_REQUEST);
+        asked = true;
+        return;
+      }
       if (kind === 'http') {
         socket.end('HTTP/1.1 400 Bad Request\r\nServer: nginx\r\nConnection: close\r\n\r\n');
         return;

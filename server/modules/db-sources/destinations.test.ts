@@ -6,7 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHIPMENTS_DDL, shipmentsInsert, sourceEnv } from '../../test-support/db-sources';
-import { startFakeListener, type FakeListener } from '../../test-support/fake-listener';
+import {
+  startRecordingListener,
+  type ListenerKind,
+  type RecordingListener,
+} from '../../test-support/recording-listener';
 import { freePort } from '../../test-support/mail-servers';
 import { startMariaDb, type MariaDbServer } from '../../test-support/mariadb-server';
 import { createPgSource, type PgSource } from '../../test-support/pg-source';
@@ -17,7 +21,7 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 
 let maria: MariaDbServer;
 let pgSource: PgSource | undefined;
-const listeners: FakeListener[] = [];
+const listeners: RecordingListener[] = [];
 
 beforeAll(async () => {
   maria = await startMariaDb();
@@ -33,8 +37,8 @@ afterAll(async () => {
   await pgSource?.drop();
 });
 
-async function listener(behaviour: Parameters<typeof startFakeListener>[0]) {
-  const started = await startFakeListener(behaviour);
+async function listener(kind: ListenerKind) {
+  const started = await startRecordingListener(kind);
   listeners.push(started);
   return started;
 }
@@ -109,7 +113,7 @@ describeApi('where database sources connect', { env: sourceEnv() }, (t) => {
           token: t.admin,
           body: { ...withoutPassword, port: fake.port, password: 'Typed-Again-9' },
         });
-        const received = fake.received().toString('latin1');
+        const received = fake.received();
         expect(received).not.toContain(c.password());
         // The fake collects what a client sends it: PostgreSQL's password, asked for in clear.
         if (c.type === 'PostgreSQL') expect(received).toContain('Typed-Again-9');
@@ -118,7 +122,7 @@ describeApi('where database sources connect', { env: sourceEnv() }, (t) => {
 
   it('when refused, silent and other-protocol ports are tested, then every type answers the same words', async () => {
     const silent = await listener('silent');
-    const banner = await listener('banner');
+    const banner = await listener('ssh');
     const closed = await freePort();
     const answers = await Promise.all(
       (['postgres', 'mysql', 'mssql'] as const).flatMap((db_type) =>

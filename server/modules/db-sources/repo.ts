@@ -2,6 +2,7 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { DepartmentScope } from '../../../contract/access';
 import type { DB, DbSourceRow, DbSourcesTable } from '../../db/schema';
+import { anyTrialUser } from '../identity/trial-people';
 
 export interface DbSourceRecord extends DbSourceRow {
   department_name: string;
@@ -81,21 +82,8 @@ export function createDbSourceRepo(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Whether any of these people is a Trial user (the default administrator never is). */
-    async anyTrial(userIds: readonly (number | null)[]): Promise<boolean> {
-      const ids = userIds.filter((id): id is number => id !== null);
-      if (ids.length === 0) return false;
-      const row = await db
-        .selectFrom('user_roles')
-        .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-        .innerJoin('users', 'users.id', 'user_roles.user_id')
-        .select('user_roles.user_id')
-        .where('user_roles.user_id', 'in', ids)
-        .where('roles.name', '=', 'Trial')
-        .where('users.is_defaultadmin', '=', 0)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    /** Whether any of these people is a Trial user (identity/trial-people.ts). */
+    anyTrial: (userIds: readonly (number | null)[]) => anyTrialUser(db, userIds),
 
     async departmentExists(id: number): Promise<boolean> {
       const row = await db

@@ -3,6 +3,7 @@ import { sql, type Insertable, type Kysely, type Selectable, type Updateable } f
 import type { DepartmentScope } from '../../../contract/access';
 import { nowIso } from '../../db/database';
 import type { DB, EmailAgentsTable } from '../../db/schema';
+import { anyTrialUser } from '../identity/trial-people';
 
 export type AccountRow = Selectable<EmailAgentsTable>;
 export interface AccountRecord extends AccountRow {
@@ -199,24 +200,8 @@ export function createAccountRepo(db: Kysely<DB>) {
       return { total: Number(n), rows };
     },
 
-    /**
-     * Whether any of these users holds the Trial role (a default administrator never counts):
-     * the people who chose an account's destination decide how far its connections may reach.
-     */
-    async anyTrial(userIds: readonly (number | null)[]): Promise<boolean> {
-      const ids = userIds.filter((id): id is number => id !== null);
-      if (ids.length === 0) return false;
-      const row = await db
-        .selectFrom('user_roles')
-        .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-        .innerJoin('users', 'users.id', 'user_roles.user_id')
-        .select('user_roles.user_id')
-        .where('user_roles.user_id', 'in', ids)
-        .where('roles.name', '=', 'Trial')
-        .where('users.is_defaultadmin', '=', 0)
-        .executeTakeFirst();
-      return Boolean(row);
-    },
+    /** Whether any of these people is a Trial user (identity/trial-people.ts). */
+    anyTrial: (userIds: readonly (number | null)[]) => anyTrialUser(db, userIds),
 
     /** Active accounts whose sync lease is free, for the sync job. */
     async activeIds(): Promise<number[]> {
