@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectPath, signIn } from './support/actions';
+import { expectPath, signIn, signOut } from './support/actions';
 import { apiLogin, createVerifiedTrialUser } from './support/accounts';
 import { launchBrowser, type BrowserSession } from './support/browser';
 import { linkFrom, waitForMail } from './support/outbox';
@@ -45,14 +45,7 @@ describe('session', () => {
     expect(oldToken).toBeTruthy();
     expect((await api(server, 'GET', '/users/me', { token: oldToken })).status).toBe(200);
 
-    await page.getByRole('button', { name: 'User menu' }).click();
-    await page
-      .getByRole('button', { name: 'Logout' })
-      .or(page.getByRole('menuitem', { name: 'Logout' }))
-      .or(page.getByRole('link', { name: 'Logout' }))
-      .first()
-      .click();
-    await expectPath(page, '/login');
+    await signOut(page);
 
     const after = (await page.context().cookies()).map((c) => c.name);
     expect(after).not.toContain('token');

@@ -5,9 +5,8 @@
  */
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectPath, signIn } from './support/actions';
+import { signIn, signOut } from './support/actions';
 import { createVerifiedTrialUser } from './support/accounts';
 import { launchBrowser, type BrowserSession } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -24,17 +23,6 @@ async function guess(server: RunningServer, address: string, email: string, pass
     body: JSON.stringify({ email, password }),
   });
   return res.status;
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'User menu' }).click();
-  await page
-    .getByRole('button', { name: 'Logout' })
-    .or(page.getByRole('menuitem', { name: 'Logout' }))
-    .or(page.getByRole('link', { name: 'Logout' }))
-    .first()
-    .click();
-  await expectPath(page, '/login');
 }
 
 describe('sign-in under a password-guessing attack', () => {

@@ -10,6 +10,18 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 }
 
+/** Signs out through the user menu, wherever the layout puts its Logout entry. */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page
+    .getByRole('button', { name: 'Logout' })
+    .or(page.getByRole('menuitem', { name: 'Logout' }))
+    .or(page.getByRole('link', { name: 'Logout' }))
+    .first()
+    .click();
+  await expectPath(page, '/login');
+}
+
 export async function heading(page: Page): Promise<string> {
   const h1 = page.locator('h1').first();
   await h1.waitFor();
