@@ -1,0 +1,476 @@
+/**
+ * The phrases around a question in a customer's mail, in the console's five languages (en, es,
+ * fr, de, ar): greetings, sign-offs, pleasantries, the polite framing of a question, the words
+ * that open one, and the lines where a quoted thread or a signature starts.
+ *
+ * Every pattern is written against folded text (mail-questions.ts `fold`): lower case, no
+ * accents, ß as ss, typographic apostrophes as ', Arabic letters in one form (alef with hamza
+ * or madda as bare alef, teh marbuta as heh, alef maksura as yeh, no diacritics or tatweel).
+ * So "Grüße", "Grüsse" and "grusse", or "مرحباً" and "مرحبا", are one pattern each.
+ *
+ * They are patterns of how people open and close letters, not phrases of particular mails.
+ */
+
+const any = (parts: readonly string[]) => `(?:${parts.join('|')})`;
+/** End of a word: JavaScript's \b knows ASCII letters only, which Arabic is not. */
+const END = '(?![\\p{L}\\p{N}])';
+
+const GREETINGS = [
+  // en
+  'hi',
+  'hello',
+  'hey',
+  'hiya',
+  'howdy',
+  'dear',
+  'greetings',
+  'good (?:morning|afternoon|evening|day)',
+  'morning',
+  'to whom it may concern',
+  // fr
+  'bonjour',
+  'bonsoir',
+  'salut',
+  'coucou',
+  'chere?s?',
+  'madame',
+  'monsieur',
+  'mesdames',
+  'messieurs',
+  // de
+  'hallo',
+  'guten (?:morgen|tag|abend)',
+  'sehr geehrte[rs]?',
+  'liebe[rs]?',
+  'servus',
+  'moin',
+  'gruss gott',
+  'gruezi',
+  // es
+  'hola',
+  'buen(?:os|as)? (?:dias?|tardes|noches)',
+  'estimad[oa]s?',
+  'querid[oa]s?',
+  'senor(?:a|es|as)?',
+  'muy senor(?:es)? mios?',
+  'a quien corresponda',
+  // ar
+  'مرحبا',
+  'اهلا(?: وسهلا)?',
+  'السلام عليكم(?: ورحمه الله(?: وبركاته)?)?',
+  'سلام',
+  'عزيز(?:ي|تي)',
+  'الاعزاء',
+  'صباح الخير',
+  'مساء الخير',
+  'تحيه طيبه(?: وبعد)?',
+  'حضره',
+  'الساده',
+  'السيد(?:ه)?',
+  'سيد(?:ي|تي)',
+  'الي من يهمه الامر',
+];
+
+/** A greeting and what may follow it on its line: a name, "team", "all" (a few words). */
+export const GREETING = new RegExp(`^${any(GREETINGS)}${END}`, 'u');
+
+const CLOSINGS = [
+  // en
+  "(?:many )?thanks?(?: you)?(?: (?:so|very) much| a lot| a million)?(?: again| in advance)?(?: for (?:[\\p{L}']+ ?){1,6})?",
+  'thx',
+  'cheers',
+  '(?:best|kind|kindest|warm|warmest|many) regards',
+  'regards',
+  'thanks (?:and|&) regards',
+  'best(?: wishes)?',
+  'all the best',
+  '(?:yours )?(?:sincerely|faithfully|truly)(?: yours)?',
+  'respectfully',
+  'take care',
+  'have a (?:nice|great|good|lovely) (?:day|weekend|evening|week)',
+  "(?:i am |i'm |we are |we're )?looking forward to (?:hearing from you|your (?:reply|response|answer))",
+  'talk soon',
+  'br',
+  'rgds',
+  // fr
+  "merci(?: beaucoup| bien| encore| infiniment)?(?: d'avance| par avance)?(?: pour (?:[\\p{L}']+ ?){1,5})?",
+  "en vous remerciant(?: par avance| d'avance)?",
+  '(?:bien |tres )?cordialement',
+  'bien a (?:vous|toi)',
+  '(?:sinceres |meilleures |mes |nos )?salutations(?: distinguees| cordiales| respectueuses)?',
+  'amicalement',
+  'bonne (?:journee|soiree|fin de journee|semaine)',
+  'a bientot',
+  "(?:veuillez|je vous prie d'|nous vous prions d')\\s?agreer.*",
+  "dans l'attente de (?:votre|vous lire).*",
+  // de
+  "danke(?: schon| sehr| vielmals)?(?: im voraus)?(?: fur (?:[\\p{L}']+ ?){1,5})?",
+  'dankeschon',
+  "(?:vielen|besten|herzlichen) dank(?: im voraus)?(?: fur (?:[\\p{L}']+ ?){1,5})?",
+  '(?:mit )?(?:freundlichen|besten|lieben|herzlichen|schonen|vielen) grussen?',
+  '(?:freundliche|beste|liebe|herzliche|schone|viele) grusse',
+  'grusse?',
+  'gruss',
+  'mfg',
+  'lg',
+  'vg',
+  'schonen tag(?: noch)?',
+  'bis bald',
+  'ich freue mich auf ihre (?:antwort|ruckmeldung)',
+  // es
+  "(?:muchas |mil )?gracias(?: de antemano| por adelantado| mil)?(?: por (?:[\\p{L}']+ ?){1,5})?",
+  '(?:un )?saludos?(?: cordiales)?',
+  'un (?:cordial|afectuoso) saludo',
+  'atentamente',
+  'cordialmente',
+  'un abrazo',
+  'quedo (?:atent[oa]|a la espera|a su disposicion).*',
+  'que tenga[sn]? (?:un )?buen dia',
+  'muy agradecid[oa]s?',
+  // ar
+  'و?شكرا(?: جزيلا| لكم| لك| مقدما)?',
+  'مع (?:خالص |اطيب |اجمل )?(?:التحيه|التحيات|تحياتي|الشكر|التقدير|الاحترام)(?: و(?:التقدير|الاحترام|الشكر))?',
+  'تحياتي',
+  'وتفضلوا بقبول.*',
+  'دمتم (?:بخير|سالمين)',
+  'شاكرين (?:لكم|لك).*',
+  'و?لكم جزيل الشكر',
+  '(?:في|ب)انتظار (?:ردكم|ردك).*',
+];
+
+/** Words that join two closings: "Thanks and regards", "Merci et bonne journée". */
+const JOIN = '(?:[\\s,]*(?:and|&|et|und|y|و)?\\s*)';
+/** What may end a line after its closing: punctuation, then perhaps the sender's name. */
+const NAME_TAIL = "(?:[\\s,.!;:،\\-–—]+([\\p{L}][\\p{L}.'-]*(?:\\s+[\\p{L}][\\p{L}.'-]*){0,2}))?";
+
+/**
+ * A sign-off line: one or more closings, then perhaps the sender's name on the same line
+ * ("Thanks, Tom", "Cheers - Anna"). Group 1 is that name, which must be written with capitals
+ * in the original (mail-questions.ts checks), so "Thanks for the manual" is no sign-off.
+ */
+export const CLOSING_LINE = new RegExp(
+  `^${any(CLOSINGS)}(?:${JOIN}${any(CLOSINGS)})*${NAME_TAIL}[\\s,.!;:،]*$`,
+  'du',
+);
+
+/** Sentences that are courtesy only: thanks, wishes, apologies, introductions. */
+export const PLEASANTRY = new RegExp(
+  `^${any([
+    // en
+    '(?:many )?thanks?',
+    'thank you',
+    '(?:i |we )?hope (?:you|this|that|all|everything|your)',
+    '(?:i |we )?(?:look|am looking|are looking) forward',
+    'looking forward',
+    'sorry (?:to|for)',
+    '(?:please )?excuse (?:me|my)',
+    'my name is',
+    'i am (?:a|an|the) (?:customer|user|owner)',
+    'have a (?:nice|great|good) ',
+    // fr
+    'merci',
+    "j'espere que",
+    '(?:desole|desolee|excusez-moi) (?:de|pour)',
+    "je m'appelle",
+    'au plaisir',
+    "dans l'attente",
+    // de
+    'danke',
+    '(?:vielen|besten|herzlichen) dank',
+    'ich hoffe',
+    'entschuldigen sie',
+    'mein name ist',
+    'ich heisse',
+    'ich freue mich',
+    // es
+    '(?:muchas )?gracias',
+    'espero que',
+    '(?:disculpe|disculpa|perdon|perdone) (?:la|las|por|que)',
+    'me llamo',
+    'mi nombre es',
+    'quedo a la espera',
+    'en espera de',
+    // ar
+    'و?شكرا',
+    '(?:اتمني|ارجو|نرجو) ان (?:تكون|تكونوا|يكون|تكوني)',
+    'اسمي',
+    '(?:في|ب)انتظار',
+    'اعتذر',
+  ])}${END}`,
+  'u',
+);
+
+const FRAMINGS = [
+  // en
+  '(?:please )?(?:could|can|would|will) (?:you|someone|anyone) (?:please |kindly )?(?:tell|let) (?:me|us) (?:know )?(?:if |whether )?',
+  '(?:please )?(?:could|can|would|will) (?:you|someone|anyone) (?:please |kindly )?(?:explain|describe|clarify|confirm|advise)(?: to (?:me|us)| (?:me|us))?(?: if| whether| on)?[: ]',
+  '(?:could|would) you be (?:so kind as|able) to (?:tell|let) (?:me|us) (?:know )?(?:if |whether )?',
+  "(?:i was|i am|i'm|we were|we are|we're) wondering (?:if |whether |about )?",
+  'i wonder (?:if|whether) ',
+  "(?:i|we)(?:'d| would) (?:like|love) to (?:know|ask|understand|find out|learn)(?: if| whether| about)?[: ]",
+  '(?:i|we) (?:want|need|wanted|needed) to (?:know|ask|understand|find out)(?: if| whether| about)?[: ]',
+  '(?:do|does) (?:you|anyone|anybody|someone|somebody) know (?:if |whether )?',
+  '(?:please )?(?:let (?:me|us) know|tell (?:me|us)|advise|explain|describe)(?: if| whether)?[: ]',
+  'please (?:send|give|provide|share|forward) (?:me|us) ',
+  '(?:may|can|could) i ask (?:you )?(?:if |whether )?',
+  "(?:i have|i've got|we have|here is|here's) (?:a|one|another|two|three|some|a few|one more|a couple of) (?:quick |short |small |further |more )?(?:questions?|queries|query)(?: (?:about|regarding|concerning|on))?[:,.]? ?",
+  '(?:(?:a|one|my|another|our|one more|just one|just a) )?(?:(?:quick|short|small|further|first|second|third|last|next|other|main|follow-up) )?(?:question|query)(?: is)?: ',
+  "(?:i am|i'm|we are|we're) (?:writing|contacting you|reaching out) (?:to ask|to enquire|to inquire|because|regarding|about|with a question)(?: (?:about|regarding|whether|if))? ",
+  // fr
+  "(?:je voudrais|j'aimerais|je souhaiterais|je souhaite|nous voudrions|nous aimerions|je veux) (?:savoir|connaitre|comprendre|demander)(?: si)?[ :]",
+  "(?:pourriez|pouvez|pourrais|peux)[- ](?:vous|tu) (?:me |m'|nous )?(?:dire|indiquer|expliquer|preciser|confirmer)(?: si)?[ :]",
+  "(?:est-ce que )?(?:vous pourriez|vous pouvez|tu peux|tu pourrais) (?:me |m'|nous )?(?:dire|indiquer|expliquer|preciser)(?: si)?[ :]",
+  '(?:savez|sauriez)[- ]vous (?:si )?',
+  'je me demand(?:ais|e) (?:si )?',
+  "(?:merci de|je vous remercie de) (?:me |m'|nous )?(?:dire|indiquer|preciser|communiquer|confirmer)(?: si)?[ :]",
+  "(?:j'ai|nous avons) (?:une|deux|trois|quelques|une autre|encore une) (?:petite |courte )?(?:questions?|demandes?)(?: (?:sur|concernant|au sujet de|a propos de))?[:,.]? ?",
+  "(?:auriez|avez)[- ]vous l'amabilite de (?:me |m'|nous )?(?:dire|indiquer)(?: si)?[ :]",
+  "(?:merci de |pourriez-vous |pouvez-vous )?(?:m'envoyer|me faire parvenir|nous envoyer) ",
+  // de
+  '(?:konnten|konnen|wurden) sie (?:mir|uns) (?:bitte )?(?:sagen|mitteilen|erklaren|erlautern|bestatigen)(?:,? ob)?[,: ]',
+  '(?:ich|wir) (?:wurde|wurden|mochte|mochten|wollte|wollten) (?:gerne? )?(?:wissen|fragen|erfahren)(?:,? ob)?[,: ]',
+  '(?:ich|wir) (?:frage|fragen) (?:mich|uns)(?:,? ob)?[,: ]',
+  'wissen sie(?:,? ob)?[,: ]',
+  'darf ich fragen(?:,? ob)?[,: ]',
+  'bitte (?:teilen|sagen) sie (?:mir|uns)(?: mit)?(?:,? ob)?[,: ]',
+  '(?:bitte )?(?:schicken|senden|geben) sie (?:mir|uns)(?: bitte)? ',
+  '(?:ich habe|wir haben) (?:eine|zwei|drei|ein paar|noch eine|eine kurze) (?:kurze |weitere )?fragen?(?: (?:zu|zum|zur|bezuglich|uber))?[:,.]? ?',
+  '(?:eine )?(?:kurze|weitere) frage: ',
+  // es
+  '(?:me |nos )?(?:podria|podrian|puede|pueden|podrias|puedes) (?:usted(?:es)? )?(?:decir|indicar|explicar|informar|confirmar|aclarar)(?:me|nos)?(?: si)?[ :]',
+  '(?:quisiera|quisieramos|queria|queriamos|quiero|queremos|necesito|necesitamos|me gustaria|nos gustaria) (?:saber|preguntar|conocer|consultar)(?: si)?[ :]',
+  '(?:sabe|saben|sabes) (?:usted(?:es)? )?si ',
+  'me pregunt(?:o|aba) si ',
+  '(?:por favor,? )?(?:envienme|enviame|mandenme|mandame|me (?:pueden|podrian|puede|podria) (?:enviar|mandar)) ',
+  '(?:tengo|tenemos) (?:una|dos|tres|algunas|unas|otra) (?:pequena |breve )?(?:preguntas?|consultas?|dudas?)(?: (?:sobre|acerca de|respecto a|respecto de))?[:,.]? ?',
+  // ar
+  '(?:هل )?(?:يمكنك|يمكنكم|تستطيع|تستطيعون|بامكانك|بامكانكم|ممكن) (?:ان )?(?:تخبرني|تخبروني|اخباري|تخبرنا|اخبارنا|توضيح|توضحوا لي|توضح لي|تفيدني|تفيدوني|افادتي)(?: عن| بما| اذا| ان كان)?[ :،]',
+  '(?:اود|اريد|ارغب|نود|نريد|نرغب) (?:ان )?(?:اعرف|نعرف|معرفه|الاستفسار|الاستعلام|السؤال)(?: عن| حول| اذا| ما اذا| بخصوص)?[ :،]',
+  '(?:ارجو|نرجو|الرجاء|يرجي) (?:افادتي|افادتنا|اخباري|اخبارنا|توضيح|التوضيح)(?: عن| بخصوص| حول)?[ :،]',
+  '(?:ارجو|نرجو|الرجاء|يرجي) (?:ارسال|تزويدي ب|تزويدنا ب)',
+  '(?:لدي|عندي|لدينا|عندنا) (?:سؤال|استفسار|بعض الاسئله|سؤالان|سؤالين|استفساران)(?: (?:عن|حول|بخصوص|بشان))?[:،.]? ?',
+];
+
+/** Words that only join a sentence to the one before: "Also, …", "Und …", "P.S. …". */
+export const CONNECTOR = new RegExp(
+  `^${any([
+    'and',
+    'also',
+    'plus',
+    'additionally',
+    'furthermore',
+    'moreover',
+    'besides',
+    'p\\.? ?s\\.?',
+    'so',
+    'but',
+    'aussi',
+    'et',
+    'egalement',
+    'ausserdem',
+    'und',
+    'auch',
+    'ademas',
+    'tambien',
+    'y',
+    'و?كذلك',
+    'و?ايضا',
+  ])}${END}[,:]?\\s*`,
+  'u',
+);
+
+/** Polite framing at the start of a sentence: it asks, but says nothing of what is asked. */
+export const FRAMING = new RegExp(`^${any(FRAMINGS)}`, 'u');
+
+/** Courtesy words, wherever they stand: they only add words that no document holds. */
+export const COURTESY = new RegExp(
+  `[,،]?\\s*(?<![\\p{L}])${any([
+    'please',
+    'kindly',
+    "s'il (?:vous|te) plait",
+    'svp',
+    'stp',
+    'bitte',
+    'por favor',
+    'من فضلك(?:م)?',
+    'لو سمحت(?:م)?',
+  ])}${END}[,،]?`,
+  'gu',
+);
+
+/** Words that open a question even where the writer left out its question mark. */
+export const ASKING = new RegExp(
+  `^(?:¿\\s*)?${any([
+    // en
+    "what(?:'s)?",
+    'how',
+    'where',
+    'when',
+    'why',
+    'which',
+    'who(?:m|se)?',
+    '(?:is|are) (?:there|it|this|that|the|my|our)',
+    '(?:can|could|may|should|shall|must|do|does|did) (?:i|we|you|one|it|the|my|our)',
+    'will (?:it|the|my|our|i|we)',
+    '(?:is|are|does|do|can) \\p{L}+ (?:possible|able|compatible|available|supported)',
+    // fr
+    'comment',
+    'pourquoi',
+    'quand',
+    'ou (?:est|sont|se|puis|peut|trouver)',
+    'quel(?:le)?s?',
+    'combien',
+    "qu'est-ce",
+    'est-ce',
+    'lequel|laquelle|lesquel(?:le)?s',
+    'y a-t-il',
+    '\\p{L}+-(?:t-)?(?:il|elle|on|ils|elles|je|vous|nous)',
+    // de
+    'wie',
+    'was',
+    'wo',
+    'wann',
+    'warum',
+    'weshalb',
+    'wieso',
+    'welche[rsmn]?',
+    'wer',
+    'wen',
+    'wem',
+    'woher',
+    'wohin',
+    'womit',
+    'wofur',
+    'worauf',
+    'wieviel(?:e)?',
+    'gibt es',
+    '(?:kann|konnen|muss|mussen|darf|soll|sollte|ist|sind|hat|haben|wird|werden) (?:ich|man|wir|sie|es|das|der|die)',
+    // es (the accents tell a question word from a conjunction, so these match the original)
+    // ar
+    'هل',
+    'كيف',
+    'ماذا',
+    'متي',
+    'اين',
+    'لماذا',
+    'كم',
+    'اي',
+    'ما (?:هو|هي|الذي|مدي|الفرق)',
+  ])}${END}|^ما ال(?=\\p{L})`,
+  'u',
+);
+
+/** Spanish question words, which need their accent to be told from "como", "que", "donde". */
+export const ASKING_ES =
+  /^¿?\s*(?:qué|cómo|dónde|cuándo|por qué|cuál(?:es)?|quién(?:es)?|cuánt[oa]s?|se puede|es posible|hay (?:algún|alguna|alguna forma|manera))(?![\p{L}\p{N}])/iu;
+
+/** Words that point back to something named before the question ("How do I clean it?"). */
+export const POINTS_BACK = new RegExp(
+  `(?<![\\p{L}\\p{N}])${any([
+    'it',
+    'its',
+    'them',
+    'they',
+    'this one',
+    'that one',
+    'cela',
+    'ca',
+    'ceci',
+    'celui-ci',
+    'celle-ci',
+    'ihn',
+    'dies(?:es|er)?',
+    'davon',
+    'damit',
+    'dafur',
+    'dazu',
+    'darauf',
+    'lo',
+    'esto',
+    'eso',
+    'ello',
+  ])}${END}`,
+  'u',
+);
+
+/**
+ * Where the quoted thread starts, beyond what email-reply-parser knows: the attribution line
+ * ("On … wrote:", and its translations, also when wrapped over two lines), the separators of
+ * forwarded and original messages, and Outlook's header block (From:/Sent:, De :/Envoyé :,
+ * Von:/Gesendet:, De:/Enviado:, من:/أرسل:).
+ */
+export const ATTRIBUTION = new RegExp(
+  `(?:${any([
+    'wrote',
+    'writes',
+    'a ecrit',
+    'ecrit',
+    'escribio',
+    'schrieb',
+    'hat geschrieben',
+    'كتب',
+    'كتبت',
+  ])})\\s*:\\s*$`,
+  'u',
+);
+
+export const SEPARATOR = new RegExp(
+  `^[-_=\\s]*(?:${any([
+    'original message',
+    'forwarded message',
+    'begin forwarded message',
+    "message d'origine",
+    'message original',
+    'message transfere',
+    'ursprungliche nachricht',
+    'weitergeleitete nachricht',
+    'originalnachricht',
+    'mensaje original',
+    'mensaje reenviado',
+    'الرساله الاصليه',
+    'رساله معاد توجيهها',
+    'الرساله المعاد توجيهها',
+  ])})[-_=\\s:]*$`,
+  'u',
+);
+
+/** Outlook's underscore rule above the quoted header block. */
+export const RULE_LINE = /^\s*_{10,}\s*$/;
+
+export const HEADER_FROM = /^\s*(?:from|de|von|من|expediteur|remitente)\s*:/u;
+export const HEADER_FIELD =
+  /^\s*(?:sent|date|to|cc|subject|envoye|a|objet|gesendet|datum|an|betreff|enviado|fecha|para|asunto|أرسل|ارسل|بتاريخ|التاريخ|الي|الموضوع)\s*:/u;
+
+/** Lines a phone or mail app appends: "Sent from my iPhone" and its translations. */
+export const DEVICE_LINE = new RegExp(
+  `^${any([
+    'sent from (?:my|mail|outlook|yahoo)',
+    'sent via',
+    'get outlook for',
+    'envoye (?:de|depuis|a partir de) ',
+    'telecharger outlook',
+    'von meinem .* gesendet',
+    'gesendet (?:von|mit) ',
+    'enviado (?:desde|con) ',
+    'obtener outlook',
+    'ارسلت من',
+    'مرسل من',
+    'تم الارسال من',
+  ])}`,
+  'u',
+);
+
+/** The signature delimiter ("-- "), and the rules some clients draw instead. */
+export const SIGNATURE_DELIMITER = /^\s*(?:--|—|–|_{2,9}|-{3,}|={2,})\s*$/;
+
+/** A line of contact details: a phone number, an address, a site, a labelled field. */
+export const CONTACT_LINE = new RegExp(
+  `${any([
+    '(?:^|\\s)(?:tel|tél|phone|mobile|mob|cell|fax|handy|telefon|movil|móvil|telefono|teléfono|هاتف|جوال|فاكس)\\.?\\s*[:.]',
+    '\\+?\\(?\\d[\\d ()./-]{6,}\\d',
+    '[\\w.+-]+@[\\w-]+\\.[\\w.]+',
+    '(?:https?://|www\\.)\\S+',
+    '\\s\\|\\s',
+  ])}`,
+  'iu',
+);
