@@ -4,55 +4,59 @@
  * the mail from the account's knowledge departments only, and the answer becomes a draft that
  * cites its sources, or says plainly that the knowledge base had nothing on it. A draft waits
  * for a person unless the account says drafts go out at once.
+ *
+ * A mail is read as a customer writes it (services/mail/mail-questions.ts): each question it
+ * asks, without greeting, sign-off, signature or quoted thread, is answered on its own, and the
+ * reply (reply-draft.ts) puts each answer under its question, in the mail's language.
  */
-import type { ChatReference } from '../../../contract/chat';
 import { actionsFromPermissionSet, permissionId } from '../../../contract/permissions';
 import type { AccessSubject } from '../../../contract/profile';
 import { nowIso } from '../../db/database';
 import type { EmailMessageRow } from '../../db/schema';
 import type { LlmProvider } from '../../services/llm/openai';
+import { readMail, type MailQuestion } from '../../services/mail/mail-questions';
 import type { AnswerService } from '../chat/answering/answer-service';
 import { chatModels } from '../chat/answering/models';
 import type { DraftsRepo } from './drafts-repo';
 import type { MailboxRepo } from './mailbox-repo';
 import type { AccountRecord } from './repo';
+import {
+  composeReply,
+  REPLY_PHRASES,
+  replyLanguage,
+  type AnsweredQuestion,
+  type ReplyLanguage,
+} from './reply-draft';
 
-/** The question a mail asks: its own words, without the quoted thread or the signature. */
-export function questionOf(message: Pick<EmailMessageRow, 'subject' | 'text_body'>): string {
-  const own = message.text_body
-    .split(/\r?\n/)
-    .filter((line) => !line.startsWith('>'))
-    .join('\n')
-    .split(/\n-- \n|\nOn .{5,200} wrote:\n/)[0]
-    .trim();
-  const subject = message.subject.replace(/^\s*((re|fwd?|aw|wg)\s*:\s*)+/i, '').trim();
-  // The body asks; a subject ("Question 12", "Order 4711") would only add noise to the search,
-  // unless the body is too short to say anything on its own.
-  const text = own.length >= 20 ? own : `${subject}\n${own}`;
-  return text.trim().slice(0, 2000);
+/** A subject's reply and forward prefixes, in the mail clients' languages. */
+const SUBJECT_PREFIXES = /^\s*((re|fwd?|aw|wg|tr|rv|rif|sv|vs|رد|توجيه)\s*:\s*)+/iu;
+
+/**
+ * What a mail asks, each question on its own, and the language to answer in. The subject
+ * stands in only when the body says too little ("Question 12", "Order 4711" would only add
+ * noise to the search).
+ */
+export function questionsOf(
+  message: Pick<EmailMessageRow, 'subject' | 'text_body' | 'from_name'>,
+): {
+  questions: MailQuestion[];
+  language: ReplyLanguage;
+} {
+  const read = readMail(message.text_body, { sender: message.from_name });
+  const subject = message.subject.replace(SUBJECT_PREFIXES, '').trim();
+  const language = replyLanguage(read.own || subject);
+  const [first] = read.questions;
+  if (!first)
+    return { questions: subject ? [{ asked: subject, question: subject }] : [], language };
+  if (read.questions.length === 1 && first.question.length < 20 && subject)
+    return {
+      questions: [{ asked: first.asked, question: `${subject}\n${first.question}` }],
+      language,
+    };
+  return { questions: read.questions, language };
 }
 
-export const NO_ANSWER_TEXT =
-  'Thank you for your message. I could not find anything about this in our knowledge base, so a colleague will look into it and answer you personally.';
-
-function sourceLine(r: ChatReference): string {
-  const where = [r.page ? `page ${r.page}` : null, r.heading].filter(Boolean).join(', ');
-  return `[${r.n}] ${r.document_title ?? r.document_name}${where ? ` (${where})` : ''}`;
-}
-
-export function draftBody(
-  name: string,
-  answer: string,
-  references: ChatReference[],
-  noAnswer: boolean,
-  signature: string,
-): string {
-  const greeting = name ? `Hello ${name},` : 'Hello,';
-  const parts = [greeting, '', noAnswer ? NO_ANSWER_TEXT : answer.trim()];
-  if (!noAnswer && references.length) parts.push('', 'Sources:', ...references.map(sourceLine));
-  parts.push('', 'Kind regards,', signature);
-  return parts.join('\n');
-}
+export const NO_ANSWER_TEXT = REPLY_PHRASES.en.noAnswer;
 
 /** How often drafting a reply to one message is tried (its first sync and two more). */
 export const DRAFT_ATTEMPTS = 3;
@@ -89,12 +93,11 @@ export interface DrafterDeps {
 }
 
 export function createDrafter(deps: DrafterDeps) {
-  async function answer(account: AccountRecord, message: EmailMessageRow) {
-    if (account.knowledge.length === 0) return { text: '', references: [], noAnswer: true };
+  async function answer(account: AccountRecord, question: MailQuestion): Promise<AnsweredQuestion> {
     const result = await deps.answers.ask({
       mode: 'stuff',
       request: {
-        query: questionOf(message),
+        query: question.question,
         model: chatModels(deps.llm).default_model,
         department_id: null,
         multi_source: true,
@@ -108,13 +111,27 @@ export function createDrafter(deps: DrafterDeps) {
       subject: knowledgeSubject(account),
       signal: AbortSignal.timeout(120_000),
     });
-    return { text: result.answer, references: result.references, noAnswer: result.no_answer };
+    return {
+      asked: question.asked,
+      text: result.answer,
+      references: result.references,
+      noAnswer: result.no_answer,
+    };
   }
 
   async function draftFor(account: AccountRecord, message: EmailMessageRow): Promise<void> {
-    const found = await answer(account, message);
+    const { questions, language } = questionsOf(message);
+    // Each question is asked on its own: one search for several questions finds none of them.
+    const answers: AnsweredQuestion[] = [];
+    if (account.knowledge.length > 0)
+      for (const question of questions) answers.push(await answer(account, question));
+    const reply = composeReply({
+      language,
+      name: message.from_name,
+      answers,
+      signature: account.title,
+    });
     const now = nowIso();
-    const references = found.noAnswer ? [] : found.references;
     const id = await deps.drafts.insert(
       {
         email_agent_id: account.id,
@@ -122,9 +139,9 @@ export function createDrafter(deps: DrafterDeps) {
         to_json: JSON.stringify([message.from_address]),
         cc_json: '[]',
         subject: replySubject(message.subject),
-        body: draftBody(message.from_name, found.text, references, found.noAnswer, account.title),
-        references_json: JSON.stringify(references),
-        no_answer: found.noAnswer ? 1 : 0,
+        body: reply.body,
+        references_json: JSON.stringify(reply.references),
+        no_answer: reply.noAnswer ? 1 : 0,
         status: 'pending',
         created_at: now,
         updated_at: now,
@@ -134,7 +151,7 @@ export function createDrafter(deps: DrafterDeps) {
         action: 'draft_created',
         actorId: null,
         actorName: null,
-        changes: { reply_to: [null, message.from_address], no_answer: [null, found.noAnswer] },
+        changes: { reply_to: [null, message.from_address], no_answer: [null, reply.noAnswer] },
       },
     );
     // Drafted already by another sync: the message needs nothing more.
