@@ -13,6 +13,7 @@ import {
   waitForMail,
 } from '../../test-support/email';
 import { addDepartment } from '../../test-support/identity';
+import { buildDocx } from '../../test-support/fixtures/docx-writer';
 import { writePdf } from '../../test-support/knowledge-fixtures';
 import { uploadFiles, waitForDocument } from '../../test-support/knowledge';
 import { startMailServers, type MailServers } from '../../test-support/mail-servers';
@@ -121,6 +122,69 @@ describeApi('drafted replies', { env: mailAppEnv() }, (t) => {
     expect(history.body.items[1].changes.body[1]).toContain('Checked by a person.');
     expect(history.body.items[2].actor).toBeNull();
   }, 60_000);
+
+  it('when a customer greets, asks two questions, signs off and quotes the earlier thread, then the draft answers both from the uploaded manual', async () => {
+    const facilities = await addDepartment(t, 'Facilities');
+    const manual = buildDocx([
+      { heading: 'Aquaflow 300 user manual' },
+      { heading: 'Water tank', level: 2 },
+      { paragraph: 'The water tank of the Aquaflow 300 holds 1.8 litres.' },
+      { paragraph: 'Fill it with fresh cold water before the first use.' },
+      { heading: 'Descaling', level: 2 },
+      { paragraph: 'The descaling programme runs for 25 minutes and must not be interrupted.' },
+      { paragraph: 'Descale the machine every three months.' },
+      { heading: 'Cleaning', level: 2 },
+      {
+        paragraph: 'Wipe the housing with a damp cloth. Never put the drip tray in the dishwasher.',
+      },
+    ]);
+    const res = await uploadFiles(t, t.admin, [{ name: 'aquaflow-manual.docx', content: manual }], {
+      department_id: String(facilities),
+    });
+    const documentId = res.body.items[0].document_id as number;
+    expect((await waitForDocument(t, t.admin, documentId, 90_000)).status).toBe('ready');
+
+    const box = mailUser(servers, 'facilities');
+    const customer = mailUser(servers, 'office');
+    const account = await createAccount(
+      t,
+      t.admin,
+      accountBody(servers, box, { knowledge_departments: [facilities], title: 'Aquaflow support' }),
+    );
+    // The sign-off, the signature and the quoted thread carry words no manual holds.
+    await sendAs(servers, customer, {
+      to: box.address,
+      subject: 'Re: Your order 4711',
+      text: [
+        'Hi support team,',
+        '',
+        'I hope you are well. We set up the Aquaflow 300 in our office last week.',
+        'How many litres does the water tank hold? And how long does the descaling',
+        'programme run?',
+        '',
+        'Thanks a lot,',
+        'Tom Baker',
+        'Facilities Manager | Baker & Sons',
+        '+44 20 7946 0018',
+        '',
+        'On Mon, 3 Mar 2025 at 10:12, Aquaflow support <support@example.test> wrote:',
+        '> Thank you for your order 4711. Your invoice and the delivery note are attached.',
+        '> Kind regards, the support team',
+      ].join('\n'),
+    });
+    expect((await sync(account.id)).body.stored).toBe(1);
+    const [draft] = (await drafts(account.id)).items;
+    expect(draft.no_answer).toBe(false);
+    expect(draft.references.length).toBeGreaterThan(0);
+    expect(draft.references.every((r) => r.document_name === 'aquaflow-manual.docx')).toBe(true);
+    const [tank, descaling] = draft.body.split('\n\n> ').slice(1);
+    expect(tank).toMatch(/^How many litres does the water tank hold\?\n.*1\.8 litres.*\[\d\]/s);
+    expect(descaling).toMatch(
+      /^And how long does the descaling programme run\?\n.*25 minutes.*\[\d\]/s,
+    );
+    expect(draft.body).toContain('\nSources:\n[1] ');
+    expect(draft.body).not.toContain('could not find');
+  }, 120_000);
 
   it('when the knowledge base has nothing on a question, then the draft says so and cites nothing', async () => {
     const box = mailUser(servers, 'nothing');
