@@ -188,6 +188,21 @@ Tom`,
     questions: [],
   },
   {
+    when: 'a short question rests on the statement before it, and a tiny follow-up on its question',
+    text: `Hello,
+
+When I turn the machine on, it beeps three times. What does that mean?
+
+Is the tank 1.8 litres? Or 2?
+
+Best,
+John`,
+    questions: [
+      'When I turn the machine on, it beeps three times. What does that mean?',
+      'Is the tank 1.8 litres? Or 2?',
+    ],
+  },
+  {
     when: 'a French mail frames its questions and quotes its thread under "a écrit :"',
     text: `Bonjour,
 

@@ -63,6 +63,8 @@ export const MAX_QUESTIONS = 6;
 const MAX_LENGTH = 2000;
 /** A statement taken along as context for a question pointing back, at most this long. */
 const CONTEXT_WORDS = 30;
+/** A question this short ("Why?", "What does that mean?") rests on the statement before it. */
+const SHORT_QUESTION = 4;
 
 const isQuoted = (line: string) => /^\s*>/.test(line);
 const isContent = (line: string) => line.trim() !== '' && !isQuoted(line);
@@ -344,7 +346,10 @@ function sentencesIn(lines: string[]): Sentence[] {
   return out;
 }
 
-/** The questions, each with the statement it points back to, tiny follow-ups joined on. */
+/**
+ * The questions, each with the statement it rests on when it points back or is too short to
+ * stand alone, and tiny follow-ups ("Or 20?") joined to the question before.
+ */
 function questionsAmong(sentences: Sentence[]): MailQuestion[] {
   const out: MailQuestion[] = [];
   sentences.forEach((s, i) => {
@@ -359,11 +364,11 @@ function questionsAmong(sentences: Sentence[]): MailQuestion[] {
     // "Je voudrais savoir comment …" asks as "Comment … ?" does.
     const core = opensAsQuestion(s.core) ? asQuestion(s.core) : s.core;
     const context =
-      before &&
+      before !== undefined &&
       !before.question &&
       before.paragraph === s.paragraph &&
       wordCount(before.core) <= CONTEXT_WORDS &&
-      POINTS_BACK.test(fold(s.core).text);
+      (POINTS_BACK.test(fold(s.core).text) || wordCount(s.core) <= SHORT_QUESTION);
     out.push(
       context
         ? { asked: `${before.asked} ${s.asked}`, question: `${before.core} ${core}` }
