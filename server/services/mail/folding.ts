@@ -12,7 +12,7 @@ export interface Folded {
 
 function foldChar(ch: string): string {
   if (ch === 'ß' || ch === 'ẞ') return 'ss';
-  if (/[’‘`´]/.test(ch)) return "'";
+  if (/[’‘´]/.test(ch)) return "'";
   // The tatweel only stretches a word; diacritics go with the other combining marks below.
   if (ch === '\u0640') return '';
   return ch
@@ -29,7 +29,8 @@ export function fold(text: string): Folded {
   const origin: number[] = [];
   let at = 0;
   for (const ch of text) {
-    const folded = foldChar(ch);
+    // Most of a mail is ASCII, which only needs lower case (normalize() per letter is slow).
+    const folded = ch < '\u0080' ? ch.toLowerCase() : foldChar(ch);
     out += folded;
     for (let i = 0; i < folded.length; i++) origin.push(at);
     at += ch.length;

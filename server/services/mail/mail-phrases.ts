@@ -76,7 +76,7 @@ export const GREETING = new RegExp(`^${any(GREETINGS)}${END}`, 'u');
 
 const CLOSINGS = [
   // en
-  "(?:many )?thanks?(?: you)?(?: (?:so|very) much| a lot| a million)?(?: again| in advance)?(?: for (?:[\\p{L}']+ ?){1,6})?",
+  "(?:many )?thanks?(?: you)?(?: (?:so|very) much| a lot| a million)?(?: again| in advance)?(?: for [\\p{L}']+(?: [\\p{L}']+){0,5})?",
   'thx',
   'cheers',
   '(?:best|kind|kindest|warm|warmest|many) regards',
@@ -93,7 +93,7 @@ const CLOSINGS = [
   'br',
   'rgds',
   // fr
-  "merci(?: beaucoup| bien| encore| infiniment)?(?: d'avance| par avance)?(?: pour (?:[\\p{L}']+ ?){1,5})?",
+  "merci(?: beaucoup| bien| encore| infiniment)?(?: d'avance| par avance)?(?: pour [\\p{L}']+(?: [\\p{L}']+){0,4})?",
   "en vous remerciant(?: par avance| d'avance)?",
   '(?:bien |tres )?cordialement',
   'bien a (?:vous|toi)',
@@ -104,9 +104,9 @@ const CLOSINGS = [
   "(?:veuillez|je vous prie d'|nous vous prions d')\\s?agreer.*",
   "dans l'attente de (?:votre|vous lire).*",
   // de
-  "danke(?: schon| sehr| vielmals)?(?: im voraus)?(?: fur (?:[\\p{L}']+ ?){1,5})?",
+  "danke(?: schon| sehr| vielmals)?(?: im voraus)?(?: fur [\\p{L}']+(?: [\\p{L}']+){0,4})?",
   'dankeschon',
-  "(?:vielen|besten|herzlichen) dank(?: im voraus)?(?: fur (?:[\\p{L}']+ ?){1,5})?",
+  "(?:vielen|besten|herzlichen) dank(?: im voraus)?(?: fur [\\p{L}']+(?: [\\p{L}']+){0,4})?",
   '(?:mit )?(?:freundlichen|besten|lieben|herzlichen|schonen|vielen) grussen?',
   '(?:freundliche|beste|liebe|herzliche|schone|viele) grusse',
   'grusse?',
@@ -118,7 +118,7 @@ const CLOSINGS = [
   'bis bald',
   'ich freue mich auf ihre (?:antwort|ruckmeldung)',
   // es
-  "(?:muchas |mil )?gracias(?: de antemano| por adelantado| mil)?(?: por (?:[\\p{L}']+ ?){1,5})?",
+  "(?:muchas |mil )?gracias(?: de antemano| por adelantado| mil)?(?: por [\\p{L}']+(?: [\\p{L}']+){0,4})?",
   '(?:un )?saludos?(?: cordiales)?',
   'un (?:cordial|afectuoso) saludo',
   'atentamente',
@@ -463,14 +463,18 @@ export const DEVICE_LINE = new RegExp(
 /** The signature delimiter ("-- "), and the rules some clients draw instead. */
 export const SIGNATURE_DELIMITER = /^\s*(?:--|—|–|_{2,9}|-{3,}|={2,})\s*$/;
 
-/** A line of contact details: a phone number, an address, a site, a labelled field. */
+/**
+ * A line of contact details: a labelled phone, fax or address field, a bare number, an address
+ * or site on its own, or fields set apart by bars ("Manager | ACME | +1 555 0100"). A sentence
+ * that mentions an order number or a link is none of these.
+ */
 export const CONTACT_LINE = new RegExp(
-  `${any([
-    '(?:^|\\s)(?:tel|tél|phone|mobile|mob|cell|fax|handy|telefon|movil|móvil|telefono|teléfono|هاتف|جوال|فاكس)\\.?\\s*[:.]',
-    '\\+?\\(?\\d[\\d ()./-]{6,}\\d',
-    '[\\w.+-]+@[\\w-]+\\.[\\w.]+',
-    '(?:https?://|www\\.)\\S+',
-    '\\s\\|\\s',
+  `^${any([
+    '(?:tel|tél|phone|mobile|mob|cell|fax|handy|telefon|movil|móvil|telefono|teléfono|e-?mail|courriel|correo|web|site|هاتف|جوال|فاكس)\\.?\\s*(?:[:.]|(?=\\+?\\d))',
+    '[\\d\\s()+./-]{7,}$',
+    '[\\w.+-]+@[\\w-]+\\.[\\w.]+$',
+    '(?:https?://|www\\.)\\S+$',
+    '.*\\s\\|\\s',
   ])}`,
   'iu',
 );
