@@ -439,7 +439,7 @@ export const RULE_LINE = /^\s*_{10,}\s*$/;
 
 export const HEADER_FROM = /^\s*(?:from|de|von|من|expediteur|remitente)\s*:/u;
 export const HEADER_FIELD =
-  /^\s*(?:sent|date|to|cc|subject|envoye|a|objet|gesendet|datum|an|betreff|enviado|fecha|para|asunto|أرسل|ارسل|بتاريخ|التاريخ|الي|الموضوع)\s*:/u;
+  /^\s*(?:sent|date|to|cc|subject|envoye|a|objet|gesendet|datum|an|betreff|enviado(?: el)?|fecha|para|asunto|ارسل|تم الارسال|بتاريخ|التاريخ|الي|الموضوع)\s*:/u;
 
 /** Lines a phone or mail app appends: "Sent from my iPhone" and its translations. */
 export const DEVICE_LINE = new RegExp(
