@@ -294,6 +294,23 @@ Enviado desde mi iPhone`,
     questions: ['La bomba funciona con agua salada.', '¿Cuánto tiempo dura la garantía?'],
   },
   {
+    when: 'a Spanish mail sits above an Outlook header block "De: … Enviado el: …"',
+    text: `Buenos días:
+
+¿Con qué frecuencia hay que cambiar el filtro?
+
+Un cordial saludo,
+Carmen Ruiz
+
+De: Soporte Técnico
+Enviado el: lunes, 3 de marzo de 2025 10:00
+Para: Carmen Ruiz
+Asunto: RE: Pedido 4711
+
+Su factura está adjunta.`,
+    questions: ['¿Con qué frecuencia hay que cambiar el filtro?'],
+  },
+  {
     when: 'a Spanish mail asks for the manual without a question mark',
     text: `Buenos días,
 por favor envíenme el manual de la bomba X200.
@@ -329,6 +346,32 @@ Pedro`,
 أرسل: الاثنين 3 مارس 2025
 الموضوع: طلبكم`,
     questions: ['ما هي مدة الضمان على المحرك؟', 'كيف أنظف الفلتر؟'],
+  },
+  {
+    when: 'an Arabic mail sits above an Outlook header block "من: … تم الإرسال: …"',
+    text: `مرحبا
+
+ما هو الحد الأقصى لضغط المضخة؟
+
+تحياتي
+
+من: الدعم الفني
+تم الإرسال: الاثنين، 3 مارس 2025
+إلى: أحمد
+الموضوع: طلبكم رقم 4711
+
+فاتورتكم مرفقة.`,
+    questions: ['ما هو الحد الأقصى لضغط المضخة؟'],
+  },
+  {
+    when: 'a customer answers between the quoted lines and then asks',
+    text: `> Which model do you have?
+X200
+> When did you buy it?
+In May.
+
+How do I descale it?`,
+    questions: ['How do I descale it?'],
   },
 ];
 
