@@ -7,7 +7,13 @@ import {
   writeKnowledgeFixtures,
   writeScannedPdf,
 } from '../../test-support/knowledge-fixtures';
-import { chunkDocument, closeParserWorkers, extractDocument } from './index';
+import {
+  chunkDocument,
+  closeParserWorkers,
+  extractDocument,
+  readScannedPage,
+  withScannedText,
+} from './index';
 import type { ExtractedDocument, ExtractionResult, ExtractSettings } from './types';
 
 let dir: string;
@@ -140,18 +146,50 @@ describe.each(['system', 'wasm'] as const)('OCR with the %s engine', (ocrEngine)
     await expectWordAtItsPosition('bmp', { ocrEngine });
   });
 
-  it('when a pdf has a scanned page and advanced training is on, then that page is read with OCR', async () => {
+  it('when a pdf has a scanned page, then that page is read with OCR with the default settings', async () => {
     const path = join(dir, `scanned-${ocrEngine}.pdf`);
     writeScannedPdf(path);
     const doc = docOf(
-      await extractDocument(path, 'pdf', { advancedTraining: true, settings: { ocrEngine } }),
+      await extractDocument(path, 'pdf', { advancedTraining: false, settings: { ocrEngine } }),
     );
     const scanned = doc.sections.find((s) => mentions(s.text, 'harbour'));
     expect(scanned?.position.page).toBe(2);
     expect(doc.sections.map((s) => s.position.page)).toEqual([1, 2]);
+  });
 
-    const plain = docOf(await extractDocument(path, 'pdf', { advancedTraining: false }));
-    expect(plain.sections.map((s) => s.position.page)).toEqual([1]);
+  it('when OCR is left for later, then the text pages come back at once and each scanned page reads on its own into its place', async () => {
+    const path = join(dir, `later-${ocrEngine}.pdf`);
+    writeScannedPdf(path);
+    const settings = { ocrEngine };
+    const first = await extractDocument(path, 'pdf', {
+      advancedTraining: false,
+      ocr: 'later',
+      settings,
+    });
+    expect(first.ok && first.scannedPages).toEqual([{ page: 2, dpi: 200 }]);
+    const textLayer = docOf(first);
+    expect(textLayer.sections.map((s) => s.position.page)).toEqual([1]);
+    const read = await readScannedPage(path, 'pdf', { page: 2, dpi: 200 }, { settings });
+    expect(read.ok && read.text).toMatch(/HARBOUR/);
+    const whole = withScannedText(textLayer, 'pdf', [{ page: 2, text: read.ok ? read.text : '' }]);
+    expect(whole.sections.map((s) => s.position.page)).toEqual([1, 2]);
+
+    // Advanced training reads scanned pages closer; an image is one page to read.
+    const closer = await extractDocument(path, 'pdf', {
+      advancedTraining: true,
+      ocr: 'later',
+      settings,
+    });
+    expect(closer.ok && closer.scannedPages).toEqual([{ page: 2, dpi: 300 }]);
+    const image = fixtures.png;
+    const listed = await extractDocument(image.path, 'png', {
+      advancedTraining: false,
+      ocr: 'later',
+    });
+    expect(listed.ok && [listed.doc.sections, listed.scannedPages]).toEqual([
+      [],
+      [{ page: 1, dpi: 0 }],
+    ]);
   });
 });
 

@@ -1,12 +1,21 @@
 /**
- * extractDocument: the one entry the ingestion job calls. Parsers run in a worker thread
- * (worker-pool); OCR runs as child processes from here. Nothing thrown by a parser, a tool or a
- * hostile file escapes: every failure is `{ ok: false, reason }` in words a person can act on.
+ * extractDocument and readScannedPage: the entries the ingestion job calls. Parsers run in a
+ * pooled child process (worker-pool); OCR runs as tool processes from here or in that child
+ * (ocr.ts). Nothing thrown by a parser, a tool or a hostile file escapes: every failure is
+ * `{ ok: false, reason }` in words a person can act on.
  */
 import { stat } from 'node:fs/promises';
 import { describeParserError, ExtractionFailure } from './failure';
 import { readImageSize } from './image-info';
-import { OCR_PAGE_PIXELS, ocrDpi, ocrImage, ocrPdfPage, RENDERER_MISSING } from './ocr';
+import {
+  OCR_DPI,
+  OCR_DPI_CLOSE,
+  OCR_PAGE_PIXELS,
+  ocrDpi,
+  ocrImage,
+  ocrPdfPage,
+  RENDERER_MISSING,
+} from './ocr';
 import { formatDuration, resolveSettings } from './settings';
 import type {
   ExtractableKind,
@@ -15,15 +24,14 @@ import type {
   ExtractionResult,
   ExtractOptions,
   ExtractSettings,
+  ScannedPage,
 } from './types';
+import { sourcePosition } from './types';
 import { runInWorker } from './worker-pool';
-import type { PageSizes } from './worker-protocol';
 
 const IMAGE_KINDS = new Set<ExtractableKind>(['jpg', 'png', 'gif', 'bmp']);
 
 const NOTHING_FOUND = 'No text was found in the file.';
-const SCANNED_PDF =
-  'The PDF has no text layer (scanned pages); upload it with advanced training to read it with OCR.';
 
 /** Races the work against the deadline; at the deadline, `stop` also ends workers and tools. */
 function withDeadline<T>(work: Promise<T>, ms: number, stop: AbortController): Promise<T> {
@@ -39,12 +47,8 @@ function withDeadline<T>(work: Promise<T>, ms: number, stop: AbortController): P
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
-async function extractImage(
-  filePath: string,
-  kind: ExtractableKind,
-  settings: ExtractSettings,
-  signal?: AbortSignal,
-) {
+/** An image's size checks: refused before any OCR when it is too large or has no pixels. */
+async function checkImage(filePath: string, kind: ExtractableKind, settings: ExtractSettings) {
   const size = await readImageSize(filePath);
   if (size && size.width * size.height > settings.maxImagePixels)
     throw new ExtractionFailure(
@@ -52,63 +56,65 @@ async function extractImage(
     );
   if (size && (size.width === 0 || size.height === 0))
     throw new ExtractionFailure(`The ${kind.toUpperCase()} image is damaged (it has no pixels).`);
-  const text = await ocrImage(filePath, settings, signal);
-  const doc: ExtractedDocument = {
-    sections: text
-      ? [
-          {
-            text,
-            position: { page: null, sheet: null, row_start: null, row_end: null, heading: null },
-          },
-        ]
-      : [],
-    tables: [],
-    pageCount: 1,
-    title: null,
-  };
-  return doc;
 }
 
-/** OCR of pdf pages without a text layer; the OCR text takes the page's place. */
-async function ocrScannedPages(
+/** An image is one page to read; a scanned pdf page is rendered at `dpi` first. */
+async function readPage(
   filePath: string,
-  doc: ExtractedDocument,
-  pages: number[],
-  pageSizes: PageSizes,
+  kind: ExtractableKind,
+  page: ScannedPage,
   settings: ExtractSettings,
   signal?: AbortSignal,
-): Promise<ExtractedDocument> {
-  if (pages.length > settings.maxOcrPages)
-    throw new ExtractionFailure(
-      `The PDF has ${pages.length} scanned pages; at most ${settings.maxOcrPages} pages are read with OCR per document.`,
-    );
-  const byPage = new Map<number, ExtractedSection>(
-    doc.sections.map((s) => [s.position.page ?? 0, s]),
-  );
-  for (const page of pages) {
-    const dpi = ocrDpi(pageSizes[page], Math.min(OCR_PAGE_PIXELS, settings.maxImagePixels));
-    const text = await ocrPdfPage(filePath, page, settings, signal, dpi);
-    if (text)
-      byPage.set(page, {
-        text,
-        position: { page, sheet: null, row_start: null, row_end: null, heading: null },
-      });
-  }
-  const sections = [...byPage.entries()].sort((a, b) => a[0] - b[0]).map(([, s]) => s);
+): Promise<string> {
+  if (IMAGE_KINDS.has(kind)) return ocrImage(filePath, settings, signal);
+  return ocrPdfPage(filePath, page.page, settings, signal, page.dpi);
+}
+
+/**
+ * The document with the OCR text of its scanned pages in their places (a pdf page's text layer
+ * was too thin to keep; an image has no other text).
+ */
+export function withScannedText(
+  doc: ExtractedDocument,
+  kind: ExtractableKind,
+  read: readonly { page: number; text: string }[],
+): ExtractedDocument {
+  const found = read.filter((r) => r.text);
+  if (found.length === 0) return doc;
+  if (IMAGE_KINDS.has(kind))
+    return {
+      ...doc,
+      sections: [
+        ...doc.sections,
+        ...found.map((r) => ({ text: r.text, position: sourcePosition() })),
+      ],
+    };
+  const replaced = new Set(found.map((r) => r.page));
+  const sections: ExtractedSection[] = [
+    ...doc.sections.filter((s) => !replaced.has(s.position.page ?? 0)),
+    ...found.map((r) => ({ text: r.text, position: sourcePosition({ page: r.page }) })),
+  ];
+  // Sorting is stable: sections of one page keep their order.
+  sections.sort((a, b) => (a.position.page ?? 0) - (b.position.page ?? 0));
   return { ...doc, sections };
 }
 
-async function extract(
+/** Text pages read; scanned pages (and images) listed with the resolution to read them at. */
+async function extractText(
   filePath: string,
   kind: ExtractableKind,
   options: ExtractOptions,
   settings: ExtractSettings,
-) {
+): Promise<{ doc: ExtractedDocument; scannedPages: ScannedPage[] }> {
   const info = await stat(filePath).catch(() => null);
   if (!info?.isFile()) throw new ExtractionFailure('The stored file is missing.');
   if (info.size === 0) throw new ExtractionFailure('The file is empty.');
 
-  if (IMAGE_KINDS.has(kind)) return extractImage(filePath, kind, settings, options.signal);
+  if (IMAGE_KINDS.has(kind)) {
+    await checkImage(filePath, kind, settings);
+    const doc = { sections: [], tables: [], pageCount: 1, title: null };
+    return { doc, scannedPages: [{ page: 1, dpi: 0 }] };
+  }
 
   const answer = await runInWorker(
     { task: 'extract', filePath, kind, settings },
@@ -121,30 +127,52 @@ async function extract(
   );
   if (!answer.ok) throw new ExtractionFailure(answer.reason);
   if (!('doc' in answer)) throw new ExtractionFailure('The extractor gave no answer.');
-  let { doc } = answer;
-  if (kind === 'pdf' && answer.pagesWithoutText.length > 0) {
-    const textPages = doc.pageCount - answer.pagesWithoutText.length;
-    if (options.advancedTraining) {
-      try {
-        doc = await ocrScannedPages(
-          filePath,
-          doc,
-          answer.pagesWithoutText,
-          answer.pageSizes,
-          settings,
-          options.signal,
-        );
-      } catch (error) {
-        // Without a page renderer the pages that do have text are still worth keeping.
-        const missingRenderer =
-          error instanceof ExtractionFailure && error.message === RENDERER_MISSING;
-        if (!missingRenderer || textPages === 0) throw error;
-      }
-    } else if (textPages === 0) throw new ExtractionFailure(SCANNED_PDF);
-  }
-  return doc;
+  const pages = kind === 'pdf' ? answer.pagesWithoutText : [];
+  if (pages.length > settings.maxOcrPages)
+    throw new ExtractionFailure(
+      `The PDF has ${pages.length} scanned pages; at most ${settings.maxOcrPages} pages are read with OCR per document.`,
+    );
+  const pixels = Math.min(OCR_PAGE_PIXELS, settings.maxImagePixels);
+  const best = options.advancedTraining ? OCR_DPI_CLOSE : OCR_DPI;
+  const scannedPages = pages.map((page) => ({
+    page,
+    dpi: ocrDpi(answer.pageSizes[page], pixels, best),
+  }));
+  return { doc: answer.doc, scannedPages };
 }
 
+/**
+ * Reads the scanned pages one by one. Without a page renderer the pages that do have text are
+ * still worth keeping.
+ */
+async function readScannedPages(
+  filePath: string,
+  kind: ExtractableKind,
+  text: { doc: ExtractedDocument; scannedPages: ScannedPage[] },
+  settings: ExtractSettings,
+  signal?: AbortSignal,
+): Promise<ExtractedDocument> {
+  const read: { page: number; text: string }[] = [];
+  try {
+    for (const page of text.scannedPages)
+      read.push({ page: page.page, text: await readPage(filePath, kind, page, settings, signal) });
+  } catch (error) {
+    const missingRenderer =
+      error instanceof ExtractionFailure && error.message === RENDERER_MISSING;
+    if (!missingRenderer || text.doc.sections.length === 0) throw error;
+  }
+  return withScannedText(text.doc, kind, read);
+}
+
+function emptiness(doc: ExtractedDocument, scannedPages: readonly ScannedPage[]) {
+  return doc.sections.length === 0 && doc.tables.length === 0 && scannedPages.length === 0;
+}
+
+/**
+ * Reads a file. Pages without a text layer and images are read with OCR here (`ocr: 'now'`, the
+ * default), or left for the caller to read one by one with `readScannedPage` (`ocr: 'later'`):
+ * they come back in `scannedPages`.
+ */
 export async function extractDocument(
   filePath: string,
   kind: ExtractableKind,
@@ -156,14 +184,38 @@ export async function extractDocument(
   if (options.signal?.aborted) return { ok: false, reason: 'Extraction was cancelled.' };
   options.signal?.addEventListener('abort', onCancel);
   try {
-    const work = extract(filePath, kind, { ...options, signal: stop.signal }, settings);
-    const doc = await withDeadline(work, settings.timeoutMs, stop);
-    if (doc.sections.length === 0 && doc.tables.length === 0)
-      return { ok: false, reason: NOTHING_FOUND };
-    return { ok: true, doc };
+    const work = extractText(filePath, kind, { ...options, signal: stop.signal }, settings).then(
+      async (text) => {
+        if (options.ocr === 'later') return text;
+        const doc = await readScannedPages(filePath, kind, text, settings, stop.signal);
+        return { doc, scannedPages: [] };
+      },
+    );
+    const { doc, scannedPages } = await withDeadline(work, settings.timeoutMs, stop);
+    if (emptiness(doc, scannedPages)) return { ok: false, reason: NOTHING_FOUND };
+    return { ok: true, doc, scannedPages };
   } catch (error) {
     return { ok: false, reason: describeParserError(kind, error) };
   } finally {
     options.signal?.removeEventListener('abort', onCancel);
+  }
+}
+
+/**
+ * The OCR text of one scanned page (or of an image) that `extractDocument` left for later; each
+ * run under the OCR timeout, in a tool process or the extraction process.
+ */
+export async function readScannedPage(
+  filePath: string,
+  kind: ExtractableKind,
+  page: ScannedPage,
+  options: Pick<ExtractOptions, 'signal' | 'settings'>,
+): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
+  const settings = resolveSettings(options.settings);
+  if (options.signal?.aborted) return { ok: false, reason: 'Extraction was cancelled.' };
+  try {
+    return { ok: true, text: await readPage(filePath, kind, page, settings, options.signal) };
+  } catch (error) {
+    return { ok: false, reason: describeParserError(kind, error) };
   }
 }

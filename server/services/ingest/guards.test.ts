@@ -109,10 +109,16 @@ describe('extraction guards', () => {
     expect(await refuse(file('missing.pdf'), 'pdf')).toBe('The stored file is missing.');
   });
 
-  it('when a pdf is only scanned pages and advanced training is off, then it asks for advanced training', async () => {
+  it('when a pdf is only scanned pages, then it is read with OCR with the default settings, not refused', async () => {
     writeScannedPdf(file('scan-only.pdf'), false);
-    expect(await refuse(file('scan-only.pdf'), 'pdf')).toMatch(
-      /no text layer .* advanced training/,
+    const result = await extractDocument(file('scan-only.pdf'), 'pdf', { advancedTraining: false });
+    expect(result.ok && result.doc.sections.map((s) => s.text).join(' ')).toMatch(/HARBOUR/);
+  });
+
+  it('when a pdf has more scanned pages than OCR reads per document, then it says so', async () => {
+    writeScannedPdf(file('scan-cap.pdf'), false);
+    expect(await refuse(file('scan-cap.pdf'), 'pdf', { maxOcrPages: 0 })).toBe(
+      'The PDF has 1 scanned pages; at most 0 pages are read with OCR per document.',
     );
   });
 
@@ -128,7 +134,7 @@ describe('extraction guards', () => {
     );
     writeScannedPdf(file('scan-npm.pdf'), false);
     const scanned = await extractDocument(file('scan-npm.pdf'), 'pdf', {
-      advancedTraining: true,
+      advancedTraining: false,
       settings: missing,
     });
     expect(scanned.ok && scanned.doc.sections.map((s) => s.text).join(' ')).toMatch(/harbour/i);
@@ -145,7 +151,7 @@ describe('extraction guards', () => {
     // A scanned pdf page needs OCR too; the text pages alone are kept when only OCR is missing.
     writeScannedPdf(file('scan-ocr.pdf'), false);
     const scanned = await extractDocument(file('scan-ocr.pdf'), 'pdf', {
-      advancedTraining: true,
+      advancedTraining: false,
       settings: { ocrEngine: 'system', tesseractCommand: 'no-such-tesseract-here' },
     });
     expect(reasonOf(scanned)).toBe(OCR_MISSING);

@@ -1,5 +1,5 @@
 /** Text extraction and chunking for the ingestion job (issue 5). */
-export { extractDocument } from './extract';
+export { extractDocument, readScannedPage, withScannedText } from './extract';
 export {
   chunkDocument,
   DEFAULT_CHUNK_OVERLAP,

@@ -1,7 +1,7 @@
 /**
  * OCR that needs no Debian package: tesseract.js (Tesseract compiled to WebAssembly) with the
- * language data of the npm packages `@tesseract.js-data/<lang>`, read from node_modules —
- * nothing is downloaded at run time — and scanned pdf pages rendered by pdf.js onto
+ * language data of the npm packages `@tesseract.js-data/<lang>` (ocr-languages.ts), read from
+ * node_modules — nothing is downloaded at run time — and scanned pdf pages rendered by pdf.js onto
  * @napi-rs/canvas (pdf.js's own Node canvas, installed with it). Used when Debian's tesseract or
  * pdftoppm is missing (OCR_ENGINE=auto) or when asked for (OCR_ENGINE=wasm); the CLI tools are
  * faster where they exist.
@@ -13,7 +13,7 @@
  * idle), and a recognition that times out ends it at once (a fresh one starts next time), so a
  * stuck page cannot hold memory.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, symlinkSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import type * as NapiCanvas from '@napi-rs/canvas';
 import { createWorker, type Worker } from 'tesseract.js';
 import { ExtractionFailure } from './failure';
+import { CONSOLE_OCR_LANGUAGES } from './ocr-languages';
 import { loadPdfJs, pdfjsAssets } from './parsers/pdf';
 import { formatDuration } from './settings';
 import { tidyText } from './text';
@@ -29,26 +30,65 @@ const require = createRequire(import.meta.url);
 const IDLE_MS = 60_000;
 
 interface LanguageData {
+  code: string;
   langPath: string;
   gzip: boolean;
 }
 
-/** The language data directory of one npm data package; every language must use the same one. */
-function languageData(languages: string): LanguageData {
-  const codes = languages.split('+').filter(Boolean);
-  const found = codes.map((code) => {
-    try {
-      return require(`@tesseract.js-data/${code}`) as LanguageData;
-    } catch {
-      throw new ExtractionFailure(
-        `OCR language data for '${code}' is not installed (npm install @tesseract.js-data/${code}).`,
-      );
+/** One npm data package's traineddata, or undefined when it is not installed. */
+function dataPackage(code: string): LanguageData | undefined {
+  try {
+    return { code, ...(require(`@tesseract.js-data/${code}`) as Omit<LanguageData, 'code'>) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The language data to read with: the named languages (each must be installed), or for 'auto'
+ * every console language whose npm package is installed.
+ */
+function languagePackages(languages: string): LanguageData[] {
+  const packages =
+    languages === 'auto'
+      ? CONSOLE_OCR_LANGUAGES.map(dataPackage).filter((p) => p !== undefined)
+      : languages
+          .split('+')
+          .filter(Boolean)
+          .map((code) => {
+            const found = dataPackage(code);
+            if (!found)
+              throw new ExtractionFailure(
+                `OCR language data for '${code}' is not installed (npm install @tesseract.js-data/${code}).`,
+              );
+            return found;
+          });
+  if (packages.length === 0)
+    throw new ExtractionFailure(
+      'No OCR language data is installed (npm install @tesseract.js-data/eng).',
+    );
+  return packages;
+}
+
+/**
+ * One folder holding every language's data: each package keeps its own and tesseract.js takes one
+ * langPath, so several languages are linked side by side into a folder of this process. (Handing
+ * tesseract.js the data read instead took the extraction process past its 1 GB cap.)
+ */
+const folders = new Map<string, string>();
+function languageFolder(packages: LanguageData[]): { langPath: string; gzip: boolean } {
+  if (packages.length === 1) return packages[0];
+  const key = packages.map((p) => p.code).join('+');
+  let folder = folders.get(key);
+  if (!folder) {
+    folder = mkdtempSync(join(tmpdir(), 'atrium-ocr-data-'));
+    for (const p of packages) {
+      const name = `${p.code}.traineddata${p.gzip ? '.gz' : ''}`;
+      symlinkSync(join(p.langPath, name), join(folder, `${p.code}.traineddata.gz`));
     }
-  });
-  // The packages keep their data side by side under one version folder name; tesseract.js takes
-  // one langPath, so languages from several packages are served from the first one's folder
-  // only when they share it. English alone is the common case.
-  return found[0];
+    folders.set(key, folder);
+  }
+  return { langPath: folder, gzip: true };
 }
 
 let current: { worker: Promise<Worker>; languages: string; idle?: NodeJS.Timeout } | undefined;
@@ -59,14 +99,26 @@ function workerFor(languages: string): Promise<Worker> {
     return current.worker;
   }
   void stopWorker();
-  const { langPath, gzip } = languageData(languages);
-  const worker = createWorker(languages, 1, {
-    langPath,
-    gzip,
-    cacheMethod: 'none',
-    cachePath: mkdtempSync(join(tmpdir(), 'atrium-ocr-')),
+  const worker = Promise.resolve().then(() => {
+    const packages = languagePackages(languages);
+    const { langPath, gzip } = languageFolder(packages);
+    return createWorker(
+      packages.map((p) => p.code),
+      1,
+      {
+        langPath,
+        gzip,
+        cacheMethod: 'none',
+        cachePath: mkdtempSync(join(tmpdir(), 'atrium-ocr-')),
+      },
+    );
   });
-  current = { worker, languages };
+  const started = { worker, languages };
+  current = started;
+  // Missing language data must not stay cached as this process's worker.
+  worker.catch(() => {
+    if (current === started) current = undefined;
+  });
   return worker;
 }
 

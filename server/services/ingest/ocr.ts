@@ -8,6 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { ExtractionFailure } from './failure';
+import { consoleLanguages } from './ocr-languages';
 import { formatDuration } from './settings';
 import { tidyText } from './text';
 import type { ExtractSettings } from './types';
@@ -19,6 +20,11 @@ export const RENDERER_MISSING =
   'PDF page renderer (pdftoppm from poppler-utils) is not installed, so scanned pages cannot be read';
 /** Scanned pages are rendered at this resolution; tesseract reads 200-300 dpi best. */
 export const OCR_DPI = 200;
+/**
+ * With advanced training: small print reads better at 300 dpi, at about twice the time a page
+ * takes (still within OCR_PAGE_PIXELS).
+ */
+export const OCR_DPI_CLOSE = 300;
 /**
  * At most this many pixels a rendered page (A2 at 200 dpi; Letter is 3.7 million): a larger page
  * is rendered at a lower resolution, so a pdf that declares a page of 200 x 200 inches (1.6
@@ -36,6 +42,7 @@ interface Run {
   what: string;
   /** false when stdout is piped on to another process. */
   collect?: boolean;
+  env?: NodeJS.ProcessEnv;
 }
 
 interface Ran {
@@ -46,7 +53,7 @@ interface Ran {
 
 /** Starts a tool; `done` rejects with an ExtractionFailure on a missing tool, timeout or error. */
 function start(run: Run): Ran {
-  const child = spawn(run.command, run.args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(run.command, run.args, { stdio: ['pipe', 'pipe', 'pipe'], env: run.env });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   if (run.collect !== false) child.stdout.on('data', (d: Buffer) => out.push(d));
@@ -108,15 +115,46 @@ function start(run: Run): Ran {
   return result;
 }
 
-function tesseractRun(settings: ExtractSettings, input: string, signal?: AbortSignal) {
+/**
+ * One thread per tesseract: its OpenMP threads spin while they wait, so on a busy machine (other
+ * jobs, other OCR runs) a page took 8 s instead of 1 s; jobs run side by side instead.
+ */
+const TESSERACT_ENV = { ...process.env, OMP_THREAD_LIMIT: '1' };
+
+async function tesseractRun(settings: ExtractSettings, input: string, signal?: AbortSignal) {
   return {
     command: settings.tesseractCommand,
-    args: [input, 'stdout', '-l', settings.ocrLanguages],
+    args: [input, 'stdout', '-l', await systemLanguages(settings)],
     timeoutMs: settings.ocrTimeoutMs,
     signal,
     missing: OCR_MISSING,
     what: 'OCR',
+    env: TESSERACT_ENV,
   };
+}
+
+/** The languages tesseract reads with: the setting, or (auto) every console language installed. */
+const listed = new Map<string, Promise<string>>();
+export function systemLanguages(settings: ExtractSettings): Promise<string> {
+  if (settings.ocrLanguages !== 'auto') return Promise.resolve(settings.ocrLanguages);
+  const command = settings.tesseractCommand;
+  let known = listed.get(command);
+  if (!known) {
+    const run = start({
+      command,
+      args: ['--list-langs'],
+      timeoutMs: 10_000,
+      missing: OCR_MISSING,
+      what: 'OCR',
+      env: TESSERACT_ENV,
+    });
+    known = run.done
+      .then(() => consoleLanguages(run.stdout.toString('utf8').split('\n').slice(1)))
+      // A missing tesseract is reported by the run that needs it, in its own words.
+      .catch(() => consoleLanguages([]));
+    listed.set(command, known);
+  }
+  return known;
 }
 
 /** Whether each system tool answers, asked once per command. */
@@ -191,7 +229,7 @@ export async function ocrImage(
   signal?: AbortSignal,
 ): Promise<string> {
   if (!(await systemOcrChosen(settings))) return wasmText({ image: filePath }, settings, signal);
-  const ran = start(tesseractRun(settings, filePath, signal));
+  const ran = start(await tesseractRun(settings, filePath, signal));
   await ran.done;
   return tidyText(ran.stdout.toString('utf8'));
 }
@@ -214,14 +252,18 @@ function pdftoppmRun(
 }
 
 /**
- * The resolution a page of `size` points is rendered at: OCR_DPI, or less when it would pass
- * `maxPixels` (OCR_PAGE_PIXELS, or the image cap when that is lower).
+ * The resolution a page of `size` points is rendered at: `dpi` (OCR_DPI, or OCR_DPI_CLOSE), or
+ * less when it would pass `maxPixels` (OCR_PAGE_PIXELS, or the image cap when that is lower).
  */
-export function ocrDpi(size: [number, number] | undefined, maxPixels = OCR_PAGE_PIXELS): number {
-  if (!size) return OCR_DPI;
+export function ocrDpi(
+  size: [number, number] | undefined,
+  maxPixels = OCR_PAGE_PIXELS,
+  dpi = OCR_DPI,
+): number {
+  if (!size) return dpi;
   const squareInches = (size[0] / 72) * (size[1] / 72);
-  if (squareInches <= 0) return OCR_DPI;
-  return Math.max(1, Math.min(OCR_DPI, Math.floor(Math.sqrt(maxPixels / squareInches))));
+  if (squareInches <= 0) return dpi;
+  return Math.max(1, Math.min(dpi, Math.floor(Math.sqrt(maxPixels / squareInches))));
 }
 
 /**
@@ -254,7 +296,10 @@ export async function ocrPdfPage(
   }
   if (!systemOcr) return wasmText({ png }, settings, signal);
   const { Readable } = await import('node:stream');
-  const ocr = start({ ...tesseractRun(settings, 'stdin', signal), stdin: Readable.from([png]) });
+  const ocr = start({
+    ...(await tesseractRun(settings, 'stdin', signal)),
+    stdin: Readable.from([png]),
+  });
   await ocr.done;
   return tidyText(ocr.stdout.toString('utf8'));
 }
@@ -267,9 +312,10 @@ async function pipedPdfPage(
   settings: ExtractSettings,
   signal?: AbortSignal,
 ): Promise<string> {
+  const reading = await tesseractRun(settings, 'stdin', signal);
   const render = start({ ...pdftoppmRun(filePath, page, dpi, settings, signal), collect: false });
   const ocr = start({
-    ...tesseractRun(settings, 'stdin', signal),
+    ...reading,
     stdin: render.process.stdout ?? undefined,
   });
   try {

@@ -39,11 +39,33 @@ export interface ExtractedDocument {
   title: string | null;
 }
 
-export type ExtractionResult = { ok: true; doc: ExtractedDocument } | { ok: false; reason: string };
+/** A pdf page without a text layer to read with OCR, rendered at `dpi`; an image is page 1. */
+export interface ScannedPage {
+  page: number;
+  dpi: number;
+}
+
+export type ExtractionResult =
+  | {
+      ok: true;
+      doc: ExtractedDocument;
+      /** With `ocr: 'later'`: the pages (or the image) still to read with OCR, in order. */
+      scannedPages?: ScannedPage[];
+    }
+  | { ok: false; reason: string };
 
 export interface ExtractOptions {
-  /** OCR pdf pages without a text layer (SPEC upload toggle advanced_training). */
+  /**
+   * SPEC upload toggle advanced_training: scanned pages are read closer (300 dpi instead of 200),
+   * for small print. Scanned pages and images are read with OCR either way.
+   */
   advancedTraining: boolean;
+  /**
+   * 'now' (the default): scanned pages and images are read with OCR before the call answers.
+   * 'later': they are listed in `scannedPages` for the caller to read one at a time
+   * (readScannedPage), so a long scan can be read in turns beside other work.
+   */
+  ocr?: 'now' | 'later';
   /** Cancels long work (server shutdown). */
   signal?: AbortSignal;
   /** Caps and tools; anything left out takes DEFAULT_EXTRACT_SETTINGS (ingest/settings.ts). */
@@ -81,7 +103,7 @@ export interface ExtractSettings {
   maxPages: number;
   /** Rows of all sheets of a workbook or csv together. */
   maxRows: number;
-  /** Scanned pdf pages OCR'd per document (advanced training). */
+  /** Scanned pdf pages read with OCR per document. */
   maxOcrPages: number;
   /** Width x height of an image (decompression bombs hide in tiny files). */
   maxImagePixels: number;
@@ -96,7 +118,10 @@ export interface ExtractSettings {
    * npm ('wasm'), or the system tools where installed and the npm ones otherwise ('auto').
    */
   ocrEngine: 'auto' | 'system' | 'wasm';
-  /** tesseract -l value, e.g. 'eng' or 'eng+deu'. */
+  /**
+   * tesseract -l value, e.g. 'eng' or 'eng+deu'; 'auto': every console language whose data is
+   * installed (ocr-languages.ts).
+   */
   ocrLanguages: string;
   tesseractCommand: string;
   pdftoppmCommand: string;

@@ -1,7 +1,7 @@
 /**
  * PDF text per page with Mozilla's pdf.js (the legacy build is the one meant for Node), without
  * running heads and footers and with line-end hyphenation resolved (pdf-pages.ts). Pages
- * without a text layer are reported back so the caller can OCR them (advanced training).
+ * without a text layer are reported back so the caller can read them with OCR.
  */
 import { open, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
