@@ -1,37 +1,37 @@
 /**
- * The bench:quality corpus: real third-party documents that Debian ships, none written by us.
+ * The tuning half's corpus of bench:quality: real third-party documents that Debian ships, none
+ * written by us, the ones the engine's rules may be written against (the held-out half's are in
+ * held-out/corpus.ts; both are uploaded together, so each half's documents compete with the
+ * other's).
  *
- * Each source is read from where its Debian package installs it; when the file is not there (the
- * package is missing, or the image drops /usr/share/doc), the package is fetched with
- * `apt-get download` and unpacked with `dpkg-deb -x` into the cache: no root needed, the system is
- * not changed. Compressed manuals are unpacked; two formats are converted because Debian ships
- * none of its documents as them: the GPL and Apache licence texts become .docx (headings and
- * paragraphs as written), and tzdata's country and zone tables become one .xlsx with two named
- * sheets. Everything lands in the cache directory and is reused by the next run.
+ * Files come from Debian's packages (debian.ts); compressed manuals are unpacked; formats Debian
+ * ships none of its documents as are converted (convert.ts): the GPL and Apache licence texts
+ * become .docx, tzdata's country and zone tables one .xlsx with two named sheets, Seattle's daily
+ * weather (vega-datasets) an .xlsx with real date cells. The manuals in other languages: the
+ * Debian Reference in Spanish and the Debian FAQ in French and German as the PDFs Debian ships,
+ * and the Arabic translation of the Debian Administrator's Handbook as HTML pages. Everything
+ * lands in the cache directory and is reused by the next run.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { buildDocx, type DocxBlock } from '../../server/test-support/fixtures/docx-writer';
-
-/** A Debian package's file: where it is installed, and the package that installs it. */
-interface Shipped {
-  pkg: string;
-  path: string;
-}
-
-/** An uploaded file of the corpus: its name in the console and where the bytes are. */
-export interface CorpusFile {
-  name: string;
-  file: string;
-}
+import { buildDocx } from '../../server/test-support/fixtures/docx-writer';
+import { datedWorkbook, isoDay, licenceBlocks } from './convert';
+import {
+  copyShipped,
+  handbook,
+  obtain,
+  placer,
+  type CorpusFile,
+  type CorpusSite,
+  type Shipped,
+} from './debian';
+import { buildHeldOutCorpus } from './held-out/corpus';
 
 export interface Corpus {
   files: CorpusFile[];
-  /** The PostgreSQL 15 manual's HTML directory, served through a sitemap. */
-  htmlRoot: string;
+  /** HTML manuals served on loopback, each uploaded through its sitemap. */
+  sites: CorpusSite[];
 }
 
 const PDFS: (Shipped & { name: string })[] = [
@@ -61,6 +61,23 @@ const PDFS: (Shipped & { name: string })[] = [
     path: '/usr/share/doc/zlib1g-dev/crc-doc.1.0.pdf.gz',
   },
 ];
+const LANGUAGE_PDFS: (Shipped & { name: string })[] = [
+  {
+    name: 'debian-reference.es.pdf',
+    pkg: 'debian-reference-es',
+    path: '/usr/share/debian-reference/debian-reference.es.pdf',
+  },
+  {
+    name: 'debian-faq.fr.pdf',
+    pkg: 'debian-faq-fr',
+    path: '/usr/share/doc/debian/FAQ/debian-faq.fr.pdf.gz',
+  },
+  {
+    name: 'debian-faq.de.pdf',
+    pkg: 'debian-faq-de',
+    path: '/usr/share/doc/debian/FAQ/debian-faq.de.pdf.gz',
+  },
+];
 const CSVS: (Shipped & { name: string })[] = [
   { name: 'debian.csv', pkg: 'distro-info-data', path: '/usr/share/distro-info/debian.csv' },
   { name: 'ubuntu.csv', pkg: 'distro-info-data', path: '/usr/share/distro-info/ubuntu.csv' },
@@ -69,6 +86,12 @@ const LICENCES: (Shipped & { name: string })[] = [
   { name: 'GPL-3.docx', pkg: 'base-files', path: '/usr/share/common-licenses/GPL-3' },
   { name: 'Apache-2.0.docx', pkg: 'base-files', path: '/usr/share/common-licenses/Apache-2.0' },
 ];
+const VEGA = '/usr/lib/python3/dist-packages/vega_datasets/_data';
+const WEATHER: Shipped = { pkg: 'python3-vega-datasets', path: `${VEGA}/seattle-weather.csv` };
+const ELECTRICITY: Shipped = {
+  pkg: 'python3-vega-datasets',
+  path: `${VEGA}/iowa-electricity.csv`,
+};
 const ZONES = {
   countries: { pkg: 'tzdata', path: '/usr/share/zoneinfo/iso3166.tab' },
   zones: { pkg: 'tzdata', path: '/usr/share/zoneinfo/zone1970.tab' },
@@ -77,42 +100,6 @@ const MANUAL: Shipped = {
   pkg: 'postgresql-doc-15',
   path: '/usr/share/doc/postgresql-doc-15/html',
 };
-
-/** The installed file, or the same path inside the package unpacked into the cache. */
-function obtain(cache: string, source: Shipped): string {
-  if (existsSync(source.path)) return source.path;
-  const unpacked = join(cache, 'debs', source.pkg);
-  if (!existsSync(join(unpacked, source.path))) {
-    console.log(`  fetching Debian package ${source.pkg} (apt-get download)…`);
-    const debs = join(cache, 'debs');
-    mkdirSync(debs, { recursive: true });
-    execFileSync('apt-get', ['download', '-q', source.pkg], { cwd: debs, stdio: 'inherit' });
-    const deb = readdirSync(debs).find((f) => f.startsWith(`${source.pkg}_`) && f.endsWith('.deb'));
-    if (!deb) throw new Error(`apt-get download ${source.pkg} left no .deb`);
-    execFileSync('dpkg-deb', ['-x', join(debs, deb), unpacked]);
-  }
-  const found = join(unpacked, source.path);
-  if (!existsSync(found)) throw new Error(`${source.pkg} does not ship ${source.path}`);
-  return found;
-}
-
-/** A licence text as written: its numbered section titles become headings, the rest paragraphs. */
-function licenceBlocks(text: string): DocxBlock[] {
-  const blocks: DocxBlock[] = [];
-  for (const para of text.split(/\n\s*\n/)) {
-    const flat = para.replace(/\s+/g, ' ').trim();
-    if (!flat) continue;
-    const titled = /^(\d+\.\s+[A-Z][^.]{2,70}\.)\s+(.*)$/.exec(flat);
-    if (titled) {
-      blocks.push({ heading: titled[1], level: 2 }, { paragraph: titled[2] });
-    } else if (/^(\d+\.\s+)?[A-Z][A-Za-z ,]{2,60}\.?$/.test(flat) && flat.length < 70) {
-      blocks.push({ heading: flat, level: flat.length > 40 ? 2 : 1 });
-    } else {
-      blocks.push({ paragraph: flat });
-    }
-  }
-  return blocks;
-}
 
 const tabRows = (text: string) =>
   text
@@ -131,30 +118,32 @@ async function zonesWorkbook(countriesTab: string, zonesTab: string, out: string
   await book.xlsx.writeFile(out);
 }
 
-/** Builds (or finds in `cache`) every corpus file. */
+/** Builds (or finds in `cache`) every corpus file of both halves. */
 export async function buildCorpus(cache: string): Promise<Corpus> {
-  const dir = join(cache, 'files');
-  mkdirSync(dir, { recursive: true });
   const files: CorpusFile[] = [];
-  const place = (name: string, make: (out: string) => void) => {
-    const out = join(dir, name);
-    if (!existsSync(out)) make(out);
-    files.push({ name, file: out });
-  };
-  for (const pdf of PDFS)
-    place(pdf.name, (out) => {
-      const raw = readFileSync(obtain(cache, pdf));
-      writeFileSync(out, pdf.path.endsWith('.gz') ? gunzipSync(raw) : raw);
-    });
-  for (const csv of CSVS)
-    place(csv.name, (out) => writeFileSync(out, readFileSync(obtain(cache, csv))));
+  const place = placer(join(cache, 'files'), files);
+  for (const pdf of [...PDFS, ...LANGUAGE_PDFS]) await place(pdf.name, copyShipped(cache, pdf));
+  for (const csv of CSVS) await place(csv.name, copyShipped(cache, csv));
+  await place('iowa-electricity.csv', copyShipped(cache, ELECTRICITY));
   for (const licence of LICENCES)
-    place(licence.name, (out) =>
+    await place(licence.name, (out) =>
       writeFileSync(out, buildDocx(licenceBlocks(readFileSync(obtain(cache, licence), 'utf8')))),
     );
-  const workbook = join(dir, 'time-zones.xlsx');
-  if (!existsSync(workbook))
-    await zonesWorkbook(obtain(cache, ZONES.countries), obtain(cache, ZONES.zones), workbook);
-  files.push({ name: 'time-zones.xlsx', file: workbook });
-  return { files, htmlRoot: obtain(cache, MANUAL) };
+  await place('time-zones.xlsx', (out) =>
+    zonesWorkbook(obtain(cache, ZONES.countries), obtain(cache, ZONES.zones), out),
+  );
+  await place('seattle-weather.xlsx', (out) =>
+    datedWorkbook(obtain(cache, WEATHER), out, {
+      name: 'Seattle weather',
+      dateColumn: 'date',
+      dateFormat: 'yyyy/mm/dd',
+      parseDate: isoDay,
+    }),
+  );
+  const sites: CorpusSite[] = [
+    { prefix: '', root: obtain(cache, MANUAL) },
+    { prefix: 'handbook-ar', root: obtain(cache, handbook('ar-MA')) },
+  ];
+  const heldOut = await buildHeldOutCorpus(cache, place);
+  return { files, sites: [...sites, ...heldOut.sites] };
 }

@@ -1,5 +1,5 @@
 /**
- * The labelled questions of bench:quality, written against the corpus of corpus.ts.
+ * The tuning half's English questions of bench:quality, written against the corpus of corpus.ts.
  *
  * Each answerable question names the document that answers it and `fact`: words of the one
  * sentence (or sheet row) that answers it, copied as the document has them; the answer must
@@ -9,12 +9,7 @@
  * sentence. The unanswerable ones are near the corpus's subjects (ports, releases, passwords,
  * file sizes) but the corpus does not answer them; the assistant must say it found nothing.
  */
-export interface Question {
-  query: string;
-  /** The uploaded file's name, or for a page of the manual its file name ("sql-truncate.html"). */
-  source: string;
-  fact: string | readonly string[];
-}
+import type { Question } from './types';
 
 const valgrind = 'valgrind_manual.pdf';
 const gnuplot = 'gnuplot.pdf';
@@ -350,7 +345,7 @@ export const QUESTIONS: Question[] = [
 ];
 
 export const UNANSWERABLE: string[] = [
-  'What is the default port of the MySQL server?',
+  'What is the default port of the MongoDB server?',
   'How do I reset my Windows password?',
   'What is the capital of Australia?',
   'Who won the 2018 FIFA World Cup?',
