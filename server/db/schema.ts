@@ -191,6 +191,8 @@ export interface DocumentsTable {
   last_fetched_at: string | null;
   /** The document's own title (a web page's <title>, a pdf's metadata); set by its job. */
   title: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The language of its text (0027), detected when its chunks are indexed. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -240,6 +242,15 @@ export interface ChunksTable {
   row_start: number | null;
   row_end: number | null;
   heading: string | null;
+  /** The passage's language (0027): ISO 639-1, or 'und'. */
+  language: Generated<string>;
+  /** Its text's analysed terms in order, space-separated (services/search/analysed-chunks). */
+  terms: Generated<string>;
+  /** Its heading's or sheet name's terms. */
+  label_terms: Generated<string>;
+  term_count: Generated<number>;
+  /** The analysis the terms come from (ANALYSIS_VERSION). */
+  analysis: Generated<number>;
 }
 
 // Password-guess back-off (0008-auth-throttle).

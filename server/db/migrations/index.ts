@@ -30,6 +30,7 @@ import { sopFileVersions } from './0023-sop-file-versions';
 import { reportProductSentiments } from './0024-report-product-sentiments';
 import { emailAudit } from './0025-email-audit';
 import { reportProductTurns } from './0026-report-product-turns';
+import { analysedTerms } from './0027-analysed-terms';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -59,5 +60,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0024-report-product-sentiments': reportProductSentiments(),
     '0025-email-audit': emailAudit(dialect),
     '0026-report-product-turns': reportProductTurns(dialect),
+    '0027-analysed-terms': analysedTerms(dialect),
   };
 }

@@ -45,6 +45,7 @@ export type NewDocument = Omit<
   | 'chunk_count'
   | 'last_fetched_at'
   | 'title'
+  | 'language'
 > &
   Partial<Pick<DocumentsTable, 'last_fetched_at'>>;
 

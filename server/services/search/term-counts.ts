@@ -18,7 +18,7 @@ export const DF_BOUND = 20_000;
 
 interface Cache {
   terms: Map<string, { df: number; at: number }>;
-  total: { rows: number; at: number } | null;
+  total: { rows: number; avgLength: number; at: number } | null;
   /** Counts under way, so concurrent questions share one count instead of each running it. */
   counting: Map<string, Promise<unknown>>;
   countingTotal: Promise<unknown> | null;
@@ -34,6 +34,8 @@ export function forgetTermCounts(database: Database): void {
 export interface TermCounts {
   /** Rows in the index. */
   total: number;
+  /** Their mean length in terms. */
+  avgLength: number;
   /** Rows holding each term. */
   df: Map<string, number>;
 }
@@ -71,7 +73,8 @@ export async function cachedTermCounts(
   if (due.length > 0 || totalDue) {
     const run = count(due, totalDue).then((found) => {
       for (const [term, df] of found.df) c.terms.set(term, { df, at: now });
-      if (found.total !== undefined) c.total = { rows: found.total, at: now };
+      if (found.total !== undefined)
+        c.total = { rows: found.total, avgLength: found.avgLength ?? 0, at: now };
     });
     const settled = run.finally(() => {
       for (const term of due) if (c.counting.get(term) === settled) c.counting.delete(term);
@@ -88,6 +91,7 @@ export async function cachedTermCounts(
   await Promise.all(waits);
   return {
     total: c.total?.rows ?? 0,
+    avgLength: c.total?.avgLength ?? 0,
     df: new Map(terms.map((t) => [t, c.terms.get(t)?.df ?? 0])),
   };
 }

@@ -12,6 +12,7 @@ const passage: Passage = {
   documentTitle: null,
   isUrl: false,
   type: 'pdf',
+  language: 'en',
   text: 'The X200 printer weighs 8 kg. The X200 printer has a warranty of 24 months. The X200 printer prints 30 pages a minute.',
   position: { page: 1, sheet: null, row_start: null, row_end: null, heading: null },
   indexScore: 1,

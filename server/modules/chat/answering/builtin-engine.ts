@@ -71,10 +71,10 @@ function entryFor(q: QueryTerms, text: string): boolean {
 }
 
 /** "Lackey is a simple Valgrind tool …": the sentence says what the question's topic is. */
-function definesTopic(q: QueryTerms, said: readonly string[]): boolean {
+function definesTopic(q: QueryTerms, said: readonly string[], language: string): boolean {
   return said.some(
     (w, i) =>
-      stem(w) === q.topic &&
+      stem(w, language) === q.topic &&
       /^(is|are)$/.test(said[i + 1] ?? '') &&
       /^(a|an|the|one|used)$/.test(said[i + 2] ?? ''),
   );
@@ -129,6 +129,7 @@ function termsInContext(
   said: readonly string[],
   matched: readonly string[],
   lastCodeName: string | null,
+  language: string,
 ): string[] {
   // In a run of reference entries, "The default value is three connections." is about the name
   // written last before it (superuser_reserved_connections), not one named further back.
@@ -142,7 +143,7 @@ function termsInContext(
   const refersBack = REFERS_BACK.test(sentence.trim());
   // "the project", "this option": a definite mention of a word the question writes beside t.
   const definite = new Set(
-    said.filter((_, i) => DETERMINERS.has(said[i - 1] ?? '')).map((w) => stem(w)),
+    said.filter((_, i) => DETERMINERS.has(said[i - 1] ?? '')).map((w) => stem(w, language)),
   );
   const earlier = matchedTerms({ ...q, terms: subject }, before).filter(
     (t) => refersBack || (q.companions.get(t) ?? []).some((c) => definite.has(c)),
@@ -156,11 +157,11 @@ function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] 
   passages.slice(0, CANDIDATE_PASSAGES).forEach((p, rank) => {
     if (p.coverage < MIN_COVERAGE || (p.listing ?? isListing(p.text))) return;
     const named = `${p.label ?? ''} ${(p.continues ?? []).join(' ')} ${p.text}`;
-    if (!holdsDistinctive(q, new Set(contentTerms(named)))) return;
+    if (!holdsDistinctive(q, new Set(contentTerms(named, p.language)))) return;
     const all = sentences(p.text);
     const context = {
-      scoped: matchedTerms(q, new Set(contentTerms(p.label ?? ''))),
-      continued: matchedTerms(q, new Set(contentTerms((p.continues ?? []).join(' ')))),
+      scoped: matchedTerms(q, new Set(contentTerms(p.label ?? '', p.language))),
+      continued: matchedTerms(q, new Set(contentTerms((p.continues ?? []).join(' '), p.language))),
     };
     // The content terms of the sentences before this one, grown sentence by sentence, and the
     // last name written as code before it.
@@ -168,7 +169,7 @@ function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] 
     let lastCodeName: string | null = p.continues?.at(-1)?.toLowerCase() ?? null;
     all.forEach((text, order) => {
       const said = words(text);
-      const stems = contentTerms(text);
+      const stems = contentTerms(text, p.language);
       const before = new Set(earlier);
       const codeBefore = lastCodeName;
       stems.forEach((t) => earlier.add(t));
@@ -176,7 +177,16 @@ function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] 
       if (stems.length < 3) return;
       const matched = matchedTerms(q, new Set(stems));
       if (matched.length === 0) return;
-      const inContext = termsInContext(q, context, before, text, said, matched, codeBefore);
+      const inContext = termsInContext(
+        q,
+        context,
+        before,
+        text,
+        said,
+        matched,
+        codeBefore,
+        p.language,
+      );
       const score =
         coverageOf(q, matched) +
         SUBJECT_CREDIT * coverageOf(q, inContext) +
@@ -184,7 +194,7 @@ function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] 
         0.3 * (p.score / top) +
         0.15 * proximityOf(q, stems) +
         (leadsWithTopic(q, stems) ? 0.15 : 0) +
-        (definesTopic(q, said) ? 0.1 : 0) +
+        (definesTopic(q, said, p.language) ? 0.1 : 0) +
         (entryFor(q, text) ? 0.15 : 0) +
         ((q.asksAmount || q.asksWhen) && holdsAsked(q, text) ? 0.1 : 0) -
         (isCutOff(p, text, order, all.length) ? 0.3 : 0) -

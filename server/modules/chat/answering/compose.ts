@@ -121,13 +121,17 @@ export function supportOf(
   numbers: ReadonlyMap<number, number>,
 ): number {
   const byNumber = new Map<number, Set<string>>();
-  for (const [i, n] of numbers) byNumber.set(n, new Set(contentTerms(passages[i].text)));
-  const everything = new Set(passages.flatMap((p) => contentTerms(p.text)));
+  for (const [i, n] of numbers)
+    byNumber.set(n, new Set(contentTerms(passages[i].text, passages[i].language)));
+  const everything = new Set(passages.flatMap((p) => contentTerms(p.text, p.language)));
   let counted = 0;
   let supported = 0;
   for (const sentence of sentences(text.replace(/\*\*[^*]+\*\*/g, ''))) {
     const cites = citedNumbers(sentence).filter((n) => references.some((r) => r.n === n));
-    const terms = contentTerms(sentence.replace(/\[[\d,;\s]+\]/g, '')).filter(
+    // Read in the language of the passage it cites (the engines quote or paraphrase it).
+    const cited = [...numbers].find(([, n]) => n === cites[0])?.[0];
+    const language = cited === undefined ? 'en' : passages[cited].language;
+    const terms = contentTerms(sentence.replace(/\[[\d,;\s]+\]/g, ''), language).filter(
       (t) => !/^\d+$/.test(t) || t.length > 1,
     );
     if (terms.length < 2) continue;

@@ -59,7 +59,10 @@ export async function withContinuations(
       continues: names,
       coverage: coverageOf(
         q,
-        matchedTerms(q, new Set(contentTerms(`${p.label ?? ''} ${names.join(' ')} ${next.text}`))),
+        matchedTerms(
+          q,
+          new Set(contentTerms(`${p.label ?? ''} ${names.join(' ')} ${next.text}`, p.language)),
+        ),
       ),
       // Right after the passage it continues.
       score: p.score - 1e-6,

@@ -1,12 +1,18 @@
 /**
- * A question as the engines read it: its stemmed terms, the words sent to the index, and what
- * the wording says beyond its words (a quantity asked for, acronyms, code names, the words
- * written beside each term, phrases and, with advanced search, synonyms).
+ * A question as the engines read it: its terms in its own language, each with the forms it
+ * takes in the corpus's other languages (the groups sent to the index), and what the wording
+ * says beyond its words (a quantity asked for, acronyms, code names, the words written beside
+ * each term, phrases and, with advanced search, synonyms).
  */
-import { contentTerms, identifiers, isStopWord, stem, words } from './terms';
+import { detectLanguage } from '../../../services/text/analysis/detect';
+import type { TermGroup } from '../../../services/search/types';
+import { groupsOfWords } from '../../../services/search/question-groups';
+import { identifiers, isStopWord, questionWords, stem, words } from './terms';
 
 /** A question as the engines read it: stemmed terms, their weights and alternatives. */
 export interface QueryTerms {
+  /** The question's language (ISO 639-1): its terms are analysed in it. */
+  language: string;
   terms: string[];
   /** Words of the names the question mentions (X200, ACME). */
   nameWords: string[];
@@ -15,8 +21,8 @@ export interface QueryTerms {
   alternatives: ReadonlyMap<string, ReadonlySet<string>>;
   /** Initials of runs of question words ("lts" for "long-term support"), unchecked. */
   acronyms: ReadonlyMap<string, readonly string[]>;
-  /** Words sent to the index. */
-  searchWords: string[];
+  /** What is sent to the index: each term and the index terms that count as it. */
+  groups: TermGroup[];
   /** Terms an answering passage must hold (weighByCorpus); none until weighed. */
   required: readonly string[];
   /** The rarest term the corpus holds (weighByCorpus); null until weighed. */
@@ -45,10 +51,11 @@ const ACRONYM_GLUE = new Set(['of', 'and', 'for']);
  * may stand inside): "long-term support" -> "lts", "end of life" -> "eol". Documents often
  * write only those; weighByCorpus keeps the ones the corpus holds.
  */
-function acronymsOf(question: string): Map<string, string[]> {
+function acronymsOf(question: string, language: string): Map<string, string[]> {
   const said = words(question);
   const out = new Map<string, string[]>();
-  const usable = (w: string | undefined) => w !== undefined && !isStopWord(w) && !/\d/.test(w);
+  const usable = (w: string | undefined) =>
+    w !== undefined && !isStopWord(w, language) && !/\d/.test(w);
   for (let i = 0; i < said.length; i += 1) {
     if (!usable(said[i])) continue;
     const run: string[] = [];
@@ -60,7 +67,11 @@ function acronymsOf(question: string): Map<string, string[]> {
         .slice(i, j + 1)
         .map((x) => x[0])
         .join('');
-      if (run.length >= 2 && initials.length >= 3 && usable(w)) out.set(initials, run.map(stem));
+      if (run.length >= 2 && initials.length >= 3 && usable(w))
+        out.set(
+          initials,
+          run.map((r) => stem(r, language)),
+        );
     }
   }
   return out;
@@ -70,15 +81,16 @@ function acronymsOf(question: string): Map<string, string[]> {
 export const CODE_NAME = /--?[a-z][\w-]*[\w]|\b[a-z]\w*_\w+/gi;
 
 /** Each term's neighbouring content words in the question, stemmed. */
-function companionsOf(question: string): Map<string, string[]> {
+function companionsOf(question: string, language: string): Map<string, string[]> {
   const said = words(question);
   const out = new Map<string, string[]>();
+  const st = (w: string) => stem(w, language);
   said.forEach((w, i) => {
-    if (isStopWord(w)) return;
+    if (isStopWord(w, language)) return;
     const beside = [said[i - 1], said[i + 1]].filter(
-      (n): n is string => n !== undefined && !isStopWord(n),
+      (n): n is string => n !== undefined && !isStopWord(n, language),
     );
-    out.set(stem(w), [...(out.get(stem(w)) ?? []), ...beside.map(stem)]);
+    out.set(st(w), [...(out.get(st(w)) ?? []), ...beside.map(st)]);
   });
   return out;
 }
@@ -133,62 +145,117 @@ const PHRASES: { phrase: RegExp; term: string; words: string[] }[] = [
 
 const SYNONYMS = new Map<string, { stems: Set<string>; words: string[] }>();
 for (const group of SYNONYM_GROUPS) {
-  const entry = { stems: new Set(group.map(stem)), words: group };
+  const entry = { stems: new Set(group.map((w) => stem(w))), words: group };
   for (const w of group) SYNONYMS.set(stem(w), entry);
 }
 
-export function queryTerms(question: string, expand: boolean): QueryTerms {
+/** What is known of a question's languages before it is read. */
+export interface QuestionLanguages {
+  /** The asker's console language, the prior of detection. */
+  prior?: string;
+  /** The languages of the indexed passages, most passages first. */
+  corpus?: readonly string[];
+}
+
+export function queryTerms(
+  question: string,
+  expand: boolean,
+  languages: QuestionLanguages = {},
+): QueryTerms {
+  const language = detectLanguage(question, { prior: languages.prior ?? 'en' });
+  const others = (languages.corpus ?? []).filter((l) => l !== language);
+  const st = (w: string) => stem(w, language);
   const nameWords = [...new Set(identifiers(question).flatMap((w) => words(w)))];
   // "How large are …?" asks for a size: the answer says "32 bits", not "large".
   const amount = AMOUNT_QUESTION.exec(question)?.[1]?.toLowerCase() ?? null;
   const framing = FRAMING_VERB.exec(question)?.[1]?.toLowerCase() ?? null;
-  const unasked = new Set([amount, framing].filter((w): w is string => w !== null));
-  const terms = [...new Set(contentTerms(question))].filter(
-    (t) => ![...unasked].some((w) => t === stem(w)),
+  const unasked = new Set(
+    [amount, framing].filter((w): w is string => w !== null).map((w) => st(w)),
   );
-  // Equal until a retrieval weighs them by rarity (weighByCorpus).
-  const weights = new Map(terms.map((t) => [t, 1]));
+  const said = questionWords(question, language).filter(
+    (w) => w.whole !== undefined || !unasked.has(w.terms[0]),
+  );
+  const found = groupsOfWords(said, others);
+  const terms = found.map((g) => g.term);
+  // Equal until a retrieval weighs them by rarity (weighByCorpus); a part of a name written as
+  // code counts as the search counts it.
+  const weights = new Map(found.map((g) => [g.term, g.weight ?? 1]));
   const alternatives = new Map<string, Set<string>>();
-  const searchWords = [
-    ...new Set(words(question).filter((w) => !isStopWord(w) && !unasked.has(w))),
-  ];
-  if (expand) {
+  const addForms = (term: string, stems: Iterable<string>) => {
+    const set = alternatives.get(term) ?? new Set<string>();
+    for (const s of stems) if (s !== term) set.add(s);
+    alternatives.set(term, set);
+  };
+  for (const g of found) {
+    const other = g.forms.filter((f) => f !== g.term);
+    if (other.length) addForms(g.term, other);
+  }
+  if (expand && language === 'en') {
     for (const t of terms) {
       const group = SYNONYMS.get(t);
-      if (!group) continue;
-      alternatives.set(t, new Set([...group.stems].filter((s) => s !== t)));
-      for (const w of group.words) if (!searchWords.includes(w)) searchWords.push(w);
+      if (group) addForms(t, group.stems);
     }
   }
-  for (const { phrase, term, words: said } of PHRASES) {
-    if (!phrase.test(question) || !terms.includes(term)) continue;
-    const stems = alternatives.get(term) ?? new Set<string>();
-    for (const w of said) stems.add(stem(w));
-    alternatives.set(term, stems);
-    for (const w of said) if (!searchWords.includes(w)) searchWords.push(w);
-  }
+  if (language === 'en')
+    for (const { phrase, term, words: meant } of PHRASES) {
+      if (!phrase.test(question) || !terms.includes(term)) continue;
+      addForms(
+        term,
+        meant.map((w) => st(w)),
+      );
+    }
+  const groups = found.map((g) => ({
+    term: g.term,
+    forms: [g.term, ...(alternatives.get(g.term) ?? [])],
+    weight: g.weight,
+  }));
   const asksAmount = amount !== null;
   return {
+    language,
     terms,
     nameWords,
     weights,
     alternatives,
-    searchWords,
+    groups,
     required: [],
     topic: null,
     asksAmount,
     asksWhen: /^\s*when\b/i.test(question),
-    companions: companionsOf(question),
-    acronyms: acronymsOf(question),
+    companions: companionsOf(question, language),
+    acronyms: acronymsOf(question, language),
     codeNames: question.match(CODE_NAME) ?? [],
   };
 }
 
-/** Which question terms a text contains (directly or through an alternative). */
-export function matchedTerms(q: QueryTerms, textStems: ReadonlySet<string>): string[] {
-  return q.terms.filter(
-    (t) => textStems.has(t) || [...(q.alternatives.get(t) ?? [])].some((a) => textStems.has(a)),
+/** Stems this long or longer may meet a longer form of themselves. */
+const MIN_RELATED = 5;
+/** How many letters a derived form may add to a stem ("suppli" -> "supplier"). */
+const MAX_DERIVED = 3;
+
+/**
+ * Stems of one word family that the stemmer keeps apart: a stem and a longer form starting with
+ * it ("suppli" of supplies and "supplier", "configur" and "configurator"). Not for names written
+ * as code or numbers, which are what they are.
+ */
+function sameFamily(term: string, other: string): boolean {
+  const [short, long] = term.length <= other.length ? [term, other] : [other, term];
+  return (
+    short.length >= MIN_RELATED &&
+    long.length - short.length <= MAX_DERIVED &&
+    long.startsWith(short) &&
+    !/[\d_]/.test(long)
   );
+}
+
+/** Which question terms a text contains (directly, through an alternative, or a derived form). */
+export function matchedTerms(q: QueryTerms, textStems: ReadonlySet<string>): string[] {
+  return q.terms.filter((t) => {
+    if (textStems.has(t)) return true;
+    for (const a of q.alternatives.get(t) ?? []) if (textStems.has(a)) return true;
+    if (t.length < MIN_RELATED || /[\d_]/.test(t)) return false;
+    for (const s of textStems) if (sameFamily(t, s)) return true;
+    return false;
+  });
 }
 
 export function coverageOf(q: QueryTerms, matched: readonly string[]): number {

@@ -16,11 +16,12 @@
  */
 import type { SourcePosition } from '../../../../contract/knowledge';
 import type { Database } from '../../../db/database';
+import { formsOf } from '../../../services/search/query';
 import type { SearchIndex } from '../../../services/search/types';
 import { withContinuations } from './continuation';
 import { coverageOf, matchedTerms, queryTerms, type QueryTerms } from './query-terms';
-import { contentTerms, sentences, termsOfWords, words } from './terms';
-import { weighByCorpus, type Weighed } from './weighing';
+import { contentTerms, sentences, words } from './terms';
+import { acronymTerm, weighByCorpus, type Weighed } from './weighing';
 
 export const DEFAULT_PASSAGES = 8;
 const CANDIDATES = 40;
@@ -37,6 +38,8 @@ export interface Passage {
   isUrl: boolean;
   /** Document type: pdf, docx, csv, png, html, … */
   type: string;
+  /** The passage's language (ISO 639-1, or 'und'): its sentences are analysed in it. */
+  language: string;
   text: string;
   position: SourcePosition;
   /** The index's score (comparable within one search only). */
@@ -118,6 +121,8 @@ export interface RetrieveOptions {
   departmentIds: readonly number[];
   advanced: boolean;
   limit?: number;
+  /** The asker's console language: what a question too short to tell is read in. */
+  language?: string;
 }
 
 export type DocumentLookup = (
@@ -150,15 +155,21 @@ export function createRetriever(database: Database, index: SearchIndex): Retriev
   return {
     documents: documentsOf,
     async retrieve(question, options) {
-      const q = queryTerms(question, options.advanced);
+      const corpus = await index.corpusLanguages();
+      const q = queryTerms(question, options.advanced, { prior: options.language, corpus });
       const limit = options.limit ?? DEFAULT_PASSAGES;
-      if (q.searchWords.length === 0 || options.departmentIds.length === 0) return [];
-      const stats = await index.termStats([...q.searchWords, ...q.acronyms.keys()]);
+      if (q.terms.length === 0 || options.departmentIds.length === 0) return [];
+      const acronyms = [...q.acronyms.keys()].map((a) => acronymTerm(a, q.language));
+      const stats = await index.termStats([...formsOf(q.groups), ...acronyms]);
       const weighed = weighByCorpus(q, stats);
       Object.assign(q, weighed, { weights: new Map(weighed.weights) });
-      const acronyms = [...q.acronyms.keys()].filter((a) => (stats.df.get(a) ?? 0) > 0);
+      // Every term with its forms, the acronyms the corpus holds among them.
+      const groups = q.groups.map((g) => ({
+        ...g,
+        forms: [g.term, ...(q.alternatives.get(g.term) ?? [])],
+      }));
       const hits = await index.search({
-        text: [...q.searchWords, ...acronyms].join(' '),
+        groups,
         departmentIds: options.departmentIds,
         limit: Math.max(options.advanced ? ADVANCED_CANDIDATES : CANDIDATES, limit),
       });
@@ -167,18 +178,14 @@ export function createRetriever(database: Database, index: SearchIndex): Retriev
       const passages: Passage[] = hits.flatMap((hit) => {
         const doc = docs.get(hit.documentId);
         if (!doc) return [];
-        // Split and stemmed once: the passage's terms are its sentences' terms in order.
-        const sentenceWords = sentences(hit.text).map(words);
-        const sentenceStems = sentenceWords.map(termsOfWords);
-        const listing = isListing(
-          hit.text,
-          sentenceWords.reduce((n, list) => n + list.length, 0),
-        );
-        const stems = sentenceStems.flat();
+        const language = hit.language;
+        const sentenceStems = sentences(hit.text).map((s) => contentTerms(s, language));
+        const listing = isListing(hit.text, words(hit.text).length);
+        const stems = hit.terms;
         // A file name's parts are words ("GPL-3.docx" names the GPL).
         const name = doc.is_url ? '' : doc.name.replace(/[-_.]+/g, ' ');
         const label = `${doc.title ?? ''} ${name} ${hit.position.heading ?? ''} ${hit.position.sheet ?? ''}`;
-        const labelStems = contentTerms(label);
+        const labelStems = contentTerms(label, language);
         // What the label names, every passage under it is about ("gnuplot" in gnuplot.pdf).
         const coverage = coverageOf(q, matchedTerms(q, new Set([...stems, ...labelStems])));
         const fit = sentenceFit(q, sentenceStems);
@@ -200,6 +207,7 @@ export function createRetriever(database: Database, index: SearchIndex): Retriev
             documentTitle: doc.title,
             isUrl: Boolean(doc.is_url),
             type: doc.type,
+            language,
             text: hit.text,
             position: hit.position,
             label,

@@ -1,24 +1,17 @@
 /**
- * Word-level tools of the built-in engine: terms, a light stemmer, sentences, identifiers.
- * Deliberately small and language-light (English stop words; other languages still work on
- * exact terms): the engine must stay fast (bench p95 < 150 ms) and predictable.
+ * Word-level tools of the engines: words, terms, sentences, identifiers. Terms are the
+ * language analysis of services/text/analysis (Snowball stems, the language's stop words,
+ * folding), the same the index stores, so a question's terms, a passage's stored terms and the
+ * terms of its sentences all meet. `language` is the text's (ISO 639-1); English unless said.
  */
-
-const STOP_WORDS = new Set(
-  (
-    'a about above after again against all also am an and any are as at be because been before ' +
-    'being below between both but by can could did do does doing done down during each either ' +
-    'else ever every few for from further get gets give given go had has have having he her here ' +
-    'hers herself him himself his how however i if in into is it its itself just know let like me ' +
-    'might mine more most much must my myself need no nor not now of off on once one only or other ' +
-    'ought our ours ourselves out over own please same say says shall she should so some such ' +
-    'tell than that the their theirs them themselves then there these they this those through to ' +
-    'too under until up upon us very was we were what whats when where whether which while who ' +
-    'whom whose why will with within without would yes yet you your yours yourself yourselves ' +
-    'many way ways thing things anything something show explain describe mean means ' +
-    'summarise summarize outline'
-  ).split(' '),
-);
+import {
+  analyseText,
+  analyseWords,
+  foldWord,
+  termOf,
+} from '../../../services/text/analysis/analyse';
+import { framingWordsOf } from '../../../services/text/analysis/framing';
+import { stopWordsOf } from '../../../services/text/analysis/languages';
 
 /** Pronouns that point back to something said before (v2 follow-ups, v3 parts). */
 export const PRONOUNS = new Set([
@@ -61,62 +54,47 @@ export function words(text: string): string[] {
   return out;
 }
 
-export function isStopWord(word: string): boolean {
-  return STOP_WORDS.has(word);
+/** A stop word of the language, or a word that frames a request ("tell", "explain"). */
+export function isStopWord(word: string, language = 'en'): boolean {
+  return stopWordsOf(language).has(word) || framingWordsOf(language).has(word);
 }
-
-/** Stems already worked out: a corpus repeats its words, and each is stemmed many times. */
-const STEMS = new Map<string, string>();
-const STEM_CACHE_SIZE = 100_000;
 
 /**
- * A light suffix stripper (plural, -ing, -ed, y/ies/ier, final e), enough to match "priced" with
- * "price" and "refunds" with "refund". Words with digits are identifiers and stay whole.
+ * A word's term in the language (its folded stem; a name written as code whole, as the index
+ * keeps it: "max_connections"); the folded word for a stop word.
  */
-export function stem(word: string): string {
-  const known = STEMS.get(word);
-  if (known !== undefined) return known;
-  const stemmed = stemOf(word);
-  if (STEMS.size >= STEM_CACHE_SIZE) STEMS.clear();
-  STEMS.set(word, stemmed);
-  return stemmed;
+export function stem(word: string, language = 'en'): string {
+  if (/[_-]/.test(word)) {
+    const [analysed] = analyseWords(word, language);
+    if (analysed?.whole) return analysed.whole;
+  }
+  return termOf(word, language) ?? foldWord(word);
 }
 
-function stemOf(word: string): string {
-  let w = word.toLowerCase();
-  if (/\d/.test(w) || w.length <= 3) return w;
-  // supplies / supplied / supplier / supply -> suppli (Porter's y -> i).
-  if (/(ies|ied|ier)$/.test(w) && w.length > 4) return w.slice(0, -2);
-  if (w.endsWith('sses')) w = w.slice(0, -2);
-  else if (w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
-  // permanently -> permanent, case-sensitively -> sensitive (as the adjective stems).
-  if (/(ive|ent|ant|ous|al|ful|ic)ly$/.test(w) && w.length > 6) w = w.slice(0, -2);
-  // connection -> connect, compression -> compress (as "connects", "compressed" stem).
-  if (/(ct|ss)ion$/.test(w) && w.length > 6) w = w.slice(0, -3);
-  if (w.endsWith('ing') && w.length > 5) w = w.slice(0, -3);
-  else if (w.endsWith('ed') && w.length > 4) w = w.slice(0, -2);
-  // Doubled consonant left by -ing/-ed (shipped -> shipp -> ship).
-  if (/([b-df-hj-np-tv-z])\1$/.test(w) && !/(ll|ss|zz)$/.test(w)) w = w.slice(0, -1);
-  if (/[^aeiou]y$/.test(w)) return `${w.slice(0, -1)}i`;
-  if (w.endsWith('e') && w.length > 3) w = w.slice(0, -1);
-  return w;
-}
-
-/** Content words of a text: no stop words, stemmed, in order (duplicates kept). */
-export function contentTerms(text: string): string[] {
-  return termsOfWords(words(text));
+/** Content terms of a text, in order (duplicates kept), as the index analyses it. */
+export function contentTerms(text: string, language = 'en'): string[] {
+  return analyseText(text, language);
 }
 
 /** contentTerms of words already split (words()). */
-export function termsOfWords(list: readonly string[]): string[] {
-  const out: string[] = [];
-  for (const w of list) if (!STOP_WORDS.has(w) && (w.length > 1 || /\d/.test(w))) out.push(stem(w));
-  return out;
+export function termsOfWords(list: readonly string[], language = 'en'): string[] {
+  return analyseText(list.join(' '), language);
 }
 
 /** Distinct content terms. */
-export function keyTerms(text: string): string[] {
-  return [...new Set(contentTerms(text))];
+export function keyTerms(text: string, language = 'en'): string[] {
+  return [...new Set(contentTerms(text, language))];
+}
+
+/**
+ * A question's terms: its content terms without the words that only frame the request ("Could
+ * you tell me …"), each with the word it comes from.
+ */
+export function questionWords(question: string, language = 'en') {
+  const framing = framingWordsOf(language);
+  return analyseWords(question, language).filter(
+    (w) => w.terms.length > 0 && !framing.has(w.word.toLowerCase()),
+  );
 }
 
 /**
@@ -132,7 +110,7 @@ export function identifiers(text: string): string[] {
     const before = text.slice(0, start).trimEnd();
     const sentenceStart = before === '' || /[.?!;:]$/.test(before);
     const lower = w.toLowerCase();
-    if (STOP_WORDS.has(lower) || PRONOUNS.has(lower)) continue;
+    if (isStopWord(lower) || PRONOUNS.has(lower)) continue;
     const hasDigit = /\d/.test(w) && /\p{L}/u.test(w);
     const allCaps = w.length > 1 && w === w.toUpperCase() && /\p{Lu}/u.test(w);
     const capitalised = /^\p{Lu}/u.test(w) && !sentenceStart;

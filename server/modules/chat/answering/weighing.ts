@@ -2,6 +2,7 @@
  * Weighing a question against the corpus: each term by its rarity in the whole index, and the
  * terms an answering passage must hold.
  */
+import { groupDf } from '../../../services/search/scorer';
 import type { TermStats } from '../../../services/search/types';
 import { matchedTerms, type QueryTerms } from './query-terms';
 import { stem } from './terms';
@@ -36,14 +37,14 @@ const KIND_WORDS = new Set(
     'flag feature method class format protocol extension plugin'
   )
     .split(' ')
-    .map(stem),
+    .map((w) => stem(w)),
 );
 
 /** Words that say how to present an answer (stemmed); content only where documents use them. */
 const PRESENTATION = new Set(
   'chart graph plot diagram bar pie histogram visualise visualize table list summary'
     .split(' ')
-    .map(stem),
+    .map((w) => stem(w)),
 );
 
 /** A name in at most this share of the passages is what the question is about. */
@@ -53,24 +54,33 @@ const SHORT_QUESTION = 3;
 
 export function weighByCorpus(q: QueryTerms, stats: TermStats): Weighed {
   const dfOf = new Map<string, number>();
-  for (const w of q.searchWords) {
-    const t = stem(w);
-    if (q.terms.includes(t)) dfOf.set(t, Math.max(dfOf.get(t) ?? 0, stats.df.get(w) ?? 0));
-  }
+  for (const g of q.groups) if (q.terms.includes(g.term)) dfOf.set(g.term, groupDf(g, stats));
   const n = stats.total;
-  const names = new Set(q.nameWords.map(stem));
+  const names = new Set(q.nameWords.map((w) => stem(w, q.language)));
   const weightOf = (df: number) => 1 + Math.log((n + 1) / (Math.max(df, 1) + 1));
   const known = q.terms.filter((t) => (dfOf.get(t) ?? 0) > 0);
   const knownMean = known.reduce((sum, t) => sum + weightOf(dfOf.get(t) ?? 0), 0) / known.length;
+  const knownMax = Math.max(0, ...known.map((t) => weightOf(dfOf.get(t) ?? 0)));
+  // A part of a name written as code counts as the search counts it (the whole name is a term).
+  const share = new Map(q.groups.map((g) => [g.term, g.weight ?? 1]));
   const weights = new Map<string, number>();
   for (const t of q.terms) {
     const df = dfOf.get(t) ?? 0;
-    // A name or number no passage holds is what the question is about: it weighs most. A plain
-    // word no passage holds is likely the asker's own wording ("in charge" for "lead"): it
-    // weighs as much as the question's other words on average; unless it only says how to show
-    // the answer ("Show a bar chart of revenue by region"), which no document needs to say.
-    const unknownWord = df === 0 && known.length > 0 && !names.has(t) && !/\d/.test(t);
-    weights.set(t, unknownWord ? (PRESENTATION.has(t) ? 0 : knownMean) : weightOf(df));
+    // A plain word no passage holds is likely the asker's own wording ("in charge" for "lead"):
+    // it weighs as much as the question's other words on average; unless it only says how to
+    // show the answer ("Show a bar chart of revenue by region"), which no document needs to say.
+    // A name no passage holds weighs as much as the question's heaviest known word, no more: it
+    // may be what the question is about (then the answer falls short of the question), or a
+    // name that only signs or greets ("Thanks, Tom"), which must not decide alone.
+    const unknown = df === 0 && known.length > 0 && !/\d/.test(t);
+    const weight = !unknown
+      ? weightOf(df)
+      : names.has(t)
+        ? knownMax
+        : PRESENTATION.has(t)
+          ? 0
+          : knownMean;
+    weights.set(t, weight * (share.get(t) ?? 1));
   }
   const byRarity = [...known].sort((a, b) => (dfOf.get(a) ?? 0) - (dfOf.get(b) ?? 0));
   const rarest = dfOf.get(byRarity[0]) ?? 0;
@@ -82,20 +92,30 @@ export function weighByCorpus(q: QueryTerms, stats: TermStats): Weighed {
   );
   const about = byRarity.filter((t) => !kinds.has(t));
   const core = known.length <= SHORT_QUESTION ? about.slice(0, Math.max(1, about.length - 1)) : [];
+  // A term that must be in the answer: a number or code (a version is not another version),
+  // and a name the corpus holds in few passages. Not a part of a longer name (the whole name
+  // is required instead), and not a name no passage holds, which no passage could satisfy.
   const required = q.terms.filter((t) => {
     const df = dfOf.get(t) ?? 0;
+    if ((share.get(t) ?? 1) < 1) return false;
     if (core.includes(t)) return true;
-    return /\d/.test(t) || (names.has(t) && df <= NAME_SHARE * n);
+    return /\d/.test(t) || (names.has(t) && df > 0 && df <= NAME_SHARE * n);
   });
   const topic = known.find((t) => dfOf.get(t) === rarest) ?? null;
   const alternatives = new Map(q.alternatives);
   for (const [acronym, stems] of q.acronyms) {
-    if ((stats.df.get(acronym) ?? 0) === 0) continue;
+    if ((stats.df.get(acronymTerm(acronym, q.language)) ?? 0) === 0) continue;
     for (const t of stems)
-      alternatives.set(t, new Set([...(alternatives.get(t) ?? []), stem(acronym)]));
+      alternatives.set(
+        t,
+        new Set([...(alternatives.get(t) ?? []), acronymTerm(acronym, q.language)]),
+      );
   }
   return { weights, alternatives, required, topic };
 }
+
+/** An acronym's term in the index ("lts"): the acronym analysed as a word of the question. */
+export const acronymTerm = (acronym: string, language: string) => stem(acronym, language);
 
 /** Whether a passage holds every distinctive term of the question (directly or as a variant). */
 export function holdsDistinctive(q: QueryTerms, textStems: ReadonlySet<string>): boolean {

@@ -129,6 +129,7 @@ export async function recommendQuestions(input: {
         documentTitle: doc.title,
         isUrl: Boolean(doc.is_url),
         type: doc.type,
+        language: h.language,
         text: h.text,
         position: h.position,
         indexScore: h.score,

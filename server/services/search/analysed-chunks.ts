@@ -1,0 +1,67 @@
+/**
+ * A document's chunks as the index holds them: each in its own language (detected per passage,
+ * with the document's language as the prior, since a short passage or a table row says little
+ * on its own), its text and its label (heading or sheet name) analysed into terms. Both
+ * databases store exactly these terms, so a question finds the same passages with the same
+ * statistics on either.
+ */
+import { analyseText } from '../text/analysis/analyse';
+import { detectLanguage } from '../text/analysis/detect';
+import type { Chunk } from '../ingest/types';
+
+/**
+ * The analysis the stored terms come from. A change to the analysis (another stemmer, other
+ * stop words) raises it, and a migration analyses the stored chunks again.
+ */
+export const ANALYSIS_VERSION = 1;
+
+/** Terms longer than this are not words (a hash, base64): neither database indexes them. */
+const MAX_TERM_LENGTH = 64;
+/** What the document's language is read from: the start of its text. */
+const DOCUMENT_SAMPLE = 4000;
+
+export interface AnalysedChunk {
+  language: string;
+  /** The text's terms in order, space-separated. */
+  terms: string;
+  /** The heading's or sheet name's terms. */
+  labelTerms: string;
+  termCount: number;
+}
+
+const joined = (terms: readonly string[]) =>
+  terms.filter((t) => t.length <= MAX_TERM_LENGTH).join(' ');
+
+/** The chunk's heading or sheet name: indexed beside the text, as a field of its own. */
+export const labelOf = (chunk: Pick<Chunk, 'position'>) =>
+  chunk.position.heading ?? chunk.position.sheet ?? '';
+
+/** The language of a document, from the start of its chunks' text. */
+export function documentLanguage(texts: readonly string[]): string {
+  let sample = '';
+  for (const text of texts) {
+    if (sample.length >= DOCUMENT_SAMPLE) break;
+    sample += `${text}\n`;
+  }
+  return detectLanguage(sample);
+}
+
+export function analyseChunk(text: string, label: string, documentLang: string): AnalysedChunk {
+  const language = detectLanguage(text, { prior: documentLang });
+  const terms = joined(analyseText(text, language));
+  return {
+    language,
+    terms,
+    labelTerms: joined(analyseText(label, language)),
+    termCount: terms ? terms.split(' ').length : 0,
+  };
+}
+
+/** Every chunk of one document analysed, and the document's language. */
+export function analyseDocumentChunks(chunks: readonly Pick<Chunk, 'text' | 'position'>[]) {
+  const language = documentLanguage(chunks.map((c) => c.text));
+  return {
+    language,
+    chunks: chunks.map((c) => analyseChunk(c.text, labelOf(c), language)),
+  };
+}

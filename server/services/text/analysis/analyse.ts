@@ -1,0 +1,138 @@
+/**
+ * Text -> the terms the index holds and a question is matched on, in the text's language:
+ * words as written (letters and digits), lower-cased, without the language's stop words,
+ * reduced to their Snowball stems, and folded (no diacritics; Arabic letters in one form).
+ * A passage and a question analysed in the same language meet on the same terms, whichever
+ * database stores them: both databases index exactly these terms (search/*-index.ts).
+ *
+ * Beside the words, names written as code are kept whole too ("max_connections",
+ * "--trace-children" -> "trace_children", "SHA3-224" -> "sha3_224"), so a question naming one
+ * finds its entry first; words with digits are never stemmed ("x200", "3.0").
+ */
+import { isAnalysed, stemmerOf, stopWordsOf } from './languages';
+
+/** Arabic diacritics (tashkeel), the superscript alef and the tatweel. */
+const ARABIC_MARKS = /[\u064B-\u065F\u0670\u0640]/g;
+
+/**
+ * Arabic letters in one form, as Arabic search engines read them: the alef with hamza or madda
+ * as a bare alef, teh marbuta as heh, alef maksura as yeh; diacritics dropped.
+ */
+export function normaliseArabic(text: string): string {
+  return text
+    .replace(ARABIC_MARKS, '')
+    .replace(/[\u0622\u0623\u0625\u0671]/g, '\u0627')
+    .replace(/\u0629/g, '\u0647')
+    .replace(/\u0649/g, '\u064A');
+}
+
+/** Lower case without diacritics (café -> cafe), Arabic in one form. */
+export function foldWord(word: string): string {
+  return normaliseArabic(word)
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
+}
+
+/** Elisions written before an apostrophe: French and Italian "l'", "d'", "qu'", "jusqu'". */
+const ELIDED = /^(?:[a-z]|qu|jusqu|lorsqu|puisqu|quoiqu|presqu|quelqu)$/i;
+
+/**
+ * A word as written, without elision or English possessive: "l'utilisateur" -> "utilisateur",
+ * "PostgreSQL's" -> "postgresql".
+ */
+function withoutClitics(word: string): string {
+  const at = word.search(/['’]/);
+  if (at < 0) return word;
+  const before = word.slice(0, at);
+  const after = word.slice(at + 1);
+  if (ELIDED.test(before) && after.length > 1) return after;
+  return before;
+}
+
+/**
+ * A word of the text: letters and digits, with apostrophes inside (elisions), and digit groups
+ * joined by dots (3.0, 15.4.1). Joined by _ or - they form a name written as code.
+ */
+const TOKEN =
+  /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)?(?:\.\p{N}+)*(?:[_-]+[\p{L}\p{N}]+(?:\.\p{N}+)*)*/gu;
+
+const HAS_DIGIT = /\p{N}/u;
+const CACHE_LIMIT = 200_000;
+const cache = new Map<string, string | null>();
+
+/**
+ * A word's term in `language`: its folded stem, or null for a stop word or a lone letter.
+ * Words with digits are identifiers and stay as written (folded).
+ */
+export function termOf(word: string, language: string): string | null {
+  const key = `${language}\u0000${word}`;
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  const term = computeTerm(word, language);
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, term);
+  return term;
+}
+
+function computeTerm(word: string, language: string): string | null {
+  let lower = withoutClitics(word.toLowerCase());
+  if (language === 'ar') lower = normaliseArabic(lower);
+  const stop = stopWordsOf(language);
+  if (stop.has(lower)) return null;
+  const folded = foldWord(lower);
+  if (stop.has(folded)) return null;
+  if (HAS_DIGIT.test(lower)) return folded;
+  if (folded.length < 2) return null;
+  const stemmer = isAnalysed(language) ? stemmerOf(language) : null;
+  if (!stemmer) return folded;
+  const stem = foldWord(stemmer(lower));
+  return stem.length > 0 ? stem : folded;
+}
+
+/** One word of a text and the terms it gives (none for a stop word). */
+export interface AnalysedWord {
+  /** As written. */
+  word: string;
+  /** Its term, or the terms of its parts ("max", "connect" of "max_connections"). */
+  terms: string[];
+  /** A name written as code, whole: "max_connections", "trace_children", "sha3_224". */
+  whole?: string;
+}
+
+/** The words of a text, each with its terms, in order. */
+export function analyseWords(text: string, language: string): AnalysedWord[] {
+  const out: AnalysedWord[] = [];
+  for (const match of text.matchAll(TOKEN)) {
+    const word = match[0];
+    const parts = word.split(/[_-]+/).filter(Boolean);
+    if (parts.length === 1) {
+      const term = termOf(word, language);
+      out.push({ word, terms: term ? [term] : [] });
+      continue;
+    }
+    const terms: string[] = [];
+    for (const part of parts) {
+      const term = termOf(part, language);
+      if (term) terms.push(term);
+    }
+    // A name written as code is also kept whole, joined by "_" whatever joined it
+    // ("max_connections", "--trace-children", "SHA3-224"); a plain compound ("long-term",
+    // "qu'est-ce") is its words only.
+    const option = (match.index ?? 0) > 0 && text[(match.index ?? 0) - 1] === '-';
+    const coded = word.includes('_') || HAS_DIGIT.test(word) || option;
+    const whole = parts.map((p) => foldWord(withoutClitics(p))).join('_');
+    out.push(coded && whole.length > 1 ? { word, terms, whole } : { word, terms });
+  }
+  return out;
+}
+
+/** The terms of a text, in order (duplicates kept: a passage's terms count their repeats). */
+export function analyseText(text: string, language: string): string[] {
+  const out: string[] = [];
+  for (const w of analyseWords(text, language)) {
+    for (const t of w.terms) out.push(t);
+    if (w.whole) out.push(w.whole);
+  }
+  return out;
+}

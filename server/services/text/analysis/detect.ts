@@ -1,0 +1,79 @@
+/**
+ * The language of a text, for analysing it with that language's stemmer and stop words.
+ *
+ * Two witnesses. Function words first: a sentence of a language is full of its stop words ("the",
+ * "of", "is"; "le", "les", "par"; "der", "und"), and counting them tells even a short sentence
+ * apart ("The quarterly report lists zucchini sales" reads as Italian to an n-gram detector).
+ * When they do not decide (few of them, or two languages close), tinyld, a kept n-gram detector,
+ * which reads scripts and long texts well. Short or mixed texts are unreliable either way
+ * ("max_connections (integer)"), so a caller may give what it already knows: the document's
+ * language for one of its passages, the asker's console language for a question. The prior wins
+ * unless the text speaks clearly for another language.
+ */
+import { createRequire } from 'node:module';
+import { stopWordsOf, UNDETERMINED } from './languages';
+
+const require = createRequire(import.meta.url);
+
+type DetectAll = (text: string) => { lang: string; accuracy: number }[];
+let detector: DetectAll | undefined;
+
+function detectAll(text: string): { lang: string; accuracy: number }[] {
+  detector ??= (require('tinyld') as { detectAll: DetectAll }).detectAll;
+  return detector(text);
+}
+
+/** Letters it takes before tinyld's evidence outweighs a prior. */
+const CLEAR_LETTERS = 40;
+/** tinyld's accuracy above which its first answer is taken, given enough letters. */
+const CLEAR_ACCURACY = 0.5;
+/** tinyld's accuracy above which its first answer is taken however short the text. */
+const CERTAIN_ACCURACY = 0.9;
+/** Of a long text, the part that is read: enough to tell, cheap at ingestion. */
+const SAMPLE = 2000;
+
+/** Languages whose stop words vote (those written with spaces between words). */
+const VOTERS = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl', 'sv', 'da', 'no', 'fi', 'ro', 'tr', 'ru'];
+/** Stop words a language needs, and its lead over the next, for the vote to decide. */
+const VOTES_TO_DECIDE = 2;
+const VOTE_LEAD = 1.5;
+
+/** The language whose stop words the text uses most, when that is decisive. */
+function stopWordVote(text: string): string | undefined {
+  const words = text.toLowerCase().match(/\p{L}+(?:['’]\p{L}+)?/gu);
+  if (!words) return undefined;
+  const tally = VOTERS.map((language) => {
+    const stop = stopWordsOf(language);
+    let n = 0;
+    for (const w of words) if (stop.has(w)) n += 1;
+    return { language, n };
+  }).sort((a, b) => b.n - a.n);
+  const [first, second] = tally;
+  if (first.n < VOTES_TO_DECIDE || first.n < VOTE_LEAD * second.n) return undefined;
+  return first.language;
+}
+
+export interface DetectOptions {
+  /** What is known already: the document's or the asker's language. */
+  prior?: string;
+}
+
+/** ISO 639-1 code of the text's language, or the prior (or 'und') when the text cannot tell. */
+export function detectLanguage(text: string, options: DetectOptions = {}): string {
+  const prior = options.prior && options.prior !== UNDETERMINED ? options.prior : undefined;
+  const sample = text.length > SAMPLE ? text.slice(0, SAMPLE) : text;
+  const letters = sample.match(/\p{L}/gu)?.length ?? 0;
+  if (letters === 0) return prior ?? UNDETERMINED;
+  const voted = stopWordVote(sample);
+  if (voted) return voted;
+  const [first, ...rest] = detectAll(sample);
+  if (!first) return prior ?? UNDETERMINED;
+  const certain =
+    first.accuracy >= CERTAIN_ACCURACY ||
+    (first.accuracy >= CLEAR_ACCURACY && letters >= CLEAR_LETTERS);
+  if (!prior) return certain ? first.lang : UNDETERMINED;
+  if (first.lang === prior) return prior;
+  // Another language wins over the prior only when the text is clear and the prior far behind.
+  const priorClose = rest.slice(0, 2).some((f) => f.lang === prior);
+  return certain && !priorClose ? first.lang : prior;
+}

@@ -1,0 +1,39 @@
+/**
+ * Words that frame a request rather than say what it is about, per language: "Could you tell me
+ * …", "I was wondering whether …", "Pourriez-vous m'indiquer …", "Könnten Sie mir bitte sagen
+ * …". A verbose or polite question must answer as its short form does, so these words are not
+ * terms of a question (a document that uses them still has them: "SHOW" is a command). The
+ * stop-word lists hold the pronouns and auxiliaries; these are the verbs and fillers around them.
+ */
+const FRAMING: Record<string, string> = {
+  en:
+    'about above after again against all also am any because before being below between both ' +
+    'down during each either else ever every few further get gets give given go here however ' +
+    'just know let like many might more most much must need no nor not now off once one only ' +
+    'other ought out over own please same say says shall should show some still such tell ' +
+    'thank thanks than too under until upon very way ways whether while within without yes yet ' +
+    'thing things anything something explain describe mean means summarise summarize outline ' +
+    'wonder wondering wondered curious kindly appreciate would want wish',
+  fr:
+    'pourriez pouvez pourrais pourrait pouvoir savoir sais sait dire dites indiquer indiquez ' +
+    'expliquer expliquez voudrais voulais voudrions aimerais souhaiterais souhaite merci svp ' +
+    'plait plaît bonjour',
+  de:
+    'könnten können könnte kann würden würde wissen weiß sagen sag erklären erklärt bitte ' +
+    'möchte möchten gerne gern danke mir uns vielleicht eigentlich',
+  es:
+    'podría podrían puede pueden podrías decir decirme dime indicar indicarme explicar ' +
+    'explicarme saber sé gustaría quisiera quiero favor gracias',
+  ar: 'هل يمكن يمكنك يمكنكم أريد أود نريد معرفة أعرف أخبرني أخبرنا اخبرني توضيح وضح فضلك سمحت شكرا',
+};
+
+const cache = new Map<string, ReadonlySet<string>>();
+
+/** The language's framing words, lower-case as written. */
+export function framingWordsOf(language: string): ReadonlySet<string> {
+  const known = cache.get(language);
+  if (known) return known;
+  const set = new Set((FRAMING[language] ?? '').split(/\s+/).filter(Boolean));
+  cache.set(language, set);
+  return set;
+}
