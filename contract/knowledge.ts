@@ -51,6 +51,13 @@ export function parseUrlList(text: string): string[] {
 export const documentStatusSchema = z.enum(['queued', 'processing', 'ready', 'failed']);
 export type DocumentStatus = z.infer<typeof documentStatusSchema>;
 
+export const documentProgressSchema = z.object({
+  phase: z.enum(['ocr']),
+  done: z.number().int(),
+  total: z.number().int(),
+});
+export type DocumentProgress = z.infer<typeof documentProgressSchema>;
+
 export const knowledgeDocumentSchema = z.object({
   id: z.number().int(),
   /** File name, or the address for web entries (SPEC §3). */
@@ -76,6 +83,12 @@ export const knowledgeDocumentSchema = z.object({
   /** For pages listed by a sitemap: the sitemap document's id. */
   parent_id: z.number().int().nullable(),
   last_fetched_at: z.string().nullable(),
+  /**
+   * Our addition: what a queued or processing document is doing while it takes long — 'ocr':
+   * reading scanned pages (or an image), `done` of `total` read. Null otherwise; a server
+   * without it leaves it out.
+   */
+  progress: documentProgressSchema.nullable().optional(),
 });
 export type KnowledgeDocument = z.infer<typeof knowledgeDocumentSchema>;
 

@@ -78,6 +78,7 @@ const envSchema = z.object({
   STORAGE_DIR: optional(),
   INGEST_CONCURRENCY: integer('2', 0, 64),
   OCR_ENGINE: withDefault('auto').pipe(z.enum(['auto', 'system', 'wasm'])),
+  OCR_TURN_SECONDS: integer('20', 0, 3600),
   INGEST_STALE_SECONDS: integer('60', 1),
   SITEMAP_MAX_PAGES: integer('500', 1, 100000),
   LLM_BASE_URL: optionalUrl(),
@@ -160,6 +161,11 @@ export interface AppConfig {
   ingestConcurrency: number;
   /** auto: Debian's tesseract/pdftoppm where installed, else tesseract.js/pdf.js from npm. */
   ocrEngine: 'auto' | 'system' | 'wasm';
+  /**
+   * Seconds a job reads one scan with OCR before the scan's next pages go to the back of the
+   * queue, so other uploads are not held up behind a long scan; 0: one page per turn.
+   */
+  ocrTurnSeconds: number;
   /** A claimed job whose heartbeat is older than this is taken to be dead and runs again. */
   ingestStaleSeconds: number;
   sitemapMaxPages: number;
@@ -233,6 +239,7 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
     storageDir: resolve(e.STORAGE_DIR ?? join(e.DATA_DIR, 'files')),
     ingestConcurrency: e.INGEST_CONCURRENCY,
     ocrEngine: e.OCR_ENGINE,
+    ocrTurnSeconds: e.OCR_TURN_SECONDS,
     ingestStaleSeconds: e.INGEST_STALE_SECONDS,
     sitemapMaxPages: e.SITEMAP_MAX_PAGES,
     llmBaseUrl: e.LLM_BASE_URL,

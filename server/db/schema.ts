@@ -164,6 +164,7 @@ export interface DB {
   documents: DocumentsTable;
   ingestion_jobs: IngestionJobsTable;
   document_tables: DocumentTablesTable;
+  document_scanned_pages: DocumentScannedPagesTable;
 }
 
 export interface DocumentsTable {
@@ -193,8 +194,21 @@ export interface DocumentsTable {
   title: ColumnType<string | null, string | null | undefined, string | null>;
   /** The language of its text (0027), detected when its chunks are indexed. */
   language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What a processing document is doing while it takes long (0028): 'ocr', or null. */
+  phase: ColumnType<'ocr' | null, 'ocr' | null | undefined, 'ocr' | null>;
+  /** Pages read of `phase_total` to read. */
+  phase_done: ColumnType<number | null, number | null | undefined, number | null>;
+  phase_total: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
   updated_at: string;
+}
+
+/** A page of a document to read with OCR (0028); text null until it is read. */
+export interface DocumentScannedPagesTable {
+  document_id: number;
+  page: number;
+  dpi: number;
+  text: string | null;
 }
 
 export interface IngestionJobsTable {

@@ -56,6 +56,21 @@ export function writeScannedPdf(path: string, withTextPage = true): void {
 }
 
 /**
+ * A pdf of text pages (`{ text }`, Helvetica lines with a text layer) and scanned pages (`{ scan }`,
+ * pictures of upper-case lines without one), in the order given.
+ */
+export function writeScanPdf(
+  path: string,
+  pages: ({ text: string[] } | { scan: string[] })[],
+  title = 'Scanned manual',
+): void {
+  const drawn: PdfPage[] = pages.map((p) =>
+    'text' in p ? { lines: p.text } : { image: renderText(p.scan, 4) },
+  );
+  writeFileSync(path, buildPdf(drawn, title));
+}
+
+/**
  * One scanned page of `inches` x `inches` (a pdf may declare up to 200 x 200: 1.6 billion pixels
  * at the 200 dpi OCR uses) showing "HARBOUR LANTERN" over a quarter of its width.
  */

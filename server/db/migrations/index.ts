@@ -31,6 +31,7 @@ import { reportProductSentiments } from './0024-report-product-sentiments';
 import { emailAudit } from './0025-email-audit';
 import { reportProductTurns } from './0026-report-product-turns';
 import { analysedTerms } from './0027-analysed-terms';
+import { scannedPages } from './0028-scanned-pages';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -61,5 +62,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0025-email-audit': emailAudit(dialect),
     '0026-report-product-turns': reportProductTurns(dialect),
     '0027-analysed-terms': analysedTerms(dialect),
+    '0028-scanned-pages': scannedPages(),
   };
 }

@@ -28,6 +28,9 @@ export const LISTED = [
   'd.chunk_count',
   'd.parent_id',
   'd.last_fetched_at',
+  'd.phase',
+  'd.phase_done',
+  'd.phase_total',
 ] as const;
 
 export function baseQuery(db: Db) {
@@ -60,6 +63,9 @@ export interface ListedRow {
   chunk_count: number | string;
   parent_id: number | null;
   last_fetched_at: string | null;
+  phase: 'ocr' | null;
+  phase_done: number | null;
+  phase_total: number | null;
 }
 
 export function toDocument(r: ListedRow): KnowledgeDocument {
@@ -87,5 +93,12 @@ export function toDocument(r: ListedRow): KnowledgeDocument {
     chunk_count: Number(r.chunk_count),
     parent_id: r.parent_id,
     last_fetched_at: r.last_fetched_at,
+    progress: progressOf(r),
   };
+}
+
+/** Only while it is still being read: a failed or ready document shows no phase. */
+function progressOf(r: ListedRow): KnowledgeDocument['progress'] {
+  if (r.phase !== 'ocr' || (r.status !== 'queued' && r.status !== 'processing')) return null;
+  return { phase: r.phase, done: Number(r.phase_done ?? 0), total: Number(r.phase_total ?? 0) };
 }

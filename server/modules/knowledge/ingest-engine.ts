@@ -9,6 +9,7 @@ import type {
   ExtractionResult,
   ExtractOptions,
   ExtractSettings,
+  ScannedPage,
 } from '../../services/ingest/types';
 import type { SearchIndex } from '../../services/search/types';
 
@@ -18,6 +19,19 @@ export interface IngestEngine {
     kind: ExtractableKind,
     options: ExtractOptions,
   ): Promise<ExtractionResult>;
+  /** The OCR text of one page that `extract` with `ocr: 'later'` listed (or of an image). */
+  readScannedPage(
+    filePath: string,
+    kind: ExtractableKind,
+    page: ScannedPage,
+    signal?: AbortSignal,
+  ): Promise<{ ok: true; text: string } | { ok: false; reason: string }>;
+  /** The document with its scanned pages' text in their places. */
+  withScannedText(
+    doc: ExtractedDocument,
+    kind: ExtractableKind,
+    read: readonly { page: number; text: string }[],
+  ): ExtractedDocument;
   chunk(doc: ExtractedDocument): Chunk[];
   index: SearchIndex;
   /** Ends parser workers (server shutdown). */
@@ -36,6 +50,9 @@ export async function createIngestEngine(
         ...options,
         settings: { ...settings, ...options.settings },
       }),
+    readScannedPage: (filePath, kind, page, signal) =>
+      ingest.readScannedPage(filePath, kind, page, { signal, settings }),
+    withScannedText: (doc, kind, read) => ingest.withScannedText(doc, kind, read),
     chunk: (doc) => ingest.chunkDocument(doc),
     index,
     close: async () => {

@@ -1,10 +1,12 @@
 /**
- * The ingestion job of one document: (fetch a sitemap's page) -> extract -> chunk -> index ->
- * summary -> ready. A sitemap's job adds its pages as documents with their own jobs. Any
- * failure marks the document failed with a reason a person can read; the server keeps serving.
+ * The ingestion job of one document: (fetch a sitemap's page) -> extract -> (read scanned pages
+ * with OCR, in turns: scan-turns.ts) -> chunk -> index -> summary -> ready. A sitemap's job adds
+ * its pages as documents with their own jobs. Any failure marks the document failed with a
+ * reason a person can read; the server keeps serving.
  */
-import type { JobRow } from '../../db/schema';
+import type { DocumentRow, JobRow } from '../../db/schema';
 import type { FetchPolicy } from '../../services/fetch';
+import type { ExtractedDocument } from '../../services/ingest/types';
 import type { JobContext } from '../../services/jobs';
 
 import type { Storage } from '../../services/storage';
@@ -14,6 +16,8 @@ import { summarize, type SummaryModel } from '../../services/summary';
 import { type IngestEngine, kindOf } from './ingest-engine';
 
 import type { DocumentsRepo } from './repo';
+import { createScanTurns, type DocumentFile, ownsClaim } from './scan-turns';
+import { createScannedPagesRepo } from './scanned-pages-repo';
 
 import { fetchChildPage, ingestSitemap } from './sitemap-ingest';
 
@@ -27,81 +31,125 @@ export interface IngestDeps {
   summary: SummaryModel | null;
   /** Tells this process's idle workers that new jobs exist. */
   wake: () => void;
+  /** How long one job reads a scan with OCR before the scan's next turn waits in the queue. */
+  ocrTurnMs: number;
 }
 
 export class IngestFailure extends Error {}
 
 export function createIngestProcessor(deps: IngestDeps) {
   const { repo, storage } = deps;
+  const scans = createScannedPagesRepo(repo.db);
+  const turns = createScanTurns({ repo, scans, ocrTurnMs: deps.ocrTurnMs, wake: deps.wake });
+
+  async function fileOf(doc: DocumentRow): Promise<DocumentFile> {
+    if (!doc.storage_path) throw new IngestFailure('The file of this document is missing.');
+    const kind = kindOf(doc.type);
+    if (!kind) throw new IngestFailure(`Documents of type ${doc.type} cannot be read.`);
+    return { path: storage.pathOf(doc.storage_path), kind, engine: await deps.engine() };
+  }
+
+  /** The file's text, its scanned pages (and images) listed for OCR rather than read. */
+  async function extract(doc: DocumentRow, file: DocumentFile, context: JobContext) {
+    let result;
+    try {
+      result = await file.engine.extract(file.path, file.kind, {
+        advancedTraining: Boolean(doc.advanced_training),
+        ocr: 'later',
+        signal: context.signal,
+      });
+    } catch (error) {
+      if (context.signal.aborted) throw error;
+      throw new IngestFailure(
+        `The ${doc.type.toUpperCase()} file could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    if (!result.ok) throw new IngestFailure(result.reason);
+    return { doc: result.doc, scannedPages: result.scannedPages ?? [] };
+  }
+
+  /** Chunks, index, summary, then ready — unless the claim or the document went meanwhile. */
+  async function finish(
+    doc: DocumentRow,
+    file: DocumentFile,
+    extracted: ExtractedDocument,
+    job: JobRow,
+    context: JobContext,
+  ): Promise<void> {
+    const { engine } = file;
+    const chunks = engine.chunk(extracted);
+    if (chunks.length === 0) throw new IngestFailure('No text was found in the file.');
+    await engine.index.replaceChunks(doc.id, chunks);
+    const summary = doc.need_summary
+      ? (
+          await summarize(
+            extracted.sections.map((s) => s.text).join('\n'),
+            deps.summary,
+            context.signal,
+          )
+        ).summary
+      : null;
+    const finished = await repo.db.transaction().execute(async (trx) => {
+      // Only the current claim may finish: a stale claim taken over by another worker must not.
+      const owned = await ownsClaim(trx, job, context);
+      const still = await repo.find(doc.id, trx);
+      if (!owned || !still) return still !== undefined;
+      await repo.replaceTables(trx, doc.id, extracted.tables);
+      await scans.clear(doc.id, trx);
+      await repo.update(
+        doc.id,
+        {
+          status: 'ready',
+          error: null,
+          page_count: extracted.pageCount,
+          chunk_count: chunks.length,
+          summary,
+          title: extracted.title?.trim().slice(0, 300) || null,
+        },
+        trx,
+      );
+      return true;
+    });
+    // Deleted while it was being read: take its chunks back out of the index.
+    if (!finished) await engine.index.removeDocument(doc.id);
+  }
+
+  /**
+   * A turn of reading scanned pages; the last one finishes the document with the text layer
+   * (`read` already on the first turn, else read again: a few seconds at most for 2,000 pages).
+   */
+  async function readScans(
+    doc: DocumentRow,
+    job: JobRow,
+    context: JobContext,
+    read?: ExtractedDocument,
+  ): Promise<void> {
+    const file = await fileOf(doc);
+    const textLayer = async () => read ?? (await extract(doc, file, context)).doc;
+    const whole = await turns.read(doc, file, job, context, textLayer);
+    if (whole) await finish(doc, file, whole, job, context);
+  }
 
   return {
     async run(job: JobRow, context: JobContext): Promise<void> {
       let doc = await repo.find(job.document_id);
       if (!doc) return; // deleted while queued
       await repo.update(doc.id, { status: 'processing', error: null });
+      // A scan's later turn: its pages still to read are in the database.
+      if (doc.phase === 'ocr') return readScans(doc, job, context);
       if (doc.type === 'sitemap') return ingestSitemap(deps, doc);
       if (doc.is_url && doc.parent_id !== null) doc = await fetchChildPage(deps, doc);
-      if (!doc.storage_path) throw new IngestFailure('The file of this document is missing.');
-      const kind = kindOf(doc.type);
-      if (!kind) throw new IngestFailure(`Documents of type ${doc.type} cannot be read.`);
-      const engine = await deps.engine();
-      let result;
-      try {
-        result = await engine.extract(storage.pathOf(doc.storage_path), kind, {
-          advancedTraining: Boolean(doc.advanced_training),
-          signal: context.signal,
-        });
-      } catch (error) {
-        if (context.signal.aborted) throw error;
-        throw new IngestFailure(
-          `The ${doc.type.toUpperCase()} file could not be read: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
-      if (!result.ok) throw new IngestFailure(result.reason);
-      const chunks = engine.chunk(result.doc);
-      if (chunks.length === 0) throw new IngestFailure('No text was found in the file.');
-      await engine.index.replaceChunks(doc.id, chunks);
-      const summary = doc.need_summary
-        ? (
-            await summarize(
-              result.doc.sections.map((s) => s.text).join('\n'),
-              deps.summary,
-              context.signal,
-            )
-          ).summary
-        : null;
-      const finished = await repo.db.transaction().execute(async (trx) => {
-        // Only the current claim may finish: a stale claim taken over by another worker must not.
-        const owned = await trx
-          .selectFrom('ingestion_jobs')
-          .select('id')
-          .where('id', '=', job.id)
-          .where('claimed_by', '=', context.workerId)
-          .where('state', '=', 'running')
-          .executeTakeFirst();
-        const still = await repo.find(doc.id, trx);
-        if (!owned || !still) return still !== undefined;
-        await repo.replaceTables(trx, doc.id, result.doc.tables);
-        await repo.update(
-          doc.id,
-          {
-            status: 'ready',
-            error: null,
-            page_count: result.doc.pageCount,
-            chunk_count: chunks.length,
-            summary,
-            title: result.doc.title?.trim().slice(0, 300) || null,
-          },
-          trx,
-        );
-        return true;
-      });
-      // Deleted while it was being read: take its chunks back out of the index.
-      if (!finished) await engine.index.removeDocument(doc.id);
+      const file = await fileOf(doc);
+      const extracted = await extract(doc, file, context);
+      if (extracted.scannedPages.length === 0)
+        return finish(doc, file, extracted.doc, job, context);
+      await scans.start(doc.id, extracted.scannedPages);
+      return readScans(doc, job, context, extracted.doc);
     },
 
     async fail(job: JobRow, reason: string): Promise<void> {
       await repo.update(job.document_id, { status: 'failed', error: reason.slice(0, 1000) });
+      await scans.clear(job.document_id);
     },
 
     async requeued(documentIds: number[]): Promise<void> {

@@ -55,6 +55,7 @@ export function createKnowledge({ config, database, index, log, ...options }: Kn
     sitemapMaxPages: config.sitemapMaxPages,
     summary: options.summary ?? null,
     wake: () => wake(),
+    ocrTurnMs: config.ocrTurnSeconds * 1000,
   });
   const queue = createJobQueue({
     database,

@@ -46,6 +46,9 @@ export type NewDocument = Omit<
   | 'last_fetched_at'
   | 'title'
   | 'language'
+  | 'phase'
+  | 'phase_done'
+  | 'phase_total'
 > &
   Partial<Pick<DocumentsTable, 'last_fetched_at'>>;
 
@@ -230,6 +233,7 @@ function documentWrites(db: Kysely<DB>) {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('document_tables').where('document_id', 'in', ids).execute();
         await trx.deleteFrom('ingestion_jobs').where('document_id', 'in', ids).execute();
+        await trx.deleteFrom('document_scanned_pages').where('document_id', 'in', ids).execute();
         // Pages first, then their sitemaps (parent_id cascades too; explicit keeps it portable).
         await trx.deleteFrom('documents').where('parent_id', 'in', ids).execute();
         await trx.deleteFrom('documents').where('id', 'in', ids).execute();
