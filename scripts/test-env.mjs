@@ -38,6 +38,15 @@ function requirements() {
       present: () => Boolean(process.env.TEST_DATABASE_URL) || postgresBin() !== null,
     },
     { pkg: 'tesseract-ocr', why: 'OCR tests (system engine)', present: () => onPath('tesseract') },
+    // The console's other languages for the system OCR engine: about 3 MB of downloads together.
+    ...['spa', 'fra', 'deu', 'ara'].map((lang) => ({
+      pkg: `tesseract-ocr-${lang}`,
+      why: `OCR of ${lang} scans (system engine)`,
+      present: () =>
+        (spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8' }).stdout ?? '')
+          .split('\n')
+          .includes(lang),
+    })),
     {
       pkg: 'poppler-utils',
       why: 'scanned-pdf tests (pdftoppm)',
