@@ -5,6 +5,7 @@ import type { DataColumn } from '@/components/data-table';
 import { formatDateTime } from '@/lib/dates';
 import type { Translate } from '@/lib/error-text';
 import { badgeTone, type Tone } from './badge-tone';
+import { DocumentProgressLine } from './document-progress';
 import { formatBytes } from './format';
 
 export interface RowActions {
@@ -107,6 +108,7 @@ export function documentColumns(
       cell: (d) => (
         <>
           <StatusBadge status={d.status} />
+          <DocumentProgressLine doc={d} />
           {d.status === 'failed' && d.error && (
             <div className="small text-danger-emphasis mt-1">{d.error}</div>
           )}

@@ -40,6 +40,7 @@ export function documentFixture(overrides: Partial<KnowledgeDocument> = {}): Kno
     chunk_count: 3,
     parent_id: null,
     last_fetched_at: null,
+    progress: null,
     ...overrides,
   };
 }

@@ -310,4 +310,50 @@ describe('/repository', { timeout: 30_000 }, () => {
     await new Promise((r) => setTimeout(r, STATUS_POLL_MS * 1.5));
     expect(reads).toBe(settled);
   }, 30_000);
+
+  it('when a scan is being read with OCR, then its row says which page it is at, and the phase goes once it is ready', async () => {
+    let reads = 0;
+    server.use(
+      documentsHandler(() => {
+        reads += 1;
+        const scan =
+          reads === 1
+            ? {
+                status: 'processing' as const,
+                progress: { phase: 'ocr' as const, done: 3, total: 12 },
+              }
+            : { status: 'ready' as const, progress: null };
+        return paged([
+          documentFixture({ id: 8, name: 'inspection-scan.pdf', ...scan }),
+          documentFixture({
+            id: 9,
+            name: 'notice.png',
+            type: 'png',
+            status: 'queued',
+            progress: { phase: 'ocr', done: 0, total: 1 },
+          }),
+        ]);
+      }),
+    );
+    await openRepository();
+    const scanRow = within(row('inspection-scan.pdf'));
+    expect(scanRow.getByTestId('document-status')).toHaveTextContent('Processing');
+    expect(scanRow.getByTestId('document-progress')).toHaveTextContent(
+      'Reading scanned pages (OCR): 3 of 12',
+    );
+    const bar = scanRow.getByRole('progressbar', {
+      name: 'Scanned pages of inspection-scan.pdf read',
+    });
+    expect(bar).toHaveAttribute('aria-valuenow', '3');
+    expect(bar).toHaveAttribute('aria-valuemax', '12');
+    expect(within(row('notice.png')).getByTestId('document-progress')).toHaveTextContent(
+      'Reading the text in the image (OCR)',
+    );
+
+    await waitFor(() => expect(scanRow.getByTestId('document-status')).toHaveTextContent('Ready'), {
+      timeout: STATUS_POLL_MS * 5,
+    });
+    expect(scanRow.queryByTestId('document-progress')).toBeNull();
+    expect(screen.queryByText(/advanced training/i)).toBeNull();
+  }, 30_000);
 });
