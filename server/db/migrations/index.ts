@@ -32,6 +32,7 @@ import { emailAudit } from './0025-email-audit';
 import { reportProductTurns } from './0026-report-product-turns';
 import { analysedTerms } from './0027-analysed-terms';
 import { scannedPages } from './0028-scanned-pages';
+import { dateTerms } from './0029-date-terms';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -63,5 +64,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0026-report-product-turns': reportProductTurns(dialect),
     '0027-analysed-terms': analysedTerms(dialect),
     '0028-scanned-pages': scannedPages(),
+    '0029-date-terms': dateTerms(dialect),
   };
 }

@@ -11,9 +11,9 @@ import type { Chunk } from '../ingest/types';
 
 /**
  * The analysis the stored terms come from. A change to the analysis (another stemmer, other
- * stop words) raises it, and a migration analyses the stored chunks again.
+ * stop words, date terms) raises it, and a migration analyses the stored chunks again.
  */
-export const ANALYSIS_VERSION = 1;
+export const ANALYSIS_VERSION = 2;
 
 /** Terms longer than this are not words (a hash, base64): neither database indexes them. */
 const MAX_TERM_LENGTH = 64;

@@ -27,6 +27,12 @@ export function groupsOfWords(
     groups.set(term, group);
   };
   for (const w of words) {
+    if (w.date) {
+      // A date is one term however it is written, each of its readings a form of it.
+      const [reading, ...otherReadings] = w.date.readings;
+      add(reading, otherReadings, 1);
+      continue;
+    }
     if (w.whole) {
       add(w.whole, [], 1);
       for (const part of w.terms) add(part, [], PART_WEIGHT);

@@ -9,6 +9,7 @@
  * "--trace-children" -> "trace_children", "SHA3-224" -> "sha3_224"), so a question naming one
  * finds its entry first; words with digits are never stemmed ("x200", "3.0").
  */
+import { findDates } from './dates';
 import { isAnalysed, stemmerOf, stopWordsOf } from './languages';
 
 /** Arabic diacritics (tashkeel), the superscript alef and the tatweel. */
@@ -98,17 +99,56 @@ export interface AnalysedWord {
   terms: string[];
   /** A name written as code, whole: "max_connections", "trace_children", "sha3_224". */
   whole?: string;
+  /**
+   * A date the words write ("3 July 2014", "03/07/2014"), which is one word then: its term per
+   * reading (d20140703) and the month a day falls in (m201407); see dates.ts.
+   */
+  date?: { readings: string[]; months: string[] };
 }
 
-/** The words of a text, each with its terms, in order. */
+/** The words of a text, each with its terms, in order; the words of a date are one word. */
 export function analyseWords(text: string, language: string): AnalysedWord[] {
+  const words = analyseTokens(text, language);
+  const dates = findDates(text, language);
+  if (dates.length === 0) return words.map((w) => w.analysed);
   const out: AnalysedWord[] = [];
+  let d = 0;
+  // The date being read (its index in `dates`) while its words follow.
+  let open: AnalysedWord | null = null;
+  let openDate = -1;
+  for (const { at, analysed } of words) {
+    while (d < dates.length && dates[d].end <= at) d += 1;
+    const date = dates[d];
+    if (!date || at < date.start) {
+      out.push(analysed);
+    } else if (open && openDate === d) {
+      open.terms.push(...analysed.terms);
+      delete open.whole; // a whole name is one written token, not the words of a date
+    } else {
+      const { readings, months } = date;
+      openDate = d;
+      open = {
+        ...analysed,
+        terms: [...analysed.terms],
+        word: text.slice(date.start, date.end),
+        date: { readings, months },
+      };
+      out.push(open);
+    }
+  }
+  return out;
+}
+
+function analyseTokens(text: string, language: string): { at: number; analysed: AnalysedWord }[] {
+  const out: { at: number; analysed: AnalysedWord }[] = [];
+  const push = (at: number, analysed: AnalysedWord) => out.push({ at, analysed });
   for (const match of text.matchAll(TOKEN)) {
     const word = match[0];
+    const at = match.index ?? 0;
     const parts = word.split(/[_-]+/).filter(Boolean);
     if (parts.length === 1) {
       const term = termOf(word, language);
-      out.push({ word, terms: term ? [term] : [] });
+      push(at, { word, terms: term ? [term] : [] });
       continue;
     }
     const terms: string[] = [];
@@ -119,10 +159,10 @@ export function analyseWords(text: string, language: string): AnalysedWord[] {
     // A name written as code is also kept whole, joined by "_" whatever joined it
     // ("max_connections", "--trace-children", "SHA3-224"); a plain compound ("long-term",
     // "qu'est-ce") is its words only.
-    const option = (match.index ?? 0) > 0 && text[(match.index ?? 0) - 1] === '-';
+    const option = at > 0 && text[at - 1] === '-';
     const coded = word.includes('_') || HAS_DIGIT.test(word) || option;
     const whole = parts.map((p) => foldWord(withoutClitics(p))).join('_');
-    out.push(coded && whole.length > 1 ? { word, terms, whole } : { word, terms });
+    push(at, coded && whole.length > 1 ? { word, terms, whole } : { word, terms });
   }
   return out;
 }
@@ -133,6 +173,7 @@ export function analyseText(text: string, language: string): string[] {
   for (const w of analyseWords(text, language)) {
     for (const t of w.terms) out.push(t);
     if (w.whole) out.push(w.whole);
+    if (w.date) out.push(...w.date.readings, ...w.date.months);
   }
   return out;
 }
