@@ -6,12 +6,12 @@ import {
   type ChatEval,
   type ChatReference,
 } from '../../../../contract/chat';
-import { extractiveDraft, MIN_COVERAGE, NO_ANSWER_TEXT } from './builtin-engine';
+import { extractiveDraft, MIN_COVERAGE } from './builtin-engine';
 import { composeDrafts, supportOf, type Composed } from './compose';
+import { noAnswerText, partNoAnswerText } from './no-answer';
 import { queryTerms } from './query-terms';
 import type { Passage } from './retrieval';
 
-const PART_NO_ANSWER = 'The documents you can search do not answer this part.';
 const IMAGE_TYPES = new Set(['jpg', 'jpeg', 'png', 'gif', 'bmp']);
 const TITLE_MAX = 80;
 
@@ -37,11 +37,13 @@ export function builtinAnswer(
   /** Each part's passages as its own retrieval scored them (default: from `passages`). */
   perPart?: Passage[][],
 ): Generated {
+  let language: string | undefined;
   const sections = questions.map((q, k) => {
     const own = perPart?.[k] ?? partIdx[k].map((i) => passages[i]);
-    const terms = queryTerms(q, advanced);
     // The weights and distinctive terms the retrieval gave the question (rarity in the corpus).
     const weighed = own[0]?.weighed;
+    const terms = queryTerms(q, advanced, { prior: weighed?.language });
+    language ??= terms.language;
     const draft = extractiveDraft(
       weighed ? { ...terms, ...weighed, weights: new Map(weighed.weights) } : terms,
       own,
@@ -54,10 +56,16 @@ export function builtinAnswer(
       },
     };
   });
-  const composed = composeDrafts(sections, passages, titles ? PART_NO_ANSWER : NO_ANSWER_TEXT);
+  // "Nothing found" in the language the question was asked in.
+  const nothing = noAnswerText(language ?? 'en');
+  const composed = composeDrafts(
+    sections,
+    passages,
+    titles ? partNoAnswerText(language ?? 'en') : nothing,
+  );
   const noAnswer = sections.every((s) => s.draft.noAnswer);
   return {
-    composed: noAnswer && titles ? { ...composed, text: NO_ANSWER_TEXT } : composed,
+    composed: noAnswer && titles ? { ...composed, text: nothing } : composed,
     passages,
     noAnswer,
     engine: 'builtin',

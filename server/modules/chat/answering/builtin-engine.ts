@@ -15,6 +15,7 @@
  */
 import { CODE_NAME, coverageOf, matchedTerms, type QueryTerms } from './query-terms';
 import { isListing, proximityOf, type Passage } from './retrieval';
+import { noAnswerText } from './no-answer';
 import { holdsDistinctive } from './weighing';
 import { contentTerms, sentences, stem, words } from './terms';
 
@@ -27,9 +28,8 @@ const MAX_SENTENCES = 3;
 const SUBJECT_CREDIT = 0.8;
 const CANDIDATE_PASSAGES = 6;
 
-export const NO_ANSWER_TEXT =
-  'I could not find an answer to this in the documents you can search. ' +
-  'Try other words, or turn on advanced search or multi-source.';
+/** The English "nothing found" (no-answer.ts has it in the question's language). */
+export const NO_ANSWER_TEXT = noAnswerText('en');
 
 export interface DraftSentence {
   text: string;

@@ -9,6 +9,8 @@ import { stem } from './terms';
 
 /** A question's terms weighed against the corpus (weighByCorpus). */
 export interface Weighed {
+  /** The language the question was read in. */
+  language: string;
   weights: ReadonlyMap<string, number>;
   /** The question's alternatives plus the acronyms the corpus holds. */
   alternatives: ReadonlyMap<string, ReadonlySet<string>>;
@@ -111,7 +113,7 @@ export function weighByCorpus(q: QueryTerms, stats: TermStats): Weighed {
         new Set([...(alternatives.get(t) ?? []), acronymTerm(acronym, q.language)]),
       );
   }
-  return { weights, alternatives, required, topic };
+  return { language: q.language, weights, alternatives, required, topic };
 }
 
 /** An acronym's term in the index ("lts"): the acronym analysed as a word of the question. */
