@@ -32,6 +32,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import type { ChatReference } from '../contract/chat';
 import { pino } from 'pino';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
@@ -40,14 +41,13 @@ import { migrateToLatest } from '../server/db/migrate';
 import { seed } from '../server/db/seed';
 import { buildCorpus, type Corpus } from './quality/corpus';
 import type { CorpusFile } from './quality/debian';
-import { DRAFTER_REQUEST, mailQuestions, splitsMails } from './quality/mail-questions';
+import { DRAFTER_REQUEST, draftOf, mailQuestions, type MailAnswer } from './quality/mail-questions';
 import { serveManuals, sitemapPath } from './quality/manual-site';
 import {
   printAgreement,
   printRun,
   printTargets,
   printTuningMisses,
-  type Drafted,
   type Run,
 } from './quality/report';
 import { MAILS, SETS } from './quality/sets';
@@ -70,7 +70,7 @@ const parts = new Set(chosen as Part[]);
 interface ChatReply {
   answer: string;
   no_answer: boolean;
-  references: { document_id: number }[];
+  references: ChatReference[];
 }
 
 const flat = (text: string) => text.replace(/\s+/g, ' ');
@@ -245,26 +245,29 @@ async function runOn(dialect: 'sqlite' | 'postgres', corpus: Corpus, databaseUrl
   if (parts.has('email'))
     for (const { half, mails } of MAILS)
       for (const mail of mails) {
-        const asked = mailQuestions({ subject: mail.subject, text_body: mail.body });
-        const answers: string[] = [];
-        for (const query of asked) {
-          const { body } = await ask(query, DRAFTER_REQUEST);
-          // A question the engine found nothing for adds the drafter's "nothing found" text.
-          if (!body.no_answer) answers.push(body.answer);
+        const { questions, language } = mailQuestions(mail);
+        const answers: MailAnswer[] = [];
+        for (const q of questions) {
+          const { body } = await ask(q.question, DRAFTER_REQUEST);
+          answers.push({
+            asked: q.asked,
+            text: body.answer,
+            references: body.references,
+            noAnswer: body.no_answer,
+          });
         }
-        const draft = answers.join('\n\n');
-        const drafted: Drafted = {
+        const draft = draftOf(mail, language, answers);
+        run.drafted.push({
           half,
           subject: mail.subject,
-          asked,
+          asked: questions.map((q) => q.question),
           held: mail.asks.map((a) => ({
             source: a.source,
             facts: factsOf(a),
-            found: factsOf(a).some((fact) => flat(draft).includes(fact)),
+            found: factsOf(a).some((fact) => flat(draft.answering).includes(fact)),
           })),
-          draft,
-        };
-        run.drafted.push(drafted);
+          draft: draft.body,
+        });
       }
   run.latencies.sort((a, b) => a - b);
 
@@ -279,10 +282,6 @@ async function runOn(dialect: 'sqlite' | 'postgres', corpus: Corpus, databaseUrl
     `  corpus: ${docs.length} documents (${corpus.files.length} files, ${docs.filter((d) => d.type === 'sitemap').length} sitemaps, ${docs.filter((d) => d.url && d.type !== 'sitemap').length} pages of sites), ${pages} pages, ${docs.reduce((s, d) => s + (d.chunk_count ?? 0), 0)} passages, ${failed.length} failed`,
   );
   for (const d of failed) console.log(`    failed: ${d.url ?? d.name}: ${d.error}`);
-  if (parts.has('email'))
-    console.log(
-      `  e-mails asked ${splitsMails ? "as the drafter's questionsOfMail splits them" : "as the drafter's questionOf gives them (one search per mail)"}`,
-    );
   printRun(run);
   if (VERBOSE) printTuningMisses(run);
   printTargets(run);

@@ -1,30 +1,26 @@
 /**
- * How the e-mail agent turns a customer's mail into what it asks the knowledge base, taken from
- * the drafter itself so that the bench measures the drafts customers would get.
- *
- * When the drafter exports `questionsOfMail` (a mail's questions, one search each) the bench
- * asks each of them; until then it asks what today's drafter asks, `questionOf` (the mail's own
- * words without the quoted thread, one search).
+ * The e-mail agent's own way from a customer's mail to a draft, so that the bench measures the
+ * drafts customers would get: the drafter's `questionsOf` reads the mail (each question on its
+ * own, without greeting, sign-off, signature or quoted thread, and the language to reply in),
+ * each question is asked with the request the drafter makes (here over HTTP, the same answer
+ * service), and `composeReply` writes the draft from the answers.
  */
-import * as drafter from '../../server/modules/email-agents/drafter';
+import type { ChatReference } from '../../contract/chat';
+import { questionsOf } from '../../server/modules/email-agents/drafter';
+import { composeReply } from '../../server/modules/email-agents/reply-draft';
+import type { Mail } from './types';
 
-type MailText = { subject: string; text_body: string };
-type Split = (mail: MailText) => string[];
+/** What the drafter searches for a mail: each question, and the words it quotes above its answer. */
+export function mailQuestions(mail: Mail) {
+  const read = questionsOf({
+    subject: mail.subject,
+    text_body: mail.body,
+    from_name: mail.fromName,
+  });
+  return { questions: read.questions, language: read.language };
+}
 
-// Looked up by name, so that the bench keeps compiling whichever of the two the drafter has.
-const exported = drafter as unknown as Record<string, unknown>;
-const several = exported.questionsOfMail;
-const one = exported.questionOf;
-
-export const splitsMails = typeof several === 'function';
-
-export const mailQuestions: Split = (mail) => {
-  if (typeof several === 'function') return (several as Split)(mail);
-  if (typeof one === 'function') return [(one as (m: MailText) => string)(mail)];
-  throw new Error('the e-mail drafter exports neither questionsOfMail nor questionOf');
-};
-
-/** The chat request the drafter makes for a question (answer-service options, over HTTP). */
+/** The chat request the drafter makes for a question (its answer-service options). */
 export const DRAFTER_REQUEST = {
   department_id: null,
   multi_source: true,
@@ -34,3 +30,27 @@ export const DRAFTER_REQUEST = {
   eval_matrix: false,
   fetch_images: false,
 } as const;
+
+export interface MailAnswer {
+  asked: string;
+  text: string;
+  references: ChatReference[];
+  noAnswer: boolean;
+}
+
+/**
+ * The draft's body, and the part of it that answers: the lines quoting the customer's own words
+ * ("> …") are left out of the latter, so a fact counts only when an answer says it.
+ */
+export function draftOf(
+  mail: Mail,
+  language: ReturnType<typeof mailQuestions>['language'],
+  answers: MailAnswer[],
+) {
+  const reply = composeReply({ language, name: mail.fromName, answers, signature: 'Atrium' });
+  const answering = reply.body
+    .split('\n')
+    .filter((line) => !line.startsWith('>'))
+    .join('\n');
+  return { body: reply.body, answering };
+}

@@ -90,7 +90,7 @@ export function printRun(run: Run) {
     if (mails.length === 0) continue;
     const held = mails.flatMap((d) => d.held);
     console.log(
-      `  e-mail drafts, ${half}: fact in the draft ${ratio(held.filter((h) => h.found).length, held.length)} (${mails.length} mails)`,
+      `  e-mail drafts, ${half}: fact in the draft ${ratio(held.filter((h) => h.found).length, held.length).trim()} (${held.length} questions in ${mails.length} mails)`,
     );
   }
   console.log(
