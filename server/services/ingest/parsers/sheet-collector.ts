@@ -2,7 +2,8 @@
  * Turns spreadsheet rows into what the index and the chat need: each row as one line of
  * "column: value" pairs with its sheet and row number (so a citation can say "Sales, rows
  * 12-20"), and each sheet kept whole as a table for visual answers. The row cap counts every
- * sheet together.
+ * sheet together. A row's line shows each cell as the file shows it ("1,234.50", "12.5%") where
+ * the reader gives that text; the table keeps the values, which charts measure.
  */
 import { ExtractionFailure, textBudgetExceeded } from '../failure';
 import type { ExtractedSection, ExtractedTable } from '../types';
@@ -41,8 +42,11 @@ export class SheetCollector {
     this.current = { name, columns: null, rows: [] };
   }
 
-  /** `rowNumber` is the 1-based row as a spreadsheet program shows it. */
-  addRow(rowNumber: number, values: CellValue[]): void {
+  /**
+   * `rowNumber` is the 1-based row as a spreadsheet program shows it; `shown`, each cell's text
+   * as the file shows it, where it differs from its value.
+   */
+  addRow(rowNumber: number, values: CellValue[], shown: readonly (string | null)[] = []): void {
     const sheet = this.current;
     if (!sheet || values.every(isEmpty)) return;
     this.rowCount += 1;
@@ -51,12 +55,15 @@ export class SheetCollector {
     // thousand times would be a thousand long strings, so the budget is checked first.
     let chars = 0;
     for (const [i, v] of values.entries())
-      if (v !== null) chars += String(v).length + (sheet.columns?.[i]?.length ?? 10) + 2;
+      if (v !== null)
+        chars += (shown[i] ?? String(v)).length + (sheet.columns?.[i]?.length ?? 10) + 2;
     this.textChars += chars;
     if (this.textChars > this.maxTextChars) textBudgetExceeded(this.unit, this.maxTextChars);
     const cells = values.map((v) => (typeof v === 'string' ? v.trim() : v));
     if (!sheet.columns) {
-      sheet.columns = cells.map((v, i) => (isEmpty(v) ? `Column ${columnLetter(i)}` : String(v)));
+      sheet.columns = cells.map((v, i) =>
+        isEmpty(v) ? `Column ${columnLetter(i)}` : (shown[i] ?? String(v)),
+      );
       this.sections.push({
         text: `Columns: ${sheet.columns.join(', ')}`,
         position: this.position(sheet.name, rowNumber),
@@ -66,7 +73,7 @@ export class SheetCollector {
     while (sheet.columns.length < cells.length)
       sheet.columns.push(`Column ${columnLetter(sheet.columns.length)}`);
     const pairs = cells
-      .map((v, i) => (isEmpty(v) ? null : `${sheet.columns?.[i]}: ${v}`))
+      .map((v, i) => (isEmpty(v) ? null : `${sheet.columns?.[i]}: ${shown[i] ?? v}`))
       .filter((p): p is string => p !== null);
     sheet.rows.push(cells);
     this.sections.push({ text: pairs.join('; '), position: this.position(sheet.name, rowNumber) });

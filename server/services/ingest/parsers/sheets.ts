@@ -12,13 +12,15 @@ import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
 import { checkZipPackage } from '../zip-guard';
 import type { ExtractedDocument, ExtractSettings } from '../types';
+import {
+  dateOfSerial,
+  isDateFormat,
+  isoDate as dateText,
+  shownDate,
+  shownNumber,
+} from './cell-text';
 import { type CellValue, SheetCollector } from './sheet-collector';
 import { readSharedStrings, sheetNamesByFile } from './xlsx-parts';
-
-function dateText(date: Date): string {
-  const iso = date.toISOString();
-  return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.slice(0, 19).replace('T', ' ');
-}
 
 /** exceljs cell values: rich text, formulas, hyperlinks, errors, dates, booleans. */
 export function excelCell(value: unknown): CellValue {
@@ -39,11 +41,51 @@ export function excelCell(value: unknown): CellValue {
   return String(value);
 }
 
+/** A cell's value, and its text as the file shows it where that differs (cell-text.ts). */
+interface ShownCell {
+  value: CellValue;
+  text: string | null;
+}
+
+/** A number or date cell as its number format shows it. */
+function shownCell(value: number | Date, format: string | number | undefined): ShownCell {
+  if (typeof value === 'number' && isDateFormat(format)) value = dateOfSerial(value);
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return { value: null, text: null };
+    const iso = dateText(value);
+    const text = shownDate(value, format);
+    return { value: iso, text: text === iso ? null : text };
+  }
+  if (!Number.isFinite(value)) return { value: null, text: null };
+  const text = shownNumber(value, format);
+  return { value, text: text === String(value) ? null : text };
+}
+
+/** An exceljs cell with its number format (a formula's result is formatted as the cell). */
+function excelShown(value: unknown, format: string | undefined): ShownCell {
+  const result =
+    typeof value === 'object' && value !== null && 'result' in value
+      ? (value as { result: unknown }).result
+      : value;
+  if (typeof result === 'number' || result instanceof Date) return shownCell(result, format);
+  return { value: excelCell(value), text: null };
+}
+
 /** A cell exceljs could not resolve: its shared string was not read yet (parts out of order). */
 const sharedStringRef = (value: unknown): number | undefined =>
   typeof value === 'object' && value !== null && 'sharedString' in value
     ? Number((value as { sharedString: unknown }).sharedString)
     : undefined;
+
+/** A row of exceljs's stream reader: its values by column (from 1) and its styled cells. */
+interface ExcelRow {
+  number: number;
+  values: unknown[];
+  getCell(column: number): { numFmt?: string };
+}
+
+const isFormula = (value: unknown) =>
+  typeof value === 'object' && value !== null && 'result' in value;
 
 async function readXlsx(
   filePath: string,
@@ -61,23 +103,33 @@ async function readXlsx(
   });
   let sheets = 0;
   let unresolved = false;
-  const cell = (value: unknown): CellValue => {
+  const cell = (value: unknown, format: string | undefined): ShownCell => {
     const ref = sharedStringRef(value);
-    if (ref === undefined) return excelCell(value);
+    if (ref === undefined) return excelShown(value, format);
     if (!strings) unresolved = true;
-    return excelCell(strings?.[ref] ?? null);
+    return { value: excelCell(strings?.[ref] ?? null), text: null };
   };
   for await (const worksheet of reader) {
     sheets += 1;
-    const ws = worksheet as unknown as AsyncIterable<{ number: number; values: unknown[] }> & {
-      name?: string;
-      id?: number;
-    };
+    const ws = worksheet as unknown as AsyncIterable<ExcelRow> & { name?: string; id?: number };
     // Without a name of its own exceljs calls a sheet "Sheet<file number>".
     const fallback = `Sheet${ws.id ?? sheets}`;
     const named = ws.name && ws.name !== fallback ? ws.name : names.get(String(ws.id));
     collector.startSheet(named ?? fallback);
-    for await (const row of ws) collector.addRow(row.number, (row.values ?? []).slice(1).map(cell));
+    for await (const row of ws) {
+      const cells = (row.values ?? [])
+        .slice(1)
+        .map((value, i) =>
+          typeof value === 'number' || value instanceof Date || isFormula(value)
+            ? cell(value, row.getCell(i + 1).numFmt)
+            : cell(value, undefined),
+        );
+      collector.addRow(
+        row.number,
+        cells.map((c) => c.value),
+        cells.map((c) => c.text),
+      );
+    }
   }
   collector.finishSheet();
   const doc = {
@@ -132,13 +184,16 @@ export async function extractXls(
   const workbook = XLSX.read(await readFile(filePath), {
     type: 'buffer',
     dense: true,
-    cellDates: true,
+    // Dates stay serial numbers with their format (cellNF), read as cell-text.ts reads them.
+    cellDates: false,
+    cellNF: true,
     cellFormula: false,
     cellHTML: false,
     cellStyles: false,
     sheetRows: settings.maxRows + 1,
   });
   const collector = new SheetCollector(settings.maxRows, 'workbook', settings.maxTextChars);
+  const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
   for (const name of workbook.SheetNames) {
     const sheet = workbook.Sheets[name];
     collector.startSheet(name);
@@ -148,15 +203,21 @@ export async function extractXls(
     const data = (sheet['!data'] ?? []) as (XLSX.CellObject[] | undefined)[];
     data.forEach((row, r) => {
       if (!row) return;
-      const values = Array.from(row, (cell): CellValue => {
-        if (!cell || cell.v === undefined || cell.t === 'z') return null;
-        if (cell.t === 'n') return cell.v as number;
-        if (cell.v instanceof Date) return dateText(cell.v);
-        if (cell.t === 'b') return cell.v ? 'TRUE' : 'FALSE';
-        if (cell.t === 'e') return cell.w ?? null;
-        return String(cell.v);
+      const cells = Array.from(row, (cell): ShownCell => {
+        if (!cell || cell.v === undefined || cell.t === 'z') return { value: null, text: null };
+        if (cell.t === 'n' && isDateFormat(cell.z))
+          return shownCell(dateOfSerial(cell.v as number, date1904), cell.z);
+        if (cell.t === 'n' || cell.v instanceof Date)
+          return shownCell(cell.v as number | Date, cell.z);
+        if (cell.t === 'b') return { value: cell.v ? 'TRUE' : 'FALSE', text: null };
+        if (cell.t === 'e') return { value: cell.w ?? null, text: null };
+        return { value: String(cell.v), text: null };
       });
-      collector.addRow(r + 1, values);
+      collector.addRow(
+        r + 1,
+        cells.map((c) => c.value),
+        cells.map((c) => c.text),
+      );
     });
   }
   collector.finishSheet();

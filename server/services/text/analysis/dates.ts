@@ -163,7 +163,11 @@ function numericReadings(a: number, b: number, year: number, dotted: boolean, la
 }
 
 /** A match's readings as day terms or month terms. */
-function read(kind: (typeof FORMS)[number]['kind'], g: string[], language: string): string[] {
+function read(
+  kind: (typeof FORMS)[number]['kind'],
+  g: string[],
+  language: string,
+): (string | null)[] {
   switch (kind) {
     case 'ymd':
       return [dayTerm(number(g[1]), number(g[3]), number(g[4]))];
