@@ -8,7 +8,8 @@
  *      190 MB, xlsx files with a 190 MB worksheet, a 190 MB cell, one long shared string in
  *      4,000 cells; and the docx with the part cap lifted, so that only the RSS watchdog stops it
  *   2. extraction throughput: pages/s for pdf, rows/s for xlsx and csv, and OCR pages/s of
- *      scanned pdf pages with Debian's tesseract + pdftoppm and with tesseract.js + pdf.js
+ *      scanned pdf pages with Debian's tesseract + pdftoppm and with tesseract.js + pdf.js, and
+ *      the time to ready of a scan uploaded with the default settings (bench-ingest-ocr.ts)
  *   3. time to ready of a 100-page pdf uploaded through the API
  *   4. index size and search p95 over 10,000 documents (target < 20 ms)
  * Inputs are generated at run time; nothing big is committed. SQLite (the default) unless
@@ -29,12 +30,12 @@ import {
   writeExpandingDocx,
   writeGiantCellXlsx,
   writePdf,
-  writeScannedPdf,
   writeSharedStringBombXlsx,
   writeSheetBombXlsx,
   writeXlsx,
 } from '../server/test-support/knowledge-fixtures';
 import { extractionPeakRssMb, resetExtractionPeakRss } from '../server/services/ingest/worker-pool';
+import { benchOcr } from './bench-ingest-ocr';
 import { startTestApp, TEST_ADMIN, TEST_API_KEY } from '../server/test-support/test-app';
 
 const MB = 1024 * 1024;
@@ -210,27 +211,6 @@ async function benchExtraction(work: string) {
   );
 }
 
-async function benchOcr(work: string) {
-  console.log('\nOCR of scanned pdf pages (render at 200 dpi, then read), 10 pages each');
-  const pdf = join(work, 'scanned.pdf');
-  writeScannedPdf(pdf, false);
-  for (const ocrEngine of ['system', 'wasm'] as const) {
-    const once = () =>
-      extractDocument(pdf, 'pdf', { advancedTraining: true, settings: { ocrEngine } });
-    const warm = await once();
-    if (!warm.ok) {
-      line(ocrEngine, `failed: ${warm.reason}`);
-      continue;
-    }
-    const started = performance.now();
-    for (let i = 0; i < 10; i++) await once();
-    const seconds = (performance.now() - started) / 1000;
-    const label =
-      ocrEngine === 'system' ? 'tesseract + pdftoppm (Debian)' : 'tesseract.js + pdf.js (npm)';
-    line(label, `${(10 / seconds).toFixed(2)} pages/s`);
-  }
-}
-
 async function benchTimeToReady(work: string) {
   const t = await startTestApp(dialect, {
     INGEST_CONCURRENCY: '1',
@@ -360,7 +340,7 @@ async function main() {
     if (only.includes('upload')) await benchUpload(work);
     if (only.includes('upload') || only.includes('bomb')) await benchZipBomb(work);
     if (only.includes('extraction')) await benchExtraction(work);
-    if (only.includes('extraction') || only.includes('ocr')) await benchOcr(work);
+    if (only.includes('extraction') || only.includes('ocr')) await benchOcr(work, line, dialect);
     if (only.includes('ready')) await benchTimeToReady(work);
     if (only.includes('search')) await benchSearch(work);
   } finally {

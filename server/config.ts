@@ -78,7 +78,7 @@ const envSchema = z.object({
   STORAGE_DIR: optional(),
   INGEST_CONCURRENCY: integer('2', 0, 64),
   OCR_ENGINE: withDefault('auto').pipe(z.enum(['auto', 'system', 'wasm'])),
-  OCR_TURN_SECONDS: integer('20', 0, 3600),
+  OCR_TURN_SECONDS: integer('10', 0, 3600),
   INGEST_STALE_SECONDS: integer('60', 1),
   SITEMAP_MAX_PAGES: integer('500', 1, 100000),
   LLM_BASE_URL: optionalUrl(),
