@@ -31,17 +31,30 @@ export function generalNumber(value: number): string {
   return /e/i.test(shown) ? String(Number(value.toPrecision(15))) : shown;
 }
 
+/**
+ * SSF is stricter than Excel: it takes neither a space before the percent sign ("0.0 %",
+ * French Excel's percent) nor a bare dot between date fields ("dd.mm.yyyy", German dates).
+ * Those codes are read as Excel reads them: the percent of the code without the space, then
+ * the space put back; the dot as the literal it is.
+ */
+function lenient(code: string): { code: string; spacedPercent: boolean } | null {
+  if (/(?:\\ | |" ")%/.test(code))
+    return { code: code.replace(/(?:\\ | |" ")+%/g, '%'), spacedPercent: true };
+  if (/[dmy]\.[dmy]/i.test(code))
+    return { code: code.replace(/(?<!\\)\./g, '\\.'), spacedPercent: false };
+  return null;
+}
+
 /** SSF's format, or null where it cannot read the code. */
 function format(code: string | number, value: number): string | null {
   try {
     return XLSX.SSF.format(code, value).trim();
   } catch {
-    // SSF does not take a space before the percent sign ("0.0 %", French Excel's percent).
-    if (typeof code !== 'string' || !/(?:\\ | |" ")%/.test(code)) return null;
+    const read = typeof code === 'string' ? lenient(code) : null;
+    if (!read) return null;
     try {
-      return XLSX.SSF.format(code.replace(/(?:\\ | |" ")+%/g, '%'), value)
-        .trim()
-        .replace('%', ' %');
+      const shown = XLSX.SSF.format(read.code, value).trim();
+      return read.spacedPercent ? shown.replace('%', ' %') : shown;
     } catch {
       return null;
     }

@@ -82,6 +82,27 @@ describe('spreadsheet cells as the file shows them', () => {
     ]);
   });
 
+  it('when exceljs wrote the workbook parts after its worksheets, then every sheet keeps its name, dates and formats', async () => {
+    // exceljs's writer puts workbook.xml and styles.xml after the worksheets; with several
+    // sheets its own stream reader then meets the worksheets first.
+    const book = new ExcelJS.Workbook();
+    const names = ['Seattle', 'Bordeaux', 'Hamburg', 'Sevilla', 'الإسكندرية', 'Trade'];
+    for (const [i, name] of names.entries()) {
+      const sheet = book.addWorksheet(name);
+      sheet.addRow(['Date', 'Rain']);
+      sheet.addRow([day(2013, i + 1, 9), 2.5 + i]);
+      sheet.getColumn(1).numFmt = 'dd.mm.yyyy';
+      sheet.getColumn(2).numFmt = '0.00';
+    }
+    const path = join(dir, 'six.xlsx');
+    await book.xlsx.writeFile(path);
+    const doc = await extractXlsx(path, DEFAULT_EXTRACT_SETTINGS);
+    expect(doc.tables.map((t) => t.name)).toEqual(names);
+    expect(doc.sections.filter((s) => !s.text.startsWith('Columns')).map((s) => s.text)).toEqual(
+      names.map((_, i) => `Date: 09.0${i + 1}.2013; Rain: ${(2.5 + i).toFixed(2)}`),
+    );
+  });
+
   it('when a csv is read, then its cells keep their text as written', async () => {
     const path = join(dir, 'figures.csv');
     writeFileSync(path, 'year,exports,share\n2019,"1,234.50",12.5 %\n2020,987.0,3.10%\n');

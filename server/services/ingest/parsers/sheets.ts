@@ -20,7 +20,7 @@ import {
   shownNumber,
 } from './cell-text';
 import { type CellValue, SheetCollector } from './sheet-collector';
-import { readSharedStrings, sheetNamesByFile } from './xlsx-parts';
+import { readSharedStrings, readStyles, readWorkbookPart } from './xlsx-parts';
 
 /** exceljs cell values: rich text, formulas, hyperlinks, errors, dates, booleans. */
 export function excelCell(value: unknown): CellValue {
@@ -92,7 +92,10 @@ async function readXlsx(
   settings: ExtractSettings,
   strings: unknown[] | undefined,
 ): Promise<{ doc: ExtractedDocument; unresolved: boolean }> {
-  const names = await sheetNamesByFile(filePath);
+  const [{ names, date1904 }, styles] = await Promise.all([
+    readWorkbookPart(filePath),
+    readStyles(filePath),
+  ]);
   const collector = new SheetCollector(settings.maxRows, 'workbook', settings.maxTextChars);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
     sharedStrings: 'cache',
@@ -101,6 +104,12 @@ async function readXlsx(
     worksheets: 'emit',
     entries: 'emit',
   });
+  // exceljs reads a worksheet that comes before workbook.xml and styles.xml in the zip (its own
+  // writer puts them last) without the workbook's model, date system and number formats: it
+  // fails on the model, and reads date cells as plain numbers. They are known already; the
+  // parts, when they come, replace them with the same.
+  Object.assign(reader, { model: { sheets: [] }, properties: { model: { date1904 } } });
+  if (styles) Object.assign(reader, { styles });
   let sheets = 0;
   let unresolved = false;
   const cell = (value: unknown, format: string | undefined): ShownCell => {
@@ -154,10 +163,11 @@ export async function extractXlsx(
 }
 
 /**
- * exceljs's stream reader now and then (about one full test run in four, under load) loses
- * workbook.xml's contents and then fails on the sheet list with "Cannot read properties of
- * undefined (reading 'sheets')". The file is fine and a second read succeeds, so that one
- * failure is read again, twice at most; any other error, or the same one three times, fails.
+ * exceljs's stream reader failed now and then with "Cannot read properties of undefined
+ * (reading 'sheets')" when workbook.xml came after the worksheets (the order varies with
+ * the writer's timing); readXlsx now gives it that model first. Should it still lose it, the
+ * file is fine and a second read succeeds, so that one failure is read again, twice at most;
+ * any other error, or the same one three times, fails.
  */
 const LOST_WORKBOOK_MODEL = /reading 'sheets'/;
 const XLSX_READ_ATTEMPTS = 3;

@@ -1,9 +1,15 @@
 /**
  * Parts of an xlsx package read straight from the zip, where exceljs's streaming reader falls
- * short: the shared-strings table when it comes after the worksheets, and the sheet names when
- * the workbook's relationships point from the package root.
+ * short: the shared-strings table when it comes after the worksheets, the sheet names when the
+ * workbook's relationships point from the package root, and the sheet names, date system and
+ * styles (number formats, which tell a date cell from a number) when workbook.xml or styles.xml
+ * come after the worksheets, as exceljs's own writer puts them.
  */
+import { createRequire } from 'node:module';
+import { Readable } from 'node:stream';
 import yauzl, { type Entry } from 'yauzl';
+
+const require = createRequire(import.meta.url);
 
 const XML_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
@@ -56,12 +62,21 @@ export async function readSharedStrings(filePath: string): Promise<string[]> {
 
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 
+/** What workbook.xml says of the sheets and dates, read before exceljs reads the sheets. */
+export interface WorkbookPart {
+  /** Sheet names by worksheet file number (sheet3.xml -> 3). */
+  names: Map<string, string>;
+  /** Dates count from 1904 (older Mac workbooks) rather than 1900. */
+  date1904: boolean;
+}
+
 /**
- * Sheet names by worksheet file number (sheet3.xml -> 3), read from workbook.xml and its
- * relationships. exceljs finds a name only when a relationship's target is written relative
- * ("worksheets/sheet1.xml"); openpyxl and others write it from the root ("/xl/worksheets/...").
+ * Sheet names by worksheet file number, read from workbook.xml and its relationships. exceljs
+ * finds a name only when a relationship's target is written relative ("worksheets/sheet1.xml");
+ * openpyxl and others write it from the root ("/xl/worksheets/..."), and when workbook.xml comes
+ * after the worksheets in the zip (exceljs itself writes it last) it has none at all.
  */
-export async function sheetNamesByFile(filePath: string): Promise<Map<string, string>> {
+export async function readWorkbookPart(filePath: string): Promise<WorkbookPart> {
   const [workbook, rels] = await Promise.all([
     zipEntryText(filePath, /^xl\/workbook\.xml$/i),
     zipEntryText(filePath, /^xl\/_rels\/workbook\.xml\.rels$/i),
@@ -78,5 +93,23 @@ export async function sheetNamesByFile(filePath: string): Promise<Map<string, st
     const file = targets.get(attribute(tag, '(?:\\w+:)?id') ?? '');
     if (name && file) names.set(file, decodeXml(name));
   }
-  return names;
+  const properties = /<(?:\w+:)?workbookPr\b[^>]*>/.exec(workbook ?? '')?.[0] ?? '';
+  const date1904 = /^(?:1|true)$/i.test(attribute(properties, 'date1904') ?? '');
+  return { names, date1904 };
+}
+
+/** exceljs's styles table, as its stream reader keeps it (number formats by style index). */
+export interface ExcelStyles {
+  parseStream(stream: Readable): Promise<unknown>;
+}
+
+/** The workbook's styles parsed as exceljs's stream reader parses them, if it has any. */
+export async function readStyles(filePath: string): Promise<ExcelStyles | undefined> {
+  const xml = await zipEntryText(filePath, /^xl\/styles\.xml$/i);
+  if (!xml) return undefined;
+  // The stream reader's own parser (exceljs has no public entry for it).
+  const StylesXform = require('exceljs/lib/xlsx/xform/style/styles-xform') as new () => ExcelStyles;
+  const styles = new StylesXform();
+  await styles.parseStream(Readable.from([xml]));
+  return styles;
 }
