@@ -25,7 +25,8 @@
  * atrium_bench_quality), BENCH_ADVANCED=1 (ask with advanced search on), BENCH_VERBOSE=1 (print
  * the tuning half's misses), BENCH_KEEP=1 (keep the SQLite data directory under the cache, and
  * the PostgreSQL database on BENCH_DATABASE_URL's server, and reuse them when loaded).
- * It measures and prints; it is not a test: it exits 0 unless something crashed.
+ * It measures and prints; it is not a test: it exits 0 unless something crashed. Whoever adds
+ * questions checks them with scripts/quality/check-facts.ts (every fact is in its source).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -334,7 +335,10 @@ async function main() {
     }
   }
   if (runs.length === 2) printAgreement(runs[0], runs[1], VERBOSE);
-  console.log(`\nbench:quality took ${((performance.now() - started) / 60_000).toFixed(1)} min`);
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `\nbench:quality took ${seconds < 120 ? `${seconds.toFixed(0)} s` : `${(seconds / 60).toFixed(1)} min`}`,
+  );
 }
 
 main().catch((error: unknown) => {

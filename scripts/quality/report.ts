@@ -182,7 +182,7 @@ function targetsOf(run: Run): Target[] {
 }
 
 const printTarget = (t: Target) =>
-  console.log(`  ${t.label.padEnd(44)}${t.figure.padEnd(20)}${t.met ? 'met' : 'MISSED'}`);
+  console.log(`  ${t.label.padEnd(48)}${t.figure.padEnd(20)}${t.met ? 'met' : 'MISSED'}`);
 
 export function printTargets(run: Run) {
   console.log(`\n  targets on ${run.dialect}:`);
