@@ -157,6 +157,25 @@ describe('extraction guards', () => {
     expect(reasonOf(scanned)).toBe(OCR_MISSING);
   });
 
+  it("when OCR runs Debian's tesseract, then the tool sees none of the server's secrets and runs on one thread", async () => {
+    const fixtures = await writeKnowledgeFixtures(dir);
+    // A stand-in for tesseract that answers with the environment it was given.
+    writeFileSync(file('print-env'), '#!/bin/sh\nenv\n', { mode: 0o755 });
+    process.env.ATRIUM_TEST_SECRET = 'do-not-leak-7731';
+    try {
+      const result = await extractDocument(fixtures.png.path, 'png', {
+        advancedTraining: false,
+        settings: { ocrEngine: 'system', tesseractCommand: file('print-env') },
+      });
+      const seen = result.ok ? result.doc.sections.map((s) => s.text).join('\n') : '';
+      expect(seen).toContain('OMP_THREAD_LIMIT=1');
+      expect(seen).toContain('PATH=');
+      expect(seen).not.toContain('do-not-leak-7731');
+    } finally {
+      delete process.env.ATRIUM_TEST_SECRET;
+    }
+  });
+
   it('when the npm OCR engine needs more memory than extraction may use, then the image fails saying so and the next one reads', async () => {
     // tesseract.js runs in the extraction process, under its RSS cap, not in the server.
     const fixtures = await writeKnowledgeFixtures(dir);

@@ -42,7 +42,6 @@ interface Run {
   what: string;
   /** false when stdout is piped on to another process. */
   collect?: boolean;
-  env?: NodeJS.ProcessEnv;
 }
 
 interface Ran {
@@ -51,9 +50,25 @@ interface Ran {
   done: Promise<void>;
 }
 
+/**
+ * What the tools see of the environment: where programs and tesseract's data are, the locale, and
+ * never the server's secrets (database address, keys). One thread per tesseract: its OpenMP
+ * threads spin while they wait, so on a busy machine (other jobs, other OCR runs) a page of prose
+ * took 8 s instead of 1 s; ingestion jobs run side by side instead.
+ */
+function toolEnv(): NodeJS.ProcessEnv {
+  const kept = ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR', 'TESSDATA_PREFIX'].filter(
+    (name) => process.env[name] !== undefined,
+  );
+  return {
+    ...Object.fromEntries(kept.map((name) => [name, process.env[name]])),
+    OMP_THREAD_LIMIT: '1',
+  };
+}
+
 /** Starts a tool; `done` rejects with an ExtractionFailure on a missing tool, timeout or error. */
 function start(run: Run): Ran {
-  const child = spawn(run.command, run.args, { stdio: ['pipe', 'pipe', 'pipe'], env: run.env });
+  const child = spawn(run.command, run.args, { stdio: ['pipe', 'pipe', 'pipe'], env: toolEnv() });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   if (run.collect !== false) child.stdout.on('data', (d: Buffer) => out.push(d));
@@ -115,12 +130,6 @@ function start(run: Run): Ran {
   return result;
 }
 
-/**
- * One thread per tesseract: its OpenMP threads spin while they wait, so on a busy machine (other
- * jobs, other OCR runs) a page took 8 s instead of 1 s; jobs run side by side instead.
- */
-const TESSERACT_ENV = { ...process.env, OMP_THREAD_LIMIT: '1' };
-
 async function tesseractRun(settings: ExtractSettings, input: string, signal?: AbortSignal) {
   return {
     command: settings.tesseractCommand,
@@ -129,7 +138,6 @@ async function tesseractRun(settings: ExtractSettings, input: string, signal?: A
     signal,
     missing: OCR_MISSING,
     what: 'OCR',
-    env: TESSERACT_ENV,
   };
 }
 
@@ -146,7 +154,6 @@ export function systemLanguages(settings: ExtractSettings): Promise<string> {
       timeoutMs: 10_000,
       missing: OCR_MISSING,
       what: 'OCR',
-      env: TESSERACT_ENV,
     });
     known = run.done
       .then(() => consoleLanguages(run.stdout.toString('utf8').split('\n').slice(1)))
