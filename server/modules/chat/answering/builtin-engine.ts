@@ -16,6 +16,7 @@
 import { CODE_NAME, coverageOf, matchedTerms, type QueryTerms } from './query-terms';
 import { isListing, proximityOf, type Passage } from './retrieval';
 import { noAnswerText } from './no-answer';
+import { rowAnswer } from './row-answer';
 import { holdsDistinctive } from './weighing';
 import { contentTerms, sentences, stem, words } from './terms';
 
@@ -215,6 +216,12 @@ function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] 
 }
 
 export function extractiveDraft(q: QueryTerms, passages: readonly Passage[]): Draft {
+  const draft = sentenceDraft(q, passages);
+  // No sentence answers on its own: a table's row may, by its key and the column asked.
+  return draft.noAnswer ? (rowAnswer(q, passages) ?? draft) : draft;
+}
+
+function sentenceDraft(q: QueryTerms, passages: readonly Passage[]): Draft {
   const candidates = candidatesOf(q, passages);
   const best = candidates[0];
   if (!best) return { sentences: [], noAnswer: true };

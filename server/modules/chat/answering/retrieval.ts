@@ -180,7 +180,8 @@ export function createRetriever(database: Database, index: SearchIndex): Retriev
         if (!doc) return [];
         const language = hit.language;
         const sentenceStems = sentences(hit.text).map((s) => contentTerms(s, language));
-        const listing = isListing(hit.text, words(hit.text).length);
+        // A sheet's rows are records, whatever their commas ("1,234.50"), never a listing.
+        const listing = !hit.position.sheet && isListing(hit.text, words(hit.text).length);
         const stems = hit.terms;
         // A file name's parts are words ("GPL-3.docx" names the GPL).
         const name = doc.is_url ? '' : doc.name.replace(/[-_.]+/g, ' ');
