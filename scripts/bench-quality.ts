@@ -28,7 +28,7 @@
  * It measures and prints; it is not a test: it exits 0 unless something crashed. Whoever adds
  * questions checks them with scripts/quality/check-facts.ts (every fact is in its source).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -37,13 +37,12 @@ import type { ChatReference } from '../contract/chat';
 import { pino } from 'pino';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { createDatabase, type Database } from '../server/db/database';
+import { createDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { seed } from '../server/db/seed';
 import { buildCorpus, type Corpus } from './quality/corpus';
-import type { CorpusFile } from './quality/debian';
 import { DRAFTER_REQUEST, draftOf, mailQuestions, type MailAnswer } from './quality/mail-questions';
-import { serveManuals, sitemapPath } from './quality/manual-site';
+import { benchName, loadCorpus } from './quality/load';
 import {
   printAgreement,
   printRun,
@@ -76,80 +75,6 @@ interface ChatReply {
 
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 
-/** Every upload finished: no document queued or processing, and the sitemaps' pages listed. */
-async function ingested(database: Database, expected: number) {
-  const started = performance.now();
-  for (;;) {
-    const rows = await database.db.selectFrom('documents').select(['status']).execute();
-    const pending = rows.filter((r) => r.status !== 'ready' && r.status !== 'failed').length;
-    if (rows.length >= expected && pending === 0) break;
-    if (performance.now() - started > 60 * 60_000) throw new Error('ingestion did not finish');
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  return (performance.now() - started) / 1000;
-}
-
-async function upload(base: string, token: string, files: CorpusFile[], departmentId: number) {
-  const headers = { 'x-api-key': API_KEY, authorization: `Bearer ${token}` };
-  for (const f of files) {
-    const form = new FormData();
-    form.set('department_id', String(departmentId));
-    form.append('files', new Blob([readFileSync(f.file)]), f.name);
-    const res = await fetch(`${base}/upload/docs`, { method: 'POST', headers, body: form });
-    const body = (await res.json()) as { items?: { status_code: number; message: string }[] };
-    const item = body.items?.[0];
-    if (!res.ok || !item || item.status_code >= 300)
-      throw new Error(`upload of ${f.name}: ${res.status} ${JSON.stringify(body)}`);
-  }
-}
-
-/** A document's name in the bench: the uploaded file's name, or a page's path on its site. */
-const benchName = (d: { name: string; url: string | null }) =>
-  d.url ? new URL(d.url).pathname.slice(1) : d.name;
-
-async function loadCorpus(database: Database, base: string, token: string, corpus: Corpus) {
-  const { id: departmentId } = await database.db
-    .selectFrom('departments')
-    .select('id')
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  const served = await serveManuals(corpus.sites);
-  const present = await database.db
-    .selectFrom('documents')
-    .select(['name', 'url', 'type'])
-    .execute();
-  const missing = corpus.files.filter((f) => !present.some((d) => !d.url && d.name === f.name));
-  const loadedMaps = new Set(
-    present.filter((d) => d.type === 'sitemap' && d.url).map((d) => new URL(d.url ?? '').pathname),
-  );
-  const sitemaps = served.sites.filter((s) => !loadedMaps.has(sitemapPath(s.prefix)));
-  if (missing.length > 0 || sitemaps.length > 0) {
-    const pages = sitemaps.reduce((n, s) => n + s.pages, 0);
-    console.log(
-      `  uploading ${missing.length} files and ${sitemaps.length} sitemaps of ${pages} pages…`,
-    );
-    await upload(base, token, missing, departmentId);
-    for (const site of sitemaps) {
-      const res = await fetch(`${base}/upload/urls`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-api-key': API_KEY,
-          authorization: `Bearer ${token}`,
-        },
-        body: JSON.stringify({ urls: [site.sitemap], department: departmentId }),
-      });
-      if (!res.ok) throw new Error(`sitemap upload: ${res.status} ${await res.text()}`);
-    }
-    const expected =
-      corpus.files.length + served.sites.length + served.sites.reduce((n, s) => n + s.pages, 0);
-    const seconds = await ingested(database, expected);
-    console.log(`  ingested in ${seconds.toFixed(0)} s`);
-  }
-  await served.close();
-  return departmentId;
-}
-
 async function runOn(dialect: 'sqlite' | 'postgres', corpus: Corpus, databaseUrl?: string) {
   const keepSqlite = KEEP && dialect === 'sqlite';
   const dataDir = keepSqlite
@@ -181,7 +106,7 @@ async function runOn(dialect: 'sqlite' | 'postgres', corpus: Corpus, databaseUrl
   });
   const { access_token: token } = (await login.json()) as { access_token: string };
   console.log(`\n${dialect}:`);
-  const departmentId = await loadCorpus(database, base, token, corpus);
+  const departmentId = await loadCorpus(database, { base, token, apiKey: API_KEY }, corpus);
 
   const docs = await database.db
     .selectFrom('documents')
