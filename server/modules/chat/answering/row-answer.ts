@@ -21,6 +21,8 @@ import { holdsDistinctive } from './weighing';
 const ROW_PASSAGES = 6;
 /** The least share of the question's weighted terms a row and its label cover. */
 const MIN_ROW_COVERAGE = 1 / 3;
+/** The shortest header word read as a question word cut short ("max" for "maximum"). */
+const MIN_ABBREVIATION = 3;
 
 export interface RowCell {
   header: string;
@@ -41,6 +43,22 @@ export function cellsOf(line: string): RowCell[] | null {
   return cells.length >= 2 ? cells : null;
 }
 
+/**
+ * Question terms a header names, whole or cut short: column names are often abbreviated
+ * ("temp_max" for the maximum temperature, "qty", "pop").
+ */
+function askedBy(q: QueryTerms, header: ReadonlySet<string>): string[] {
+  const direct = matchedTerms(q, header);
+  const cut = [...header].filter((h) => h.length >= MIN_ABBREVIATION && /^\p{L}+$/u.test(h));
+  const shortened = q.terms.filter(
+    (t) =>
+      !direct.includes(t) &&
+      /^\p{L}+$/u.test(t) &&
+      cut.some((h) => t.length > h.length && t.startsWith(h)),
+  );
+  return [...direct, ...shortened];
+}
+
 /** How well one row answers: the share of the question it and its label cover, or null. */
 function rowFit(
   q: QueryTerms,
@@ -51,16 +69,19 @@ function rowFit(
   const values = cells.map((c) => new Set(contentTerms(c.value, language)));
   const headers = cells.map((c) => new Set(contentTerms(c.header, language)));
   const keys = values.map((v) => matchedTerms(q, v));
-  const asked = headers.map((h) => matchedTerms(q, h));
+  const asked = headers.map((h) => askedBy(q, h));
   // A key cell and another cell whose column the question asks for.
   const answers = keys.some(
     (k, i) => k.length > 0 && asked.some((a, j) => j !== i && a.length > 0),
   );
   if (!answers) return null;
+  // What the row holds: its label's terms, its cells' terms and the question terms its headers
+  // name cut short.
   const held = new Set([
     ...label,
     ...values.flatMap((v) => [...v]),
     ...headers.flatMap((h) => [...h]),
+    ...asked.flat(),
   ]);
   if (!holdsDistinctive(q, held)) return null;
   const matched = matchedTerms(q, held);
