@@ -118,3 +118,19 @@ export function writeCitiesCsv(path: string): void {
   const lines = ['city,population,area_km2,founded', ...CITIES.map((r) => r.map(quote).join(','))];
   writeFileSync(path, `${lines.join('\n')}\n`);
 }
+
+/** Parcels delivered each day from 1 March to 31 July 2014, the date written dd/mm/yyyy. */
+export const DELIVERY_DAYS = 153;
+export const deliveryDay = (i: number) => new Date(Date.UTC(2014, 2, 1 + i));
+export const parcelsOf = (i: number) => 100 + ((i * 17) % 90);
+export const writtenDay = (date: Date) =>
+  `${String(date.getUTCDate()).padStart(2, '0')}/${String(date.getUTCMonth() + 1).padStart(2, '0')}/${date.getUTCFullYear()}`;
+
+export function writeDeliveriesCsv(path: string): void {
+  const lines = ['date,parcels,depot'];
+  for (let i = 0; i < DELIVERY_DAYS; i += 1)
+    lines.push(
+      `${writtenDay(deliveryDay(i))},${parcelsOf(i)},${['North', 'South', 'East'][i % 3]}`,
+    );
+  writeFileSync(path, `${lines.join('\n')}\n`);
+}

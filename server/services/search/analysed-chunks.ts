@@ -6,6 +6,7 @@
  * statistics on either.
  */
 import { analyseText } from '../text/analysis/analyse';
+import { type DayOrder, dayOrderOf } from '../text/analysis/dates';
 import { detectLanguage } from '../text/analysis/detect';
 import type { Chunk } from '../ingest/types';
 
@@ -46,9 +47,14 @@ export function documentLanguage(texts: readonly string[]): string {
   return detectLanguage(sample);
 }
 
-export function analyseChunk(text: string, label: string, documentLang: string): AnalysedChunk {
+export function analyseChunk(
+  text: string,
+  label: string,
+  documentLang: string,
+  dayOrder: DayOrder | null = null,
+): AnalysedChunk {
   const language = detectLanguage(text, { prior: documentLang });
-  const terms = joined(analyseText(text, language));
+  const terms = joined(analyseText(text, language, dayOrder));
   return {
     language,
     terms,
@@ -60,8 +66,10 @@ export function analyseChunk(text: string, label: string, documentLang: string):
 /** Every chunk of one document analysed, and the document's language. */
 export function analyseDocumentChunks(chunks: readonly Pick<Chunk, 'text' | 'position'>[]) {
   const language = documentLanguage(chunks.map((c) => c.text));
+  // A document writes its numeric dates one way ("03/07/2014"): its own dates tell which.
+  const dayOrder = dayOrderOf(chunks.map((c) => c.text));
   return {
     language,
-    chunks: chunks.map((c) => analyseChunk(c.text, labelOf(c), language)),
+    chunks: chunks.map((c) => analyseChunk(c.text, labelOf(c), language, dayOrder)),
   };
 }

@@ -5,11 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDepartment, personWith, type Person } from '../../../test-support/identity';
 import { uploadFiles, waitForDocument } from '../../../test-support/knowledge';
 import {
+  deliveryDay,
   exportsOf,
+  parcelsOf,
   rainOf,
   WEATHER_LOGS,
   writeCitiesCsv,
+  writeDeliveriesCsv,
   writeWeatherWorkbook,
+  writtenDay,
 } from '../../../test-support/table-fixtures';
 import { startTestApp, testDatabases, type TestApp } from '../../../test-support/test-app';
 
@@ -52,10 +56,11 @@ describe.each(testDatabases)('answers from tables on %s', (dialect) => {
     );
     await writeWeatherWorkbook(join(dir, 'weather.xlsx'));
     writeCitiesCsv(join(dir, 'cities.csv'));
+    writeDeliveriesCsv(join(dir, 'deliveries.csv'));
     const res = await uploadFiles(
       t,
       editor.token,
-      ['weather.xlsx', 'cities.csv'].map((name) => ({
+      ['weather.xlsx', 'cities.csv', 'deliveries.csv'].map((name) => ({
         name,
         content: readFileSync(join(dir, name)),
       })),
@@ -123,6 +128,28 @@ describe.each(testDatabases)('answers from tables on %s', (dialect) => {
     const answer = await ask('What was the rainfall on 01/09/2013?');
     expect(answer.answer).toContain(`Date: 2013-01-09; Rainfall (mm): ${rainOfDay(0, 8)};`);
   });
+
+  it.each([
+    ['3 July 2014', 124, 6],
+    ['March 7, 2014', 6, 124],
+  ])(
+    'when a csv writes its dates as figures that its own days above 12 read day first, then "%s" finds that one row',
+    async (day, i, other) => {
+      // 03/07/2014 and 07/03/2014: either may be 3 July in an English table, this one's
+      // 15/07/2014 says which.
+      expect([writtenDay(deliveryDay(i)), writtenDay(deliveryDay(other))].sort()).toEqual([
+        '03/07/2014',
+        '07/03/2014',
+      ]);
+      const answer = await ask(`How many parcels were delivered on ${day}?`);
+      expect(answer.answer).toContain(
+        `date: ${writtenDay(deliveryDay(i))}; parcels: ${parcelsOf(i)};`,
+      );
+      expect(answer.answer).not.toContain(writtenDay(deliveryDay(other)));
+      expect(answer.references).toHaveLength(1);
+      expect(answer.references[0]).toMatchObject({ document_id: ids['deliveries.csv'] });
+    },
+  );
 
   it('when a question names a row by its key and asks for a column, then the answer is that row with the value as the file shows it', async () => {
     const exports = await ask('What were the exports of the 2019 row?');

@@ -9,7 +9,7 @@
  * "--trace-children" -> "trace_children", "SHA3-224" -> "sha3_224"), so a question naming one
  * finds its entry first; words with digits are never stemmed ("x200", "3.0").
  */
-import { findDates } from './dates';
+import { type DayOrder, findDates } from './dates';
 import { isAnalysed, stemmerOf, stopWordsOf } from './languages';
 
 /** Arabic diacritics (tashkeel), the superscript alef and the tatweel. */
@@ -106,10 +106,17 @@ export interface AnalysedWord {
   date?: { readings: string[]; months: string[] };
 }
 
-/** The words of a text, each with its terms, in order; the words of a date are one word. */
-export function analyseWords(text: string, language: string): AnalysedWord[] {
+/**
+ * The words of a text, each with its terms, in order; the words of a date are one word
+ * (`dayOrder`: how its document writes numeric dates, when it tells; see dates.ts).
+ */
+export function analyseWords(
+  text: string,
+  language: string,
+  dayOrder: DayOrder | null = null,
+): AnalysedWord[] {
   const words = analyseTokens(text, language);
-  const dates = findDates(text, language);
+  const dates = findDates(text, language, dayOrder);
   if (dates.length === 0) return words.map((w) => w.analysed);
   const out: AnalysedWord[] = [];
   let d = 0;
@@ -168,9 +175,13 @@ function analyseTokens(text: string, language: string): { at: number; analysed: 
 }
 
 /** The terms of a text, in order (duplicates kept: a passage's terms count their repeats). */
-export function analyseText(text: string, language: string): string[] {
+export function analyseText(
+  text: string,
+  language: string,
+  dayOrder: DayOrder | null = null,
+): string[] {
   const out: string[] = [];
-  for (const w of analyseWords(text, language)) {
+  for (const w of analyseWords(text, language, dayOrder)) {
     for (const t of w.terms) out.push(t);
     if (w.whole) out.push(w.whole);
     if (w.date) out.push(...w.date.readings, ...w.date.months);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyseText, analyseWords } from './analyse';
-import { findDates } from './dates';
+import { dayOrderOf, findDates } from './dates';
 
 /** The readings of every date the text writes. */
 const readings = (text: string, language = 'en') =>
@@ -68,6 +68,19 @@ describe('dates', () => {
     expect(readings('13/07/2014', 'en')).toEqual([['d20140713']]);
     expect(readings('07/13/2014', 'en')).toEqual([['d20140713']]);
     expect(readings('07/13/2014', 'fr')).toEqual([['d20140713']]);
+  });
+
+  it('when a document writes a day above 12 first or second, then its other numeric dates are read in that order', () => {
+    const dayFirst = ['date: 15/07/2014; parcels: 110', 'date: 03/07/2014; parcels: 142'];
+    expect(dayOrderOf(dayFirst)).toBe('day-first');
+    expect(dayOrderOf(['07/15/2014 and 07/03/2014'])).toBe('month-first');
+    expect(dayOrderOf(['15/07/2014 and 07/15/2014'])).toBeNull();
+    expect(dayOrderOf(['03/07/2014', 'version 3.0.12'])).toBeNull();
+    expect(readings('03/07/2014', 'en')).toEqual([['d20140703', 'd20140307']]);
+    expect(findDates('03/07/2014', 'en', 'day-first')[0].readings).toEqual(['d20140703']);
+    expect(findDates('03/07/2014', 'fr', 'month-first')[0].readings).toEqual(['d20140307']);
+    // Dots are written day first whatever the document's slashes say.
+    expect(findDates('03.07.2014', 'en', 'month-first')[0].readings).toEqual(['d20140703']);
   });
 
   it('when a month is written with its year, then it reads as the month', () => {

@@ -153,13 +153,55 @@ function monthOf(written: string, language: string): number | null {
 /** Languages that write numeric dates month first as well as day first. */
 const MONTH_FIRST_TOO = new Set(['en', 'und']);
 
-/** The days two numbers and a year may mean, in the text's language. */
-function numericReadings(a: number, b: number, year: number, dotted: boolean, language: string) {
+/**
+ * Which number a document writes first in its numeric dates, where its own dates say so: one
+ * that writes 13/07/2014 writes the day first, one that writes 07/13/2014 the month.
+ */
+export type DayOrder = 'day-first' | 'month-first';
+
+/** The days two numbers and a year may mean, in the text's language or the document's order. */
+function numericReadings(
+  a: number,
+  b: number,
+  year: number,
+  dotted: boolean,
+  language: string,
+  order: DayOrder | null,
+) {
   const dayFirst = dayTerm(year, b, a);
-  const monthFirst = dotted || !MONTH_FIRST_TOO.has(language) ? null : dayTerm(year, a, b);
+  const monthFirstToo = order ? order === 'month-first' : MONTH_FIRST_TOO.has(language);
+  const monthFirst = dotted || !monthFirstToo ? null : dayTerm(year, a, b);
   // Where one reading is impossible (13/07/2014, 07/13/2014) the other is the date.
   if (!dayFirst) return monthFirst ? [monthFirst] : dotted ? [] : [dayTerm(year, a, b)];
+  if (order === 'month-first' && monthFirst) return [monthFirst];
   return monthFirst && monthFirst !== dayFirst ? [dayFirst, monthFirst] : [dayFirst];
+}
+
+/** Numeric dates of two numbers and a year, as written with slashes or dashes. */
+const NUMERIC_DATE = new RegExp(
+  `${NUMERIC_BEFORE}(${D}{1,2})([-/])(${D}{1,2})\\2(?:${D}{4}|${D}{2})${NUMERIC_AFTER}`,
+  'gu',
+);
+
+/**
+ * The order a document's numeric dates are written in, from those only one order can read
+ * (a number above 12 first or second); null where none tells, or they disagree.
+ */
+export function dayOrderOf(texts: Iterable<string>): DayOrder | null {
+  let dayFirst = 0;
+  let monthFirst = 0;
+  for (const text of texts) {
+    if (!MAY_HOLD_DATE.test(text)) continue;
+    NUMERIC_DATE.lastIndex = 0;
+    for (let m = NUMERIC_DATE.exec(text); m; m = NUMERIC_DATE.exec(text)) {
+      const [a, b] = [number(m[1]), number(m[3])];
+      if (a > 12 && a <= 31 && b <= 12) dayFirst += 1;
+      else if (b > 12 && b <= 31 && a <= 12) monthFirst += 1;
+    }
+  }
+  if (dayFirst > 0 && monthFirst === 0) return 'day-first';
+  if (monthFirst > 0 && dayFirst === 0) return 'month-first';
+  return null;
 }
 
 /** A match's readings as day terms or month terms. */
@@ -167,6 +209,7 @@ function read(
   kind: (typeof FORMS)[number]['kind'],
   g: string[],
   language: string,
+  order: DayOrder | null,
 ): (string | null)[] {
   switch (kind) {
     case 'ymd':
@@ -186,6 +229,7 @@ function read(
         fullYear(number(g[4]), g[4].length),
         g[2] === '.',
         language,
+        order,
       );
     case 'my': {
       const month = monthOf(g[1], language);
@@ -201,8 +245,15 @@ function read(
   }
 }
 
-/** Dates written in the text, in order, none overlapping another. */
-export function findDates(text: string, language: string): DateMention[] {
+/**
+ * Dates written in the text, in order, none overlapping another. Numeric dates are read in
+ * `order` when the document's own dates tell it (dayOrderOf), else as the language writes them.
+ */
+export function findDates(
+  text: string,
+  language: string,
+  order: DayOrder | null = null,
+): DateMention[] {
   if (!MAY_HOLD_DATE.test(text)) return [];
   const found: DateMention[] = [];
   // Characters a date found already covers: a later form never reads a part of it again.
@@ -221,6 +272,7 @@ export function findDates(text: string, language: string): DateMention[] {
         kind,
         [...match].map((g) => g ?? ''),
         language,
+        order,
       ).filter((r): r is string => r !== null);
       if (readings.length === 0) continue;
       const months = readings[0].startsWith('d')
