@@ -29,6 +29,9 @@ async function createSqliteIndex(db: AnyDb) {
     insert into chunks_fts (chunks_fts, rowid, terms, label_terms)
       values ('delete', old.id, old.terms, old.label_terms);
   end`.execute(db);
+  // An external-content table is told what to delete by the triggers, with the values it was
+  // given: it must first hold what the rows hold now, or the first update corrupts it.
+  await sql`insert into chunks_fts (chunks_fts) values ('rebuild')`.execute(db);
   await sql`create trigger chunks_fts_update after update of terms, label_terms on chunks begin
     insert into chunks_fts (chunks_fts, rowid, terms, label_terms)
       values ('delete', old.id, old.terms, old.label_terms);
