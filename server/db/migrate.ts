@@ -1,4 +1,5 @@
 import { Migrator, sql } from 'kysely';
+import { reanalyseStoredChunks } from '../services/search/chunk-terms';
 import type { Database } from './database';
 import { allMigrations } from './migrations';
 
@@ -12,7 +13,12 @@ async function bookkeepingSchema({ db, dialect }: Database): Promise<string | un
   return rows[0]?.schema ?? undefined;
 }
 
-/** Applies pending migrations; throws with the failing migration's name. */
+/**
+ * Applies pending migrations; throws with the failing migration's name. Then brings the search
+ * index's stored terms up to the current text analysis: a passage analysed by an older one (its
+ * `analysis` below ANALYSIS_VERSION) is analysed again, so a better analysis reaches the
+ * documents already uploaded without a migration of its own (a no-op when nothing is older).
+ */
 export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db,
@@ -25,5 +31,6 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
     const where = failed ? ` in ${failed.migrationName}` : '';
     throw new Error(`Database migration failed${where}: ${String(error)}`, { cause: error });
   }
+  await reanalyseStoredChunks(database.db, database.dialect);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

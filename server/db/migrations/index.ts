@@ -33,6 +33,7 @@ import { reportProductTurns } from './0026-report-product-turns';
 import { analysedTerms } from './0027-analysed-terms';
 import { scannedPages } from './0028-scanned-pages';
 import { dateTerms } from './0029-date-terms';
+import { chunkAnalysisIndex } from './0030-chunk-analysis-index';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -65,5 +66,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0027-analysed-terms': analysedTerms(dialect),
     '0028-scanned-pages': scannedPages(),
     '0029-date-terms': dateTerms(dialect),
+    '0030-chunk-analysis-index': chunkAnalysisIndex(),
   };
 }

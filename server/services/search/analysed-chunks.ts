@@ -12,9 +12,10 @@ import type { Chunk } from '../ingest/types';
 
 /**
  * The analysis the stored terms come from. A change to the analysis (another stemmer, other
- * stop words, date terms) raises it, and a migration analyses the stored chunks again.
+ * stop words, a new kind of term) raises it, and every start analyses the stored chunks of an
+ * older one again (db/migrate.ts).
  */
-export const ANALYSIS_VERSION = 2;
+export const ANALYSIS_VERSION = 4;
 
 /** Terms longer than this are not words (a hash, base64): neither database indexes them. */
 const MAX_TERM_LENGTH = 64;

@@ -1,15 +1,17 @@
 /**
- * A search text as term groups: each word's term in the text's own language, and as forms the
- * terms the same word gives in the other languages the corpus is written in, so a question in
- * one language still meets passages that write its names and loanwords in another ("Memcheck",
- * "PostgreSQL", "Konfiguration" next to "configuration"). A name written as code is one term of
- * its own ("ibex_77"); its parts count a little, for passages that write them apart, and never
- * three times over for the one name.
+ * A search text as term groups: each word's term in the text's own language (and, for passages
+ * whose language could not be told, the word folded). A name written as code is one term of its
+ * own ("ibex_77"); its parts count a little, for passages that write them apart, and never three
+ * times over for the one name. Names and codes are marked: they mean the same in every language.
  */
 import { analyseWords, type AnalysedWord } from '../text/analysis/analyse';
 import { detectLanguage } from '../text/analysis/detect';
+import { UNDETERMINED } from '../text/analysis/languages';
 import { MAX_TERMS } from './query';
 import type { TermGroup } from './types';
+
+/** A word written as a name: capitalised (or all capitals), or holding a digit. */
+const NAME_LIKE = /^\p{Lu}|\p{N}/u;
 
 /** How much a part of a name written as code counts beside the whole name. */
 export const PART_WEIGHT = 0.25;
@@ -19,11 +21,12 @@ export function groupsOfWords(
   words: readonly AnalysedWord[],
   others: readonly string[],
 ): TermGroup[] {
-  const groups = new Map<string, { forms: Set<string>; weight: number }>();
-  const add = (term: string, forms: Iterable<string>, weight: number) => {
-    const group = groups.get(term) ?? { forms: new Set([term]), weight };
+  const groups = new Map<string, { forms: Set<string>; weight: number; named: boolean }>();
+  const add = (term: string, forms: Iterable<string>, weight: number, named = true) => {
+    const group = groups.get(term) ?? { forms: new Set([term]), weight, named };
     for (const f of forms) group.forms.add(f);
     group.weight = Math.max(group.weight, weight);
+    group.named ||= named;
     groups.set(term, group);
   };
   for (const w of words) {
@@ -38,17 +41,22 @@ export function groupsOfWords(
       for (const part of w.terms) add(part, [], PART_WEIGHT);
       continue;
     }
-    const [term] = w.terms;
+    // A word's term; a compound of plain words ("deb-Dateien", "long-term") is its words.
+    const [term, ...more] = w.terms;
     if (!term) continue;
-    // The same word as the corpus's other languages analyse it.
-    const forms = others.flatMap(
-      (other) => analyseWords(w.word, other)[0]?.terms.slice(0, 1) ?? [],
-    );
-    add(term, forms, 1);
+    for (const part of more) add(part, [], 1, NAME_LIKE.test(w.word));
+    // As passages of no known language hold it (folded, not stemmed). Not as another language
+    // stems it: there a word, even a name, meets false friends more often than itself ("Redis"
+    // stems to "red", Spanish for network).
+    const named = NAME_LIKE.test(w.word);
+    const forms = others
+      .filter((other) => other === UNDETERMINED)
+      .flatMap((other) => analyseWords(w.word, other)[0]?.terms.slice(0, 1) ?? []);
+    add(term, forms, 1, named);
   }
   return [...groups]
     .slice(0, MAX_TERMS)
-    .map(([term, g]) => ({ term, forms: [...g.forms], weight: g.weight }));
+    .map(([term, g]) => ({ term, forms: [...g.forms], weight: g.weight, named: g.named }));
 }
 
 export interface QuestionAnalysis {
@@ -61,7 +69,8 @@ export function questionGroups(
   corpusLanguages: readonly string[],
   prior?: string,
 ): QuestionAnalysis {
-  const language = detectLanguage(text, { prior });
+  // Too short to tell ("zucchini"): read as the corpus is mostly written.
+  const language = detectLanguage(text, { prior: prior ?? corpusLanguages[0] ?? 'en' });
   const others = corpusLanguages.filter((l) => l !== language);
   return { language, groups: groupsOfWords(analyseWords(text, language), others) };
 }

@@ -32,6 +32,8 @@ export interface TermGroup {
    * "ibex-77") counts a little, since the whole name is a term of its own.
    */
   weight?: number;
+  /** The question writes it as a name or code (capitalised, with digits): the same in every language. */
+  named?: boolean;
 }
 
 export interface SearchQuery {

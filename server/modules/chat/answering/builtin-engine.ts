@@ -20,6 +20,9 @@ import { rowAnswer } from './row-answer';
 import { holdsDistinctive } from './weighing';
 import { contentTerms, sentences, stem, words } from './terms';
 
+/** A date's term (d20140703) or a month's (m201407): analysis/dates.ts. */
+const DATE_TERM = /^[dm]\d{6}(?:\d\d)?$/;
+
 /** Below this share of the question's weighted terms a passage is not an answer. */
 export const MIN_COVERAGE = 0.5;
 /** Below this share of the question's weighted terms the quoted sentences are not an answer. */
@@ -161,8 +164,12 @@ function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] 
     if (!holdsDistinctive(q, new Set(contentTerms(named, p.language)))) return;
     const all = sentences(p.text);
     const context = {
-      scoped: matchedTerms(q, new Set(contentTerms(p.label ?? '', p.language))),
-      continued: matchedTerms(q, new Set(contentTerms((p.continues ?? []).join(' '), p.language))),
+      scoped: matchedTerms(q, new Set(contentTerms(p.label ?? '', p.language)), p.language),
+      continued: matchedTerms(
+        q,
+        new Set(contentTerms((p.continues ?? []).join(' '), p.language)),
+        p.language,
+      ),
     };
     // The content terms of the sentences before this one, grown sentence by sentence, and the
     // last name written as code before it.
@@ -170,13 +177,16 @@ function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] 
     let lastCodeName: string | null = p.continues?.at(-1)?.toLowerCase() ?? null;
     all.forEach((text, order) => {
       const said = words(text);
-      const stems = contentTerms(text, p.language);
+      // A date read alone in both orders is the one reading the document gave it.
+      const stems = contentTerms(text, p.language).filter(
+        (t) => !p.indexTerms || !DATE_TERM.test(t) || p.indexTerms.has(t),
+      );
       const before = new Set(earlier);
       const codeBefore = lastCodeName;
       stems.forEach((t) => earlier.add(t));
       lastCodeName = text.match(CODE_NAME)?.at(-1)?.toLowerCase() ?? lastCodeName;
       if (stems.length < 3) return;
-      const matched = matchedTerms(q, new Set(stems));
+      const matched = matchedTerms(q, new Set(stems), p.language);
       if (matched.length === 0) return;
       const inContext = termsInContext(
         q,

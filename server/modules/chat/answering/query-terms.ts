@@ -14,6 +14,8 @@ export interface QueryTerms {
   /** The question's language (ISO 639-1): its terms are analysed in it. */
   language: string;
   terms: string[];
+  /** Terms the question writes as names or codes, which mean the same in every language. */
+  names: ReadonlySet<string>;
   /** Words of the names the question mentions (X200, ACME). */
   nameWords: string[];
   weights: Map<string, number>;
@@ -213,6 +215,7 @@ export function queryTerms(
   return {
     language,
     terms,
+    names: new Set(found.filter((g) => g.named).map((g) => g.term)),
     nameWords,
     weights,
     alternatives,
@@ -247,13 +250,47 @@ function sameFamily(term: string, other: string): boolean {
   );
 }
 
-/** Which question terms a text contains (directly, through an alternative, or a derived form). */
-export function matchedTerms(q: QueryTerms, textStems: ReadonlySet<string>): string[] {
+/** Languages that write compounds as one word ("Paketaktualisierung", "Konfigurationsdatei"). */
+const COMPOUNDING = new Set(['de', 'nl', 'sv', 'da', 'no', 'nb', 'fi']);
+/** A compound's part this long or longer counts as the word it is ("datei" in "…dateien"). */
+const MIN_PART = 5;
+
+/**
+ * One word inside a compound of the other: at its start (the modifier, "paket" of
+ * "paketaktualisier") or at its end (the head, "datei" of "konfigurationsdatei"). Stemmers do
+ * not split compounds, and no dictionary is needed to see a whole word at either end.
+ */
+function compoundPart(term: string, other: string): boolean {
+  const [short, long] = term.length <= other.length ? [term, other] : [other, term];
+  return (
+    short.length >= MIN_PART &&
+    long.length > short.length &&
+    (long.startsWith(short) || long.endsWith(short)) &&
+    !/[\d_]/.test(long)
+  );
+}
+
+/**
+ * Which question terms a text contains (directly, through an alternative, or a derived form).
+ * In a text of another language than the question's (`language`), only the names and codes
+ * count: a common word that stems alike in two languages is a false friend ("configur" of
+ * "configure" and of Spanish "configurar" in a passage about something else).
+ */
+export function matchedTerms(
+  q: QueryTerms,
+  textStems: ReadonlySet<string>,
+  language?: string,
+): string[] {
+  const foreign = language !== undefined && language !== q.language && language !== 'und';
+  const compounds = !foreign && COMPOUNDING.has(q.language);
   return q.terms.filter((t) => {
+    if (foreign && !q.names.has(t)) return false;
     if (textStems.has(t)) return true;
     for (const a of q.alternatives.get(t) ?? []) if (textStems.has(a)) return true;
-    if (t.length < MIN_RELATED || /[\d_]/.test(t)) return false;
-    for (const s of textStems) if (sameFamily(t, s)) return true;
+    if (/[\d_]/.test(t)) return false;
+    for (const s of textStems)
+      if ((t.length >= MIN_RELATED && sameFamily(t, s)) || (compounds && compoundPart(t, s)))
+        return true;
     return false;
   });
 }

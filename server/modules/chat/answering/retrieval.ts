@@ -54,6 +54,11 @@ export interface Passage {
   score: number;
   /** How this retrieval weighed the question (weighByCorpus), for the engines to agree. */
   weighed?: Weighed;
+  /**
+   * The terms the index holds for it, analysed with what the whole document says (the day order
+   * its dates are written in): a sentence read alone may give a date both readings.
+   */
+  indexTerms?: ReadonlySet<string>;
   /** isListing(text), when the retrieval has worked it out already. */
   listing?: boolean;
 }
@@ -78,11 +83,12 @@ export function isListing(text: string, wordCount = words(text).length): boolean
 function sentenceFit(
   q: QueryTerms,
   sentenceStems: readonly (readonly string[])[],
+  language: string,
 ): { coverage: number; defines: boolean } {
   let coverage = 0;
   let defines = false;
   for (const stems of sentenceStems) {
-    coverage = Math.max(coverage, coverageOf(q, matchedTerms(q, new Set(stems))));
+    coverage = Math.max(coverage, coverageOf(q, matchedTerms(q, new Set(stems), language)));
     if (q.topic && stems.slice(0, 2).includes(q.topic)) defines = true;
   }
   return { coverage, defines };
@@ -188,9 +194,12 @@ export function createRetriever(database: Database, index: SearchIndex): Retriev
         const label = `${doc.title ?? ''} ${name} ${hit.position.heading ?? ''} ${hit.position.sheet ?? ''}`;
         const labelStems = contentTerms(label, language);
         // What the label names, every passage under it is about ("gnuplot" in gnuplot.pdf).
-        const coverage = coverageOf(q, matchedTerms(q, new Set([...stems, ...labelStems])));
-        const fit = sentenceFit(q, sentenceStems);
-        const titled = coverageOf(q, matchedTerms(q, new Set(labelStems)));
+        const coverage = coverageOf(
+          q,
+          matchedTerms(q, new Set([...stems, ...labelStems]), language),
+        );
+        const fit = sentenceFit(q, sentenceStems, language);
+        const titled = coverageOf(q, matchedTerms(q, new Set(labelStems), language));
         const score =
           0.25 * coverage +
           0.35 * fit.coverage +
@@ -213,6 +222,7 @@ export function createRetriever(database: Database, index: SearchIndex): Retriev
             position: hit.position,
             label,
             indexScore: hit.score,
+            indexTerms: new Set(hit.terms),
             coverage,
             score,
             weighed,

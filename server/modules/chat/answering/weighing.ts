@@ -62,7 +62,6 @@ export function weighByCorpus(q: QueryTerms, stats: TermStats): Weighed {
   const weightOf = (df: number) => 1 + Math.log((n + 1) / (Math.max(df, 1) + 1));
   const known = q.terms.filter((t) => (dfOf.get(t) ?? 0) > 0);
   const knownMean = known.reduce((sum, t) => sum + weightOf(dfOf.get(t) ?? 0), 0) / known.length;
-  const knownMax = Math.max(0, ...known.map((t) => weightOf(dfOf.get(t) ?? 0)));
   // A part of a name written as code counts as the search counts it (the whole name is a term).
   const share = new Map(q.groups.map((g) => [g.term, g.weight ?? 1]));
   const weights = new Map<string, number>();
@@ -71,17 +70,12 @@ export function weighByCorpus(q: QueryTerms, stats: TermStats): Weighed {
     // A plain word no passage holds is likely the asker's own wording ("in charge" for "lead"):
     // it weighs as much as the question's other words on average; unless it only says how to
     // show the answer ("Show a bar chart of revenue by region"), which no document needs to say.
-    // A name no passage holds weighs as much as the question's heaviest known word, no more: it
-    // may be what the question is about (then the answer falls short of the question), or a
-    // name that only signs or greets ("Thanks, Tom"), which must not decide alone.
-    const unknown = df === 0 && known.length > 0 && !/\d/.test(t);
-    const weight = !unknown
-      ? weightOf(df)
-      : names.has(t)
-        ? knownMax
-        : PRESENTATION.has(t)
-          ? 0
-          : knownMean;
+    // A name no passage holds weighs as the rarest of terms: it is likely what the question is
+    // about, and an answer without it falls short of the question. It is not required, though:
+    // a question that names it beside enough words a passage holds is still answered (a name
+    // that only signs or greets must not decide alone).
+    const unknown = df === 0 && known.length > 0 && !/\d/.test(t) && !names.has(t);
+    const weight = !unknown ? weightOf(df) : PRESENTATION.has(t) ? 0 : knownMean;
     weights.set(t, weight * (share.get(t) ?? 1));
   }
   const byRarity = [...known].sort((a, b) => (dfOf.get(a) ?? 0) - (dfOf.get(b) ?? 0));

@@ -38,10 +38,17 @@ const VOTERS = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl', 'sv', 'da', 'no', 'fi'
 const VOTES_TO_DECIDE = 2;
 const VOTE_LEAD = 1.5;
 
-/** The language whose stop words the text uses most, when that is decisive. */
-function stopWordVote(text: string): string | undefined {
+interface Vote {
+  /** The language, when its stop words decide alone. */
+  decided?: string;
+  /** Languages whose stop words the text uses about as much as the most used: one of them. */
+  close: string[];
+}
+
+/** Which languages' stop words the text uses, and whether one decides. */
+function stopWordVote(text: string): Vote {
   const words = text.toLowerCase().match(/\p{L}+(?:['’]\p{L}+)?/gu);
-  if (!words) return undefined;
+  if (!words) return { close: [] };
   const tally = VOTERS.map((language) => {
     const stop = stopWordsOf(language);
     let n = 0;
@@ -49,8 +56,11 @@ function stopWordVote(text: string): string | undefined {
     return { language, n };
   }).sort((a, b) => b.n - a.n);
   const [first, second] = tally;
-  if (first.n < VOTES_TO_DECIDE || first.n < VOTE_LEAD * second.n) return undefined;
-  return first.language;
+  if (first.n < VOTES_TO_DECIDE) return { close: [] };
+  if (first.n >= VOTE_LEAD * second.n) return { decided: first.language, close: [first.language] };
+  return {
+    close: tally.filter((t) => t.n * VOTE_LEAD > first.n).map((t) => t.language),
+  };
 }
 
 export interface DetectOptions {
@@ -64,16 +74,28 @@ export function detectLanguage(text: string, options: DetectOptions = {}): strin
   const sample = text.length > SAMPLE ? text.slice(0, SAMPLE) : text;
   const letters = sample.match(/\p{L}/gu)?.length ?? 0;
   if (letters === 0) return prior ?? UNDETERMINED;
-  const voted = stopWordVote(sample);
-  if (voted) return voted;
+  const vote = stopWordVote(sample);
+  if (vote.decided) return vote.decided;
   const [first, ...rest] = detectAll(sample);
+  // Stop words of two related languages (French and Spanish share "la", "un", "sera"): the
+  // n-gram detector, the prior or the vote's leader chooses among them, never a language
+  // whose words the text does not use.
+  if (vote.close.length > 0) {
+    if (first && vote.close.includes(first.lang)) return first.lang;
+    if (prior && vote.close.includes(prior)) return prior;
+    return vote.close[0];
+  }
   if (!first) return prior ?? UNDETERMINED;
   const certain =
     first.accuracy >= CERTAIN_ACCURACY ||
     (first.accuracy >= CLEAR_ACCURACY && letters >= CLEAR_LETTERS);
   if (!prior) return certain ? first.lang : UNDETERMINED;
   if (first.lang === prior) return prior;
+  // Too few stop words to tell between two languages written alike: the n-gram detector reads
+  // code, tables and names as Hindi or Italian too readily to outvote the prior. Across scripts
+  // (an Arabic passage in an English manual) it is reliable.
+  if (VOTERS.includes(prior) && VOTERS.includes(first.lang)) return prior;
   // Another language wins over the prior only when the text is clear and the prior far behind.
   const priorClose = rest.slice(0, 2).some((f) => f.lang === prior);
-  return certain && !priorClose ? first.lang : prior;
+  return certain && !priorClose && !/^[\p{Script=Latin}\P{L}]*$/u.test(sample) ? first.lang : prior;
 }

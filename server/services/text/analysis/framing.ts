@@ -13,18 +13,22 @@ const FRAMING: Record<string, string> = {
     'other ought out over own please same say says shall should show some still such tell ' +
     'thank thanks than too under until upon very way ways whether while within without yes yet ' +
     'thing things anything something explain describe mean means summarise summarize outline ' +
-    'wonder wondering wondered curious kindly appreciate would want wish',
+    'wonder wondering wondered curious kindly appreciate would want wish actually really ' +
+    'basically exactly roughly approximately perhaps maybe quite rather somehow anyway',
   fr:
     'pourriez pouvez pourrais pourrait pouvoir savoir sais sait dire dites indiquer indiquez ' +
     'expliquer expliquez voudrais voulais voudrions aimerais souhaiterais souhaite merci svp ' +
-    'plait plaît bonjour',
+    'plait plaît bonjour exactement environ vraiment approximativement peut-être peut peuvent ' +
+    'puis dois doit doivent faut',
   de:
     'könnten können könnte kann würden würde wissen weiß sagen sag erklären erklärt bitte ' +
-    'möchte möchten gerne gern danke mir uns vielleicht eigentlich',
+    'möchte möchten gerne gern danke mir uns vielleicht eigentlich genau ungefähr wirklich ' +
+    'etwa überhaupt darf dürfen muss müssen soll sollte sollen kann',
   es:
     'podría podrían puede pueden podrías decir decirme dime indicar indicarme explicar ' +
-    'explicarme saber sé gustaría quisiera quiero favor gracias',
-  ar: 'هل يمكن يمكنك يمكنكم أريد أود نريد معرفة أعرف أخبرني أخبرنا اخبرني توضيح وضح فضلك سمحت شكرا',
+    'explicarme saber sé gustaría quisiera quiero favor gracias exactamente aproximadamente ' +
+    'realmente quizás puedo puede pueden debo debe deben hay',
+  ar: 'هل يمكن يمكنك يمكنكم أريد أود نريد معرفة أعرف أخبرني أخبرنا اخبرني توضيح وضح فضلك سمحت شكرا بالضبط تقريبا حقا ربما',
 };
 
 const cache = new Map<string, ReadonlySet<string>>();

@@ -73,8 +73,17 @@ const STOP_LISTS: Record<string, string> = {
   uk: 'ukrainian',
 };
 
-/** The language of text too short or too mixed to tell, analysed without stemming. */
+/** The language of text too short or too mixed to tell. */
 export const UNDETERMINED = 'und';
+
+/**
+ * How text of no determined language is stemmed: tables of figures, codes and names, whose few
+ * words (column names: "release", "codename") are English far more often than not. Text in
+ * another script is always told (the detector reads scripts), so this only decides between
+ * languages written alike; such text keeps 'und' as its language, and a question in any
+ * language also meets it (search/question-groups.ts).
+ */
+const UNDETERMINED_STEMMER = 'en';
 
 export type Stemmer = (word: string) => string;
 
@@ -87,7 +96,7 @@ const stopLists = new Map<string, ReadonlySet<string>>();
 
 /** Whether the language has a stemmer: its words are reduced to their stems. */
 export function isAnalysed(language: string): boolean {
-  return language === 'ar' || language in SNOWBALL;
+  return language === 'ar' || language === UNDETERMINED || language in SNOWBALL;
 }
 
 /** The language's stemmer, or null for a language without one. */
@@ -95,9 +104,10 @@ export function stemmerOf(language: string): Stemmer | null {
   const known = stemmers.get(language);
   if (known !== undefined) return known;
   let stemmer: Stemmer | null = null;
+  const algorithm = SNOWBALL[language === UNDETERMINED ? UNDETERMINED_STEMMER : language];
   if (language === 'ar') stemmer = arabicLightStem;
-  else if (SNOWBALL[language]) {
-    const made = (require('snowball-stemmers') as SnowballFactory).newStemmer(SNOWBALL[language]);
+  else if (algorithm) {
+    const made = (require('snowball-stemmers') as SnowballFactory).newStemmer(algorithm);
     stemmer = (word) => made.stem(word);
   }
   stemmers.set(language, stemmer);
