@@ -209,6 +209,8 @@ function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] 
         (entryFor(q, text) ? 0.15 : 0) +
         ((q.asksAmount || q.asksWhen) && holdsAsked(q, text) ? 0.1 : 0) -
         (isCutOff(p, text, order, all.length) ? 0.3 : 0) -
+        // A question of the document (a FAQ's heading) asks; it never answers one.
+        (/[?؟]["”’»)\]]*$/.test(text) ? 0.5 : 0) -
         (isFigures(stems) ? 0.2 : 0) -
         (stems.length > 60 ? 0.15 : 0) -
         0.02 * rank;

@@ -5,6 +5,7 @@
  * each term, phrases and, with advanced search, synonyms).
  */
 import { detectLanguage } from '../../../services/text/analysis/detect';
+import { questionCore } from '../../../services/text/analysis/question-core';
 import type { TermGroup } from '../../../services/search/types';
 import { groupsOfWords } from '../../../services/search/question-groups';
 import { identifiers, isStopWord, questionWords, stem, words } from './terms';
@@ -160,10 +161,11 @@ export interface QuestionLanguages {
 }
 
 export function queryTerms(
-  question: string,
+  asked: string,
   expand: boolean,
   languages: QuestionLanguages = {},
 ): QueryTerms {
+  const question = questionCore(asked);
   const language = detectLanguage(question, { prior: languages.prior ?? 'en' });
   const others = (languages.corpus ?? []).filter((l) => l !== language);
   const st = (w: string) => stem(w, language);

@@ -48,6 +48,8 @@ function withoutClitics(word: string): string {
   const before = word.slice(0, at);
   const after = word.slice(at + 1);
   if (ELIDED.test(before) && after.length > 1) return after;
+  // English negations ("don't", "isn't", "can't") say nothing a passage is found by.
+  if (/^t$/i.test(after) && /n$/i.test(before)) return '';
   return before;
 }
 
@@ -78,6 +80,7 @@ export function termOf(word: string, language: string): string | null {
 
 function computeTerm(word: string, language: string): string | null {
   let lower = withoutClitics(word.toLowerCase());
+  if (!lower) return null;
   if (language === 'ar') lower = normaliseArabic(lower);
   const stop = stopWordsOf(language);
   if (stop.has(lower)) return null;
