@@ -49,6 +49,9 @@ const PRESENTATION = new Set(
     .map((w) => stem(w)),
 );
 
+/** How much a kind word beside a name counts ("option" in "the --trace-children option"). */
+const KIND_SHARE = 0.25;
+
 /** A name in at most this share of the passages is what the question is about. */
 const NAME_SHARE = 0.05;
 /** Up to this many known terms, a question's rarest term is what it is about. */
@@ -82,10 +85,24 @@ export function weighByCorpus(q: QueryTerms, stats: TermStats): Weighed {
   const rarest = dfOf.get(byRarity[0]) ?? 0;
   // A short question is about all its words but the most common one.
   // A kind word beside a name says what the name is ("the asn1Parser program", "the Lackey
-  // tool"): the passage about asn1Parser need not repeat it.
+  // tool", "the --trace-children option"): the passage about asn1Parser need not repeat it, so
+  // it is not required and counts little.
+  const subjects = new Set([
+    ...names,
+    ...q.codeNames.flatMap((c) =>
+      c
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .map((w) => stem(w)),
+    ),
+  ]);
   const kinds = new Set(
-    [...names].flatMap((name) => q.companions.get(name) ?? []).filter((t) => KIND_WORDS.has(t)),
+    [...KIND_WORDS].filter((kind) => (q.companions.get(kind) ?? []).some((c) => subjects.has(c))),
   );
+  for (const kind of kinds) {
+    const weight = weights.get(kind);
+    if (weight !== undefined) weights.set(kind, weight * KIND_SHARE);
+  }
   const about = byRarity.filter((t) => !kinds.has(t));
   const core = known.length <= SHORT_QUESTION ? about.slice(0, Math.max(1, about.length - 1)) : [];
   // A term that must be in the answer: a number or code (a version is not another version),
