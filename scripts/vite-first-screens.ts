@@ -10,7 +10,7 @@ type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 
 /** The first screens people land on, by path, and the modules they need beyond the entry. */
-const FIRST_SCREENS: Record<string, string[]> = {
+export const FIRST_SCREENS: Record<string, string[]> = {
   '/login': ['src/features/auth/login-page.tsx'],
   '/signup': ['src/features/auth/signup-page.tsx'],
   '/dashboard': [
