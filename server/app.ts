@@ -12,6 +12,7 @@ import type { BackgroundTasks } from './services/background';
 import { createDatabase, type Database } from './db/database';
 import type { AppDeps } from './deps';
 import { AppError } from './http/app-error';
+import { serializerCompiler, validatorCompiler } from './http/route-contract';
 import type { IngestEngine } from './modules/knowledge/ingest-engine';
 import { apiRouteModules } from './route-modules';
 import { registerApiKeyCheck } from './plugins/api-key';
@@ -81,6 +82,9 @@ export async function buildApp(
   // Computed before the first sign-in, so even that one takes no longer for unknown e-mails.
   app.addHook('onReady', async () => void prepareDummyHash());
   registerErrorHandler(app);
+  // Each route's contract schemas check its input and shape its answer.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   registerRequestLog(app);
   await registerSecurityHeaders(app, { framingHosts: services.visitorLogin.framingHosts });
   registerApiKeyCheck(app, config.apiKey);

@@ -1,33 +1,58 @@
 /**
- * The live API documentation (issue 17) at /api-docs: Swagger UI over the OpenAPI document of
- * every route (document.ts), which is built once the routes are registered. It lives beside
+ * The live API documentation at /api-docs: Swagger UI over the OpenAPI document that
+ * @fastify/swagger writes from every route's own declaration (route-docs.ts). It lives beside
  * /api, not under it, so a browser reads it without the deployment's x-api-key; it tells
  * nothing a route does not already say to anyone who calls it.
  */
-import swagger, { type StaticDocumentSpec } from '@fastify/swagger';
+import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
-import { openApiDocument, type RouteInfo } from './document';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import { z } from 'zod';
+import { fileAnswer, jsonOrEvents } from '../http/route-contract';
+import { API_DESCRIPTION, routeDocs, SECURITY_SCHEMES } from './route-docs';
+import { routeSchemas, type RouteSchemas } from './route-schemas';
 
 export const API_DOCS_PATH = '/api-docs';
 export const API_VERSION = '1.0.0';
 
+/** A route not yet declaring its schema, described from the table that names its shapes. */
+function tableSchema(entry: RouteSchemas | undefined): FastifySchema | undefined {
+  if (!entry) return undefined;
+  const params = [entry.params ?? []]
+    .flat()
+    .reduce<z.ZodObject | undefined>(
+      (all, one) => z.object({ ...all?.shape, ...(one as z.ZodObject).shape }),
+      undefined,
+    );
+  const answer = entry.file
+    ? fileAnswer(entry.file)
+    : entry.stream && entry.response
+      ? jsonOrEvents(entry.response)
+      : entry.response;
+  return {
+    params,
+    querystring: entry.query,
+    body: entry.body,
+    multipart: entry.multipart,
+    response: answer ? { [entry.status ?? 200]: answer } : undefined,
+  };
+}
+
 export async function registerApiDocs(app: FastifyInstance, version: string): Promise<void> {
-  const routes: RouteInfo[] = [];
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods)
-      routes.push({ method: String(method), url: route.url, config: route.config ?? {} });
-  });
-  // Filled in place when the app is ready: the swagger plugin keeps this very object.
-  const document: Record<string, unknown> = {};
-  app.addHook('onReady', async () => {
-    Object.assign(document, openApiDocument(routes, version));
-  });
   await app.register(swagger, {
-    mode: 'static',
-    // Filled at onReady (above); the plugin's type wants the whole document already here.
-    specification: { document: document as unknown as StaticDocumentSpec['document'] },
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Atrium API', version, description: API_DESCRIPTION },
+      components: { securitySchemes: SECURITY_SCHEMES },
+    },
+    transform: (input) =>
+      routeDocs({
+        ...input,
+        schema:
+          input.schema ??
+          tableSchema(routeSchemas[`${String(input.route.method)} ${input.url}`]) ??
+          {},
+      } as Parameters<typeof routeDocs>[0]),
   });
   const indexAlias = `${API_DOCS_PATH}/static/index.html`;
   await app.register(swaggerUi, {

@@ -1,0 +1,111 @@
+/**
+ * How one route appears in the OpenAPI document, from its own declaration: the zod schemas of
+ * its `schema` (through fastify-type-provider-zod's jsonSchemaTransform), the right of its
+ * `config` (`x-required-right`, the one the permissions plugin enforces), who may call it
+ * (`security`), a multipart form as the request body, and the error answer every route shares.
+ */
+import type { FastifySchema, RouteOptions } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorBodySchema } from '../../contract/errors';
+import type { RouteRight } from '../deps';
+import type { MultipartForm } from '../http/route-contract';
+
+type Json = Record<string, unknown>;
+type Transform = typeof jsonSchemaTransform;
+type TransformInput = Parameters<Transform>[0] & { route: RouteOptions };
+
+const binary: Json = { type: 'string', format: 'binary' };
+const inputJson = (schema: z.ZodType): Json =>
+  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'openapi-3.0' }) as Json;
+
+/** The names of a multipart form's fields, text and files. */
+export function formFieldNames(form: MultipartForm): string[] {
+  const fields = form.fields ? inputJson(form.fields) : {};
+  return [...Object.keys(fields.properties ?? {}), ...Object.keys(form.files)];
+}
+
+/** A multipart form as JSON Schema: its text fields as parsed, each file field as binary. */
+export function multipartSchema(form: MultipartForm): Json {
+  const fields = form.fields ? inputJson(form.fields) : {};
+  const properties = { ...((fields.properties ?? {}) as Record<string, Json>) };
+  const required = [...((fields.required as string[] | undefined) ?? [])];
+  for (const [name, file] of Object.entries(form.files)) {
+    properties[name] = file.many ? { type: 'array', items: binary } : binary;
+    if (!file.optional) required.push(name);
+  }
+  return { type: 'object', properties, required };
+}
+
+type RouteAccess = {
+  public?: boolean;
+  visitor?: boolean;
+  admin?: boolean;
+  sessionOnly?: boolean;
+  permission?: RouteRight | readonly RouteRight[];
+};
+
+/** What the route needs, in words and as the extension field. */
+export function requiredRight(config: RouteAccess): string {
+  if (config.public) return 'none (public)';
+  if (config.visitor) return 'a chat widget visitor token';
+  if (config.admin) return 'the default administrator';
+  const list = config.permission === undefined ? [] : [config.permission].flat();
+  const rights = list.map((p) => `${p.module}.${p.action}`).join(' or ');
+  return rights || 'any signed-in person';
+}
+
+function security(config: RouteAccess): Json[] {
+  if (config.public) return [{ apiKeyHeader: [] }];
+  if (config.visitor) return [{ apiKeyHeader: [], visitorToken: [] }];
+  if (config.sessionOnly) return [{ apiKeyHeader: [], sessionToken: [] }];
+  return [
+    { apiKeyHeader: [], sessionToken: [] },
+    { apiKeyHeader: [], integrationKey: [] },
+  ];
+}
+
+const errorAnswer = {
+  description: 'An error: { message, code }',
+  content: {
+    'application/json': {
+      schema: z.toJSONSchema(apiErrorBodySchema, { io: 'output', target: 'openapi-3.0' }),
+    },
+  },
+};
+
+/**
+ * The swagger plugin's transform: routes outside /api (the SPA, /api-docs itself) are hidden;
+ * each /api route is described by its schema and its config.
+ */
+export function routeDocs(input: TransformInput): { schema: Json; url: string } {
+  const { url, route } = input;
+  if (!url.startsWith('/api/')) return { schema: { hide: true }, url };
+  const { multipart, ...schema } = (input.schema ?? {}) as FastifySchema;
+  const transformed = jsonSchemaTransform({ ...input, schema } as Parameters<Transform>[0])
+    .schema as Json;
+  const config = (route.config ?? {}) as RouteAccess;
+  const right = requiredRight(config);
+  return {
+    url,
+    schema: {
+      ...transformed,
+      summary: `${String(route.method)} ${url.replace(/^\/api/, '')}`,
+      description: `Needs: ${right}.${config.sessionOnly ? ' Not with an integration key.' : ''}`,
+      'x-required-right': right,
+      security: security(config),
+      ...(multipart && { body: multipartSchema(multipart), consumes: ['multipart/form-data'] }),
+      response: { ...(transformed.response as Json | undefined), default: errorAnswer },
+    },
+  };
+}
+
+export const API_DESCRIPTION =
+  'Every call sends `x-api-key` (the deployment key). Signed-in people add `Authorization: Bearer <access token>`; other systems add `Authorization: Bearer atr_…`, an integration key made in the console (API access), which acts for its creator within its rights and departments.';
+
+export const SECURITY_SCHEMES = {
+  apiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+  sessionToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+  integrationKey: { type: 'http', scheme: 'bearer', bearerFormat: 'atr_<lookup>_<secret>' },
+  visitorToken: { type: 'http', scheme: 'bearer', bearerFormat: 'visitor JWT' },
+} as const;
