@@ -2,11 +2,13 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DepartmentScope } from '../../contract/access';
 import { useTestApp, testDatabases } from '../test-support/test-app';
+import { prepareQuery } from './prepared';
 import {
   conversationWithin,
   inScope,
   junctionCovers,
   junctionMeets,
+  junctionNoneOutside,
   junctionWithin,
   touchedWithin,
 } from './scope';
@@ -68,6 +70,46 @@ describe.each(testDatabases)('department scope as SQL on %s', (dialect) => {
     expect(await ids([1, 7])).toEqual([1]);
     expect(await ids([7])).toEqual([]);
     expect(await ids([])).toEqual([]);
+  });
+
+  it('when a prepared query is scoped, then each run keeps the rows of its own scope', async () => {
+    const { db } = t.database;
+    await ownerDepartments();
+    const departments = prepareQuery((scope: number[]) =>
+      db
+        .selectFrom(sql`scope_owner_departments`.as('j'))
+        .select(sql<number>`j.department_id`.as('id'))
+        .distinct()
+        .where(inScope('j.department_id', scope))
+        .orderBy('id'),
+    );
+    const run = async (scope: number[]) =>
+      (await departments.all(db, scope)).map((r) => Number(r.id));
+    expect(await run([1])).toEqual([1]);
+    expect(await run([2])).toEqual([2]);
+    expect(await run([2, 1])).toEqual([1, 2]);
+    expect(await run([3])).toEqual([]);
+    expect(await run([])).toEqual([]);
+  });
+
+  it("when none of an owner's departments may lie outside a scope, then one of none lies in any but the empty one", async () => {
+    const { db } = t.database;
+    await ownerDepartments();
+    const owners = async (scope: DepartmentScope) =>
+      (
+        await sql<{
+          id: number;
+        }>`select o.id from (select 1 as id union select 2 union select 3) as o
+          where ${junctionNoneOutside(
+            { table: 'scope_owner_departments', owner: 'owner_id', ownerRef: 'o.id' },
+            scope,
+          )} order by o.id`.execute(db)
+      ).rows.map((r) => Number(r.id));
+    expect(await owners([1])).toEqual([1, 3]);
+    expect(await owners([1, 2])).toEqual([1, 2, 3]);
+    expect(await owners([2])).toEqual([3]);
+    expect(await owners('all')).toEqual([1, 2, 3]);
+    expect(await owners([])).toEqual([]);
   });
 
   it('when an owner spans departments, then it is in scope only with all of them', async () => {

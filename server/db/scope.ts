@@ -3,8 +3,9 @@
  * becomes SQL. Each helper answers a condition to put in a `where`: 'all' is no condition
  * (`1 = 1`), an empty scope matches nothing (`1 = 0`). Three shapes of ownership exist:
  * - a row in one department (`department_id`): `inScope`;
- * - a row spanning departments through a junction table (widgets, helpdesks): `junctionWithin`,
- *   at least one department and none outside the scope; `junctionMeets`, at least one in it;
+ * - a row spanning departments through a junction table (widgets, helpdesks, API keys):
+ *   `junctionWithin`, at least one department and none outside the scope; `junctionNoneOutside`,
+ *   none outside it (an owner of none is in every scope); `junctionMeets`, at least one in it;
  *   `junctionCovers`, every department of a given set (a helpdesk serving a whole conversation);
  * - a chat turn answered from the department it chose, or from the sources it searched
  *   (`department_ids`, a JSON array): `touchedWithin`, every department it touched in scope;
@@ -14,16 +15,23 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { DepartmentScope } from '../../contract/access';
 import type { DialectName } from './database';
 
+/** A scope as held (`DepartmentScope`), or as a caller keeps it, read-only. */
+type Scope = DepartmentScope | readonly number[];
+
 const ALL = sql<SqlBool>`1 = 1`;
 const NONE = sql<SqlBool>`1 = 0`;
 
 const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql.lit(Math.trunc(id))));
 
-/** `column` (a qualified reference: 's.department_id') holds a department of the scope. */
-export function inScope(column: string, scope: DepartmentScope): RawBuilder<SqlBool> {
+/**
+ * `column` (a qualified reference: 's.department_id') holds a department of the scope. The ids
+ * go as parameters, as a query builder's `in` list would: a prepared query (db/prepared.ts)
+ * builds this once with placeholders in place of the ids.
+ */
+export function inScope(column: string, scope: Scope): RawBuilder<SqlBool> {
   if (scope === 'all') return ALL;
   if (scope.length === 0) return NONE;
-  return sql<SqlBool>`${sql.ref(column)} in (${idList(scope)})`;
+  return sql<SqlBool>`${sql.ref(column)} in (${sql.join(scope)})`;
 }
 
 export interface Junction {
@@ -37,21 +45,31 @@ export interface Junction {
   department?: string;
 }
 
-/** The owner has at least one department in the junction, and none outside the scope. */
-export function junctionWithin(junction: Junction, scope: DepartmentScope): RawBuilder<SqlBool> {
+/**
+ * None of the owner's departments in the junction lies outside the scope. An owner left with no
+ * department (its last one deleted) is in every scope but the empty one.
+ */
+export function junctionNoneOutside(junction: Junction, scope: Scope): RawBuilder<SqlBool> {
   if (scope === 'all') return ALL;
   if (scope.length === 0) return NONE;
-  const table = sql.table(junction.table);
-  const owner = sql.ref(`j.${junction.owner}`);
   const department = sql.ref(`j.${junction.department ?? 'department_id'}`);
-  const outer = sql.ref(junction.ownerRef);
-  return sql<SqlBool>`(exists (select 1 from ${table} as j where ${owner} = ${outer})
-    and not exists (select 1 from ${table} as j where ${owner} = ${outer}
-      and ${department} not in (${idList(scope)})))`;
+  return sql<SqlBool>`not exists (select 1 from ${sql.table(junction.table)} as j
+    where ${sql.ref(`j.${junction.owner}`)} = ${sql.ref(junction.ownerRef)}
+      and ${department} not in (${idList(scope)}))`;
+}
+
+/** The owner has at least one department in the junction, and none outside the scope. */
+export function junctionWithin(junction: Junction, scope: Scope): RawBuilder<SqlBool> {
+  if (scope === 'all') return ALL;
+  if (scope.length === 0) return NONE;
+  const owner = sql.ref(`j.${junction.owner}`);
+  return sql<SqlBool>`(exists (select 1 from ${sql.table(junction.table)} as j
+      where ${owner} = ${sql.ref(junction.ownerRef)})
+    and ${junctionNoneOutside(junction, scope)})`;
 }
 
 /** The owner has at least one department of the scope in the junction. */
-export function junctionMeets(junction: Junction, scope: DepartmentScope): RawBuilder<SqlBool> {
+export function junctionMeets(junction: Junction, scope: Scope): RawBuilder<SqlBool> {
   if (scope === 'all') return ALL;
   if (scope.length === 0) return NONE;
   const department = sql.ref(`j.${junction.department ?? 'department_id'}`);
@@ -81,7 +99,7 @@ export function junctionCovers(
 export function jsonIdsWithin(
   dialect: DialectName,
   column: string,
-  scope: DepartmentScope,
+  scope: Scope,
 ): RawBuilder<SqlBool> {
   if (scope === 'all') return ALL;
   const ref = sql.ref(column);
@@ -100,7 +118,7 @@ export function jsonIdsWithin(
 export function touchedWithin(
   dialect: DialectName,
   alias: string,
-  scope: DepartmentScope,
+  scope: Scope,
   noDepartment: 'null' | 'zero' = 'null',
 ): RawBuilder<SqlBool> {
   if (scope === 'all') return ALL;
@@ -122,7 +140,7 @@ export function touchedWithin(
 export function conversationWithin(
   dialect: DialectName,
   conversation: string,
-  scope: DepartmentScope,
+  scope: Scope,
   from: 'turns' | 'rollup' = 'turns',
 ): RawBuilder<SqlBool> {
   if (scope === 'all') return ALL;

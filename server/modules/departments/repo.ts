@@ -1,5 +1,6 @@
 /** SQL of departments: rows with how many users and roles each holds. */
 import type { Kysely, Transaction } from 'kysely';
+import { dialectOf, lockRows } from '../../db/dialect';
 import type { DB } from '../../db/schema';
 import { type SortColumns, sortTerms } from '../../db/sorting';
 import type { SortValue } from '../../../contract/paging';
@@ -85,6 +86,13 @@ export function createDepartmentsRepo(db: Kysely<DB>) {
       if (limit) rows = rows.limit(limit.size).offset(limit.offset);
       return { total: Number(total), rows: await withCounts(db, await rows.execute()) };
     },
+
+    /**
+     * Locks the department's row until the transaction ends (on PostgreSQL): a concurrent
+     * assignment then waits and fails its foreign key, instead of being cascaded away unseen.
+     */
+    lock: (ex: Executor, id: number) =>
+      lockRows(dialectOf(ex), ex.selectFrom('departments').select('id').where('id', '=', id)),
 
     async find(id: number, ex: Executor = db): Promise<DepartmentRow | undefined> {
       const row = await base(ex).where('d.id', '=', id).executeTakeFirst();

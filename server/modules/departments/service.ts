@@ -49,7 +49,7 @@ const nameTaken = (name: string) =>
   identityErrors.nameTaken(`A department named '${name}' already exists.`);
 
 export function createDepartmentService(database: Database, repo: DepartmentsRepo) {
-  const { db, dialect } = database;
+  const { db } = database;
 
   async function get(id: number): Promise<Department> {
     const row = await repo.find(id);
@@ -107,15 +107,7 @@ export function createDepartmentService(database: Database, repo: DepartmentsRep
           'General cannot be deleted: self-registered users are placed in it.',
         );
       return db.transaction().execute(async (trx) => {
-        // On PostgreSQL the row lock makes a concurrent assignment wait and then fail its foreign
-        // key, instead of being cascaded away unseen.
-        if (dialect === 'postgres')
-          await trx
-            .selectFrom('departments')
-            .select('id')
-            .where('id', '=', id)
-            .forUpdate()
-            .execute();
+        await repo.lock(trx, id);
         const row = await repo.find(id, trx);
         if (!row) throw identityErrors.departmentNotFound();
         const users = Number(row.user_count);

@@ -2,6 +2,8 @@
 import { createHistoryRepo } from '../identity/history-repo';
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/database';
+import { lockRows } from '../../db/dialect';
+import { inScope } from '../../db/scope';
 import type { DB, RoleHistoryTable } from '../../db/schema';
 import { type SortColumns, sortTerms } from '../../db/sorting';
 import type { SortValue } from '../../../contract/paging';
@@ -53,14 +55,9 @@ export type RoleHistoryRow = Selectable<RoleHistoryTable>;
 type RoleQuery = SelectQueryBuilder<DB & { r: DB['roles'] }, 'r', object>;
 
 function filtered(query: RoleQuery, filter: RoleFilter): RoleQuery {
-  let q = query;
-  const { scope } = filter;
-  if (scope !== 'all')
-    q = q.where((eb) =>
-      scope.length === 0
-        ? eb('r.department_id', 'is', null)
-        : eb.or([eb('r.department_id', 'is', null), eb('r.department_id', 'in', scope)]),
-    );
+  let q = query.where((eb) =>
+    eb.or([eb('r.department_id', 'is', null), inScope('r.department_id', filter.scope)]),
+  );
   if (filter.departmentId !== undefined) {
     const dept = filter.departmentId;
     q = q.where((eb) =>
@@ -140,8 +137,7 @@ export function createRolesRepo(db: Kysely<DB>, dialect: DialectName) {
     async find(ex: Executor, id: number, lock = false): Promise<RoleRow | undefined> {
       // On PostgreSQL a write locks the row first, so two saves of one role take turns and each
       // history entry's "old" is what the other left behind.
-      if (lock && dialect === 'postgres')
-        await ex.selectFrom('roles').select('id').where('id', '=', id).forUpdate().execute();
+      if (lock) await lockRows(dialect, ex.selectFrom('roles').select('id').where('id', '=', id));
       const row = await rows(ex).where('r.id', '=', id).executeTakeFirst();
       return row ? (await withCounts(ex, [row]))[0] : undefined;
     },

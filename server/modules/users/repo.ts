@@ -1,7 +1,10 @@
 /** SQL of managed users: accounts, their role assignments, history and the admin count. */
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/database';
+import { lockingRows } from '../../db/dialect';
 import { prepareQuery } from '../../db/prepared';
+import { inScope } from '../../db/scope';
+import { searchesByTrigrams, usersMatching } from '../../db/user-search';
 import { fromSortShape, type SortColumns, sortShape, sortTerms } from '../../db/sorting';
 import type { DB, UserHistoryTable, UserRow } from '../../db/schema';
 import type { SortValue } from '../../../contract/paging';
@@ -73,9 +76,6 @@ const USER_SORT_COLUMNS: SortColumns<UserSort> = {
   status: ['u.status'],
 };
 
-/** pg_trgm indexes runs of 3 characters; shorter patterns cannot use the index. */
-const TRIGRAM_LENGTH = 3;
-
 /** The users list: filters, page and count, and the listed users' assignments. */
 function userListing(db: Kysely<DB>, dialect: DialectName) {
   /**
@@ -93,16 +93,9 @@ function userListing(db: Kysely<DB>, dialect: DialectName) {
         eb
           .selectFrom('user_roles as s')
           .select('s.user_id')
-          .where('s.department_id', 'in', scope.length ? scope : [-1]),
+          .where(inScope('s.department_id', scope)),
       );
-    if (f.like !== null) {
-      const { like } = f;
-      q = q.where(
-        dialect === 'postgres'
-          ? sql<boolean>`lower(u.username || ' ' || u.email || ' ' || u.first_name || ' ' || u.last_name) like ${like}`
-          : sql<boolean>`u.id in (select rowid from users_search where text like ${like})`,
-      );
-    }
+    if (f.like !== null) q = q.where(usersMatching(dialect, f.like));
     if (f.departmentName !== null) {
       const { departmentName } = f;
       q = q.where('u.id', 'in', (eb) =>
@@ -119,10 +112,7 @@ function userListing(db: Kysely<DB>, dialect: DialectName) {
   const countOf = prepareQuery((f: ListArgs) =>
     filtered(f).select((eb) => eb.fn.countAll<number | string>().as('total')),
   );
-  // PostgreSQL guesses 1% of users for any LIKE pattern, so for a rare search it walks the
-  // primary key in order and filters all 100,000 rows (~90 ms). Ordering by an expression
-  // the key cannot serve makes it take the trigram index's few matches and sort them (~1 ms).
-  // Patterns under 3 letters have no trigrams; there the ordered walk stops early.
+  // Read by the trigram index rather than in the key's order (db/user-search.ts).
   const pageOf = prepareQuery(
     (
       f: ListArgs,
@@ -151,8 +141,7 @@ function userListing(db: Kysely<DB>, dialect: DialectName) {
         status: filter.status ?? null,
       };
       const counted = await countOf.first(db, args);
-      const byIndexedSearch =
-        dialect === 'postgres' && (filter.search?.length ?? 0) >= TRIGRAM_LENGTH;
+      const byIndexedSearch = searchesByTrigrams(dialect, filter.search);
       const sort = sortShape(filter.sort);
       const rows = await pageOf.all(db, args, sort, byIndexedSearch, limit.size, limit.offset);
       return { total: Number(counted?.total ?? 0), rows };
@@ -169,9 +158,8 @@ function userLookups(db: Kysely<DB>, dialect: DialectName) {
     async find(ex: Executor, id: number, lock = false): Promise<UserRow | undefined> {
       // On PostgreSQL a write locks the row first, so concurrent saves take turns and each
       // history entry's "old" is what the other one left.
-      let q = ex.selectFrom('users').selectAll().where('id', '=', id);
-      if (lock && dialect === 'postgres') q = q.forUpdate();
-      return q.executeTakeFirst();
+      const q = ex.selectFrom('users').selectAll().where('id', '=', id);
+      return (lock ? lockingRows(dialect, q) : q).executeTakeFirst();
     },
 
     findByEmail: (ex: Executor, email: string): Promise<UserRow | undefined> =>
@@ -191,14 +179,13 @@ function userLookups(db: Kysely<DB>, dialect: DialectName) {
 
     /** Ids of the active default administrators, locked on PostgreSQL until the write commits. */
     async activeAdminIds(ex: Executor): Promise<number[]> {
-      let q = ex
+      const q = ex
         .selectFrom('users')
         .select('id')
         .where('is_defaultadmin', '=', 1)
         .where('status', '=', 'active')
         .orderBy('id');
-      if (dialect === 'postgres') q = q.forUpdate();
-      return (await q.execute()).map((r) => r.id);
+      return (await lockingRows(dialect, q).execute()).map((r) => r.id);
     },
 
     ...createHistoryRepo(db, 'user_history', 'user_id'),
