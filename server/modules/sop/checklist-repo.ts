@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DepartmentScope } from '../../../contract/access';
 import type { ChecklistsQuery } from '../../../contract/sop';
 import type { DB } from '../../db/schema';
+import { inScope } from '../../db/scope';
 
 const SUMMARY = [
   'k.id',
@@ -30,11 +31,7 @@ export function createChecklistRepo(db: Kysely<DB>) {
   return {
     db,
     async list(scope: DepartmentScope, q: ChecklistsQuery) {
-      let query = db.selectFrom('sop_checklists as k');
-      if (scope !== 'all')
-        query = scope.length
-          ? query.where('k.department_id', 'in', scope)
-          : query.where(sql<boolean>`1 = 0`);
+      let query = db.selectFrom('sop_checklists as k').where(inScope('k.department_id', scope));
       if (q.name) query = query.where(sql`lower(k.name)`, 'like', `%${q.name.toLowerCase()}%`);
       if (q.from_location) query = query.where('k.from_location', '=', q.from_location);
       if (q.to_location) query = query.where('k.to_location', '=', q.to_location);

@@ -3,6 +3,7 @@ import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { DepartmentScope } from '../../../contract/access';
 import type { SopDocumentsQuery } from '../../../contract/sop';
 import type { DB, SopDocumentRow, SopFileRow, SopFilesTable } from '../../db/schema';
+import { inScope } from '../../db/scope';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -86,10 +87,7 @@ export function createSopRepo(db: Kysely<DB>) {
         q.search_type === 'archived' ? 'is not' : 'is',
         null,
       );
-      if (scope !== 'all')
-        query = scope.length
-          ? query.where('s.department_id', 'in', scope)
-          : query.where(sql<boolean>`1 = 0`);
+      query = query.where(inScope('s.department_id', scope));
       if (q.department_id) query = query.where('s.department_id', '=', q.department_id);
       if (q.document_id) query = query.where('s.id', '=', q.document_id);
       if (q.product_type) query = query.where('s.product_type', '=', q.product_type);
@@ -205,10 +203,12 @@ export function createSopRepo(db: Kysely<DB>) {
 
     /** The values SOPs of the departments in `scope` use (archived ones too). */
     async distinct(column: 'industry' | 'product_type', scope: DepartmentScope): Promise<string[]> {
-      if (scope !== 'all' && scope.length === 0) return [];
-      let query = db.selectFrom('sop_documents').select(column).distinct();
-      if (scope !== 'all') query = query.where('department_id', 'in', scope);
-      const rows = await query.execute();
+      const rows = await db
+        .selectFrom('sop_documents')
+        .select(column)
+        .distinct()
+        .where(inScope('department_id', scope))
+        .execute();
       return rows.map((r) => r[column]);
     },
   };
