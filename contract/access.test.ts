@@ -70,8 +70,8 @@ const routeTable: [RouteRuleKey, Right[], Right[]][] = [
   ['addRole', ['Roles.LIST_VIEW', 'Roles.ADD'], ['Roles.LIST_VIEW']],
   ['updateRole', ['Roles.LIST_VIEW', 'Roles.UPDATE'], ['Roles.LIST_VIEW']],
   ['viewRole', ['Roles.LIST_VIEW', 'Roles.VIEW'], ['Roles.LIST_VIEW']],
-  ['chatbot', ['Service_agent.LIST_VIEW'], ['Service_agent.VIEW']],
-  ['emailIntegration', ['Email_agent.LIST_VIEW'], ['Email_agent.VIEW']],
+  ['serviceAgent', ['Service_agent.LIST_VIEW'], ['Service_agent.VIEW']],
+  ['emailAgent', ['Email_agent.LIST_VIEW'], ['Email_agent.VIEW']],
   ['helpdesk', ['Helpdesk.LIST_VIEW'], ['Helpdesk.VIEW']],
   ['upload', ['Documents.ADD'], ['Documents.LIST_VIEW']],
   ['repository', ['Documents.LIST_VIEW'], ['Documents.ADD']],
@@ -129,7 +129,12 @@ describe('route access (SPEC §6)', () => {
     const open = (Object.keys(routeRules) as RouteRuleKey[]).filter(
       (k) => routeRules[k].kind !== 'open' && allowed(k, trial),
     );
-    expect(open).toEqual(['chatbot', 'addChatbot', 'editChatbot', 'viewChatbot']);
+    expect(open).toEqual([
+      'serviceAgent',
+      'addServiceAgent',
+      'editServiceAgent',
+      'viewServiceAgent',
+    ]);
   });
 });
 

@@ -3,7 +3,7 @@
  * router pairs each path with the rule of the same key. Routes not listed here are open.
  *
  * Decisions where the spec is silent: edit-user needs Users.UPDATE and update-role needs
- * Roles.UPDATE (on top of the list right of their parent), and the chatbot screens likewise
+ * Roles.UPDATE (on top of the list right of their parent), and the service agent screens likewise
  * (add: Service_agent.ADD, edit: UPDATE, view: VIEW); /integration/helpdesk follows
  * Helpdesk.LIST_VIEW like /helpdesk; the dashboard is always allowed.
  */
@@ -22,11 +22,11 @@ export const routeRules = {
   updateRole: all(perm('Roles', 'LIST_VIEW'), perm('Roles', 'UPDATE')),
   viewRole: all(perm('Roles', 'LIST_VIEW'), perm('Roles', 'VIEW')),
   department: admin,
-  chatbot: perm('Service_agent', 'LIST_VIEW'),
-  addChatbot: all(perm('Service_agent', 'LIST_VIEW'), perm('Service_agent', 'ADD')),
-  editChatbot: all(perm('Service_agent', 'LIST_VIEW'), perm('Service_agent', 'UPDATE')),
-  viewChatbot: all(perm('Service_agent', 'LIST_VIEW'), perm('Service_agent', 'VIEW')),
-  emailIntegration: perm('Email_agent', 'LIST_VIEW'),
+  serviceAgent: perm('Service_agent', 'LIST_VIEW'),
+  addServiceAgent: all(perm('Service_agent', 'LIST_VIEW'), perm('Service_agent', 'ADD')),
+  editServiceAgent: all(perm('Service_agent', 'LIST_VIEW'), perm('Service_agent', 'UPDATE')),
+  viewServiceAgent: all(perm('Service_agent', 'LIST_VIEW'), perm('Service_agent', 'VIEW')),
+  emailAgent: perm('Email_agent', 'LIST_VIEW'),
   helpdesk: perm('Helpdesk', 'LIST_VIEW'),
   upload: perm('Documents', 'ADD'),
   repository: perm('Documents', 'LIST_VIEW'),

@@ -5,9 +5,9 @@
 import { generatePath } from 'react-router-dom';
 import type { AuthLinks } from '@/features/auth/auth-links';
 import type { DepartmentLinks } from '@/features/departments/department-links';
-import type { ChatbotLinks } from '@/features/integrations/chatbot-links';
+import type { ServiceAgentLinks } from '@/features/integrations/service-agent-links';
 import type { HelpdeskLinks } from '@/features/integrations/helpdesk-links';
-import type { EmailLinks } from '@/features/email/email-links';
+import type { EmailAgentLinks } from '@/features/email-agent/email-agent-links';
 import type { RoleLinks } from '@/features/roles/role-links';
 import type { UserLinks } from '@/features/users/user-links';
 
@@ -50,10 +50,10 @@ export function buildLinks(
     | 'emailSent'
     | 'emailCompose'
     | 'chat'
-    | 'chatbots'
-    | 'addChatbot'
-    | 'viewChatbot'
-    | 'editChatbot'
+    | 'serviceAgents'
+    | 'addServiceAgent'
+    | 'viewServiceAgent'
+    | 'editServiceAgent'
     | 'helpdesk'
     | 'helpdeskIntegration'
     | 'addHelpdesk'
@@ -92,11 +92,11 @@ export function buildLinks(
     update: withId(paths.updateRole, 'id'),
     view: withId(paths.viewRole, 'id'),
   };
-  const chatbots: ChatbotLinks = {
-    list: paths.chatbots,
-    add: paths.addChatbot,
-    view: withId(paths.viewChatbot, 'Client_id'),
-    edit: withId(paths.editChatbot, 'Client_id'),
+  const serviceAgents: ServiceAgentLinks = {
+    list: paths.serviceAgents,
+    add: paths.addServiceAgent,
+    view: withId(paths.viewServiceAgent, 'Client_id'),
+    edit: withId(paths.editServiceAgent, 'Client_id'),
   };
   const helpdesk: HelpdeskLinks = {
     list: paths.helpdeskIntegration,
@@ -106,7 +106,7 @@ export function buildLinks(
   };
   /** An e-mail account's inbox (the sidebar's Email group). */
   const emailInbox = withId(paths.emailInbox, 'id');
-  const email: EmailLinks = {
+  const email: EmailAgentLinks = {
     list: paths.emailAgents,
     add: paths.addEmailAgent,
     view: withId(paths.viewEmailAgent, 'id'),
@@ -121,7 +121,7 @@ export function buildLinks(
     users,
     departments,
     roles,
-    chatbots,
+    serviceAgents,
     helpdesk,
     emailInbox,
     email,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiPaths } from '@contract/api-paths';
 import { adminProfile, trialProfile } from '@/test/fixtures';
 import { apiUrl, errorResponse, handlers } from '@/test/handlers';
-import { createChatbotsFake } from '@/features/integrations/chatbots-test-kit';
+import { createServiceAgentFake } from '@/features/integrations/service-agent-test-kit';
 import { createIdentityFake } from '@/test/identity-fake';
 import { server } from '@/test/msw-server';
 import { createVisitorFake } from '@/test/visitor-fake';
@@ -41,7 +41,7 @@ describe('route guards', () => {
 
   it('when a Trial user opens the chatbot area, then their chatbot list opens', async () => {
     signInWithCookie();
-    server.use(handlers.me(trialProfile), ...createChatbotsFake().handlers);
+    server.use(handlers.me(trialProfile), ...createServiceAgentFake().handlers);
     const { router } = renderApp('/integration/chatbot');
     expect(await heading()).toHaveTextContent('Chatbots');
     expect(router.state.location.pathname).toBe('/integration/chatbot');

@@ -19,13 +19,13 @@ export type LinkedPage = <
   area: A,
 ) => Page;
 
-const chatbot = {
-  list: () => import('@/features/integrations/chatbots-list-page'),
-  form: () => import('@/features/integrations/chatbot-form-page'),
-  view: () => import('@/features/integrations/chatbot-view-page'),
+const serviceAgentPages = {
+  list: () => import('@/features/integrations/service-agents-list-page'),
+  form: () => import('@/features/integrations/service-agent-form-page'),
+  view: () => import('@/features/integrations/service-agent-view-page'),
 };
 export const helpdeskPages = () => import('@/features/integrations/helpdesk-pages');
-const email = 'emailIntegration';
+const email = 'emailAgent';
 const DB = '/integration/database-integration';
 export const DATABASES_PATH = DB;
 const dbLinks: DbSourceLinks = {
@@ -36,29 +36,29 @@ const dbLinks: DbSourceLinks = {
 const dbPages = () => import('@/features/integrations/db-source-pages');
 const dbPage = (name: 'DbSourcesListPage' | 'DbSourcePage') =>
   linkedPage(dbPages, name, () => dbLinks);
-const emailPages = () => import('@/features/email/email-pages');
+const emailPages = () => import('@/features/email-agent/email-agent-pages');
 
 export function integrationScreens(linked: LinkedPage) {
   return {
-    chatbots: {
+    serviceAgents: {
       path: '/integration/chatbot',
-      rule: 'chatbot',
-      page: linked(chatbot.list, 'ChatbotsListPage', 'chatbots'),
+      rule: 'serviceAgent',
+      page: linked(serviceAgentPages.list, 'ServiceAgentsListPage', 'serviceAgents'),
     },
-    viewChatbot: {
+    viewServiceAgent: {
       path: '/integration/chatbot/view-chatbot/:Client_id',
-      rule: 'viewChatbot',
-      page: linked(chatbot.view, 'ChatbotViewPage', 'chatbots'),
+      rule: 'viewServiceAgent',
+      page: linked(serviceAgentPages.view, 'ServiceAgentViewPage', 'serviceAgents'),
     },
-    editChatbot: {
+    editServiceAgent: {
       path: '/integration/chatbot/edit-chatbot/:Client_id',
-      rule: 'editChatbot',
-      page: linked(chatbot.form, 'ChatbotFormPage', 'chatbots'),
+      rule: 'editServiceAgent',
+      page: linked(serviceAgentPages.form, 'ServiceAgentFormPage', 'serviceAgents'),
     },
-    addChatbot: {
+    addServiceAgent: {
       path: '/integration/chatbot/add-chatbot',
-      rule: 'addChatbot',
-      page: linked(chatbot.form, 'ChatbotFormPage', 'chatbots'),
+      rule: 'addServiceAgent',
+      page: linked(serviceAgentPages.form, 'ServiceAgentFormPage', 'serviceAgents'),
     },
     helpdeskIntegration: {
       path: '/integration/helpdesk',

@@ -92,7 +92,7 @@ export const screens = defineScreens({
         repositorySearch: (name: string) =>
           `${screens.repository.path}?search=${encodeURIComponent(name)}`,
         failedDocuments: `${screens.repository.path}?sort=status`,
-        chatbot: (clientId: string) => links.chatbots.view(clientId),
+        serviceAgent: (clientId: string) => links.serviceAgents.view(clientId),
       };
       return () => createElement(DashboardPage, { areas: dashboardAreas, links: live });
     },
@@ -247,11 +247,11 @@ export const screens = defineScreens({
       () => import('@/features/integrations/integrations-page'),
       (m) => m.IntegrationsPage,
       () => ({
-        links: links.chatbots,
+        links: links.serviceAgents,
         areas: {
           emailAgents: {
             path: '/integration/email-integration',
-            rule: 'emailIntegration' as const,
+            rule: 'emailAgent' as const,
           },
           helpdeskIntegration: { path: '/integration/helpdesk', rule: 'helpdesk' as const },
           databases: { path: DATABASES_PATH },
@@ -259,11 +259,11 @@ export const screens = defineScreens({
         },
       }),
     ),
-    menu: { key: 'integrations', trialVariant: { labelKey: 'chatbot', screen: 'chatbots' } },
+    menu: { key: 'integrations', trialVariant: { labelKey: 'chatbot', screen: 'serviceAgents' } },
     card: {
       key: 'integrations',
       name: 'integrations',
-      trialVariant: { screen: 'chatbots', name: 'chatbot' },
+      trialVariant: { screen: 'serviceAgents', name: 'chatbot' },
     },
   },
   ...integrationScreens(linked),

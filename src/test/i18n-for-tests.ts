@@ -4,7 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { baseOptions, NAMESPACES } from '@/lib/i18n';
 import auth from '../../public/locales/en/auth.json';
 import chat from '../../public/locales/en/chat.json';
-import chatbots from '../../public/locales/en/chatbots.json';
+import serviceAgent from '../../public/locales/en/service-agent.json';
 import common from '../../public/locales/en/common.json';
 import dashboard from '../../public/locales/en/dashboard.json';
 import dbSources from '../../public/locales/en/db-sources.json';
@@ -19,7 +19,7 @@ import users from '../../public/locales/en/users.json';
 import validation from '../../public/locales/en/validation.json';
 import apiKeys from '../../public/locales/en/api-keys.json';
 import sop from '../../public/locales/en/sop.json';
-import email from '../../public/locales/en/email.json';
+import emailAgent from '../../public/locales/en/email-agent.json';
 import reports from '../../public/locales/en/reports.json';
 
 export function createTestI18n(): I18n {
@@ -33,7 +33,7 @@ export function createTestI18n(): I18n {
       en: {
         auth,
         chat,
-        chatbots,
+        'service-agent': serviceAgent,
         common,
         dashboard,
         'db-sources': dbSources,
@@ -48,7 +48,7 @@ export function createTestI18n(): I18n {
         validation,
         'api-keys': apiKeys,
         sop,
-        email,
+        'email-agent': emailAgent,
         reports,
       },
     },

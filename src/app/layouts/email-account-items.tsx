@@ -1,16 +1,13 @@
 import { CNavItem, CNavLink } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
-import {
-  EMAIL_MENU_QUERY,
-  useListEmailAccountsQuery,
-} from '@/features/integrations/email-accounts-api';
+import { EMAIL_MENU_QUERY, useListEmailAgentsQuery } from '@/features/email-agent/email-agent-api';
 import { links } from '../screens';
 import { EmailLoading } from './email-nav-group';
 
 /** The Email group's entries: the accounts, or 'Loading...', a failure, or 'No emails found'. */
 export function EmailAccountItems() {
   const { t } = useTranslation('nav');
-  const { data, isLoading, isError } = useListEmailAccountsQuery(EMAIL_MENU_QUERY);
+  const { data, isLoading, isError } = useListEmailAgentsQuery(EMAIL_MENU_QUERY);
   const accounts = data?.items ?? [];
 
   if (isLoading) return <EmailLoading />;

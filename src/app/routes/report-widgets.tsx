@@ -4,7 +4,7 @@
  * the reader may list widgets (Service_agent.LIST_VIEW, as the server requires).
  */
 import { createElement, type ComponentType } from 'react';
-import { useListChatbotsQuery } from '@/features/integrations/chatbots-api';
+import { useListServiceAgentsQuery } from '@/features/integrations/service-agent-api';
 import { type WidgetChoice, WidgetChoicesContext } from '@/features/reports/widget-choices';
 import { useCan } from '@/lib/session/use-can';
 
@@ -12,9 +12,9 @@ import { useCan } from '@/lib/session/use-can';
 const WIDGETS_MAX = 500;
 const NONE: WidgetChoice[] = [];
 
-function useChatbotChoices(): WidgetChoice[] {
+function useServiceAgentChoices(): WidgetChoice[] {
   const allowed = useCan().right('Service_agent', 'LIST_VIEW');
-  const { data } = useListChatbotsQuery({ page: 1, size: WIDGETS_MAX }, { skip: !allowed });
+  const { data } = useListServiceAgentsQuery({ page: 1, size: WIDGETS_MAX }, { skip: !allowed });
   if (!allowed || !data) return NONE;
   return data.items.map((w) => ({ id: w.id, name: w.client_name }));
 }
@@ -23,7 +23,7 @@ export function withWidgetChoices(Page: ComponentType): ComponentType {
   return function ReportWithWidgets() {
     return createElement(
       WidgetChoicesContext.Provider,
-      { value: useChatbotChoices },
+      { value: useServiceAgentChoices },
       createElement(Page),
     );
   };

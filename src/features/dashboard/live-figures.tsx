@@ -13,7 +13,7 @@ export interface LiveLinks {
   repositorySearch: (name: string) => string;
   /** The repository with the failed documents first. */
   failedDocuments: string;
-  chatbot: (clientId: string) => string;
+  serviceAgent: (clientId: string) => string;
 }
 
 function Tile({ label, value, extra }: { label: string; value: string; extra?: ReactNode }) {
@@ -134,7 +134,7 @@ function Widgets({
             <ol className="mb-0">
               {data.map((w) => (
                 <li key={w.client_id}>
-                  <Link to={links.chatbot(w.client_id)}>{w.client_name}</Link>{' '}
+                  <Link to={links.serviceAgent(w.client_id)}>{w.client_name}</Link>{' '}
                   <span className="text-body-secondary small">
                     {t('live.visitors', { value: w.visitors })}
                   </span>

@@ -24,7 +24,7 @@ export function embedSnippet(
 type CopyState = 'idle' | 'copied' | 'failed';
 
 export function EmbedSnippet({ widget }: { widget: ServiceAgent }) {
-  const { t } = useTranslation('chatbots');
+  const { t } = useTranslation('service-agent');
   const [copy, setCopy] = useState<CopyState>('idle');
   const snippet = embedSnippet(window.location.origin, widget);
 

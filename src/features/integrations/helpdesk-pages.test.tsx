@@ -18,7 +18,7 @@ import { adminProfile } from '@/test/fixtures';
 import { handlers } from '@/test/handlers';
 import { server } from '@/test/msw-server';
 import { renderApp, signInWithCookie } from '@/test/render-app';
-import { createChatbotsFake } from './chatbots-test-kit';
+import { createServiceAgentFake } from './service-agent-test-kit';
 
 configure({ asyncUtilTimeout: 15_000 });
 const STAMP = '2025-05-06T08:00:00Z';
@@ -30,7 +30,7 @@ function helpdeskFake() {
   const sent: { method: string; body: unknown }[] = [];
   server.use(
     handlers.me(adminProfile),
-    createChatbotsFake().departments,
+    createServiceAgentFake().departments,
     contractHandler('get', 'helpdesks', { answer: helpdeskPageSchema }, () => ({
       items: helpdesks,
       total: helpdesks.length,

@@ -4,9 +4,9 @@ import { Link } from 'react-router-dom';
 import { PageHeading } from '@/components/page-heading';
 import type { RouteRuleKey } from '@contract/route-rules';
 import { useCan } from '@/lib/session/use-can';
-import type { ChatbotLinks } from './chatbot-links';
+import type { ServiceAgentLinks } from './service-agent-links';
 
-/** The integration areas after the chatbots, in the order they are shown. */
+/** The integration areas after the service agents, in the order they are shown. */
 const AREAS = ['emailAgents', 'helpdeskIntegration', 'databases', 'apiIntegration'] as const;
 
 /** Where an area's list is, and the route rule that opens it (none: the API decides). */
@@ -23,11 +23,11 @@ export function IntegrationsPage({
   links,
   areas = {},
 }: {
-  links: ChatbotLinks;
+  links: ServiceAgentLinks;
   /** The areas by key (the app layer passes them). */
   areas?: Partial<Record<(typeof AREAS)[number], IntegrationArea>>;
 }) {
-  const { t } = useTranslation(['chatbots', 'nav', 'common']);
+  const { t } = useTranslation(['service-agent', 'nav', 'common']);
   const can = useCan();
   return (
     <>
@@ -37,12 +37,12 @@ export function IntegrationsPage({
           <CCard className="h-100">
             <CCardBody>
               <CCardTitle as="h2" className="h6">
-                {can.route('chatbot') ? (
+                {can.route('serviceAgent') ? (
                   <Link to={links.list} className="stretched-link text-decoration-none">
-                    {t('nav:pages.chatbots')}
+                    {t('nav:pages.serviceAgents')}
                   </Link>
                 ) : (
-                  t('nav:pages.chatbots')
+                  t('nav:pages.serviceAgents')
                 )}
               </CCardTitle>
               <CCardText className="text-body-secondary">{t('intro')}</CCardText>

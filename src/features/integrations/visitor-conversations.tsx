@@ -12,13 +12,13 @@ import { SoftBadge } from '@/components/soft-badge';
 import { formatDateTime } from '@/lib/dates';
 import { errorText } from '@/lib/error-text';
 import { toApiErrorData } from '@/lib/http';
-import { useChatbotConversationsQuery } from './chatbots-api';
+import { useServiceAgentConversationsQuery } from './service-agent-api';
 import { ConversationTicket } from './conversation-ticket';
 
 const FIRST_SIZE = 10;
 
 function Turn({ turn }: { turn: ServiceAgentTurn }) {
-  const { t, i18n } = useTranslation('chatbots');
+  const { t, i18n } = useTranslation('service-agent');
   const when = formatDateTime(turn.asked_at, { locale: i18n.language });
   return (
     <li className="border-top pt-2 mt-2" data-testid="visitor-turn">
@@ -50,7 +50,7 @@ function Turn({ turn }: { turn: ServiceAgentTurn }) {
 }
 
 function Conversation({ conversation }: { conversation: ServiceAgentConversation }) {
-  const { t, i18n } = useTranslation('chatbots');
+  const { t, i18n } = useTranslation('service-agent');
   const started = formatDateTime(conversation.started_at, { locale: i18n.language });
   // The helpdesk ticket is asked for when the conversation is opened, not for every row.
   const [open, setOpen] = useState(false);
@@ -79,10 +79,10 @@ function Conversation({ conversation }: { conversation: ServiceAgentConversation
 }
 
 export function VisitorConversations({ clientId }: { clientId: string }) {
-  const { t } = useTranslation(['chatbots', 'errors', 'common']);
+  const { t } = useTranslation(['service-agent', 'errors', 'common']);
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(FIRST_SIZE);
-  const query = useChatbotConversationsQuery({ clientId, page, size });
+  const query = useServiceAgentConversationsQuery({ clientId, page, size });
   if (query.isLoading) return <CSpinner aria-label={t('common:loading')} />;
   if (query.error)
     return (

@@ -20,7 +20,7 @@ export function WidgetPreview({
   bg: string;
   welcome: string;
 }) {
-  const { t } = useTranslation('chatbots');
+  const { t } = useTranslation('service-agent');
   const text = isHexColour(fg) ? fg : FALLBACK.fg;
   const back = isHexColour(bg) ? bg : FALLBACK.bg;
   const ratio = contrastRatio(text, back);

@@ -1,5 +1,5 @@
 /**
- * Chat widgets, "service agent" (SPEC §7 Chat widget; issue 13). `/service-agent/{id}` takes the
+ * The service agent, the chat widget of SPEC §7 ("Chat widget (service agent)"). `/service-agent/{id}` takes the
  * numeric id or the client_id: the pages are addressed by client_id (SPEC §2), the mutations
  * use the id the list and forms already hold.
  */
@@ -13,7 +13,7 @@ import {
 } from '@contract/service-agent';
 import { api } from '@/lib/api';
 
-export interface ChatbotPageArgs {
+export interface ServiceAgentPageArgs {
   page: number;
   size: number;
   search?: string;
@@ -24,40 +24,40 @@ const one = (id: number | string) => ({ type: 'ServiceAgent' as const, id });
 /** Both names of a widget, so a change by id refreshes the page read by client_id. */
 const both = (w: Pick<ServiceAgent, 'id' | 'client_id'>) => [one(w.id), one(w.client_id)];
 
-export const chatbotsApi = api.injectEndpoints({
+export const serviceAgentApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listChatbots: build.query<Paged<ServiceAgent>, ChatbotPageArgs>({
+    listServiceAgents: build.query<Paged<ServiceAgent>, ServiceAgentPageArgs>({
       query: ({ page, size, search }) => ({
         url: paths.list,
         query: { page, size, search: search || undefined },
       }),
       providesTags: (result) => [LIST, ...(result?.items ?? []).flatMap(both)],
     }),
-    getChatbot: build.query<ServiceAgent, string>({
+    getServiceAgent: build.query<ServiceAgent, string>({
       query: (clientId) => paths.one(clientId),
       providesTags: (result, _e, clientId) => (result ? both(result) : [one(clientId)]),
     }),
-    createChatbot: build.mutation<ServiceAgent, ServiceAgentCreate>({
+    createServiceAgent: build.mutation<ServiceAgent, ServiceAgentCreate>({
       query: (body) => ({ url: paths.create, method: 'POST', body }),
       invalidatesTags: [LIST],
     }),
-    updateChatbot: build.mutation<ServiceAgent, { id: number; body: ServiceAgentUpdate }>({
+    updateServiceAgent: build.mutation<ServiceAgent, { id: number; body: ServiceAgentUpdate }>({
       query: ({ id, body }) => ({ url: paths.one(id), method: 'PUT', body }),
       invalidatesTags: (result, _e, { id }) => [LIST, one(id), ...(result ? both(result) : [])],
     }),
     /** The list's status toggle (SPEC §4): PUT {status} alone. */
-    setChatbotStatus: build.mutation<ServiceAgent, { id: number; status: boolean }>({
+    setServiceAgentStatus: build.mutation<ServiceAgent, { id: number; status: boolean }>({
       query: ({ id, status }) => ({ url: paths.one(id), method: 'PUT', body: { status } }),
       // The row changes at once; a refusal puts it back.
       async onQueryStarted({ id, status }, { dispatch, queryFulfilled, getState }) {
-        const patches = chatbotsApi.util
+        const patches = serviceAgentApi.util
           .selectInvalidatedBy(getState(), [LIST])
-          .filter((entry) => entry.endpointName === 'listChatbots')
+          .filter((entry) => entry.endpointName === 'listServiceAgents')
           .map((entry) =>
             dispatch(
-              chatbotsApi.util.updateQueryData(
-                'listChatbots',
-                entry.originalArgs as ChatbotPageArgs,
+              serviceAgentApi.util.updateQueryData(
+                'listServiceAgents',
+                entry.originalArgs as ServiceAgentPageArgs,
                 (draft) => {
                   const row = draft.items.find((w) => w.id === id);
                   if (row) row.status = status;
@@ -74,12 +74,12 @@ export const chatbotsApi = api.injectEndpoints({
       invalidatesTags: (result, error, { id }) =>
         error ? [] : [one(id), ...(result ? both(result) : [])],
     }),
-    deleteChatbot: build.mutation<unknown, number>({
+    deleteServiceAgent: build.mutation<unknown, number>({
       query: (id) => ({ url: paths.one(id), method: 'DELETE' }),
       invalidatesTags: (_r, _e, id) => [LIST, one(id)],
     }),
     /** GET /service-agent/history/{client_id}: visitor conversations, newest first. */
-    chatbotConversations: build.query<
+    serviceAgentConversations: build.query<
       Paged<ServiceAgentConversation>,
       { clientId: string; page: number; size: number }
     >({
@@ -93,11 +93,11 @@ export const chatbotsApi = api.injectEndpoints({
 });
 
 export const {
-  useListChatbotsQuery,
-  useGetChatbotQuery,
-  useCreateChatbotMutation,
-  useUpdateChatbotMutation,
-  useSetChatbotStatusMutation,
-  useDeleteChatbotMutation,
-  useChatbotConversationsQuery,
-} = chatbotsApi;
+  useListServiceAgentsQuery,
+  useGetServiceAgentQuery,
+  useCreateServiceAgentMutation,
+  useUpdateServiceAgentMutation,
+  useSetServiceAgentStatusMutation,
+  useDeleteServiceAgentMutation,
+  useServiceAgentConversationsQuery,
+} = serviceAgentApi;

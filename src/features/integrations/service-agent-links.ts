@@ -1,5 +1,5 @@
 /** Addresses the chat widget screens link to; the app layer passes them in. */
-export interface ChatbotLinks {
+export interface ServiceAgentLinks {
   list: string;
   add: string;
   /** view-chatbot/{client_id} */

@@ -15,21 +15,22 @@ import {
   useDeleteEmailAgentMutation,
   useListEmailAgentsQuery,
   useUpdateEmailAgentMutation,
-} from './email-api';
-import type { EmailLinks } from './email-links';
+} from './email-agent-api';
+import type { EmailAgentLinks } from './email-agent-links';
 
 /**
  * /integration/email-integration (SPEC §2, §9: size 100): the e-mail accounts with their on/off
  * switch (SPEC §4), each opening its view, inbox and edit form by right.
  */
-export function EmailAccountsPage({ links }: { links: EmailLinks }) {
-  const { t } = useTranslation(['email', 'errors']);
+export function EmailAccountsPage({ links }: { links: EmailAgentLinks }) {
+  const { t } = useTranslation(['email-agent', 'errors']);
   const can = useCan();
   const [params, setParams] = useListParams([], EMAIL_LIST_PAGE_SIZE);
+  // No search term at all (not '') on the first page: the sidebar's Email group reads that page.
   const list = useListEmailAgentsQuery({
     page: params.page,
     size: params.size,
-    search: params.search,
+    search: params.search || undefined,
   });
   const [update] = useUpdateEmailAgentMutation();
   const [switching, setSwitching] = useState<ReadonlySet<number>>(new Set());

@@ -21,16 +21,16 @@ import { formatDateTime } from '@/lib/dates';
 import { useCan } from '@/lib/session/use-can';
 import { useListParams } from '@/lib/use-list-params';
 import { DraftsList } from './drafts-list';
-import { useGetEmailAgentQuery, useMailMessagesQuery } from './email-api';
-import type { EmailLinks } from './email-links';
+import { useGetEmailAgentQuery, useMailMessagesQuery } from './email-agent-api';
+import type { EmailAgentLinks } from './email-agent-links';
 import { threadsOf, ThreadView } from './mail-thread';
-import './email.css';
+import './email-agent.css';
 
 type Tab = 'inbox' | 'drafts' | 'sent';
 
 /** view-email-inbox/{id}, view-email-drafts/{id}, view-email-sent/{id}: {id} or the address. */
-function Mailbox({ links, tab }: { links: EmailLinks; tab: Tab }) {
-  const { t } = useTranslation('email');
+function Mailbox({ links, tab }: { links: EmailAgentLinks; tab: Tab }) {
+  const { t } = useTranslation('email-agent');
   const id = useParams().id ?? '';
   const can = useCan();
   const account = useGetEmailAgentQuery(id, { skip: !id });
@@ -79,7 +79,7 @@ function Mailbox({ links, tab }: { links: EmailLinks; tab: Tab }) {
 
 /** Inbox or Sent: its conversations, a page of messages at a time, searchable; the address keeps both. */
 function Threads({ account, folder }: { account: string; folder: MailFolder }) {
-  const { t, i18n } = useTranslation('email');
+  const { t, i18n } = useTranslation('email-agent');
   const [params, setParams] = useListParams();
   const list = useMailMessagesQuery({
     id: account,
@@ -162,10 +162,12 @@ function Threads({ account, folder }: { account: string; folder: MailFolder }) {
   );
 }
 
-export const InboxPage = ({ links }: { links: EmailLinks }) => (
+export const InboxPage = ({ links }: { links: EmailAgentLinks }) => (
   <Mailbox links={links} tab="inbox" />
 );
-export const DraftsPage = ({ links }: { links: EmailLinks }) => (
+export const DraftsPage = ({ links }: { links: EmailAgentLinks }) => (
   <Mailbox links={links} tab="drafts" />
 );
-export const SentPage = ({ links }: { links: EmailLinks }) => <Mailbox links={links} tab="sent" />;
+export const SentPage = ({ links }: { links: EmailAgentLinks }) => (
+  <Mailbox links={links} tab="sent" />
+);

@@ -8,31 +8,31 @@ import { useConfirmedDelete } from '@/components/use-confirmed-delete';
 import { useToastedAction } from '@/components/use-toasted-action';
 import { useCan } from '@/lib/session/use-can';
 import { useListParams } from '@/lib/use-list-params';
-import { chatbotColumns } from './chatbot-columns';
-import type { ChatbotLinks } from './chatbot-links';
+import { serviceAgentColumns } from './service-agent-columns';
+import type { ServiceAgentLinks } from './service-agent-links';
 import {
-  useDeleteChatbotMutation,
-  useListChatbotsQuery,
-  useSetChatbotStatusMutation,
-} from './chatbots-api';
+  useDeleteServiceAgentMutation,
+  useListServiceAgentsQuery,
+  useSetServiceAgentStatusMutation,
+} from './service-agent-api';
 
 /**
  * /integration/chatbot (SPEC §2, §9: page 1, size 5): the searchable chat widgets with their
  * on/off switch (SPEC §4), view, edit and delete by right.
  */
-export function ChatbotsListPage({ links }: { links: ChatbotLinks }) {
-  const { t, i18n } = useTranslation(['chatbots', 'errors']);
+export function ServiceAgentsListPage({ links }: { links: ServiceAgentLinks }) {
+  const { t, i18n } = useTranslation(['service-agent', 'errors']);
   const can = useCan();
   const [params, setParams] = useListParams([], WIDGET_LIST_DEFAULT.size);
-  const list = useListChatbotsQuery({
+  const list = useListServiceAgentsQuery({
     page: params.page,
     size: params.size,
     search: params.search,
   });
-  const [setStatus] = useSetChatbotStatusMutation();
+  const [setStatus] = useSetServiceAgentStatusMutation();
   const [switching, setSwitching] = useState<ReadonlySet<number>>(new Set());
   const run = useToastedAction();
-  const deletion = useConfirmedDelete(useDeleteChatbotMutation(), (w: ServiceAgent) =>
+  const deletion = useConfirmedDelete(useDeleteServiceAgentMutation(), (w: ServiceAgent) =>
     t('deleted', { name: w.client_name }),
   );
 
@@ -52,10 +52,10 @@ export function ChatbotsListPage({ links }: { links: ChatbotLinks }) {
   return (
     <ListPage
       title={t('title')}
-      add={can.route('addChatbot') && { to: links.add, text: t('add') }}
+      add={can.route('addServiceAgent') && { to: links.add, text: t('add') }}
       above={<p className="text-body-secondary">{t('intro')}</p>}
-      columns={chatbotColumns(t, i18n.language, {
-        viewLink: can.route('viewChatbot') ? links.view : null,
+      columns={serviceAgentColumns(t, i18n.language, {
+        viewLink: can.route('viewServiceAgent') ? links.view : null,
         onToggle: can.right('Service_agent', 'UPDATE') ? (w, on) => void toggle(w, on) : null,
         toggling: (w) => switching.has(w.id),
       })}
@@ -64,7 +64,7 @@ export function ChatbotsListPage({ links }: { links: ChatbotLinks }) {
       rowProps={(w) => ({ 'data-testid': 'chatbot-row', 'data-client-id': w.client_id })}
       rowActions={editDeleteColumn(t, {
         name: (w) => w.client_name,
-        editTo: can.route('editChatbot') && ((w) => links.edit(w.client_id)),
+        editTo: can.route('editServiceAgent') && ((w) => links.edit(w.client_id)),
         onDelete: can.right('Service_agent', 'DELETE') && deletion.ask,
       })}
       params={params}

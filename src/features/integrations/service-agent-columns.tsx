@@ -8,7 +8,7 @@ import type { Translate } from '@/lib/error-text';
 
 const SHOWN_HOSTS = 3;
 
-export function chatbotColumns(
+export function serviceAgentColumns(
   t: Translate,
   locale: string,
   options: {
@@ -38,7 +38,7 @@ export function chatbotColumns(
       header: t('fields.status'),
       cell: (w) => (
         <CFormSwitch
-          id={`chatbot-status-${w.id}`}
+          id={`service-agent-status-${w.id}`}
           label={t(w.status ? 'statuses.on' : 'statuses.off')}
           aria-label={t('toggleNamed', { name: w.client_name })}
           checked={w.status}

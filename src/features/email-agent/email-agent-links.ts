@@ -1,5 +1,5 @@
 /** Addresses the e-mail agent screens link to; the app layer passes them in. */
-export interface EmailLinks {
+export interface EmailAgentLinks {
   list: string;
   add: string;
   view: (id: number | string) => string;

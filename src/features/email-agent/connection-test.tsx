@@ -22,7 +22,7 @@ export function ConnectionTestButton(props: {
   busy: boolean;
   tested: TestedConnection | null;
 }) {
-  const { t } = useTranslation('email');
+  const { t } = useTranslation('email-agent');
   const { tested } = props;
   const line = (kind: 'imap' | 'smtp') => {
     const probe = tested?.result[kind];

@@ -5,16 +5,16 @@ import { adminProfile } from '@/test/fixtures';
 import { handlers } from '@/test/handlers';
 import { server } from '@/test/msw-server';
 import { renderApp, signInWithCookie } from '@/test/render-app';
-import { createChatbotsFake, widgetFixture } from './chatbots-test-kit';
+import { createServiceAgentFake, serviceAgentFixture } from './service-agent-test-kit';
 
 describe('chatbot view', { timeout: 60_000 }, () => {
   it('when a chatbot is opened, then its settings, snippet and visitor conversations show, visitor text as text', async () => {
     signInWithCookie();
-    const widget = widgetFixture(3, {
+    const widget = serviceAgentFixture(3, {
       client_name: 'Harbour help',
       allowed_hosts: ['a.test', 'b.test'],
     });
-    const fake = createChatbotsFake([widget]);
+    const fake = createServiceAgentFake([widget]);
     fake.conversations[widget.client_id] = [
       {
         session_id: '6f1c2f7e-5a4b-4c3d-9e8f-0a1b2c3d4e5f',

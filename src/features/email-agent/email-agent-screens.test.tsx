@@ -6,7 +6,7 @@ import { adminProfile } from '@/test/fixtures';
 import { handlers } from '@/test/handlers';
 import { server } from '@/test/msw-server';
 import { renderApp, signInWithCookie } from '@/test/render-app';
-import { createEmailFake, messageFixture } from './email-test-kit';
+import { createEmailFake, messageFixture } from './email-agent-test-kit';
 
 const BASE = '/integration/email-integration';
 

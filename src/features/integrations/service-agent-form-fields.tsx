@@ -19,7 +19,7 @@ export function ColourField({
   onChange: (value: string) => void;
   error: string | null;
 }) {
-  const { t } = useTranslation('chatbots');
+  const { t } = useTranslation('service-agent');
   const id = useId();
   return (
     <div className="mb-3">
@@ -65,7 +65,7 @@ export function TargetAreasField({
   onChange: (ids: number[]) => void;
   error: string | null;
 }) {
-  const { t } = useTranslation('chatbots');
+  const { t } = useTranslation('service-agent');
   const id = useId();
   return (
     <fieldset

@@ -6,11 +6,13 @@ import { handlers } from '@/test/handlers';
 import { server } from '@/test/msw-server';
 import { renderApp, signInWithCookie } from '@/test/render-app';
 import { currentAddress } from '@/test/open-identity';
-import { createChatbotsFake, widgetFixture } from './chatbots-test-kit';
+import { createServiceAgentFake, serviceAgentFixture } from './service-agent-test-kit';
 
 function openList(path: string, count: number, profile = adminProfile) {
   signInWithCookie();
-  const fake = createChatbotsFake(Array.from({ length: count }, (_, i) => widgetFixture(i + 1)));
+  const fake = createServiceAgentFake(
+    Array.from({ length: count }, (_, i) => serviceAgentFixture(i + 1)),
+  );
   server.use(handlers.me(profile), ...fake.handlers, fake.departments);
   return { fake, ...renderApp(path) };
 }

@@ -6,29 +6,29 @@ import { DetailList, SectionCard, useAuthorship } from '@/components/record-deta
 import { RecordPage } from '@/components/record-page';
 import { SoftBadge } from '@/components/soft-badge';
 import { useCan } from '@/lib/session/use-can';
-import type { ChatbotLinks } from './chatbot-links';
-import { useGetChatbotQuery } from './chatbots-api';
+import type { ServiceAgentLinks } from './service-agent-links';
+import { useGetServiceAgentQuery } from './service-agent-api';
 import { EmbedSnippet } from './embed-snippet';
 import { VisitorConversations } from './visitor-conversations';
 import { WidgetPreview } from './widget-preview';
-import './chatbots.css';
+import './service-agent.css';
 
 /**
  * view-chatbot/{client_id} (SPEC §2): the widget's settings, the snippet to embed it, how it
  * looks, and its visitors' conversations.
  */
-export function ChatbotViewPage({ links }: { links: ChatbotLinks }) {
-  const { t } = useTranslation(['chatbots', 'errors']);
+export function ServiceAgentViewPage({ links }: { links: ServiceAgentLinks }) {
+  const { t } = useTranslation(['service-agent', 'errors']);
   const clientId = useParams().Client_id ?? '';
   const can = useCan();
-  const query = useGetChatbotQuery(clientId, { skip: !clientId });
+  const query = useGetServiceAgentQuery(clientId, { skip: !clientId });
   return (
     <RecordPage
       query={query}
       valid={Boolean(clientId)}
       title={(w) => (w ? t('viewTitleNamed', { name: w.client_name }) : t('viewTitle'))}
       actions={(w) =>
-        can.route('editChatbot') && (
+        can.route('editServiceAgent') && (
           <CButton as={Link} to={links.edit(w.client_id)} color="primary">
             {t('edit')}
           </CButton>
@@ -56,7 +56,7 @@ function Swatch({ colour }: { colour: string }) {
 }
 
 function ChatbotDetails({ widget }: { widget: ServiceAgent }) {
-  const { t, i18n } = useTranslation('chatbots');
+  const { t, i18n } = useTranslation('service-agent');
   const by = useAuthorship();
   return (
     <CRow className="g-4">

@@ -26,12 +26,12 @@ import {
   useGetEmailAgentQuery,
   useTestEmailConnectionMutation,
   useUpdateEmailAgentMutation,
-} from './email-api';
-import type { EmailLinks } from './email-links';
+} from './email-agent-api';
+import type { EmailAgentLinks } from './email-agent-links';
 
 /** add-email-agent and update-email-agent/{id} (SPEC §2): the account and its connection. */
-export function EmailAccountFormPage({ links }: { links: EmailLinks }) {
-  const { t } = useTranslation(['email', 'errors']);
+export function EmailAccountFormPage({ links }: { links: EmailAgentLinks }) {
+  const { t } = useTranslation(['email-agent', 'errors']);
   const id = useParams().id;
   const editing = id !== undefined;
   const query = useGetEmailAgentQuery(id ?? '', { skip: !editing });
@@ -71,8 +71,8 @@ function initial(a?: EmailAccount) {
   };
 }
 
-function AccountForm({ account, links }: { account?: EmailAccount; links: EmailLinks }) {
-  const { t } = useTranslation(['email', 'validation', 'errors']);
+function AccountForm({ account, links }: { account?: EmailAccount; links: EmailAgentLinks }) {
+  const { t } = useTranslation(['email-agent', 'validation', 'errors']);
   const navigate = useNavigate();
   const saving = useRecordSave(useCreateEmailAgentMutation(), useUpdateEmailAgentMutation());
   const [probe, probing] = useTestEmailConnectionMutation();
@@ -83,7 +83,7 @@ function AccountForm({ account, links }: { account?: EmailAccount; links: EmailL
   // user name differ from the stored ones, the password has to be typed again.
   const moved = account !== undefined && changedDestination(account, values).length > 0;
   const passwordMissing = moved && !values.password;
-  const passwordAgain = { password: 'email:validation.passwordForNewDestination' };
+  const passwordAgain = { password: 'email-agent:validation.passwordForNewDestination' };
   const departments = useDepartmentChoices('Email_agent', account ? 'UPDATE' : 'ADD').departments;
   const readable = useDepartmentChoices('Query', 'QUERY_DOCUMENT').departments;
   const knowledgeChoices = useMemo(

@@ -8,11 +8,11 @@ import { renderApp, signInWithCookie } from '@/test/render-app';
 import { http } from 'msw';
 import { apiRoutes } from '@contract/api-paths';
 import { apiUrl } from '@/test/handlers';
-import { createChatbotsFake, widgetFixture } from './chatbots-test-kit';
+import { createServiceAgentFake, serviceAgentFixture } from './service-agent-test-kit';
 
 function open(path: string) {
   signInWithCookie();
-  const fake = createChatbotsFake([widgetFixture(1, { client_name: 'Harbour help' })]);
+  const fake = createServiceAgentFake([serviceAgentFixture(1, { client_name: 'Harbour help' })]);
   server.use(handlers.me(adminProfile), ...fake.handlers, fake.departments);
   return { fake, ...renderApp(path) };
 }

@@ -1,9 +1,11 @@
 /**
- * The e-mail agent's calls (SPEC §7 /email-agent; issue 16): accounts, their history and
- * connection test, and each mailbox's messages, drafts, compose, sync and figures. Paths come
- * from contract's route table; `{email_id}` is the account's id or address.
+ * The e-mail agent's calls (SPEC §7 /email-agent): accounts, their history and connection test,
+ * and each mailbox's messages, drafts, compose, sync and figures. Paths come from contract's route
+ * table; `{email_id}` is the account's id or address. The sidebar's Email group reads the same
+ * account list (`EMAIL_MENU_QUERY`), so the two share one cache entry.
  */
 import { fillRoute } from '@contract/api-paths';
+import { EMAIL_LIST_PAGE_SIZE } from '@contract/constants';
 import { emailRoutes } from '@contract/email-agents';
 import type {
   ConnectionTest,
@@ -30,13 +32,16 @@ const LIST = { type: 'EmailAccount', id: 'LIST' } as const;
 const one = (id: number | string) => ({ type: 'EmailAccount' as const, id });
 const mail = (id: number | string) => ({ type: 'EmailAccount' as const, id: `mail:${id}` });
 
+/** The Email group's accounts (SPEC §2: up to 100), the list page's first page alike. */
+export const EMAIL_MENU_QUERY = { page: 1, size: EMAIL_LIST_PAGE_SIZE } as const;
+
 export interface PageArgs {
   page: number;
   size: number;
   search?: string;
 }
 
-export const emailApi = api.injectEndpoints({
+export const emailAgentApi = api.injectEndpoints({
   endpoints: (build) => ({
     listEmailAgents: build.query<Paged<EmailAccount>, PageArgs>({
       query: ({ page, size, search }) => ({
@@ -145,4 +150,4 @@ export const {
   useDiscardDraftMutation,
   useComposeMailMutation,
   useSyncMailboxMutation,
-} = emailApi;
+} = emailAgentApi;

@@ -19,7 +19,7 @@ export function AttachmentLink(props: {
   message: number;
   attachment: { id: number; filename: string; size: number; not_kept?: string | null };
 }) {
-  const { t } = useTranslation('email');
+  const { t } = useTranslation('email-agent');
   const http = useHttp();
   const { account, message, attachment } = props;
   async function download() {

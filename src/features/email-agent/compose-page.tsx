@@ -23,8 +23,8 @@ import { useForm } from '@/components/use-form';
 import { validateWith } from '@/lib/form-errors';
 import { toastAdded } from '@/lib/notify/notify-slice';
 import { useLibDispatch } from '@/lib/store-types';
-import { useComposeMailMutation, useGetEmailAgentQuery } from './email-api';
-import type { EmailLinks } from './email-links';
+import { useComposeMailMutation, useGetEmailAgentQuery } from './email-agent-api';
+import type { EmailAgentLinks } from './email-agent-links';
 
 const addresses = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
 
@@ -39,8 +39,8 @@ function base64Of(file: File): Promise<string> {
 }
 
 /** email-integration/open-email-compose?account={id} (SPEC §2, checklist layout). */
-export function ComposePage({ links }: { links: EmailLinks }) {
-  const { t } = useTranslation(['email', 'validation', 'errors']);
+export function ComposePage({ links }: { links: EmailAgentLinks }) {
+  const { t } = useTranslation(['email-agent', 'validation', 'errors']);
   const [params] = useSearchParams();
   const id = params.get('account') ?? '';
   const account = useGetEmailAgentQuery(id, { skip: !id });

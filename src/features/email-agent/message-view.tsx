@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MailMessageDetail } from '@contract/email-mailbox';
 import { formatDateTime } from '@/lib/dates';
 import { AttachmentLink } from './attachment-link';
-import { useMailMessageQuery } from './email-api';
+import { useMailMessageQuery } from './email-agent-api';
 import { useInlineImages } from './inline-images';
 import { frameDocument, safeMailHtml } from './safe-html';
 
@@ -13,7 +13,7 @@ const who = (a: { address: string; name: string }) =>
 
 /** One message: its headers, attachments and body (HTML sanitised in a sandboxed frame). */
 export function MessageView({ account, id }: { account: string; id: number }) {
-  const { t, i18n } = useTranslation('email');
+  const { t, i18n } = useTranslation('email-agent');
   const query = useMailMessageQuery({ id: account, message: id });
   if (query.isLoading) return <CSpinner size="sm" aria-label={t('common:loading')} />;
   if (!query.data) return <CAlert color="warning">{t('messageMissing')}</CAlert>;
@@ -53,7 +53,7 @@ export function MessageView({ account, id }: { account: string; id: number }) {
 
 function MessageBody(props: { account: string; message: MailMessageDetail; dir: 'ltr' | 'rtl' }) {
   const { account, message, dir } = props;
-  const { t } = useTranslation('email');
+  const { t } = useTranslation('email-agent');
   const [allowImages, setAllowImages] = useState(false);
   const parts = useInlineImages(message, account);
   const safe = useMemo(

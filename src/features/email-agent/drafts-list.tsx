@@ -13,7 +13,7 @@ import {
   useEditDraftMutation,
   useMailDraftsQuery,
   useSendDraftMutation,
-} from './email-api';
+} from './email-agent-api';
 import { MessageView } from './message-view';
 
 /**
@@ -21,7 +21,7 @@ import { MessageView } from './message-view';
  * Paged like every list (page and size in the address); the API has no search over drafts.
  */
 export function DraftsList({ account }: { account: string }) {
-  const { t } = useTranslation('email');
+  const { t } = useTranslation('email-agent');
   const [params, setParams] = useListParams();
   const list = useMailDraftsQuery({ id: account, page: params.page, size: params.size });
   if (list.isLoading) return <CSpinner aria-label={t('common:loading')} />;
@@ -47,7 +47,7 @@ export function DraftsList({ account }: { account: string }) {
 }
 
 function DraftCard({ account, draft }: { account: string; draft: MailDraft }) {
-  const { t } = useTranslation('email');
+  const { t } = useTranslation('email-agent');
   const can = useCan();
   const mayAct = can.right('Email_agent', 'UPDATE');
   const [subject, setSubject] = useState(draft.subject);

@@ -17,12 +17,12 @@ import {
   useEmailStatsQuery,
   useGetEmailAgentQuery,
   useSyncMailboxMutation,
-} from './email-api';
-import type { EmailLinks } from './email-links';
+} from './email-agent-api';
+import type { EmailAgentLinks } from './email-agent-links';
 
 /** view-email-agent/{id} (SPEC §2): the account, its figures and every change and send. */
-export function EmailAccountViewPage({ links }: { links: EmailLinks }) {
-  const { t } = useTranslation(['email', 'errors']);
+export function EmailAccountViewPage({ links }: { links: EmailAgentLinks }) {
+  const { t } = useTranslation(['email-agent', 'errors']);
   const id = useParams().id ?? '';
   const can = useCan();
   const query = useGetEmailAgentQuery(id, { skip: !id });
@@ -46,8 +46,8 @@ export function EmailAccountViewPage({ links }: { links: EmailLinks }) {
   );
 }
 
-function AccountDetails({ account: a, links }: { account: EmailAccount; links: EmailLinks }) {
-  const { t, i18n } = useTranslation('email');
+function AccountDetails({ account: a, links }: { account: EmailAccount; links: EmailAgentLinks }) {
+  const { t, i18n } = useTranslation('email-agent');
   const can = useCan();
   const [sync, syncing] = useSyncMailboxMutation();
   const run = useToastedAction();
@@ -148,7 +148,7 @@ function AccountDetails({ account: a, links }: { account: EmailAccount; links: E
 }
 
 function HistoryList({ entries }: { entries: EmailHistoryEntry[] }) {
-  const { t } = useTranslation('email');
+  const { t } = useTranslation('email-agent');
   const by = useAuthorship();
   if (entries.length === 0) return <p className="text-body-secondary">{t('noHistory')}</p>;
   return (

@@ -12,7 +12,7 @@ import { adminProfile } from '@/test/fixtures';
 import { apiUrl, handlers } from '@/test/handlers';
 import { server } from '@/test/msw-server';
 import { renderApp, signInWithCookie } from '@/test/render-app';
-import { createEmailFake } from './email-test-kit';
+import { createEmailFake } from './email-agent-test-kit';
 
 const EDIT = '/integration/email-integration/update-email-agent/3';
 const KEPT = 'A password is stored; leave empty to keep it.';

@@ -31,7 +31,10 @@ export const DEPARTMENTS = [
 const STAMP = '2025-05-06T08:00:00Z';
 const ADA = { id: 7, name: 'Ada Lovelace' };
 
-export function widgetFixture(id: number, overrides: Partial<ServiceAgent> = {}): ServiceAgent {
+export function serviceAgentFixture(
+  id: number,
+  overrides: Partial<ServiceAgent> = {},
+): ServiceAgent {
   return {
     id,
     client_id: `key${String(id).padStart(3, '0')}AbCdEfGhIjKlMnOpQrStUvWx`,
@@ -53,7 +56,7 @@ export function widgetFixture(id: number, overrides: Partial<ServiceAgent> = {})
   };
 }
 
-export interface ChatbotsFake {
+export interface ServiceAgentFake {
   widgets: ServiceAgent[];
   conversations: Record<string, ServiceAgentConversation[]>;
   requests: { method: string; path: string; body?: unknown }[];
@@ -62,8 +65,8 @@ export interface ChatbotsFake {
   departments: ReturnType<typeof http.get>;
 }
 
-export function createChatbotsFake(widgets: ServiceAgent[] = []): ChatbotsFake {
-  const fake: ChatbotsFake = {
+export function createServiceAgentFake(widgets: ServiceAgent[] = []): ServiceAgentFake {
+  const fake: ServiceAgentFake = {
     widgets: [...widgets],
     conversations: {},
     requests: [],
@@ -118,7 +121,7 @@ export function createChatbotsFake(widgets: ServiceAgent[] = []): ChatbotsFake {
       ({ body, request }) => {
         record(request, body);
         const id = Math.max(0, ...fake.widgets.map((w) => w.id)) + 1;
-        const created = widgetFixture(id, {
+        const created = serviceAgentFixture(id, {
           ...body,
           target_area_names: namesOf(body.target_areas),
         });

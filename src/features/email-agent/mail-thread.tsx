@@ -16,7 +16,7 @@ import { CSpinner } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import type { MailMessage } from '@contract/email-mailbox';
 import { parseTimestamp } from '@/lib/dates';
-import { useMailMessagesQuery } from './email-api';
+import { useMailMessagesQuery } from './email-agent-api';
 import { MessageView } from './message-view';
 
 export interface Thread {
@@ -51,7 +51,7 @@ export function wholeThread(thread: Thread, found: MailMessage[]): MailMessage[]
 }
 
 export function ThreadView({ account, thread }: { account: string; thread: Thread }) {
-  const { t } = useTranslation('email');
+  const { t } = useTranslation('email-agent');
   const search = threadSubject(thread.messages[0].subject) || undefined;
   const args = { id: account, page: 1, size: 100, search };
   const inbox = useMailMessagesQuery({ ...args, folder: 'inbox' });

@@ -22,22 +22,22 @@ import { useRecordSave } from '@/components/use-record-save';
 import { validateWith } from '@/lib/form-errors';
 import type { DepartmentRef } from '@/lib/session/assignable';
 import { useDepartmentChoices } from '@/lib/session/department-choices';
-import { ColourField, TargetAreasField } from './chatbot-form-fields';
-import type { ChatbotLinks } from './chatbot-links';
+import { ColourField, TargetAreasField } from './service-agent-form-fields';
+import type { ServiceAgentLinks } from './service-agent-links';
 import {
-  useCreateChatbotMutation,
-  useGetChatbotQuery,
-  useUpdateChatbotMutation,
-} from './chatbots-api';
+  useCreateServiceAgentMutation,
+  useGetServiceAgentQuery,
+  useUpdateServiceAgentMutation,
+} from './service-agent-api';
 import { WidgetPreview } from './widget-preview';
-import './chatbots.css';
+import './service-agent.css';
 
 /** add-chatbot and edit-chatbot/{client_id} (SPEC §2): one form, the live preview beside it. */
-export function ChatbotFormPage({ links }: { links: ChatbotLinks }) {
-  const { t } = useTranslation(['chatbots', 'errors']);
+export function ServiceAgentFormPage({ links }: { links: ServiceAgentLinks }) {
+  const { t } = useTranslation(['service-agent', 'errors']);
   const clientId = useParams().Client_id;
   const editing = clientId !== undefined;
-  const query = useGetChatbotQuery(clientId ?? '', { skip: !editing || !clientId });
+  const query = useGetServiceAgentQuery(clientId ?? '', { skip: !editing || !clientId });
   return (
     <FormPage
       heading={t(editing ? 'editTitle' : 'addTitle')}
@@ -96,10 +96,10 @@ function useAreaChoices(widget?: ServiceAgent): DepartmentRef[] {
   }, [managed, readable, widget]);
 }
 
-function ChatbotForm({ widget, links }: { widget?: ServiceAgent; links: ChatbotLinks }) {
-  const { t } = useTranslation(['chatbots', 'validation', 'errors']);
+function ChatbotForm({ widget, links }: { widget?: ServiceAgent; links: ServiceAgentLinks }) {
+  const { t } = useTranslation(['service-agent', 'validation', 'errors']);
   const navigate = useNavigate();
-  const saving = useRecordSave(useCreateChatbotMutation(), useUpdateChatbotMutation());
+  const saving = useRecordSave(useCreateServiceAgentMutation(), useUpdateServiceAgentMutation());
   const form = useForm(() => initialValues(widget), { codeFields: { NAME_TAKEN: 'client_name' } });
   const choices = useAreaChoices(widget);
   const { values, set } = form;
@@ -197,7 +197,7 @@ function ChatbotForm({ widget, links }: { widget?: ServiceAgent; links: ChatbotL
               {...form.text('daily_message_quota')}
             />
             <CFormSwitch
-              id="chatbot-status"
+              id="service-agent-status"
               className="mb-3"
               label={t('fields.active')}
               checked={values.status}
