@@ -1,7 +1,8 @@
 /** SQL of database sources: the rows and their departments' names. */
-import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import { type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { DepartmentScope } from '../../../contract/access';
 import type { DB, DbSourceRow, DbSourcesTable } from '../../db/schema';
+import { inScope } from '../../db/scope';
 import { anyTrialUser } from '../identity/trial-people';
 
 export interface DbSourceRecord extends DbSourceRow {
@@ -18,13 +19,8 @@ export function createDbSourceRepo(db: Kysely<DB>) {
   function base(filter: DbSourceFilter) {
     let q = db
       .selectFrom('db_sources as s')
-      .innerJoin('departments as d', 'd.id', 's.department_id');
-    const { departments } = filter;
-    if (departments !== 'all')
-      q =
-        departments.length === 0
-          ? q.where(sql<boolean>`1 = 0`)
-          : q.where('s.department_id', 'in', departments);
+      .innerJoin('departments as d', 'd.id', 's.department_id')
+      .where(inScope('s.department_id', filter.departments));
     if (filter.id !== undefined) q = q.where('s.id', '=', filter.id);
     if (filter.search) {
       const like = `%${filter.search.toLowerCase()}%`;

@@ -3,6 +3,7 @@ import { sql, type Insertable, type Kysely, type Selectable, type Updateable } f
 import type { DepartmentScope } from '../../../contract/access';
 import { nowIso } from '../../db/database';
 import type { DB, EmailAgentsTable } from '../../db/schema';
+import { inScope } from '../../db/scope';
 import { anyTrialUser } from '../identity/trial-people';
 
 export type AccountRow = Selectable<EmailAgentsTable>;
@@ -56,12 +57,7 @@ export function createAccountRepo(db: Kysely<DB>) {
     },
 
     async list(scope: DepartmentScope, search: string | undefined, page: number, size: number) {
-      let base = db.selectFrom('email_agents');
-      if (scope !== 'all')
-        base =
-          scope.length === 0
-            ? base.where(sql<boolean>`1 = 0`)
-            : base.where('department_id', 'in', scope);
+      let base = db.selectFrom('email_agents').where(inScope('department_id', scope));
       if (search) {
         // % and _ in a search act as wildcards; harmless for a read-only filter.
         const like = `%${search.toLowerCase()}%`;

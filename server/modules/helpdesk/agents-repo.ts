@@ -5,6 +5,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { HELPDESK_ROLE_ID, type DepartmentScope } from '../../../contract/access';
 import type { DB } from '../../db/schema';
+import { inScope } from '../../db/scope';
 import type { Actor } from '../identity/actor-scope';
 import { assignmentsQuery } from '../identity/assignment-rows';
 import { historyValues } from '../identity/history';
@@ -90,12 +91,7 @@ export function createAgentsRepo(db: Kysely<DB>) {
 
   return {
     async list(filter: AgentFilter, page: number, size: number) {
-      let q = base();
-      if (filter.departments !== 'all')
-        q =
-          filter.departments.length === 0
-            ? q.where(sql<boolean>`1 = 0`)
-            : q.where('a.department_id', 'in', filter.departments);
+      let q = base().where(inScope('a.department_id', filter.departments));
       if (!filter.includeRemoved) q = q.where('a.status', '!=', 'removed');
       if (filter.search) {
         const like = `%${filter.search.toLowerCase()}%`;

@@ -4,6 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { inScope } from '../../db/scope';
 import type { Cell } from './columns';
 import type { TableCandidate } from './planner';
 
@@ -20,8 +21,7 @@ function parseJson<T>(text: string, fallback: T): T {
 export function createVisualsRepo(db: Kysely<DB>) {
   return {
     async tablesIn(departments: 'all' | readonly number[]): Promise<TableCandidate[]> {
-      if (departments !== 'all' && departments.length === 0) return [];
-      let query = db
+      const rows = await db
         .selectFrom('document_tables as t')
         .innerJoin('documents as d', 'd.id', 't.document_id')
         .select([
@@ -34,9 +34,11 @@ export function createVisualsRepo(db: Kysely<DB>) {
         ])
         .where('d.status', '=', 'ready')
         .where('d.soft_delete', '=', 0)
-        .where('d.type', 'in', [...TABLE_DOCUMENT_TYPES]);
-      if (departments !== 'all') query = query.where('d.department_id', 'in', [...departments]);
-      const rows = await query.orderBy('d.id', 'desc').orderBy('t.ordinal').execute();
+        .where('d.type', 'in', [...TABLE_DOCUMENT_TYPES])
+        .where(inScope('d.department_id', departments))
+        .orderBy('d.id', 'desc')
+        .orderBy('t.ordinal')
+        .execute();
       return rows.map((r) => ({
         tableId: r.id,
         documentId: r.document_id,
