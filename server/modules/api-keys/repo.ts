@@ -4,6 +4,7 @@ import type { DepartmentScope } from '../../../contract/access';
 import type { ApiKeyStatus } from '../../../contract/api-keys';
 import type { ApiKeyRow, ApiKeysTable, DB, UserRow } from '../../db/schema';
 import { prepareQuery } from '../../db/prepared';
+import { junctionNoneOutside } from '../../db/scope';
 
 export interface ApiKeyFilter {
   /** Departments where the reader holds the right; a key is in scope when all of its are. */
@@ -18,6 +19,9 @@ export interface ApiKeyRecord extends ApiKeyRow {
   creator: string | null;
   revoker: string | null;
 }
+
+/** The departments a key acts in. */
+const DEPARTMENTS = { table: 'api_key_departments', owner: 'api_key_id', ownerRef: 'k.id' };
 
 export function createApiKeysRepo(db: Kysely<DB>) {
   // The check of every request made with a key: the key and its creator in one statement.
@@ -44,22 +48,11 @@ export function createApiKeysRepo(db: Kysely<DB>) {
   );
 
   function filtered(filter: ApiKeyFilter) {
-    let q = db.selectFrom('api_keys as k');
-    const { departments } = filter;
-    if (departments !== 'all') {
-      if (departments.length === 0) return q.where(sql<boolean>`1 = 0`);
-      q = q.where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('api_key_departments as d')
-              .select('d.department_id')
-              .whereRef('d.api_key_id', '=', 'k.id')
-              .where('d.department_id', 'not in', departments),
-          ),
-        ),
-      );
-    }
+    // None of its departments outside the reader's; unlike a widget, a key left with none (its
+    // departments deleted) is still listed.
+    let q = db
+      .selectFrom('api_keys as k')
+      .where(junctionNoneOutside(DEPARTMENTS, filter.departments));
     if (filter.search) q = q.where(sql`lower(k.name)`, 'like', `%${filter.search.toLowerCase()}%`);
     if (filter.status === 'revoked') q = q.where('k.revoked_at', 'is not', null);
     if (filter.status === 'active')

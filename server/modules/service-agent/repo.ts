@@ -1,7 +1,8 @@
 /** SQL of chat widgets: the widgets, their target areas and today's question count. */
 import type { DepartmentScope } from '../../../contract/access';
-import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { DB, ServiceAgentRow, ServiceAgentsTable } from '../../db/schema';
+import { junctionWithin } from '../../db/scope';
 import type { Insertable, Updateable } from 'kysely';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -29,33 +30,13 @@ type WidgetQuery = SelectQueryBuilder<DB & { w: DB['service_agents'] }, 'w', obj
 /** Today's UTC date, the key of the daily quota. */
 export const utcDay = (now = new Date()) => now.toISOString().slice(0, 10);
 
+/** A widget's areas: the departments whose knowledge it answers from. */
+const AREAS = { table: 'service_agent_areas', owner: 'service_agent_id', ownerRef: 'w.id' };
+
 function scoped(query: WidgetQuery, filter: WidgetFilter): WidgetQuery {
-  let q = query;
+  // At least one area, and none outside the reader's departments.
+  let q = query.where(junctionWithin(AREAS, filter.departments));
   if (filter.ownerId !== null) q = q.where('w.created_by', '=', filter.ownerId);
-  const { departments } = filter;
-  if (departments !== 'all') {
-    if (departments.length === 0) return q.where(sql<boolean>`1 = 0`);
-    // At least one area, and none outside the reader's departments.
-    q = q.where((eb) =>
-      eb.and([
-        eb.exists(
-          eb
-            .selectFrom('service_agent_areas as a')
-            .select('a.department_id')
-            .whereRef('a.service_agent_id', '=', 'w.id'),
-        ),
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('service_agent_areas as a')
-              .select('a.department_id')
-              .whereRef('a.service_agent_id', '=', 'w.id')
-              .where('a.department_id', 'not in', departments),
-          ),
-        ),
-      ]),
-    );
-  }
   if (filter.search) {
     const like = `%${filter.search.toLowerCase()}%`;
     q = q.where((eb) =>
