@@ -10,15 +10,29 @@ import { registerApi } from './api-registry';
 
 export interface HttpQueryArgs extends Omit<RequestOptions, 'signal'> {
   url: string;
+  /**
+   * Sends the FormData body as a multipart upload that reports its progress (0-100): the
+   * XMLHttpRequest path of lib/http, the one browser API with upload progress.
+   */
+  onUploadProgress?: (percent: number) => void;
 }
 
 export const httpBaseQuery: BaseQueryFn<HttpQueryArgs | string, unknown, ApiErrorData> = async (
   args,
   { signal, extra },
 ) => {
-  const { url, ...options } = typeof args === 'string' ? { url: args } : args;
+  const { url, onUploadProgress, ...options } = typeof args === 'string' ? { url: args } : args;
+  const { http } = extra as ThunkExtra;
   try {
-    const data = await (extra as ThunkExtra).http.request<unknown>(url, { ...options, signal });
+    const data =
+      onUploadProgress && options.body instanceof FormData
+        ? await http.upload<unknown>(url, options.body, {
+            method: options.method === 'PUT' ? 'PUT' : 'POST',
+            query: options.query,
+            signal,
+            onProgress: onUploadProgress,
+          })
+        : await http.request<unknown>(url, { ...options, signal });
     return { data };
   } catch (error) {
     return { error: toApiErrorData(error) };

@@ -5,20 +5,8 @@
 import { apiPaths } from '@contract/api-paths';
 import type { KnowledgeDocument } from '@contract/knowledge';
 import { toApiErrorData } from '@/lib/http';
+import { saveBlob } from '@/lib/save-blob';
 import { createAppAsyncThunk } from '@/lib/store-types';
-
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the address goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export const downloadDocument = createAppAsyncThunk<void, Pick<KnowledgeDocument, 'id' | 'name'>>(
   'knowledge/download',

@@ -6,14 +6,17 @@ import { countryName } from '@contract/countries';
 import { checklistStatus, EXPORT_TYPES, type ChecklistItem, type ItemEdit } from '@contract/sop';
 import { PageHeader } from '@/components/page-header';
 import { useToastedAction } from '@/components/use-toasted-action';
-import { useHttp } from '@/lib/http-context';
 import { useCan } from '@/lib/session/use-can';
 import { ChecklistItemRow } from './checklist-item-row';
 import { ChecklistSidePanels } from './checklist-side-panels';
 import { formatDays } from './sop-dates';
-import { useGetChecklistQuery, useSaveChecklistMutation } from './sop-api';
-import { exportChecklist, openPdf } from './sop-files';
+import {
+  useExportChecklistMutation,
+  useGetChecklistQuery,
+  useSaveChecklistMutation,
+} from './sop-api';
 import type { SopLinks } from './sop-links';
+import { useOpenPdf } from './sop-view-actions';
 
 export function groupBySection<T extends { section: string }>(
   items: readonly T[],
@@ -28,8 +31,9 @@ export function ChecklistEditPage({ links }: { links: SopLinks }) {
   const { t, i18n } = useTranslation('sop');
   const id = Number(useParams().id);
   const can = useCan();
-  const http = useHttp();
   const run = useToastedAction();
+  const openPdf = useOpenPdf();
+  const [exportAs] = useExportChecklistMutation();
   const checklist = useGetChecklistQuery(id);
   const [save, saving] = useSaveChecklistMutation();
   const [edits, setEdits] = useState<Map<string, ItemEdit>>(new Map());
@@ -60,7 +64,7 @@ export function ChecklistEditPage({ links }: { links: SopLinks }) {
                   variant="outline"
                   onClick={() =>
                     void run(
-                      () => exportChecklist(http, id, type, i18n.language, payload),
+                      () => exportAs({ id, type, language: i18n.language, data: payload }).unwrap(),
                       () => t('exported', { type: type.toUpperCase() }),
                     )
                   }
@@ -114,7 +118,7 @@ export function ChecklistEditPage({ links }: { links: SopLinks }) {
                   onOpenPage={(page) =>
                     data.sop_doc_id &&
                     // The file the checklist was made from, even after the SOP's was replaced.
-                    void openPdf(http, {
+                    openPdf({
                       documentId: data.sop_doc_id,
                       page,
                       version: data.sop_version ?? undefined,

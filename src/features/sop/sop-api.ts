@@ -1,7 +1,7 @@
 /**
- * The SOP repository's calls (SPEC §7 SOP; issue 15). The lists and records go through RTK
- * Query; uploads (with progress), pdf views and exports go through lib/http directly, since
- * they send files or read blobs.
+ * The SOP repository's calls (SPEC §7 SOP). Files too: uploads report their progress through
+ * the base query's multipart path; a pdf to view comes back as an object URL and an export is
+ * saved by the browser, so no blob ever reaches the store.
  */
 import type { Paged } from '@contract/paging';
 import {
@@ -10,6 +10,7 @@ import {
   type ChecklistData,
   type ChecklistSummary,
   type ChecklistVersion,
+  type ExportType,
   type GenerateChecklist,
   type SopDocument,
   type SopFile,
@@ -17,6 +18,7 @@ import {
 import { fillRoute } from '@contract/api-paths';
 import { api } from '@/lib/api';
 import { toApiErrorData } from '@/lib/http';
+import { saveBlob } from '@/lib/save-blob';
 import type { ThunkExtra } from '@/lib/store-types';
 import { checklistService } from './checklist-service';
 
@@ -26,6 +28,24 @@ export const sopPath = (pattern: string, values: Record<string, string | number>
 type Query = Record<string, string | number | undefined>;
 const DOCS = { type: 'SopDocument', id: 'LIST' } as const;
 const CHECKLISTS = { type: 'Checklist', id: 'LIST' } as const;
+
+/** A stored SOP (a version of it, at a page) or a reference file, to be viewed as pdf. */
+export type SopPdfRef =
+  { documentId: number; page?: number | null; version?: number } | { referenceId: number };
+
+/** Files to send, each under its form field, and the progress of the whole send (0-100). */
+interface FileSend {
+  files: { field: string; file: File }[];
+  onProgress: (percent: number) => void;
+}
+
+/** Fields first, then files: the server reads the fields before it streams the files. */
+function multipart(fields: Record<string, string>, files: FileSend['files']): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const { field, file } of files) form.append(field, file, file.name);
+  return form;
+}
 
 const sopApi = api.enhanceEndpoints({ addTagTypes: ['SopDocument', 'Checklist'] }).injectEndpoints({
   endpoints: (build) => ({
@@ -115,6 +135,73 @@ const sopApi = api.enhanceEndpoints({ addTagTypes: ['SopDocument', 'Checklist'] 
       }),
       invalidatesTags: [CHECKLISTS],
     }),
+    /** POST /sop/documents: SOP files and their reference files. */
+    uploadSopDocuments: build.mutation<unknown, FileSend & { fields: Record<string, string> }>({
+      query: ({ fields, files, onProgress }) => ({
+        url: sopRoutes.documents,
+        method: 'POST',
+        body: multipart(fields, files),
+        onUploadProgress: onProgress,
+      }),
+      invalidatesTags: [DOCS],
+    }),
+    /** PUT …/update/{id}: a new version of the SOP's file (the old one stays in its history). */
+    replaceSopFile: build.mutation<SopDocument, FileSend & { id: number }>({
+      query: ({ id, files, onProgress }) => ({
+        url: sopPath(sopRoutes.documentUpdate, { id }),
+        method: 'PUT',
+        body: multipart({}, files),
+        onUploadProgress: onProgress,
+      }),
+      invalidatesTags: [DOCS],
+    }),
+    addSopReferences: build.mutation<SopDocument, FileSend & { documentId: number }>({
+      query: ({ documentId, files, onProgress }) => ({
+        url: sopRoutes.referenceAdd,
+        method: 'POST',
+        body: multipart({ document_id: String(documentId) }, files),
+        onUploadProgress: onProgress,
+      }),
+      invalidatesTags: [DOCS],
+    }),
+    /** The file as pdf behind an object URL, which a new tab opens (the call needs the token). */
+    sopPdfUrl: build.mutation<string, SopPdfRef>({
+      query: (ref) => ({
+        url:
+          'referenceId' in ref
+            ? sopPath(sopRoutes.reference, { id: ref.referenceId })
+            : sopPath(sopRoutes.document, { id: ref.documentId }),
+        query: 'documentId' in ref && ref.version ? { version: ref.version } : undefined,
+        responseType: 'blob',
+      }),
+      transformResponse: (blob: Blob) =>
+        URL.createObjectURL(new Blob([blob], { type: 'application/pdf' })),
+    }),
+    /** POST /sop/export_checklist, at the checklist service's address; the browser saves it. */
+    exportChecklist: build.mutation<
+      null,
+      { id: number; type: ExportType; language: string; data?: ChecklistData }
+    >({
+      async queryFn({ id, type, language, data }, { extra }) {
+        try {
+          const client = await checklistService((extra as ThunkExtra).http);
+          const blob = await client.request<Blob>(sopRoutes.exportChecklist, {
+            method: 'POST',
+            query: { lng: language },
+            body: {
+              checklist_id: id,
+              export_type: type,
+              ...(data ? { checklist_data: data } : {}),
+            },
+            responseType: 'blob',
+          });
+          saveBlob(blob, `checklist-${id}.${type}`);
+          return { data: null };
+        } catch (error) {
+          return { error: toApiErrorData(error) };
+        }
+      },
+    }),
     /** POST /sop/save_checklist, at the checklist service's address. */
     saveChecklist: build.mutation<Checklist, { id: number; data: ChecklistData }>({
       async queryFn({ id, data }, { extra }) {
@@ -153,4 +240,9 @@ export const {
   useGenerateChecklistMutation,
   useDeleteChecklistsMutation,
   useSaveChecklistMutation,
+  useUploadSopDocumentsMutation,
+  useReplaceSopFileMutation,
+  useAddSopReferencesMutation,
+  useSopPdfUrlMutation,
+  useExportChecklistMutation,
 } = sopApi;

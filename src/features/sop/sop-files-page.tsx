@@ -11,15 +11,18 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { sopRoutes, type SopDocument } from '@contract/sop';
 import { PageHeader } from '@/components/page-header';
 import { useToastedAction } from '@/components/use-toasted-action';
 import { errorText } from '@/lib/error-text';
 import { toApiErrorData } from '@/lib/http';
-import { useHttp } from '@/lib/http-context';
-import { sopPath, useListSopDocumentsQuery, useRemoveSopReferencesMutation } from './sop-api';
+import {
+  useAddSopReferencesMutation,
+  useListSopDocumentsQuery,
+  useRemoveSopReferencesMutation,
+  useReplaceSopFileMutation,
+} from './sop-api';
 import { formatWhen } from './sop-dates';
-import { openPdf, sendFiles } from './sop-files';
+import { useOpenPdf } from './sop-view-actions';
 
 /**
  * /sop-repository/archive-upload/{id}: a document's files — replace the SOP (the old file
@@ -28,10 +31,12 @@ import { openPdf, sendFiles } from './sop-files';
 export function SopFilesPage() {
   const { t, i18n } = useTranslation(['sop', 'errors']);
   const id = Number(useParams().id);
-  const http = useHttp();
   const run = useToastedAction();
+  const openPdf = useOpenPdf();
   const doc = useListSopDocumentsQuery({ document_id: id });
   const [removeRefs] = useRemoveSopReferencesMutation();
+  const [replaceFile] = useReplaceSopFileMutation();
+  const [addReferences] = useAddSopReferencesMutation();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const d = doc.data?.items[0];
@@ -43,24 +48,19 @@ export function SopFilesPage() {
     setProgress(0);
     try {
       const list = [...files];
+      // Either answer invalidates the documents, so the versions and references show anew.
       if (kind === 'replace')
-        await sendFiles<SopDocument>(
-          http,
-          sopPath(sopRoutes.documentUpdate, { id }),
-          {},
-          [{ field: 'file', file: list[0] }],
-          setProgress,
-          'PUT',
-        );
+        await replaceFile({
+          id,
+          files: [{ field: 'file', file: list[0] }],
+          onProgress: setProgress,
+        }).unwrap();
       else
-        await sendFiles<SopDocument>(
-          http,
-          sopRoutes.referenceAdd,
-          { document_id: String(id) },
-          list.map((file) => ({ field: 'reference_files', file })),
-          setProgress,
-        );
-      await doc.refetch();
+        await addReferences({
+          documentId: id,
+          files: list.map((file) => ({ field: 'reference_files', file })),
+          onProgress: setProgress,
+        }).unwrap();
     } catch (e) {
       setError(errorText(t, toApiErrorData(e)));
     }
@@ -89,7 +89,7 @@ export function SopFilesPage() {
                 <CButton
                   color="link"
                   className="p-0"
-                  onClick={() => void openPdf(http, { documentId: id, version: v.version })}
+                  onClick={() => openPdf({ documentId: id, version: v.version })}
                 >
                   {t('versionFile', { version: v.version, name: v.name })}
                 </CButton>{' '}
@@ -117,7 +117,7 @@ export function SopFilesPage() {
                 <CButton
                   color="link"
                   className="p-0"
-                  onClick={() => void openPdf(http, { referenceId: r.id })}
+                  onClick={() => openPdf({ referenceId: r.id })}
                 >
                   {r.name}
                 </CButton>{' '}

@@ -3,15 +3,17 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { MAX_FILE_COUNT } from '@contract/constants';
-import { sopRoutes, type SopDocument } from '@contract/sop';
 import { FormField } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
 import { SelectField } from '@/components/select-field';
 import { errorText } from '@/lib/error-text';
 import { toApiErrorData } from '@/lib/http';
-import { useHttp } from '@/lib/http-context';
-import { useAddSopClientMutation, useSopClientsQuery, useSopDepartmentsQuery } from './sop-api';
-import { sendFiles } from './sop-files';
+import {
+  useAddSopClientMutation,
+  useSopClientsQuery,
+  useSopDepartmentsQuery,
+  useUploadSopDocumentsMutation,
+} from './sop-api';
 import type { SopLinks } from './sop-links';
 import { SopNameField } from './sop-name-field';
 import { SopUploadRows, type SopUploadRow, type SopUploadStatus } from './sop-upload-rows';
@@ -25,7 +27,7 @@ type Sent = { files: { file: File; kind: Kind }[]; status: SopUploadStatus; prog
 /** /sop-repository/upload (SPEC §3 SOP document upload): SOPs with their reference files. */
 export function SopUploadPage({ links }: { links: SopLinks }) {
   const { t } = useTranslation(['sop', 'errors']);
-  const http = useHttp();
+  const [upload] = useUploadSopDocumentsMutation();
   const departments = useSopDepartmentsQuery();
   const clients = useSopClientsQuery();
   const [addClient] = useAddSopClientMutation();
@@ -75,16 +77,14 @@ export function SopUploadPage({ links }: { links: SopLinks }) {
       return setError(t('errors.industryProduct'));
     setSent({ files, status: 'Uploading', progress: 0 });
     try {
-      await sendFiles<{ items: SopDocument[] }>(
-        http,
-        sopRoutes.documents,
-        { ...form, industry: form.industry.trim(), product_type: form.product_type.trim() },
-        files.map(({ file, kind }) => ({
+      await upload({
+        fields: { ...form, industry: form.industry.trim(), product_type: form.product_type.trim() },
+        files: files.map(({ file, kind }) => ({
           field: kind === 'sop' ? 'files' : 'reference_files',
           file,
         })),
-        (progress) => setSent((s) => s && { ...s, progress }),
-      );
+        onProgress: (progress) => setSent((s) => s && { ...s, progress }),
+      }).unwrap();
       setSent({ files, status: 'Success', progress: 100 });
       setChosen({ sop: [], reference: [] });
       setRound((r) => r + 1);

@@ -12,24 +12,39 @@ import type { SopDocument, SopFile } from '@contract/sop';
 import { formatDateTime } from '@/lib/dates';
 import { errorText } from '@/lib/error-text';
 import { toApiErrorData } from '@/lib/http';
-import { useHttp } from '@/lib/http-context';
 import { toastAdded } from '@/lib/notify/notify-slice';
 import { useLibDispatch } from '@/lib/store-types';
-import { openPdf } from './sop-files';
+import { type SopPdfRef, useSopPdfUrlMutation } from './sop-api';
 
-/** Opens an SOP file as pdf; a refusal (gone, not allowed) is said in a toast. */
+/**
+ * Opens an SOP file as pdf in a new tab, at its page when given; a refusal (gone, not allowed)
+ * closes the tab and is said in a toast.
+ */
 export function useOpenPdf() {
   const { t } = useTranslation('errors');
-  const http = useHttp();
+  const [pdfUrl] = useSopPdfUrlMutation();
   const dispatch = useLibDispatch();
-  return (ref: Parameters<typeof openPdf>[1]) =>
-    void openPdf(http, ref).catch((e: unknown) =>
-      dispatch(toastAdded({ message: errorText(t, toApiErrorData(e)), color: 'danger' })),
-    );
+  return (ref: SopPdfRef) => {
+    // Opened before the call, so the browser counts it as the click's own window.
+    const tab = window.open('', '_blank');
+    const at = 'documentId' in ref && ref.page ? `#page=${ref.page}` : '';
+    pdfUrl(ref)
+      .unwrap()
+      .then(
+        (url) => {
+          if (tab) tab.location.href = `${url}${at}`;
+          else window.location.assign(`${url}${at}`);
+        },
+        (e: unknown) => {
+          tab?.close();
+          dispatch(toastAdded({ message: errorText(t, toApiErrorData(e)), color: 'danger' }));
+        },
+      );
+  };
 }
 
 /**
- * Reading an SOP needs only Sop.LIST_VIEW (issue 15): its file, and its reference files, each
+ * Reading an SOP needs only Sop.LIST_VIEW: its file, and its reference files, each
  * opened as pdf in a new tab. The Files page (replace, add, remove) stays with UPDATE.
  */
 export function SopViewButtons({
