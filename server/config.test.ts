@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_API_KEY, loadConfig, parseDuration, parseEnv } from './config';
+import { configurationTable, currentSection, README } from '../scripts/config-docs';
+import { documentationProblems } from '../scripts/docs-check';
+import { DEFAULT_API_KEY, envReference, loadConfig, parseDuration, parseEnv } from './config';
 
 describe('configuration from the environment', () => {
   it('when nothing is set, then the documented defaults apply', () => {
@@ -82,5 +84,27 @@ describe('configuration from the environment', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the documentation of the configuration', () => {
+  it('when the README is read, then its configuration table is the one server/config.ts gives', async () => {
+    const section = currentSection(readFileSync(README, 'utf8'));
+    // On a mismatch: npx tsx scripts/config-docs.ts
+    expect(section).toBe(await configurationTable());
+  });
+
+  it('when the table is built, then it names every variable the server reads, with its default', () => {
+    const variables = envReference();
+    expect(variables.length).toBeGreaterThanOrEqual(43);
+    expect(new Set(variables.map((v) => v.name)).size).toBe(variables.length);
+    expect(variables.find((v) => v.name === 'SESSION_TTL')?.default).toBe('8h');
+    expect(variables.find((v) => v.name === 'PORT')?.default).toBe('8080');
+    expect(variables.find((v) => v.name === 'JWT_SECRET')).toMatchObject({ unset: 'generated' });
+    expect(variables.find((v) => v.name === 'DATABASE_URL')?.default).toBeUndefined();
+  });
+
+  it('when README, SECURITY.md and docs/ are read, then every relative link resolves and no table line passes 200 characters', () => {
+    expect(documentationProblems()).toEqual([]);
   });
 });

@@ -113,6 +113,185 @@ const envSchema = z.object({
   }),
 });
 
+type EnvName = keyof typeof envSchema.shape;
+
+/**
+ * What a variable is for, in a README table cell. `unset` says what an unset variable without a
+ * default means; `shown` writes the default as a person would set it (the test checks it parses
+ * to the schema's own default).
+ */
+interface EnvDoc {
+  meaning: string;
+  unset?: string;
+  shown?: string;
+}
+
+/** One entry per variable of `envSchema` (the type says so); the README table is built from it. */
+const envDocs: Record<EnvName, EnvDoc> = {
+  PORT: { meaning: 'HTTP port' },
+  WEB_CONCURRENCY: {
+    meaning:
+      'server processes sharing the port (node:cluster); one per core serves widget visitors on every core',
+  },
+  HOST: { meaning: 'listen address' },
+  DATA_DIR: {
+    meaning: 'embedded database, generated secrets, mail outbox and (by default) uploaded files',
+  },
+  DATABASE_URL: { meaning: 'unset: SQLite at `DATA_DIR/atrium.db`; `postgres://…`: PostgreSQL' },
+  API_KEY: {
+    meaning:
+      'every `/api` call carries it as `x-api-key` (the SPA reads it at start); set your own when shared',
+  },
+  JWT_SECRET: {
+    unset: 'generated',
+    meaning:
+      'signs access tokens (32+ characters); unset: generated once, kept in `DATA_DIR/jwt-secret`',
+  },
+  ADMIN_EMAIL: { meaning: 'the default administrator, created on the first start' },
+  ADMIN_PASSWORD: {
+    unset: 'generated',
+    meaning: 'its password (12+ characters, not a common one); unset: generated and printed once',
+  },
+  PUBLIC_URL: { meaning: "the console's public address: the origin of mailed links" },
+  CONSOLE_ORIGINS: {
+    meaning:
+      'further comma-separated origins the console is served from; mailed links may point there',
+  },
+  SMTP_URL: {
+    meaning:
+      'e.g. `smtp://user:pass@mail:587`; unset: mails are written to `DATA_DIR/outbox/*.eml`',
+  },
+  MAIL_FROM: { meaning: "sender of the console's own mails" },
+  SECRETS_KEY: {
+    unset: 'generated',
+    meaning:
+      'encrypts integration secrets at rest (32+ characters); unset: generated once in `DATA_DIR/secrets-key`',
+  },
+  EMAIL_SYNC_SECONDS: {
+    meaning: 'how often the e-mail agent syncs every active mailbox; `0`: only on "Sync now"',
+  },
+  EMAIL_CA_FILE: {
+    meaning: "PEM certificates trusted for mailbox IMAP/SMTP TLS besides the system's",
+  },
+  HELPDESK_URL: { meaning: 'not used: helpdesks are set up under Integrations › Helpdesk' },
+  HELPDESK_RETRY_MS: {
+    meaning:
+      'first retry delay of a failed helpdesk webhook (ms); doubles per attempt, at most 15 minutes',
+  },
+  SOP_SERVICE_URL: {
+    unset: "this server's `/api`",
+    meaning: 'base address of the SOP checklist service (save, export) when it is served apart',
+  },
+  URL_FETCH_ALLOW: {
+    meaning:
+      'comma-separated hosts or CIDRs that web-page fetches and helpdesk webhooks may reach although private',
+  },
+  INTEGRATION_HOSTS_ALLOW: {
+    meaning:
+      'comma-separated hosts, addresses or CIDRs that database sources and mailboxes may reach although private',
+  },
+  DB_SOURCE_SQLITE_DIR: {
+    meaning:
+      'the one directory SQLite-file database sources are read from (never `DATA_DIR`); unset: none',
+  },
+  URL_FETCH_TIMEOUT_MS: { meaning: 'time limit of one web-page fetch (ms)' },
+  URL_FETCH_MAX_BYTES: { meaning: 'size cap of one fetched page or sitemap (bytes)' },
+  MAX_UPLOAD_MB: {
+    meaning: 'largest uploaded file (MB); a bigger one answers 413 and nothing is stored',
+  },
+  STORAGE_DIR: {
+    unset: '`DATA_DIR/files`',
+    meaning: 'uploaded and fetched files; shared by every server process',
+  },
+  INGEST_CONCURRENCY: {
+    meaning: 'ingestion jobs one process runs at once; `0`: none (an API-only process)',
+  },
+  OCR_ENGINE: {
+    meaning:
+      "`auto` (Debian's tesseract and pdftoppm where installed, else npm's tesseract.js), `system` or `wasm`",
+  },
+  OCR_TURN_SECONDS: {
+    meaning:
+      'seconds a job reads one scan before its next pages wait behind newer uploads; `0`: a page a turn',
+  },
+  INGEST_STALE_SECONDS: {
+    meaning: 'a claimed job without a heartbeat for this long (a killed process) runs again',
+  },
+  SITEMAP_MAX_PAGES: { meaning: 'pages one sitemap (or sitemap index) adds at most' },
+  LLM_BASE_URL: {
+    meaning: 'an OpenAI-compatible API; unset: the built-in extractive engine answers',
+  },
+  LLM_API_KEY: { meaning: 'its key' },
+  LLM_MODELS: {
+    meaning:
+      'comma-separated models offered in the chat; the first also writes summaries and checklists',
+  },
+  LLM_TIMEOUT_MS: {
+    meaning: "wait for the model's first byte (ms); then the built-in engine answers and says why",
+  },
+  LLM_IDLE_TIMEOUT_MS: {
+    meaning: "how long the model's stream may stay silent (ms) before the same fallback",
+  },
+  SESSION_TTL: {
+    shown: '8h',
+    meaning: 'lifetime of a sign-in session: seconds, or a number with `s`, `m`, `h` or `d`',
+  },
+  STATIC_DIR: { meaning: 'the SPA build the server serves' },
+  LOG_LEVEL: { meaning: 'pino log level: fatal, error, warn, info, debug, trace or silent' },
+  AUTH_RATE_LIMIT: {
+    meaning: 'requests a minute from one address to login, signup, forgot-password and resend',
+  },
+  WIDGET_RATE_LIMIT: {
+    meaning:
+      'chat widgets: logins by key and questions a minute, all visitors of one widget together',
+  },
+  WIDGET_ADDRESS_RATE_LIMIT: {
+    meaning: 'chat widgets: logins by key and questions a minute from one visitor address',
+  },
+  DB_SOURCE_TIMEOUT_MS: {
+    meaning: "database sources: a query's time limit on the source's server (ms)",
+  },
+  DB_SOURCE_ROW_CAP: {
+    meaning: 'database sources: rows one query returns at most (`truncated: true` beyond)',
+  },
+  API_KEY_RATE_LIMIT: {
+    meaning: 'API keys: requests a minute of one key, all server processes together',
+  },
+  TRUST_PROXY: {
+    meaning:
+      'behind a reverse proxy: `true`, a hop count or proxy addresses whose X-Forwarded-For is believed',
+  },
+};
+
+export interface EnvVariable {
+  name: string;
+  /** As a person would set it; undefined when the variable has no default. */
+  default?: string;
+  /** What an unset variable without a default means ('unset' when nothing more is to say). */
+  unset: string;
+  meaning: string;
+}
+
+/**
+ * Every variable the server reads, in the schema's order, with the default the schema itself
+ * applies (so the README cannot state another one). Throws when a `shown` default drifted.
+ */
+export function envReference(): EnvVariable[] {
+  return (Object.keys(envSchema.shape) as EnvName[]).map((name) => {
+    const field = envSchema.shape[name];
+    const doc = envDocs[name];
+    const applied: unknown = field.parse(undefined);
+    if (doc.shown !== undefined) {
+      const shown: unknown = field.parse(doc.shown);
+      if (JSON.stringify(shown) !== JSON.stringify(applied)) {
+        throw new Error(`${name}: the documented default ${doc.shown} is not the schema's`);
+      }
+    }
+    const fallback = applied === undefined ? undefined : (doc.shown ?? String(applied));
+    return { name, default: fallback, unset: doc.unset ?? 'unset', meaning: doc.meaning };
+  });
+}
+
 export interface AppConfig {
   port: number;
   host: string;
