@@ -24,7 +24,9 @@ import type {
   MailMessageDetail,
 } from '@contract/email-mailbox';
 import type { Paged } from '@contract/paging';
-import { api } from '@/lib/api';
+import { api, type HttpQueryArgs } from '@/lib/api';
+import type { ApiErrorData } from '@/lib/http';
+import { saveBlob } from '@/lib/save-blob';
 
 const r = emailRoutes;
 const ref = (email_id: number | string) => ({ email_id });
@@ -34,6 +36,24 @@ const mail = (id: number | string) => ({ type: 'EmailAccount' as const, id: `mai
 
 /** The Email group's accounts (SPEC §2: up to 100), the list page's first page alike. */
 export const EMAIL_MENU_QUERY = { page: 1, size: EMAIL_LIST_PAGE_SIZE } as const;
+
+/** A message's attachment (or inline part): the account's id or address, the message, the part. */
+interface PartRef {
+  id: string;
+  message: number;
+  part: number;
+}
+const partUrl = ({ id, message, part }: PartRef) =>
+  fillRoute(r.attachment, { email_id: id, message, attachment: part });
+
+/** The bytes as a data: URL of the part's own type. */
+async function dataUrlOf(blob: Blob, type: string): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return `data:${type};base64,${btoa(binary)}`;
+}
 
 export interface PageArgs {
   page: number;
@@ -126,6 +146,41 @@ export const emailAgentApi = api.injectEndpoints({
       query: ({ id, body }) => ({ url: fillRoute(r.compose, ref(id)), method: 'POST', body }),
       invalidatesTags: (_r, _e, { id }) => [mail(id)],
     }),
+    /** An attachment, read with the token and saved by the browser under its own name. */
+    downloadAttachment: build.mutation<null, PartRef & { filename: string }>({
+      async queryFn(ref, _api, _extra, baseQuery) {
+        const read = await baseQuery({ url: partUrl(ref), responseType: 'blob' });
+        if (read.error) return { error: read.error as ApiErrorData };
+        saveBlob(read.data as Blob, ref.filename);
+        return { data: null };
+      },
+    }),
+    /**
+     * The images an HTML mail shows from its own parts, part id -> data: URL. The frame cannot
+     * load them itself (they need the token, and its CSP allows no address), and as data: URLs
+     * they are strings the cache can keep. A part that cannot be read is left out, and shows as
+     * a missing image.
+     */
+    mailInlineImages: build.query<
+      Record<number, string>,
+      { id: string; message: number; parts: { id: number; type: string }[] }
+    >({
+      async queryFn({ id, message, parts }, _api, _extra, baseQuery) {
+        const read = await Promise.all(
+          parts.map(async ({ id: part, type }) => {
+            const args: HttpQueryArgs = {
+              url: partUrl({ id, message, part }),
+              responseType: 'blob',
+            };
+            const answer = await baseQuery(args);
+            return answer.error
+              ? null
+              : ([part, await dataUrlOf(answer.data as Blob, type)] as const);
+          }),
+        );
+        return { data: Object.fromEntries(read.filter((r) => r !== null)) };
+      },
+    }),
     syncMailbox: build.mutation<{ stored: number; busy: boolean; error?: string }, string>({
       query: (id) => ({ url: fillRoute(r.sync, ref(id)), method: 'POST' }),
       invalidatesTags: (_r, _e, id) => [mail(id), one(id)],
@@ -150,4 +205,6 @@ export const {
   useDiscardDraftMutation,
   useComposeMailMutation,
   useSyncMailboxMutation,
+  useDownloadAttachmentMutation,
+  useMailInlineImagesQuery,
 } = emailAgentApi;
