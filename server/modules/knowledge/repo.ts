@@ -1,8 +1,10 @@
 /** SQL for knowledge documents: listing with names joined, inserts with their job, deletes. */
 import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { DepartmentScope } from '../../../contract/access';
 import type { KnowledgeDocument } from '../../../contract/knowledge';
 import { nowIso } from '../../db/database';
 import type { DB, DocumentRow, DocumentsTable } from '../../db/schema';
+import { inScope } from '../../db/scope';
 import { enqueueJob } from '../../services/jobs';
 import { baseQuery, LISTED, toDocument } from './document-listing';
 import { type SortColumns, sortTerms } from '../../db/sorting';
@@ -21,7 +23,10 @@ const DOCUMENT_SORT_COLUMNS: SortColumns<DocumentSort> = {
 type Db = Kysely<DB> | Transaction<DB>;
 
 export interface ListFilter {
-  departmentIds: readonly number[];
+  /** Where the reader holds the right to list. */
+  departments: DepartmentScope;
+  /** One department of those, when the list is filtered by it. */
+  departmentId?: number;
   isUrl?: boolean;
   softDeleted: boolean;
   search?: string;
@@ -56,10 +61,11 @@ export type NewDocument = Omit<
 function documentListing(db: Kysely<DB>) {
   return {
     async list(filter: ListFilter): Promise<{ items: KnowledgeDocument[]; total: number }> {
-      if (filter.departmentIds.length === 0) return { items: [], total: 0 };
       let query = baseQuery(db)
-        .where('d.department_id', 'in', filter.departmentIds)
+        .where(inScope('d.department_id', filter.departments))
         .where('d.soft_delete', '=', filter.softDeleted ? 1 : 0);
+      if (filter.departmentId !== undefined)
+        query = query.where('d.department_id', '=', filter.departmentId);
       if (filter.isUrl !== undefined) query = query.where('d.is_url', '=', filter.isUrl ? 1 : 0);
       if (filter.parentId === null) query = query.where('d.parent_id', 'is', null);
       else if (filter.parentId !== undefined)
@@ -90,10 +96,6 @@ function documentListing(db: Kysely<DB>) {
       return row ? toDocument(row) : undefined;
     },
 
-    async allDepartmentIds(): Promise<number[]> {
-      return (await db.selectFrom('departments').select('id').execute()).map((r) => r.id);
-    },
-
     async departmentExists(id: number): Promise<boolean> {
       return (
         (await db
@@ -117,18 +119,18 @@ function documentLookups(db: Kysely<DB>) {
         ? Promise.resolve([])
         : db.selectFrom('documents').selectAll().where('id', 'in', ids).execute(),
 
-    /** Documents of those sitemaps (the sitemap rows and their pages), by the sitemaps' addresses. */
-    async sitemapFamilies(
-      urls: readonly string[],
-      departmentIds: readonly number[],
-    ): Promise<DocumentRow[]> {
-      if (urls.length === 0 || departmentIds.length === 0) return [];
+    /**
+     * Documents of those sitemaps (the sitemap rows and their pages), by the sitemaps' addresses,
+     * of the sitemaps in `scope`.
+     */
+    async sitemapFamilies(urls: readonly string[], scope: DepartmentScope): Promise<DocumentRow[]> {
+      if (urls.length === 0) return [];
       const roots = await db
         .selectFrom('documents')
         .selectAll()
         .where('type', '=', 'sitemap')
         .where((eb) => eb.or([eb('url', 'in', urls), eb('name', 'in', urls)]))
-        .where('department_id', 'in', departmentIds)
+        .where(inScope('department_id', scope))
         .execute();
       if (roots.length === 0) return [];
       const children = await db

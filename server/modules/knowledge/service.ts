@@ -15,7 +15,7 @@ import { AppError, errors } from '../../http/app-error';
 import { FetchError, type FetchPolicy } from '../../services/fetch';
 import { enqueueJob } from '../../services/jobs';
 import type { Storage } from '../../services/storage';
-import { departmentScope } from '../../../contract/access';
+import { departmentScope, inScope } from '../../../contract/access';
 import type { IngestEngine } from './ingest-engine';
 import type { DocumentsRepo } from './repo';
 import { fetchToStorage } from './web-fetch';
@@ -48,10 +48,8 @@ export const MIME: Record<string, string> = {
 
 /** Which documents a person may act on: departments by right, rows checked one by one. */
 function documentAccess(repo: DocumentsDeps['repo']) {
-  async function scope(subject: AccessSubject, action: ActionName): Promise<number[]> {
-    const held = departmentScope(subject, 'Documents', action);
-    return held === 'all' ? repo.allDepartmentIds() : held;
-  }
+  const scope = (subject: AccessSubject, action: ActionName) =>
+    departmentScope(subject, 'Documents', action);
 
   /** The rows of `ids`, each in a department where the user holds `action`; else 404 / 403. */
   async function rowsFor(
@@ -61,15 +59,15 @@ function documentAccess(repo: DocumentsDeps['repo']) {
   ): Promise<DocumentRow[]> {
     const unique = [...new Set(ids)];
     const rows = await repo.findMany(unique);
-    const visible = new Set(await scope(subject, 'LIST_VIEW'));
-    const allowed = new Set(await scope(subject, action));
+    const visible = scope(subject, 'LIST_VIEW');
+    const allowed = scope(subject, action);
     const found = new Map(rows.map((r) => [r.id, r]));
     const missing = unique.filter((id) => {
       const row = found.get(id);
-      return !row || (!visible.has(row.department_id) && !allowed.has(row.department_id));
+      return !row || (!inScope(visible, row.department_id) && !inScope(allowed, row.department_id));
     });
     if (missing.length > 0) throw errors.notFound(`No document with id ${missing.join(', ')}.`);
-    if (rows.some((r) => !allowed.has(r.department_id)))
+    if (rows.some((r) => !inScope(allowed, r.department_id)))
       throw errors.forbidden(
         'You do not have this right in the department of every chosen document.',
       );
@@ -129,11 +127,9 @@ export function createDocumentsService(deps: DocumentsDeps) {
       subject: AccessSubject,
       query: DocumentsQuery & { page: number; size: number },
     ): Promise<Paged<KnowledgeDocument>> {
-      let departments = await scope(subject, 'LIST_VIEW');
-      if (query.department_id !== undefined)
-        departments = departments.filter((d) => d === query.department_id);
       const { items, total } = await repo.list({
-        departmentIds: departments,
+        departments: scope(subject, 'LIST_VIEW'),
+        departmentId: typeof query.department_id === 'number' ? query.department_id : undefined,
         isUrl: query.is_url === undefined ? undefined : query.is_url === 'true',
         softDeleted: query.soft_delete === 'true',
         search: query.search,
@@ -166,7 +162,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
     },
 
     async deleteSitemaps(subject: AccessSubject, urls: string[]): Promise<{ deleted: number }> {
-      const rows = await repo.sitemapFamilies(urls, await scope(subject, 'DELETE'));
+      const rows = await repo.sitemapFamilies(urls, scope(subject, 'DELETE'));
       if (rows.length === 0)
         throw errors.notFound('No sitemap with that address in your departments.');
       return { deleted: await removeAll(deps, rows) };
