@@ -1,5 +1,5 @@
 /**
- * /chat for a chat widget's visitor (issue 13): the chat alone, in the widget's colours, its
+ * /chat for a chat widget's visitor: the chat alone, in the widget's colours, its
  * welcome message first, then the conversation so far (restored after a reload), answers from
  * the widget's target areas with their references, and a rating per answer. Made for the
  * widget's frame: it fills the frame's height and works from 360 px wide.
@@ -11,12 +11,15 @@ import { useLocation } from 'react-router-dom';
 import { VISITOR_QUESTION_MAX } from '@contract/widget-session';
 import { PageHeading } from '@/components/page-heading';
 import { CLIENT_ERROR_CODES, toApiErrorData } from '@/lib/http';
-import { useHttp } from '@/lib/http-context';
 import { visitorErrorText } from '@/lib/visitor-error-text';
 import { embeddingOrigin, rememberedVisit, rememberVisit, tellHost } from '@/lib/widget-frame';
+import {
+  useAskAsVisitorMutation,
+  useLazyVisitorWidgetQuery,
+  useRateAsVisitorMutation,
+} from './chat-api';
 import { ChatComposer } from './chat-composer';
 import type { ChatMessage } from './chat-state';
-import { askAsVisitor, loadVisit, rateAsVisitor } from './visitor-chat-requests';
 import { initialVisitorChat, visitorChatReducer } from './visitor-chat-state';
 import { VisitorMessage, type Rating } from './visitor-message';
 import './chat.css';
@@ -24,30 +27,40 @@ import './visitor-chat.css';
 
 let asked = 0;
 
+/** The question being answered, which the visitor (or leaving the page) can stop. */
+interface Pending {
+  stop: () => void;
+  stopped: boolean;
+}
+
 export function VisitorChatPage() {
   const { t } = useTranslation(['chat', 'errors']);
-  const http = useHttp();
+  const [loadVisit] = useLazyVisitorWidgetQuery();
+  const [askAsVisitor] = useAskAsVisitorMutation();
+  const [rateAsVisitor] = useRateAsVisitorMutation();
   const { search } = useLocation();
   const key = new URLSearchParams(search).get('key') ?? '';
   const origin = embeddingOrigin(search);
   const [state, dispatch] = useReducer(visitorChatReducer, initialVisitorChat);
-  const pending = useRef<AbortController | null>(null);
+  const pending = useRef<Pending | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
 
   const load = useCallback(() => {
     dispatch({ type: 'loading' });
-    loadVisit(http, rememberedVisit(key)).then(
-      (look) => {
-        rememberVisit(key, look.session_id);
-        dispatch({ type: 'loaded', look });
-      },
-      (error: unknown) => dispatch({ type: 'loadFailed', error: toApiErrorData(error) }),
-    );
-  }, [http, key]);
+    loadVisit(rememberedVisit(key))
+      .unwrap()
+      .then(
+        (look) => {
+          rememberVisit(key, look.session_id);
+          dispatch({ type: 'loaded', look });
+        },
+        (error: unknown) => dispatch({ type: 'loadFailed', error: toApiErrorData(error) }),
+      );
+  }, [loadVisit, key]);
 
   useEffect(load, [load]);
   // Leaving the page (a new login, a closed frame) stops a pending answer.
-  useEffect(() => () => pending.current?.abort(), []);
+  useEffect(() => () => pending.current?.stop(), []);
 
   const last = state.messages.at(-1);
   useEffect(() => {
@@ -57,21 +70,28 @@ export function VisitorChatPage() {
 
   async function ask(question: string) {
     const id = `visit-${(asked += 1)}`;
-    const controller = new AbortController();
-    pending.current = controller;
     dispatch({ type: 'asked', id, question, timestamp: new Date().toISOString() });
+    const request = askAsVisitor({
+      query: question,
+      onMeta: (references) => dispatch({ type: 'meta', id, references }),
+      onDelta: (text) => dispatch({ type: 'delta', id, text }),
+    });
+    const current: Pending = {
+      stopped: false,
+      stop: () => {
+        current.stopped = true;
+        request.abort();
+      },
+    };
+    pending.current = current;
     try {
-      const answer = await askAsVisitor(http, question, controller.signal, {
-        onMeta: (references) => dispatch({ type: 'meta', id, references }),
-        onDelta: (text) => dispatch({ type: 'delta', id, text }),
-      });
-      dispatch({ type: 'answered', id, answer });
+      dispatch({ type: 'answered', id, answer: await request.unwrap() });
     } catch (failure) {
       const error = toApiErrorData(failure);
-      const cancelled = controller.signal.aborted || error.code === CLIENT_ERROR_CODES.aborted;
+      const cancelled = current.stopped || error.code === CLIENT_ERROR_CODES.aborted;
       dispatch({ type: 'failed', id, error, cancelled });
     } finally {
-      if (pending.current === controller) pending.current = null;
+      if (pending.current === current) pending.current = null;
     }
   }
 
@@ -80,7 +100,7 @@ export function VisitorChatPage() {
     if (messageId === null || messageId === undefined) return;
     dispatch({ type: 'rating', id: message.id, rating });
     try {
-      await rateAsVisitor(http, messageId, rating);
+      await rateAsVisitor({ messageId, rating }).unwrap();
       dispatch({ type: 'rated', id: message.id, error: null });
     } catch (failure) {
       dispatch({ type: 'rated', id: message.id, error: toApiErrorData(failure) });
@@ -150,7 +170,7 @@ export function VisitorChatPage() {
             disabled={false}
             maxLength={VISITOR_QUESTION_MAX}
             onSend={(q) => void ask(q)}
-            onStop={() => pending.current?.abort()}
+            onStop={() => pending.current?.stop()}
           />
         </>
       )}
