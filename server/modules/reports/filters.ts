@@ -13,6 +13,7 @@ import { type RawBuilder, sql, type SqlBool } from 'kysely';
 import type { DepartmentScope } from '../../../contract/access';
 import { daysBetween, isoDay, REPORT_DEFAULT_DAYS } from '../../../contract/reports';
 import type { DialectName as Dialect } from '../../db/database';
+import { contains } from '../../db/dialect';
 import { conversationWithin, touchedWithin } from '../../db/scope';
 import { nameToken } from './product-names';
 
@@ -148,17 +149,6 @@ export function rollupCondition(
     ...placeParts(f, dialect, alias),
   ];
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
-}
-
-/** Where `text` (lower-cased by the caller) holds `needle`; dialect-specific function names. */
-export function contains(
-  dialect: Dialect,
-  text: RawBuilder<unknown>,
-  needle: string | RawBuilder<unknown>,
-) {
-  return dialect === 'postgres'
-    ? sql<SqlBool>`strpos(${text}, ${needle}) > 0`
-    : sql<SqlBool>`instr(${text}, ${needle}) > 0`;
 }
 
 /** The condition on `chat_turns as t` (and `s`, its sentiment, when a sentiment is chosen). */

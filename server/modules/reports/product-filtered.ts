@@ -12,8 +12,9 @@
 import { type RawBuilder, sql, type SqlBool } from 'kysely';
 import type { Sentiment } from '../../../contract/reports';
 import type { Database } from '../../db/database';
+import { contains, sqliteIndexHint, withWorkMemory } from '../../db/dialect';
 import { conversationWithin } from '../../db/scope';
-import { contains, productTurnCondition, type ReportFilter, rollupCondition } from './filters';
+import { productTurnCondition, type ReportFilter, rollupCondition } from './filters';
 import type { ProductRollup } from './product-rollup';
 import { namesOf, nameToken } from './product-names';
 import { num } from './report-sql';
@@ -28,7 +29,8 @@ export interface FilteredDay {
   turns: number;
 }
 
-export function createProductFiltered({ db, dialect }: Database, rollup: ProductRollup) {
+export function createProductFiltered(database: Database, rollup: ProductRollup) {
+  const { db, dialect } = database;
   /** Per product of the filter, the rows of its turns (a turn once). */
   const eachProduct = (f: ReportFilter, through: number) =>
     (f.products ?? []).map((p) => productTurnCondition(f, dialect, p, through));
@@ -47,12 +49,7 @@ export function createProductFiltered({ db, dialect }: Database, rollup: Product
    * disk).
    */
   const withGroupingMemory = <T>(read: (q: typeof db) => Promise<T>): Promise<T> =>
-    dialect === 'postgres'
-      ? db.transaction().execute(async (trx) => {
-          await sql`set local work_mem = '64MB'`.execute(trx);
-          return read(trx);
-        })
-      : read(db);
+    withWorkMemory(database, 64, read);
   /** How many turns the filter holds, from the sets' sums. */
   const count = async (f: ReportFilter): Promise<number> => {
     const { rows } = await sql<{ n: unknown }>`
@@ -237,8 +234,7 @@ export function createProductFiltered({ db, dialect }: Database, rollup: Product
       if (!rows.length) return undefined;
       const keys = rows.length > MANY_CONVERSATIONS ? late : sql.join(rows.map((r) => r.c));
       // By the conversations' index: SQLite's planner, without statistics, takes the product's.
-      const byConversation =
-        dialect === 'sqlite' ? sql`indexed by report_product_turns_conversation` : sql``;
+      const byConversation = sqliteIndexHint(dialect, 'report_product_turns_conversation');
       return sql.join(
         eachProduct(f, through).map(
           (where) => sql`

@@ -11,9 +11,10 @@
  */
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
+import { contains } from '../../db/dialect';
 import type { Sentiment } from '../../../contract/reports';
 import { PRODUCT_SENTIMENT_COLUMNS as SPLIT } from '../../db/migrations/0024-report-product-sentiments';
-import { contains, type ReportFilter, rollupCondition, turnCondition } from './filters';
+import { type ReportFilter, rollupCondition, turnCondition } from './filters';
 import { analyzeProductTables, countProductTurns, lockMarks } from './product-turns';
 import { num, widgetOf } from './report-sql';
 

@@ -13,10 +13,10 @@
  * A turn's later changes (its conversation deleted, its widget named, its sentiment judged again)
  * reach its rows in the change's transaction (`followTurns`, from rollups.ts's changingTurns).
  */
-import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database';
+import { analyzeTables, contains, dialectOf, lockingTable } from '../../db/dialect';
 import type { DB } from '../../db/schema';
-import { contains } from './filters';
 import { recountConversations } from './product-conversations';
 import { NAME_SEP } from './product-names';
 import { dropEmptySets, rollSets } from './product-sums';
@@ -24,10 +24,8 @@ import { widgetOf } from './report-sql';
 
 type Db = Kysely<DB>;
 
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
-
 const has = (db: Db, text: RawBuilder<unknown>, needle: string | RawBuilder<unknown>) =>
-  contains(isPostgres(db) ? 'postgres' : 'sqlite', text, needle);
+  contains(dialectOf(db), text, needle);
 
 /**
  * The names of `products` the turn's `text` holds, as stored; a product counts the turns up to
@@ -53,9 +51,7 @@ function namesExpr(
  * products and in other processes, go one at a time. SQLite's write lock does the same.
  */
 export async function lockMarks(trx: Db, by: 'batch' | 'change') {
-  if (!isPostgres(trx)) return;
-  const mode = by === 'batch' ? sql`share row exclusive` : sql`share`;
-  await sql`lock table report_product_state in ${mode} mode`.execute(trx);
+  await lockingTable(trx, 'report_product_state', by === 'batch' ? 'share row exclusive' : 'share');
 }
 
 /**
@@ -145,10 +141,8 @@ export async function followTurns(trx: Db, which: RawBuilder<unknown>) {
  * a product's rows or a conversation's as their numbers warrant (PostgreSQL's autovacuum would
  * come to it later; SQLite has none until told).
  */
-export async function analyzeProductTables({ db, dialect }: Database) {
-  const tables = PRODUCT_TABLES.map((t) => sql.table(t));
-  if (dialect === 'postgres') await sql`analyze ${sql.join(tables)}`.execute(db);
-  else for (const table of tables) await sql`analyze ${table}`.execute(db);
+export async function analyzeProductTables(database: Database) {
+  await analyzeTables(database, PRODUCT_TABLES);
 }
 
 const PRODUCT_TABLES = [

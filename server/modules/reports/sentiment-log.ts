@@ -5,7 +5,8 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Sentiment } from '../../../contract/reports';
 import type { Database } from '../../db/database';
-import { contains, type ReportFilter, turnCondition } from './filters';
+import { contains, sqliteIndexHint } from '../../db/dialect';
+import { type ReportFilter, turnCondition } from './filters';
 import { num } from './report-sql';
 
 export interface ConversationCounts {
@@ -19,8 +20,8 @@ export function createSentimentLog({ db, dialect }: Database) {
   // After the products' mark, SQLite reads the turns by id: its planner would take the asked_at
   // index and read the range's every turn.
   const turns = (f: ReportFilter) =>
-    f.afterTurn !== undefined && dialect === 'sqlite'
-      ? sql`chat_turns t not indexed`
+    f.afterTurn !== undefined
+      ? sql`chat_turns t ${sqliteIndexHint(dialect, null)}`
       : sql`chat_turns t`;
   const joinedOf = (f: ReportFilter) =>
     sql`${turns(f)} left join turn_sentiments s on s.turn_id = t.id`;
