@@ -86,6 +86,22 @@ export function withWorkMemory<T>(
 }
 
 /**
+ * Columns of long text as a unique index holds them (and an `on conflict` target names them):
+ * PostgreSQL's btree entries have a size limit, so its indexes hold the texts' md5.
+ */
+export function longTextKey(dialect: DialectName, columns: readonly string[]): RawBuilder<unknown> {
+  const refs = columns.map((c) => sql.ref(c));
+  return sql.join(dialect === 'postgres' ? refs.map((r) => sql`md5(${r})`) : refs);
+}
+
+/** Epoch milliseconds of an ISO instant held as text. */
+export function epochMillis(dialect: DialectName, iso: RawBuilder<unknown>): RawBuilder<number> {
+  return dialect === 'postgres'
+    ? sql<number>`cast(round(extract(epoch from cast(${iso} as timestamptz)) * 1000) as bigint)`
+    : sql<number>`cast(round((julianday(${iso}) - 2440587.5) * 86400000.0) as integer)`;
+}
+
+/**
  * After a table name: tells SQLite's planner which index to read it by (`index`) or to read
  * it by rowid (`null`), where, without statistics, it would choose worse. PostgreSQL's planner
  * takes no such hint and chooses by its statistics.

@@ -3,7 +3,8 @@
  * keeps it in step with `report_product_turns` in the transaction that changes its rows: the
  * rows' turns are taken out (-1) before and added back (1) after.
  */
-import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { dialectOf, longTextKey } from '../../db/dialect';
 import type { DB } from '../../db/schema';
 
 type Db = Kysely<DB>;
@@ -12,10 +13,8 @@ const SET_KEY = 'day, channel, widget_id, department_id, department_ids, sentime
 
 /** Takes out (-1) or adds (1) the turns of the rows `rows` selects (a condition on `x`). */
 export async function rollSets(trx: Db, rows: RawBuilder<unknown>, sign: 1 | -1) {
-  const names =
-    trx.getExecutor().adapter instanceof PostgresAdapter
-      ? sql`md5(asked_names), md5(suggested_names)`
-      : sql`asked_names, suggested_names`;
+  // The names as the sets' unique index holds them (0026).
+  const names = longTextKey(dialectOf(trx), ['asked_names', 'suggested_names']);
   await sql`
     insert into report_product_sets (${sql.raw(SET_KEY)}, asked_names, suggested_names, turns)
     select substr(x.asked_at, 1, 10), x.channel, x.widget_id, x.department_id, x.department_ids,

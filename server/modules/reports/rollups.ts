@@ -8,7 +8,8 @@
  * migration (ids up to `backfill_upto`) count once the backfill has reached them; until then a
  * change to one of them leaves the rollup alone (the backfill reads its final state).
  */
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { dialectOf, epochMillis } from '../../db/dialect';
 import type { DB } from '../../db/schema';
 import { followTurns, lockMarks } from './product-turns';
 import { widgetOf } from './report-sql';
@@ -63,11 +64,7 @@ function rollHourly(db: Db, which: Which, sign: 1 | -1) {
 }
 
 /** Epoch milliseconds of an ISO instant (text). */
-function epochMs(db: Db, iso: Which) {
-  return db.getExecutor().adapter instanceof PostgresAdapter
-    ? sql`cast(round(extract(epoch from cast(${iso} as timestamptz)) * 1000) as bigint)`
-    : sql`cast(round((julianday(${iso}) - 2440587.5) * 86400000.0) as integer)`;
-}
+const epochMs = (db: Db, iso: Which) => epochMillis(dialectOf(db), iso);
 
 /**
  * The conversation rows. Taking turns away leaves the first question and last answer as they
