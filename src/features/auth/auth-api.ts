@@ -1,6 +1,8 @@
 /**
  * Auth calls (SPEC §7 Auth, Users/me/password) as RTK Query endpoints. Sign-in and resending the
- * verification mail are plain calls (auth-requests.ts) so the login page loads neither RTK Query nor the store.
+ * verification mail are written once, as plain calls in auth-requests.ts, because the login page
+ * loads neither RTK Query nor the store (src/lib/http-context.ts); the endpoints here that make
+ * the same calls on other screens run those functions.
  */
 import { apiPaths } from '@contract/api-paths';
 import type {
@@ -10,6 +12,9 @@ import type {
   TokenCheckResponse,
 } from '@contract/auth';
 import { api } from '@/lib/api';
+import { toApiErrorData } from '@/lib/http';
+import type { ThunkExtra } from '@/lib/store-types';
+import { resendVerification } from './auth-requests';
 
 /** Verification and reset mails link back to this origin (SPEC §9: signup passes the origin). */
 const verifyPageLink = () => window.location.origin;
@@ -52,6 +57,19 @@ export const authApi = api.injectEndpoints({
     changePassword: build.mutation<MessageResponse, ChangePasswordBody>({
       query: (body) => ({ url: apiPaths.myPassword, method: 'PUT', body }),
     }),
+    resendVerification: build.mutation<MessageResponse, string>({
+      async queryFn(email, { extra }) {
+        try {
+          return { data: await resendVerification((extra as ThunkExtra).http, email) };
+        } catch (error) {
+          return { error: toApiErrorData(error) };
+        }
+      },
+    }),
+    /** POST /users/logout: ends the session on the server (the caller clears it here). */
+    logout: build.mutation<MessageResponse, void>({
+      query: () => ({ url: apiPaths.logout, method: 'POST' }),
+    }),
   }),
 });
 
@@ -62,4 +80,5 @@ export const {
   useCheckResetTokenQuery,
   useResetPasswordMutation,
   useChangePasswordMutation,
+  useResendVerificationMutation,
 } = authApi;

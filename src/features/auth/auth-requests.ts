@@ -1,7 +1,8 @@
 /**
  * Sign-in and resending the verification mail as plain calls over lib/http: the login page runs
- * before the store loads (issue 10: its first download has neither Redux nor RTK Query). The
- * guards load the session into the store on the navigation that follows.
+ * before the store loads (its first download has neither Redux nor RTK Query; see
+ * src/lib/http-context.ts). The guards load the session into the store on the navigation that
+ * follows.
  */
 import { apiPaths } from '@contract/api-paths';
 import type { LoginBody, LoginResponse, MessageResponse } from '@contract/auth';
@@ -31,9 +32,4 @@ export function resendVerification(http: HttpClient, email: string): Promise<Mes
     auth: false,
     query: { email, verify_page_link: window.location.origin },
   });
-}
-
-/** POST /users/logout: ends the session on the server (the caller clears it here). */
-export function signOut(http: HttpClient): Promise<MessageResponse> {
-  return http.request<MessageResponse>(apiPaths.logout, { method: 'POST' });
 }

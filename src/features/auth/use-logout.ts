@@ -6,17 +6,14 @@ import { loggedOut } from '@/lib/session/session-slice';
 import { useLibDispatch } from '@/lib/store-types';
 import { errorText, type Translate } from '@/lib/error-text';
 import { toApiErrorData } from '@/lib/http';
-import { useHttp } from '@/lib/http-context';
-import { signOut } from './auth-requests';
 
 /**
  * Logout as SPEC §4 says: POST /users/logout, then clear the stored keys (agent, access_token,
  * refresh_token, theme, isLoggedIn) and the session cookies, reset every slice (profile, chat, …)
- * and go to /login. If the call fails, the user goes back one page and is told why. A plain
- * call, not RTK Query: the signed-in layout then needs no API cache code for its first screen.
+ * and go to /login. If the call fails, the user goes back one page and is told why. The endpoint
+ * is imported on the click: the signed-in layout's first screen needs no API cache code.
  */
 export function useLogout(loginPath: string, t: Translate) {
-  const http = useHttp();
   const dispatch = useLibDispatch();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -24,7 +21,8 @@ export function useLogout(loginPath: string, t: Translate) {
   const run = useCallback(async () => {
     setBusy(true);
     try {
-      await signOut(http);
+      const { authApi } = await import('./auth-api');
+      await dispatch(authApi.endpoints.logout.initiate()).unwrap();
       clearClientSession();
       dispatch(loggedOut());
       navigate(loginPath, { replace: true });
@@ -38,7 +36,7 @@ export function useLogout(loginPath: string, t: Translate) {
     } finally {
       setBusy(false);
     }
-  }, [http, dispatch, navigate, loginPath, t]);
+  }, [dispatch, navigate, loginPath, t]);
 
   return { logout: run, busy };
 }
