@@ -17,6 +17,7 @@ import {
   TIMESTAMP_HEADER,
 } from '../../../contract/helpdesk-api';
 import type { Database } from '../../db/database';
+import { skippingLocked } from '../../db/dialect';
 import type { HelpdeskOutboxRow } from '../../db/schema';
 import { FetchError, pinnedLookup, resolveChecked, type PinnedAddress } from '../../services/fetch';
 import { parseAllowList, type AllowList } from '../../services/fetch/address-policy';
@@ -111,7 +112,7 @@ export function createWebhookDelivery(options: DeliveryOptions) {
     const now = new Date();
     const nowText = now.toISOString();
     const lease = new Date(now.getTime() + LEASE_MS).toISOString();
-    const lock = database.dialect === 'postgres' ? sql`for update skip locked` : sql``;
+    const lock = skippingLocked(database.dialect);
     const { rows } = await sql<HelpdeskOutboxRow>`
       update helpdesk_outbox set lease_until = ${lease}
        where id in (select id from helpdesk_outbox

@@ -11,6 +11,7 @@ import { hostname } from 'node:os';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import { nowIso } from '../../db/database';
+import { skippingLocked } from '../../db/dialect';
 import type { DB, JobRow } from '../../db/schema';
 
 /** A job claimed this many times without finishing (crashing its process each time) fails. */
@@ -70,7 +71,7 @@ function jobRows(
   const { db } = database;
   async function claim(): Promise<JobRow | undefined> {
     const now = nowIso();
-    const lock = database.dialect === 'postgres' ? sql`for update skip locked` : sql``;
+    const lock = skippingLocked(database.dialect);
     const { rows } = await sql<JobRow>`
       update ingestion_jobs
          set state = 'running', claimed_by = ${workerId}, claimed_at = ${now},
