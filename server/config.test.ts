@@ -2,7 +2,13 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configurationTable, currentSection, README } from '../scripts/config-docs';
+import {
+  configurationTable,
+  currentSection,
+  ENV_EXAMPLE,
+  envExample,
+  README,
+} from '../scripts/config-docs';
 import { documentationProblems } from '../scripts/docs-check';
 import { DEFAULT_API_KEY, envReference, loadConfig, parseDuration, parseEnv } from './config';
 
@@ -92,6 +98,11 @@ describe('the documentation of the configuration', () => {
     const section = currentSection(readFileSync(README, 'utf8'));
     // On a mismatch: npx tsx scripts/config-docs.ts
     expect(section).toBe(await configurationTable());
+  });
+
+  it('when .env.example is read, then it lists every variable with its default, as server/config.ts gives them', () => {
+    // On a mismatch: npx tsx scripts/config-docs.ts
+    expect(readFileSync(ENV_EXAMPLE, 'utf8')).toBe(envExample());
   });
 
   it('when the table is built, then it names every variable the server reads, with its default', () => {
