@@ -17,26 +17,7 @@ import { actorSchema } from './identity';
 import { pagedSchema, pageQuerySchema } from './paging';
 import { patterns } from './validation';
 
-/**
- * The e-mail agent's paths beyond SPEC's `/email-agent` list, relative to the API base. Kept here
- * rather than in api-paths.ts, whose table every page (the sign-in too) loads.
- */
-export const emailRoutes = {
-  list: '/email-agent',
-  one: '/email-agent/:email_id',
-  history: '/email-agent/history/:email_id',
-  connectionTest: '/email-agent/test-connection',
-  sync: '/email-agent/:email_id/sync',
-  stats: '/email-agent/:email_id/stats',
-  messages: '/email-agent/:email_id/messages',
-  message: '/email-agent/:email_id/messages/:message',
-  attachment: '/email-agent/:email_id/messages/:message/attachments/:attachment',
-  drafts: '/email-agent/:email_id/drafts',
-  draft: '/email-agent/:email_id/drafts/:draft',
-  draftSend: '/email-agent/:email_id/drafts/:draft/send',
-  draftDiscard: '/email-agent/:email_id/drafts/:draft/discard',
-  compose: '/email-agent/:email_id/compose',
-} as const;
+export { emailRoutes } from './email-agent-routes';
 
 export const TLS_MODES = ['tls', 'starttls', 'none'] as const;
 export type TlsMode = (typeof TLS_MODES)[number];

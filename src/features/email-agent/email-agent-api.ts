@@ -6,7 +6,7 @@
  */
 import { fillRoute } from '@contract/api-paths';
 import { EMAIL_LIST_PAGE_SIZE } from '@contract/constants';
-import { emailRoutes } from '@contract/email-agents';
+import { emailRoutes } from '@contract/email-agent-routes';
 import type {
   ConnectionTest,
   ConnectionTestInput,
