@@ -1,6 +1,6 @@
 /**
  * E-mail accounts, "email agent" (SPEC §2 email-integration, §3 "Email account", §4 status
- * toggle, §6 Email_agent, §7 /email-agent; issue 16). SPEC names the fields email, title and
+ * toggle, §6 Email_agent, §7 /email-agent). SPEC names the fields email, title and
  * status; the rest are ours:
  *
  * - The connection: IMAP and SMTP host, port and TLS mode ('tls' from the first byte,

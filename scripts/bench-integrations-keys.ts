@@ -18,7 +18,10 @@ import { pino } from 'pino';
 import { idsOf } from '../contract/permissions';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { createServices } from '../server/container';
+import { modules } from '../server/container';
+import { buildModules, createCore } from '../server/module';
+import { apiKeysModule } from '../server/modules/api-keys/module';
+import { identityModule } from '../server/modules/identity/module';
 import { createDatabase, type Database } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { seed } from '../server/db/seed';
@@ -164,16 +167,20 @@ async function main() {
       );
     }
     // The checks alone, without HTTP: what the auth hook calls for each kind of token.
-    const services = createServices(
-      {
-        config,
-        database,
-        mailer: createMailer(config),
-        tokens: createAccessTokens(config.jwtSecret),
-      },
-      pino({ level: 'silent' }),
+    const built = buildModules(
+      createCore(
+        {
+          config,
+          database,
+          mailer: createMailer(config),
+          tokens: createAccessTokens(config.jwtSecret),
+        },
+        pino({ level: 'silent' }),
+      ),
+      modules,
     );
-    const apiKeyAuth = services.apiKeyAuth;
+    const services = built.services(identityModule);
+    const { apiKeyAuth, apiKeyUsage } = built.services(apiKeysModule);
     const checks = {
       'token check': {
         session: () => services.sessions.authenticate(session),
@@ -212,7 +219,7 @@ async function main() {
         `  ${label}: session ${(a * 1000).toFixed(1)} µs, key ${(b * 1000).toFixed(1)} µs (median of the rounds' means); key − session in the same round: median ${(d * 1000).toFixed(1)} µs (middle half ${q(25)} to ${q(75)}) -> ${d <= 0 ? 'met' : 'MISS'}`,
       );
     }
-    await services.apiKeyUsage.flush();
+    await apiKeyUsage.flush();
 
     // Usage is written in batches: how many requests the key made, and what the row says.
     await app.close();

@@ -86,7 +86,8 @@ run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 run('format', 'npx', ['prettier', '--check', '.']);
 vitest('unit');
 vitest('api');
-if (run('build', 'npx', ['vite', 'build'])) vitest('e2e');
+// The SPA and the compiled server, both of which the end-to-end tests run.
+if (run('build', 'npm', ['run', 'build'])) vitest('e2e');
 else failures.push('e2e: not run, the build failed');
 
 console.log('');

@@ -7,14 +7,17 @@ import { rateLimitStoreOf } from './services/security/rate-windows';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { RuntimeConfig } from '../contract/runtime-config';
 import type { ResolvedConfig } from './config';
-import { createServices } from './container';
+import { modules } from './container';
 import type { BackgroundTasks } from './services/background';
 import { createDatabase, type Database } from './db/database';
 import type { AppDeps } from './deps';
 import { AppError } from './http/app-error';
 import { serializerCompiler, validatorCompiler } from './http/route-contract';
 import type { IngestEngine } from './modules/knowledge/ingest-engine';
-import { apiRouteModules } from './route-modules';
+import { buildModules, createCore } from './module';
+import { apiKeysModule } from './modules/api-keys/module';
+import { identityModule } from './modules/identity/module';
+import { serviceAgentModule } from './modules/service-agent/module';
 import { registerApiKeyCheck } from './plugins/api-key';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -63,19 +66,22 @@ export async function buildApp(
     mailer: options.mailer ?? createMailer(config),
     tokens: createAccessTokens(config.jwtSecret),
   };
-  const services = createServices(deps, app.log, { ingestEngine: options.ingestEngine });
-  const { knowledge } = services;
-  // Ingestion workers run while the app is up; stopping puts running jobs back in the queue.
-  app.addHook('onReady', () => knowledge.start());
-  app.addHook('preClose', () => knowledge.stop());
-  // Mails queued by the last requests still go out before the database closes.
-  app.addHook('preClose', () => {
-    services.sentimentRecorder.stop();
-    return services.background.idle();
+  const core = createCore(deps, app.log, options.ingestEngine);
+  const built = buildModules(core, modules);
+  // Background work of every module runs while the app is up, started in the modules' order and
+  // stopped in the reverse one; then the mails queued by the last requests still go out before
+  // the database closes.
+  app.addHook('onReady', async () => {
+    for (const { module, services } of built.list) await module.start?.(services);
   });
-  // API keys' requests counted in memory are written before the database closes.
-  app.addHook('preClose', () => services.apiKeyUsage.flush());
-  app.decorate('backgroundTasks', services.background);
+  app.addHook('preClose', async () => {
+    for (const { module, services } of [...built.list].reverse()) await module.stop?.(services);
+    await core.background.idle();
+  });
+  app.decorate('backgroundTasks', core.background);
+  const { sessions, profiles } = built.services(identityModule);
+  const { visitorLogin } = built.services(serviceAgentModule);
+  const { apiKeyAuth } = built.services(apiKeysModule);
 
   // The API speaks JSON (multipart is added by the areas that upload); anything else is 415.
   app.removeContentTypeParser('text/plain');
@@ -86,12 +92,12 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerRequestLog(app);
-  await registerSecurityHeaders(app, { framingHosts: services.visitorLogin.framingHosts });
+  await registerSecurityHeaders(app, { framingHosts: visitorLogin.framingHosts });
   registerApiKeyCheck(app, config.apiKey);
   await app.register(rateLimit, {
     global: false,
     // Counted in the database, so the limits hold across server processes (WEB_CONCURRENCY).
-    store: rateLimitStoreOf(services.windowCounter),
+    store: rateLimitStoreOf(core.windowCounter),
     errorResponseBuilder: (_request, context) =>
       new AppError(429, 'RATE_LIMITED', 'Too many requests. Please wait a minute and try again.', {
         retry_after: Math.max(1, Math.ceil(context.ttl / 1000)),
@@ -112,15 +118,16 @@ export async function buildApp(
   await registerApiDocs(app, API_VERSION);
   await app.register(
     async (api) => {
-      registerAuth(
-        api,
-        services.sessions,
-        services.profiles,
-        services.visitorLogin,
-        services.apiKeyAuth,
-      );
+      registerAuth(api, sessions, profiles, visitorLogin, apiKeyAuth);
       registerPermissions(api);
-      for (const register of apiRouteModules) register(api, services);
+      // Each module's routes in a plugin of their own, in the modules' order.
+      for (const { module, services } of built.list)
+        if (module.routes) {
+          const routes = module.routes;
+          await api.register(async (scope) => routes(scope.withTypeProvider(), services), {
+            name: module.name,
+          } as never);
+        }
     },
     { prefix: '/api' },
   );

@@ -28,8 +28,9 @@ export interface AuthContext {
 /**
  * `load` run on the first call only; later calls share its promise: the `subject` of an
  * AuthContext. A factory rather than a closure assigned to a name in each request, because
- * under tsx every named function made per request is given its name with defineProperty
- * (`__name`), which was the largest part of an API key's check (bench:integrations).
+ * under tsx (`npm run dev`, tests, benches) every named function made per request is given its
+ * name with defineProperty (`__name`), which was the largest part of an API key's check
+ * (bench:integrations). The compiled server (dist-server/) keeps no names and has no such cost.
  */
 export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
   let loaded: Promise<T> | undefined;

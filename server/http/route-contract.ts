@@ -43,6 +43,11 @@ export function needs(module: ModuleName, ...actions: [ActionName, ...ActionName
   return { permission: rights.length === 1 ? rights[0] : rights };
 }
 
+/** The rights of several modules, any one of which will do. */
+export function anyOf(...rights: { permission: RouteRight | readonly RouteRight[] }[]) {
+  return { permission: rights.flatMap((right) => [right.permission].flat()) };
+}
+
 type Part = 'body' | 'query' | 'params';
 const PARTS: Record<string, Part> = { body: 'body', querystring: 'query', params: 'params' };
 
@@ -98,9 +103,8 @@ export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({
   };
 };
 
-/** A body that may be left out: checked as `{}` then. */
-// `{}` is an output of the object schemas this is for: all their fields are optional.
-export const orEmpty = <S extends z.ZodObject>(schema: S) => schema.default({} as never);
+/** A body that may be left out: checked as `{}` then (so its required fields still answer 400). */
+export const orEmpty = <S extends z.ZodObject>(schema: S) => schema.prefault({} as never);
 
 /**
  * A file answer, sent with one of `types` (a media range such as `image/*` for "its own type")

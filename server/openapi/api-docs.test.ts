@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import type { Services } from '../container';
-import { apiRouteModules } from '../route-modules';
+import { modules } from '../container';
+import type { Api } from '../http/route-contract';
 import { keyBody } from '../test-support/api-keys';
 import { letters } from '../test-support/identity';
 import { describeApi, TEST_ADMIN } from '../test-support/test-app';
@@ -20,7 +19,7 @@ async function registeredRoutes(): Promise<{ method: string; url: string }[]> {
     (method: string) =>
     (url: string): void =>
       void found.push({ method, url: `/api${url}` });
-  const api: FastifyInstance = new Proxy({} as FastifyInstance, {
+  const api: Api = new Proxy({} as Api, {
     get: (_t, name) => {
       if (['get', 'post', 'put', 'delete', 'patch'].includes(String(name)))
         return record(String(name).toUpperCase());
@@ -28,7 +27,7 @@ async function registeredRoutes(): Promise<{ method: string; url: string }[]> {
       // of others (fastify-plugin ones, such as multipart) are left out.
       if (name === 'register')
         return (
-          plugin: ((scope: FastifyInstance, options: unknown) => unknown) & Record<symbol, unknown>,
+          plugin: ((scope: Api, options: unknown) => unknown) & Record<symbol, unknown>,
           options: unknown = {},
         ) => {
           if (plugin[Symbol.for('skip-override')]) return Promise.resolve();
@@ -39,8 +38,8 @@ async function registeredRoutes(): Promise<{ method: string; url: string }[]> {
       return () => undefined;
     },
   });
-  const services = new Proxy({}, { get: () => ({}) }) as unknown as Services;
-  for (const register of apiRouteModules) register(api, services);
+  const services = new Proxy({}, { get: () => ({}) }) as never;
+  for (const module of modules) module.routes?.(api, services);
   await Promise.all(scopes);
   return found;
 }

@@ -119,15 +119,17 @@ export function expectDocumented(
       params: schemasOf(documented.params),
       response: schemasOf(documented.response),
     };
-    for (const [part, want] of Object.entries(named) as [Part, z.ZodType[]][]) {
+    const [method, url] = key.split(' ');
+    const op = doc.paths[toPath(url)][method.toLowerCase()] as Operation;
+    // A route declaring its schemas is checked by Fastify itself, before the handler.
+    const onRoute = (op as { 'x-declared-on-route'?: boolean })['x-declared-on-route'] === true;
+    for (const [part, want] of onRoute ? [] : (Object.entries(named) as [Part, z.ZodType[]][])) {
       const parsed = entry.parts.get(part) ?? [];
       const same = parsed.length === want.length && parsed.every((s) => want.includes(s));
       expect(same, `${key} ${part}: parsed ${parsed.length} schema(s), named ${want.length}`).toBe(
         true,
       );
     }
-    const [method, url] = key.split(' ');
-    const op = doc.paths[toPath(url)][method.toLowerCase()] as Operation;
     const answer = op.responses[String(documented.status ?? 200)].content ?? {};
     if (documented.file) {
       for (const type of entry.types)

@@ -45,14 +45,16 @@ export async function registerApiDocs(app: FastifyInstance, version: string): Pr
       info: { title: 'Atrium API', version, description: API_DESCRIPTION },
       components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: (input) =>
-      routeDocs({
+    transform: (input) => {
+      const table = tableSchema(routeSchemas[`${String(input.route.method)} ${input.url}`]);
+      const docs = routeDocs({
         ...input,
-        schema:
-          input.schema ??
-          tableSchema(routeSchemas[`${String(input.route.method)} ${input.url}`]) ??
-          {},
-      } as Parameters<typeof routeDocs>[0]),
+        schema: input.schema ?? table ?? {},
+      } as Parameters<typeof routeDocs>[0]);
+      // Until every route declares its schema, the table's test knows which ones do.
+      if (input.schema) docs.schema['x-declared-on-route'] = true;
+      return docs;
+    },
   });
   const indexAlias = `${API_DOCS_PATH}/static/index.html`;
   await app.register(swaggerUi, {

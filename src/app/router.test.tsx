@@ -18,7 +18,7 @@ describe('route guards', () => {
     const { router } = renderApp('/users?key=abc123');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(new URLSearchParams(router.state.location.search).get('key')).toBe('abc123');
-    // With a key, /login signs in by key (issue 13); this key is unknown.
+    // With a key, /login signs in by key; this key is unknown.
     expect(await heading()).toHaveTextContent('Chat');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This chat is not set up correctly.',

@@ -122,7 +122,7 @@ export function integrationScreens(linked: LinkedPage) {
       layout: 'checklist',
       page: linked(emailPages, 'ComposePage', 'email'),
     },
-    // Open routes (SPEC §6): the API decides by Documents rights (issue 17).
+    // Open routes (SPEC §6): the API decides by Documents rights.
     databases: { path: DB, rule: 'open', page: dbPage('DbSourcesListPage') },
     addDatabase: { path: `${DB}/add-db-agent`, rule: 'open', page: dbPage('DbSourcePage') },
     viewDatabase: { path: `${DB}/view-db-agent/:id`, rule: 'open', page: dbPage('DbSourcePage') },

@@ -1,9 +1,13 @@
-/** Starts the real server (`npm run serve` equivalent) on a temporary DATA_DIR and a free port. */
+/**
+ * Starts the real server as production runs it (`npm run serve`: node on the compiled dist-server/,
+ * which the e2e global setup builds when stale) on a temporary DATA_DIR and a free port.
+ */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { compiledServerArgs } from '../../scripts/build-server.mjs';
 
 export interface RunningServer {
   url: string;
@@ -14,7 +18,7 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -26,8 +30,12 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, apiKey: string, child: ChildProcess): Promise<void> {
-  // Generous: under load (CI on two cores) tsx compiling the server can take a while.
+export async function waitForHealth(
+  url: string,
+  apiKey: string,
+  child: ChildProcess,
+): Promise<void> {
+  // Generous: under load (CI on two cores) a first start's migrations can take a while.
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -48,7 +56,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const url = `http://127.0.0.1:${port}`;
   const apiKey = 'e2e-api-key';
   const admin = { email: 'admin@e2e.test', password: 'Admin-Pass-123' };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, compiledServerArgs, {
     env: {
       ...process.env,
       PORT: String(port),

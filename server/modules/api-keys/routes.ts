@@ -3,7 +3,6 @@
  * LIST_VIEW or VIEW lists and reads, DELETE or UPDATE revokes. `sessionOnly`: a key never
  * manages keys, whatever its scopes.
  */
-import type { FastifyInstance } from 'fastify';
 import {
   apiKeyInputSchema,
   apiKeyPageSchema,
@@ -14,39 +13,53 @@ import {
   createdApiKeySchema,
 } from '../../../contract/api-keys';
 import type { ActionName } from '../../../contract/permissions';
-import type { Services } from '../../container';
-import { parseInput, shape } from '../../http/validate';
+import { type Api, needs } from '../../http/route-contract';
 import { actorOf } from '../identity/request-actor';
+import type { ApiKeyService } from './service';
 
-const needs = (...actions: ActionName[]) => ({
-  config: {
-    sessionOnly: true,
-    permission: actions.map((action) => ({ module: 'Roles', action }) as const),
-  },
+const sessionOnly = (...actions: [ActionName, ...ActionName[]]) => ({
+  sessionOnly: true,
+  ...needs('Roles', ...actions),
 });
+const tags = ['API access'];
 
-export function registerApiKeyRoutes(api: FastifyInstance, s: Pick<Services, 'apiKeys'>) {
-  api.post(apiKeyRoutes.list, needs('ADD'), async (request, reply) => {
-    const body = parseInput(apiKeyInputSchema, request.body);
-    const created = await s.apiKeys.create(await actorOf(request), body);
-    return reply
-      .code(201)
-      .header('cache-control', 'no-store')
-      .send(shape(createdApiKeySchema, created));
-  });
+export function registerApiKeyRoutes(api: Api, s: { apiKeys: ApiKeyService }) {
+  api.post(
+    apiKeyRoutes.list,
+    {
+      config: sessionOnly('ADD'),
+      schema: { tags, body: apiKeyInputSchema, response: { 201: createdApiKeySchema } },
+    },
+    async (request, reply) => {
+      const created = await s.apiKeys.create(await actorOf(request), request.body);
+      return reply.code(201).header('cache-control', 'no-store').send(created);
+    },
+  );
 
-  api.get(apiKeyRoutes.list, needs('LIST_VIEW', 'VIEW'), async (request) => {
-    const query = parseInput(apiKeysQuerySchema, request.query, 'query');
-    return shape(apiKeyPageSchema, await s.apiKeys.list(await actorOf(request), query));
-  });
+  api.get(
+    apiKeyRoutes.list,
+    {
+      config: sessionOnly('LIST_VIEW', 'VIEW'),
+      schema: { tags, querystring: apiKeysQuerySchema, response: { 200: apiKeyPageSchema } },
+    },
+    async (request) => s.apiKeys.list(await actorOf(request), request.query),
+  );
 
-  api.get(apiKeyRoutes.one, needs('VIEW', 'LIST_VIEW'), async (request) => {
-    const { id } = parseInput(apiKeyParamsSchema, request.params, 'params');
-    return shape(apiKeySchema, await s.apiKeys.get(await actorOf(request), id));
-  });
+  api.get(
+    apiKeyRoutes.one,
+    {
+      config: sessionOnly('VIEW', 'LIST_VIEW'),
+      schema: { tags, params: apiKeyParamsSchema, response: { 200: apiKeySchema } },
+    },
+    async (request) => s.apiKeys.get(await actorOf(request), request.params.id),
+  );
 
-  api.delete(apiKeyRoutes.one, needs('DELETE', 'UPDATE'), async (request) => {
-    const { id } = parseInput(apiKeyParamsSchema, request.params, 'params');
-    return shape(apiKeySchema, await s.apiKeys.revoke(await actorOf(request), id));
-  });
+  api.delete(
+    apiKeyRoutes.one,
+    {
+      config: sessionOnly('DELETE', 'UPDATE'),
+      schema: { tags, params: apiKeyParamsSchema, response: { 200: apiKeySchema } },
+    },
+    async (request) => s.apiKeys.revoke(await actorOf(request), request.params.id),
+  );
 }

@@ -15,7 +15,11 @@ import {
 import { apiRoutes } from '../../../contract/api-paths';
 import { userEmailParamsSchema } from '../../../contract/identity';
 import { visitorLoginResponseSchema, WIDGET_KEY_HEADER } from '../../../contract/service-agent';
-import type { Services } from '../../container';
+import type { MailLinks } from '../identity/mail-links';
+import type { VisitorLogin } from '../service-agent/visitor-login';
+import type { createPasswordResetService } from './password-reset-service';
+import type { createRegistrationService } from './registration-service';
+import type { SessionService } from './service';
 import { parseInput, shape } from '../../http/validate';
 import { authOf } from '../../plugins/auth';
 import { keyLoginOf } from '../service-agent/visitor-routes';
@@ -23,10 +27,14 @@ import { deviceCookieHeader, parseCookieHeader } from './device-cookies';
 
 export function registerAuthRoutes(
   api: FastifyInstance,
-  s: Pick<
-    Services,
-    'sessions' | 'registration' | 'passwordReset' | 'mailLinks' | 'authRateLimit' | 'visitorLogin'
-  >,
+  s: {
+    sessions: SessionService;
+    registration: ReturnType<typeof createRegistrationService>;
+    passwordReset: ReturnType<typeof createPasswordResetService>;
+    mailLinks: MailLinks;
+    authRateLimit: { max: number; timeWindow: string };
+    visitorLogin: VisitorLogin;
+  },
 ) {
   const limitedPublic = { public: true, rateLimit: s.authRateLimit };
   const keyHeader = WIDGET_KEY_HEADER.toLowerCase();

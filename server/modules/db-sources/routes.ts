@@ -5,7 +5,7 @@
  * the query string, as SPEC has it; GET with it answers that one source (VIEW), without it the
  * page of sources (LIST_VIEW).
  */
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { messageResponseSchema } from '../../../contract/auth';
 import {
   dbQueryInputSchema,
@@ -24,70 +24,114 @@ import {
   dbTypesSchema,
   integrationIdQuerySchema,
 } from '../../../contract/db-sources';
-import type { ActionName } from '../../../contract/permissions';
-import type { Services } from '../../container';
-import { parseInput, shape } from '../../http/validate';
+import { type Api, needs, orEmpty } from '../../http/route-contract';
 import { actorOf } from '../identity/request-actor';
+import type { DbSourceService } from './service';
 
-const needs = (...actions: ActionName[]) => ({
-  config: {
-    permission: actions.map((action) => ({ module: 'Documents', action }) as const),
-  },
-});
+const tags = ['Integrations'];
 
-export function registerDbSourceRoutes(api: FastifyInstance, s: Pick<Services, 'dbSources'>) {
-  const idOf = (query: unknown) =>
-    parseInput(integrationIdQuerySchema, query, 'query').integration_id;
+export function registerDbSourceRoutes(api: Api, s: { dbSources: DbSourceService }) {
+  api.get(
+    dbSourceRoutes.dbSourceTypes,
+    { schema: { tags, response: { 200: dbTypesSchema } } },
+    async () => s.dbSources.types(),
+  );
 
-  api.get(dbSourceRoutes.dbSourceTypes, async () => shape(dbTypesSchema, s.dbSources.types()));
+  api.post(
+    dbSourceRoutes.dbSources,
+    {
+      config: needs('Documents', 'ADD'),
+      schema: { tags, body: dbSourceInputSchema, response: { 201: dbSourceSchema } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await s.dbSources.create(await actorOf(request), request.body)),
+  );
 
-  api.post(dbSourceRoutes.dbSources, needs('ADD'), async (request, reply) => {
-    const body = parseInput(dbSourceInputSchema, request.body);
-    const created = await s.dbSources.create(await actorOf(request), body);
-    return reply.code(201).send(shape(dbSourceSchema, created));
-  });
+  api.get(
+    dbSourceRoutes.dbSources,
+    {
+      config: needs('Documents', 'LIST_VIEW', 'VIEW'),
+      schema: {
+        tags,
+        querystring: dbSourcesQuerySchema,
+        // With `integration_id` the answer is that one source instead of a page.
+        response: { 200: z.union([dbSourcePageSchema, dbSourceSchema]) },
+      },
+    },
+    async (request) => {
+      const actor = await actorOf(request);
+      const { query } = request;
+      if (query.integration_id !== undefined) return s.dbSources.get(actor, query.integration_id);
+      return s.dbSources.list(actor, query);
+    },
+  );
 
-  api.get(dbSourceRoutes.dbSources, needs('LIST_VIEW', 'VIEW'), async (request) => {
-    const query = parseInput(dbSourcesQuerySchema, request.query, 'query');
-    const actor = await actorOf(request);
-    if (query.integration_id !== undefined)
-      return shape(dbSourceSchema, await s.dbSources.get(actor, query.integration_id));
-    return shape(dbSourcePageSchema, await s.dbSources.list(actor, query));
-  });
+  api.put(
+    dbSourceRoutes.dbSources,
+    {
+      config: needs('Documents', 'UPDATE'),
+      schema: {
+        tags,
+        querystring: integrationIdQuerySchema,
+        body: orEmpty(dbSourceUpdateSchema),
+        response: { 200: dbSourceSchema },
+      },
+    },
+    async (request) =>
+      s.dbSources.update(await actorOf(request), request.query.integration_id, request.body),
+  );
 
-  api.put(dbSourceRoutes.dbSources, needs('UPDATE'), async (request) => {
-    const id = idOf(request.query);
-    const body = parseInput(dbSourceUpdateSchema, request.body ?? {});
-    return shape(dbSourceSchema, await s.dbSources.update(await actorOf(request), id, body));
-  });
+  api.delete(
+    dbSourceRoutes.dbSources,
+    {
+      config: needs('Documents', 'DELETE'),
+      schema: {
+        tags,
+        body: orEmpty(dbSourceDeleteSchema),
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => s.dbSources.remove(await actorOf(request), request.body.integration_ids),
+  );
 
-  api.delete(dbSourceRoutes.dbSources, needs('DELETE'), async (request) => {
-    const { integration_ids } = parseInput(dbSourceDeleteSchema, request.body ?? {});
-    const answer = await s.dbSources.remove(await actorOf(request), integration_ids);
-    return shape(messageResponseSchema, answer);
-  });
+  api.post(
+    dbSourceRoutes.dbSourceTest,
+    {
+      config: needs('Documents', 'ADD', 'UPDATE'),
+      schema: {
+        tags,
+        querystring: dbSourceTestQuerySchema,
+        body: dbSourceInputSchema,
+        response: { 200: dbTestResultSchema },
+      },
+    },
+    async (request) =>
+      s.dbSources.test(await actorOf(request), request.body, request.query.integration_id),
+  );
 
-  api.post(dbSourceRoutes.dbSourceTest, needs('ADD', 'UPDATE'), async (request) => {
-    const { integration_id } = parseInput(dbSourceTestQuerySchema, request.query, 'query');
-    const body = parseInput(dbSourceInputSchema, request.body);
-    const result = await s.dbSources.test(await actorOf(request), body, integration_id);
-    return shape(dbTestResultSchema, result);
-  });
-
-  api.get(dbSourceRoutes.dbSourceTables, needs('VIEW'), async (request) => {
-    const id = idOf(request.query);
-    return shape(dbTablesSchema, await s.dbSources.tables(await actorOf(request), id));
-  });
+  api.get(
+    dbSourceRoutes.dbSourceTables,
+    {
+      config: needs('Documents', 'VIEW'),
+      schema: { tags, querystring: integrationIdQuerySchema, response: { 200: dbTablesSchema } },
+    },
+    async (request) => s.dbSources.tables(await actorOf(request), request.query.integration_id),
+  );
 
   api.post(
     dbSourceRoutes.dbSourceQuery,
-    { config: { permission: { module: 'Query', action: 'QUERY_DOCUMENT' } } },
+    {
+      config: needs('Query', 'QUERY_DOCUMENT'),
+      schema: {
+        tags,
+        querystring: dbQueryOptionsSchema,
+        body: dbQueryInputSchema,
+        response: { 200: dbQueryResultSchema },
+      },
+    },
     async (request) => {
-      const options = parseInput(dbQueryOptionsSchema, request.query, 'query');
-      const body = parseInput(dbQueryInputSchema, request.body);
-      const actor = await actorOf(request);
-      const result = await s.dbSources.query(actor, options.integration_id, body, options.svg);
-      return shape(dbQueryResultSchema, result);
+      const { integration_id, svg } = request.query;
+      return s.dbSources.query(await actorOf(request), integration_id, request.body, svg);
     },
   );
 }

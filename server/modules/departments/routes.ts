@@ -1,5 +1,4 @@
 /** HTTP side of departments (SPEC §7 Departments): default administrators only (SPEC §6). */
-import type { FastifyInstance } from 'fastify';
 import { messageResponseSchema } from '../../../contract/auth';
 import {
   departmentInputSchema,
@@ -8,37 +7,57 @@ import {
   departmentsQuerySchema,
 } from '../../../contract/identity';
 import { apiRoutes } from '../../../contract/api-paths';
-import type { Services } from '../../container';
-import { parseInput, shape } from '../../http/validate';
+import type { Api } from '../../http/route-contract';
 import { idParams } from '../identity/params';
+import type { DepartmentService } from './service';
 
-export function registerDepartmentRoutes(api: FastifyInstance, s: Pick<Services, 'departments'>) {
-  const config = { admin: true };
+const config = { admin: true };
+const tags = ['Department'];
 
-  api.get(apiRoutes.departments, { config }, async (request) => {
-    const query = parseInput(departmentsQuerySchema, request.query, 'query');
-    return shape(departmentPageSchema, await s.departments.list(query));
-  });
+export function registerDepartmentRoutes(api: Api, s: { departments: DepartmentService }) {
+  api.get(
+    apiRoutes.departments,
+    {
+      config,
+      schema: {
+        tags,
+        querystring: departmentsQuerySchema,
+        response: { 200: departmentPageSchema },
+      },
+    },
+    async (request) => s.departments.list(request.query),
+  );
 
   // Not in SPEC §7; the shared add/update/view screen reads one department after a reload.
-  api.get(apiRoutes.department, { config }, async (request) => {
-    const { id } = parseInput(idParams, request.params, 'params');
-    return shape(departmentSchema, await s.departments.get(id));
-  });
+  api.get(
+    apiRoutes.department,
+    { config, schema: { tags, params: idParams, response: { 200: departmentSchema } } },
+    async (request) => s.departments.get(request.params.id),
+  );
 
-  api.post(apiRoutes.departments, { config }, async (request, reply) => {
-    const body = parseInput(departmentInputSchema, request.body);
-    return reply.code(201).send(shape(departmentSchema, await s.departments.create(body)));
-  });
+  api.post(
+    apiRoutes.departments,
+    { config, schema: { tags, body: departmentInputSchema, response: { 201: departmentSchema } } },
+    async (request, reply) => reply.code(201).send(await s.departments.create(request.body)),
+  );
 
-  api.put(apiRoutes.department, { config }, async (request) => {
-    const { id } = parseInput(idParams, request.params, 'params');
-    const body = parseInput(departmentInputSchema, request.body);
-    return shape(departmentSchema, await s.departments.update(id, body));
-  });
+  api.put(
+    apiRoutes.department,
+    {
+      config,
+      schema: {
+        tags,
+        params: idParams,
+        body: departmentInputSchema,
+        response: { 200: departmentSchema },
+      },
+    },
+    async (request) => s.departments.update(request.params.id, request.body),
+  );
 
-  api.delete(apiRoutes.departmentDelete, { config }, async (request) => {
-    const { id } = parseInput(idParams, request.params, 'params');
-    return shape(messageResponseSchema, await s.departments.remove(id));
-  });
+  api.delete(
+    apiRoutes.departmentDelete,
+    { config, schema: { tags, params: idParams, response: { 200: messageResponseSchema } } },
+    async (request) => s.departments.remove(request.params.id),
+  );
 }

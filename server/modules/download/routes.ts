@@ -2,29 +2,34 @@
  * GET /download/{id} (SPEC §7 Chat: "blob, pdf"). No single route permission: the service lets
  * in Documents.VIEW or Query.QUERY_DOCUMENT holders of the document's department.
  */
-import type { FastifyInstance } from 'fastify';
 import { apiRoutes } from '../../../contract/api-paths';
-import type { Services } from '../../container';
-import { parseInput } from '../../http/validate';
+import { type Api, fileAnswer } from '../../http/route-contract';
 import { idParams } from '../identity/params';
 import { actorOf } from '../identity/request-actor';
+import type { DownloadService } from './service';
 
-export function registerDownloadRoutes(
-  api: FastifyInstance,
-  { downloads }: Pick<Services, 'downloads'>,
-) {
-  api.get(apiRoutes.download, async (request, reply) => {
-    const { id } = parseInput(idParams, request.params, 'params');
-    const file = await downloads.open(await actorOf(request), id);
-    reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', file.disposition)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff');
-    if (file.kind === 'file')
-      return reply.header('content-length', String(file.size)).send(file.stream);
-    return reply
-      .header('content-length', String(file.bytes.byteLength))
-      .send(Buffer.from(file.bytes));
-  });
+export function registerDownloadRoutes(api: Api, { downloads }: { downloads: DownloadService }) {
+  api.get(
+    apiRoutes.download,
+    {
+      schema: {
+        tags: ['Knowledge assistant'],
+        params: idParams,
+        response: { 200: fileAnswer(['application/pdf']) },
+      },
+    },
+    async (request, reply) => {
+      const file = await downloads.open(await actorOf(request), request.params.id);
+      reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', file.disposition)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff');
+      if (file.kind === 'file')
+        return reply.header('content-length', String(file.size)).send(file.stream);
+      return reply
+        .header('content-length', String(file.bytes.byteLength))
+        .send(Buffer.from(file.bytes));
+    },
+  );
 }

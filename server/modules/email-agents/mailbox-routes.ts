@@ -24,14 +24,14 @@ import {
   syncResultSchema,
 } from '../../../contract/email-mailbox';
 import { emailRoutes } from '../../../contract/email-agents';
-import type { Services } from '../../container';
+import type { MailboxService } from './mailbox-service';
 import { parseInput, shape } from '../../http/validate';
 import { actorOf } from '../identity/request-actor';
 import { needs, refOf } from './route-params';
 
 const RASTER = /^image\/(png|jpe?g|gif|webp|bmp)$/i;
 
-export function registerMailboxRoutes(api: FastifyInstance, s: Pick<Services, 'emailMailbox'>) {
+export function registerMailboxRoutes(api: FastifyInstance, s: { emailMailbox: MailboxService }) {
   const m = s.emailMailbox;
 
   api.get(emailRoutes.messages, needs('VIEW'), async (request) => {

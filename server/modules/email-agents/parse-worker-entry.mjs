@@ -1,5 +1,6 @@
-// Entry of the e-mail parsing thread in a source run (`npm start`, tests, benches): registers
-// only tsx's ESM loader, then loads the TypeScript worker (see parser-thread.ts).
+// Entry of the e-mail parsing thread in a source run under tsx (`npm run dev`, tests,
+// benches): registers only tsx's ESM loader, then loads the TypeScript worker (see
+// parser-thread.ts).
 import { register } from 'tsx/esm/api';
 
 register();

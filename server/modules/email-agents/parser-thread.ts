@@ -38,7 +38,8 @@ const IDLE_MS = 120_000;
 
 function entry(): URL {
   const here = import.meta.url;
-  // A source run registers tsx's ESM loader in the thread first (as extract-child.mjs does).
+  // Compiled, the worker is its own entry beside this chunk (scripts/build-server.mjs); a source
+  // run (tsx) registers tsx's ESM loader in the thread first (as extract-child.mjs does).
   return new URL(here.endsWith('.ts') ? './parse-worker-entry.mjs' : './parse-worker.js', here);
 }
 

@@ -18,7 +18,8 @@ import {
   emailHistoryQuerySchema,
   emailRoutes,
 } from '../../../contract/email-agents';
-import type { Services } from '../../container';
+import type { MailboxService } from './mailbox-service';
+import type { EmailAgentService } from './service';
 import { parseInput, shape } from '../../http/validate';
 import { actorOf } from '../identity/request-actor';
 import { registerMailboxRoutes } from './mailbox-routes';
@@ -26,7 +27,7 @@ import { needs, refOf } from './route-params';
 
 export function registerEmailAgentRoutes(
   api: FastifyInstance,
-  s: Pick<Services, 'emailAgents' | 'emailMailbox' | 'emailSync'>,
+  s: { emailAgents: EmailAgentService; emailMailbox: MailboxService },
 ) {
   api.post(emailRoutes.list, needs('ADD'), async (request, reply) => {
     const body = parseInput(emailAccountInputSchema, request.body);
@@ -79,8 +80,4 @@ export function registerEmailAgentRoutes(
   });
 
   registerMailboxRoutes(api, s);
-
-  // The sync runs while the app is up (EMAIL_SYNC_SECONDS; 0: only when asked).
-  api.addHook('onReady', async () => s.emailSync.start());
-  api.addHook('preClose', async () => s.emailSync.stop());
 }

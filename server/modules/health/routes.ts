@@ -1,12 +1,13 @@
 /** GET /api/health: the process answers and the database is reachable. */
-import type { FastifyInstance } from 'fastify';
 import { apiRoutes } from '../../../contract/api-paths';
 import { healthSchema } from '../../../contract/health';
-import type { Services } from '../../container';
-import { shape } from '../../http/validate';
+import type { Api } from '../../http/route-contract';
+import type { HealthCheck } from './service';
 
-export function registerHealthRoutes(api: FastifyInstance, s: Pick<Services, 'health'>) {
-  api.get(apiRoutes.health, { config: { public: true } }, async () =>
-    shape(healthSchema, await s.health.check()),
+export function registerHealthRoutes(api: Api, s: { health: HealthCheck }) {
+  api.get(
+    apiRoutes.health,
+    { config: { public: true }, schema: { tags: ['Health'], response: { 200: healthSchema } } },
+    async () => s.health.check(),
   );
 }

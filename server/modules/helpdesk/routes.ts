@@ -27,7 +27,11 @@ import {
   helpdeskUpdateSchema,
 } from '../../../contract/helpdesk-api';
 import type { ActionName } from '../../../contract/permissions';
-import type { Services } from '../../container';
+import type { WidgetService } from '../service-agent/service';
+import type { AgentsService } from './agents-service';
+import type { HandoffService } from './handoff';
+import type { HelpdeskService } from './service';
+import type { Tickets } from './tickets';
 import { errors } from '../../http/app-error';
 import { parseInput, shape } from '../../http/validate';
 import { actorOf } from '../identity/request-actor';
@@ -37,21 +41,15 @@ const needs = (action: ActionName) => ({
   config: { permission: { module: 'Helpdesk', action } as const },
 });
 
-type HelpdeskServices = Pick<
-  Services,
-  | 'helpdesks'
-  | 'helpdeskAgents'
-  | 'helpdeskHandoff'
-  | 'helpdeskTickets'
-  | 'helpdeskDelivery'
-  | 'serviceAgents'
->;
+interface HelpdeskServices {
+  helpdesks: HelpdeskService;
+  helpdeskAgents: AgentsService;
+  helpdeskHandoff: HandoffService;
+  helpdeskTickets: Tickets;
+  serviceAgents: WidgetService;
+}
 
 export function registerHelpdeskRoutes(api: FastifyInstance, s: HelpdeskServices) {
-  // Tickets queued while the server was down go out once it is up; a stop waits for a pass.
-  api.addHook('onReady', async () => s.helpdeskDelivery.start());
-  api.addHook('preClose', async () => s.helpdeskDelivery.stop());
-
   api.post(apiRoutes.helpdesks, needs('ADD'), async (request, reply) => {
     const body = parseInput(helpdeskInputSchema, request.body);
     const created = await s.helpdesks.create(await actorOf(request), body);

@@ -45,18 +45,8 @@ export function createKnowledge({ config, database, index, log, ...options }: Kn
     : undefined;
   const engine = () =>
     (enginePromise ??= createIngestEngine(index, { ocrEngine: config.ocrEngine }));
-  let wake = () => {};
-
-  const processor = createIngestProcessor({
-    repo,
-    storage,
-    engine,
-    fetchPolicy,
-    sitemapMaxPages: config.sitemapMaxPages,
-    summary: options.summary ?? null,
-    wake: () => wake(),
-    ocrTurnMs: config.ocrTurnSeconds * 1000,
-  });
+  // The queue runs the processor's jobs and the processor wakes the queue: each calls the
+  // other only once both exist.
   const queue = createJobQueue({
     database,
     concurrency: config.ingestConcurrency,
@@ -66,7 +56,17 @@ export function createKnowledge({ config, database, index, log, ...options }: Kn
     onFailure: (job, reason) => processor.fail(job, reason),
     onRequeue: (ids) => processor.requeued(ids),
   });
-  wake = () => queue.wake();
+  const wake = () => queue.wake();
+  const processor = createIngestProcessor({
+    repo,
+    storage,
+    engine,
+    fetchPolicy,
+    sitemapMaxPages: config.sitemapMaxPages,
+    summary: options.summary ?? null,
+    wake,
+    ocrTurnMs: config.ocrTurnSeconds * 1000,
+  });
 
   return {
     documents: createDocumentsService({ repo, storage, engine, fetchPolicy, wake }),

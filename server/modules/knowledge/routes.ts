@@ -30,7 +30,7 @@ import type { ActionName } from '../../../contract/permissions';
 import { AppError } from '../../http/app-error';
 import { parseInput, shape } from '../../http/validate';
 import { authOf } from '../../plugins/auth';
-import type { Services } from '../../container';
+import type { Knowledge } from './knowledge-area';
 import type { UploadPart } from './upload-service';
 
 const needs = (action: ActionName) => ({
@@ -47,7 +47,7 @@ async function* partsOf(request: FastifyRequest): AsyncGenerator<UploadPart> {
 
 export function registerKnowledgeRoutes(
   api: FastifyInstance,
-  { knowledge: k }: Pick<Services, 'knowledge'>,
+  { knowledge: k }: { knowledge: Knowledge },
 ) {
   const subjectOf = (request: FastifyRequest) => authOf(request).subject();
 

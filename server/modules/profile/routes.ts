@@ -1,21 +1,22 @@
 /** The signed-in user's own profile (SPEC §7 Users/me). */
-import type { FastifyInstance } from 'fastify';
 import { updateMeBodySchema } from '../../../contract/auth';
 import { userProfileSchema } from '../../../contract/profile';
 import { apiRoutes } from '../../../contract/api-paths';
-import type { Services } from '../../container';
-import { parseInput, shape } from '../../http/validate';
+import type { Api } from '../../http/route-contract';
 import { authOf } from '../../plugins/auth';
+import type { ProfileService } from './service';
 
-export function registerProfileRoutes(api: FastifyInstance, s: Pick<Services, 'profiles'>) {
-  const me = async (request: Parameters<typeof authOf>[0]) =>
-    shape(userProfileSchema, await s.profiles.profileOf(authOf(request).user));
-  api.get(apiRoutes.me, me);
+const tags = ['Profile'];
+
+export function registerProfileRoutes(api: Api, s: { profiles: ProfileService }) {
+  const me = { schema: { tags, response: { 200: userProfileSchema } } };
+  api.get(apiRoutes.me, me, async (request) => s.profiles.profileOf(authOf(request).user));
   // SPEC §7 names both paths; they answer the same.
-  api.get(apiRoutes.userMe, me);
+  api.get(apiRoutes.userMe, me, async (request) => s.profiles.profileOf(authOf(request).user));
 
-  api.put(apiRoutes.me, async (request) => {
-    const body = parseInput(updateMeBodySchema, request.body);
-    return shape(userProfileSchema, await s.profiles.updateMe(authOf(request).user, body));
-  });
+  api.put(
+    apiRoutes.me,
+    { schema: { tags, body: updateMeBodySchema, response: { 200: userProfileSchema } } },
+    async (request) => s.profiles.updateMe(authOf(request).user, request.body),
+  );
 }

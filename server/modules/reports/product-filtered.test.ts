@@ -10,6 +10,7 @@ import { writeConversation } from './report-fixtures';
 import { createSentimentLog } from './sentiment-log';
 import { createProductRollup } from './product-rollup';
 import { createSentimentRepo } from './sentiment-repo';
+import { createTurnLog } from './turn-log';
 
 const NAMES = ['Lantern', 'Harbour Box', 'Parcel'];
 const day = (daysAgo: number, time: string) =>
@@ -136,7 +137,7 @@ describeApi('reports filtered by products', (t) => {
     names = NAMES,
     scope: DepartmentScope = 'all',
   ) {
-    const repo = createSentimentRepo(app.database);
+    const repo = createSentimentRepo(app.database, createTurnLog());
     const log = createSentimentLog(app.database);
     const found = [];
     const expected = [];
@@ -210,10 +211,10 @@ describeApi('reports filtered by products', (t) => {
   });
 
   it('when turns change, a product is added and the recent turns settle, then every figure still equals the whole log’s', async () => {
-    const repo = createSentimentRepo(t.database);
+    const repo = createSentimentRepo(t.database, createTurnLog());
     // A counted turn judged again, and a conversation deleted (its turns then count alone).
     await repo.saveSentiment(turnIds[0] ?? 0, { sentiment: 'negative', score: -1, source: 'llm' });
-    await createChatRepo(t.database).deleteConversation(chats[1] ?? '');
+    await createChatRepo(t.database, createTurnLog()).deleteConversation(chats[1] ?? '');
     let { found, expected } = await bothWays(t);
     expect(found, 'step 1').toEqual(expected);
 

@@ -3,6 +3,7 @@ import { addDepartment, addPerson } from '../../test-support/identity';
 import { describeApi } from '../../test-support/test-app';
 import { seedFilterWeek, WEEK_QUERY } from './report-fixtures';
 import { createSentimentRepo } from './sentiment-repo';
+import { createTurnLog } from './turn-log';
 
 const week = WEEK_QUERY;
 
@@ -130,7 +131,7 @@ describeApi('report filters', (t) => {
       .select('id')
       .where('question', '=', 'I love the Lantern, excellent')
       .executeTakeFirstOrThrow();
-    const repo = createSentimentRepo(t.database);
+    const repo = createSentimentRepo(t.database, createTurnLog());
     await repo.saveSentiment(turn.id, { sentiment: 'negative', score: -1, source: 'llm' });
     expect(await products('sentiment=positive')).toEqual({ popular: [], suggested: [] });
     expect(await products('sentiment=negative')).toEqual({

@@ -6,6 +6,7 @@ import { writeConversation } from './report-fixtures';
 import { recountOf, rollupsOf } from './rollup-check';
 import { backfillRollups } from './rollups';
 import { createSentimentRepo } from './sentiment-repo';
+import { createTurnLog } from './turn-log';
 
 const agree = async (t: TestApp) => expect(await rollupsOf(t)).toEqual(await recountOf(t));
 
@@ -32,7 +33,7 @@ describeApi('report rollups', (t) => {
       });
       expect(rated.status, rated.raw).toBe(200);
     }
-    await createSentimentRepo(t.database).saveSentiment(first.body.message_id, {
+    await createSentimentRepo(t.database, createTurnLog()).saveSentiment(first.body.message_id, {
       sentiment: 'negative',
       score: -1,
       source: 'llm',
@@ -86,7 +87,7 @@ describeApi('report rollups', (t) => {
         latency: 100 + i,
       })),
     });
-    const repo = createSentimentRepo(t.database);
+    const repo = createSentimentRepo(t.database, createTurnLog());
     await Promise.all(
       turnIds.flatMap((id, i) => [
         repo.saveSentiment(id, {
@@ -142,7 +143,7 @@ describeApi('report rollups', (t) => {
       .execute();
     expect(Number(before?.id ?? 0)).toBeLessThan(upto);
     // A change before the backfill reaches the turn: the backfill reads its final state.
-    await createSentimentRepo(t.database).saveSentiment(old.turnIds[1] as number, {
+    await createSentimentRepo(t.database, createTurnLog()).saveSentiment(old.turnIds[1] as number, {
       sentiment: 'positive',
       score: 1,
       source: 'llm',

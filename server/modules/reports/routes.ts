@@ -21,7 +21,8 @@ import {
   sentimentDashboardSchema,
   sentimentQuerySchema,
 } from '../../../contract/reports';
-import type { Services } from '../../container';
+import type { LiveDashboardService } from './live-dashboard';
+import type { ReportService } from './service';
 import { parseInput, shape } from '../../http/validate';
 import { authOf } from '../../plugins/auth';
 import { actorOf } from '../identity/request-actor';
@@ -38,12 +39,13 @@ const sentimentQuery = (request: FastifyRequest) =>
 
 export function registerReportRoutes(
   api: FastifyInstance,
-  s: Pick<Services, 'reports' | 'sentimentRecorder' | 'liveDashboard' | 'background'>,
+  s: {
+    reports: ReportService;
+    liveDashboard: LiveDashboardService;
+    /** Counts the top products' rollup again, in the background. */
+    countProducts: () => void;
+  },
 ) {
-  api.addHook('onReady', async () => s.sentimentRecorder.startBackfill());
-  // The top products' rollup, counted on before the first reader needs it (product-rollup.ts).
-  const countProducts = () => s.background.run('product rollup', s.reports.countProducts);
-  api.addHook('onReady', async () => countProducts());
   const read = needs('LIST_VIEW');
   api.get(apiRoutes.analyticsOverview, read, async (request) =>
     shape(
@@ -97,7 +99,7 @@ export function registerReportRoutes(
   api.put(apiRoutes.sentimentProducts, needs('UPDATE'), async (request) => {
     const body = parseInput(productsInputSchema, request.body);
     const saved = shape(productListSchema, await s.reports.replaceProducts(body.names));
-    countProducts();
+    s.countProducts();
     return saved;
   });
   // The dashboard is always allowed (SPEC §6); its parts follow the person's rights.

@@ -7,6 +7,7 @@ import { startTestApp, TEST_ADMIN, type TestApp, testDatabases } from '../../tes
 import { addTurns } from './rollups';
 import { createSentimentRecorder } from './sentiment-recorder';
 import { createSentimentRepo } from './sentiment-repo';
+import { createTurnLog } from './turn-log';
 
 const isSentimentCall = (r: FakeRequest) =>
   /Classify the sentiment/.test(r.body.messages[0]?.content ?? '');
@@ -135,7 +136,7 @@ describe.each(testDatabases)('turn sentiments by the configured LLM on %s', (dia
       idleTimeoutMs: 1500,
     });
     const recorder = createSentimentRecorder({
-      repo: createSentimentRepo(t.database),
+      repo: createSentimentRepo(t.database, createTurnLog()),
       llm: { provider, model: 'gpt-4o' },
       background: { run: () => undefined, idle: async () => undefined },
     });

@@ -9,7 +9,8 @@ import { type ReportFilter, rollupCondition, turnCondition } from './filters';
 import { createProductFiltered } from './product-filtered';
 import { createProductRollup } from './product-rollup';
 import { createSentimentLog } from './sentiment-log';
-import { backfillRollups, changingTurns } from './rollups';
+import { backfillRollups } from './rollups';
+import type { TurnLog } from './turn-log';
 import { writeTurnSentiment } from './turn-sentiment';
 import { num } from './report-sql';
 
@@ -42,7 +43,7 @@ function mergeDays(days: readonly DaySentiments[]): DaySentiments[] {
 /** The product rollup's keys: lower-cased, once each, sorted. */
 const keysOf = (names: readonly string[]) => [...new Set(names.map((n) => n.toLowerCase()))].sort();
 
-export function createSentimentRepo(database: Database) {
+export function createSentimentRepo(database: Database, turnLog: TurnLog) {
   const { db, dialect } = database;
   const products = createProductRollup(database);
   const log = createSentimentLog(database);
@@ -262,7 +263,7 @@ export function createSentimentRepo(database: Database) {
 
     async saveSentiment(turnId: number, j: Judgement) {
       await db.transaction().execute((trx) =>
-        changingTurns(trx, [turnId], async () => {
+        turnLog.change(trx, [turnId], async () => {
           await products.rejudge(trx, [turnId], -1);
           await writeTurnSentiment(trx, turnId, j);
           await products.rejudge(trx, [turnId], 1);
@@ -273,7 +274,7 @@ export function createSentimentRepo(database: Database) {
     async saveSentiments(rows: readonly (Judgement & { turnId: number })[]) {
       const now = nowIso();
       await db.transaction().execute((trx) =>
-        changingTurns(
+        turnLog.change(
           trx,
           rows.map((r) => r.turnId),
           async () => {

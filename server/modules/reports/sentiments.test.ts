@@ -6,6 +6,7 @@ import { describeApi, type TestApp } from '../../test-support/test-app';
 import { createWidget, visitorOf } from '../../test-support/widgets';
 import { createSentimentRecorder } from './sentiment-recorder';
 import { createSentimentRepo } from './sentiment-repo';
+import { createTurnLog } from './turn-log';
 
 const sentimentOf = (t: TestApp, turnId: number) =>
   t.database.db
@@ -95,7 +96,7 @@ describeApi('turn sentiments', (t) => {
       .returning('id')
       .execute();
     const recorder = createSentimentRecorder({
-      repo: createSentimentRepo(t.database),
+      repo: createSentimentRepo(t.database, createTurnLog()),
       llm: null,
       background: { run: () => undefined, idle: async () => undefined },
     });

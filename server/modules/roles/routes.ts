@@ -1,5 +1,4 @@
 /** HTTP side of roles (SPEC §7 Roles); each route declares the right it needs (SPEC §6). */
-import type { FastifyInstance } from 'fastify';
 import { messageResponseSchema } from '../../../contract/auth';
 import {
   historyQuerySchema,
@@ -10,80 +9,113 @@ import {
   rolesByActionParamsSchema,
   rolesQuerySchema,
 } from '../../../contract/identity';
-import { permissionId, type ActionName } from '../../../contract/permissions';
+import { permissionId } from '../../../contract/permissions';
 import { apiRoutes } from '../../../contract/api-paths';
-import type { Services } from '../../container';
-import { parseInput, shape } from '../../http/validate';
-import { actorOf } from '../identity/request-actor';
+import { anyOf, type Api, needs } from '../../http/route-contract';
 import { historyRestoreParams, idParams } from '../identity/params';
+import { actorOf } from '../identity/request-actor';
+import type { RoleHistoryService } from './history-service';
+import type { RoleService } from './service';
 
-const needs = (action: ActionName) => ({
-  config: { permission: { module: 'Roles', action } as const },
-});
+const tags = ['Roles'];
 
 export function registerRoleRoutes(
-  api: FastifyInstance,
-  s: Pick<Services, 'roles' | 'roleHistory'>,
+  api: Api,
+  s: { roles: RoleService; roleHistory: RoleHistoryService },
 ) {
   // Also for whoever adds or edits users: the user form picks the roles to assign from here.
-  const listOrAssign = {
-    config: {
-      permission: [
-        { module: 'Roles', action: 'LIST_VIEW' },
-        { module: 'Users', action: 'ADD' },
-        { module: 'Users', action: 'UPDATE' },
-      ] as const,
-    },
-  };
+  const listOrAssign = anyOf(needs('Roles', 'LIST_VIEW'), needs('Users', 'ADD', 'UPDATE'));
 
-  api.get(apiRoutes.roles, listOrAssign, async (request) => {
-    const query = parseInput(rolesQuerySchema, request.query, 'query');
-    return shape(rolePageSchema, await s.roles.list(await actorOf(request), query));
-  });
+  api.get(
+    apiRoutes.roles,
+    {
+      config: listOrAssign,
+      schema: { tags, querystring: rolesQuerySchema, response: { 200: rolePageSchema } },
+    },
+    async (request) => s.roles.list(await actorOf(request), request.query),
+  );
 
   // Roles whose set grants module `type` the action `action`, filtered and paged like GET /roles.
-  api.get(apiRoutes.rolesByAction, needs('LIST_VIEW'), async (request) => {
-    const { type, action } = parseInput(rolesByActionParamsSchema, request.params, 'params');
-    const query = parseInput(rolesQuerySchema, request.query, 'query');
-    const page = await s.roles.list(await actorOf(request), query, permissionId(type, action));
-    return shape(rolePageSchema, page);
-  });
+  api.get(
+    apiRoutes.rolesByAction,
+    {
+      config: needs('Roles', 'LIST_VIEW'),
+      schema: {
+        tags,
+        params: rolesByActionParamsSchema,
+        querystring: rolesQuerySchema,
+        response: { 200: rolePageSchema },
+      },
+    },
+    async (request) => {
+      const { type, action } = request.params;
+      return s.roles.list(await actorOf(request), request.query, permissionId(type, action));
+    },
+  );
 
-  api.get(apiRoutes.role, needs('VIEW'), async (request) => {
-    const { id } = parseInput(idParams, request.params, 'params');
-    return shape(roleSchema, await s.roles.get(await actorOf(request), id));
-  });
+  api.get(
+    apiRoutes.role,
+    {
+      config: needs('Roles', 'VIEW'),
+      schema: { tags, params: idParams, response: { 200: roleSchema } },
+    },
+    async (request) => s.roles.get(await actorOf(request), request.params.id),
+  );
 
-  api.post(apiRoutes.roles, needs('ADD'), async (request, reply) => {
-    const body = parseInput(roleInputSchema, request.body);
-    const role = await s.roles.create(await actorOf(request), body);
-    return reply.code(201).send(shape(roleSchema, role));
-  });
+  api.post(
+    apiRoutes.roles,
+    {
+      config: needs('Roles', 'ADD'),
+      schema: { tags, body: roleInputSchema, response: { 201: roleSchema } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await s.roles.create(await actorOf(request), request.body)),
+  );
 
-  api.put(apiRoutes.role, needs('UPDATE'), async (request) => {
-    const { id } = parseInput(idParams, request.params, 'params');
-    const body = parseInput(roleInputSchema, request.body);
-    return shape(roleSchema, await s.roles.update(await actorOf(request), id, body));
-  });
+  api.put(
+    apiRoutes.role,
+    {
+      config: needs('Roles', 'UPDATE'),
+      schema: { tags, params: idParams, body: roleInputSchema, response: { 200: roleSchema } },
+    },
+    async (request) => s.roles.update(await actorOf(request), request.params.id, request.body),
+  );
 
   // Not in SPEC §7; the console needs a way to remove a role it created by mistake.
-  api.delete(apiRoutes.role, needs('DELETE'), async (request) => {
-    const { id } = parseInput(idParams, request.params, 'params');
-    return shape(messageResponseSchema, await s.roles.remove(await actorOf(request), id));
-  });
+  api.delete(
+    apiRoutes.role,
+    {
+      config: needs('Roles', 'DELETE'),
+      schema: { tags, params: idParams, response: { 200: messageResponseSchema } },
+    },
+    async (request) => s.roles.remove(await actorOf(request), request.params.id),
+  );
 
-  api.get(apiRoutes.roleHistory, needs('VIEW'), async (request) => {
-    const { id } = parseInput(idParams, request.params, 'params');
-    const query = parseInput(historyQuerySchema, request.query, 'query');
-    return shape(
-      roleHistoryPageSchema,
-      await s.roleHistory.history(await actorOf(request), id, query),
-    );
-  });
+  api.get(
+    apiRoutes.roleHistory,
+    {
+      config: needs('Roles', 'VIEW'),
+      schema: {
+        tags,
+        params: idParams,
+        querystring: historyQuerySchema,
+        response: { 200: roleHistoryPageSchema },
+      },
+    },
+    async (request) =>
+      s.roleHistory.history(await actorOf(request), request.params.id, request.query),
+  );
 
   // A restore changes the role, so it needs Roles.UPDATE (and Roles.ADD for a deleted role).
-  api.post(apiRoutes.roleHistoryRestore, needs('UPDATE'), async (request) => {
-    const { id, entry } = parseInput(historyRestoreParams, request.params, 'params');
-    return shape(roleSchema, await s.roleHistory.restore(await actorOf(request), id, entry));
-  });
+  api.post(
+    apiRoutes.roleHistoryRestore,
+    {
+      config: needs('Roles', 'UPDATE'),
+      schema: { tags, params: historyRestoreParams, response: { 200: roleSchema } },
+    },
+    async (request) => {
+      const { id, entry } = request.params;
+      return s.roleHistory.restore(await actorOf(request), id, entry);
+    },
+  );
 }

@@ -22,7 +22,7 @@ import {
   serviceAgentsQuerySchema,
   serviceAgentUpdateSchema,
 } from '../../../contract/service-agent';
-import type { Services } from '../../container';
+import type { WidgetService } from './service';
 import { parseInput, shape } from '../../http/validate';
 import { actorOf } from '../identity/request-actor';
 
@@ -34,7 +34,7 @@ const refOf = (request: FastifyRequest) =>
 
 export function registerServiceAgentRoutes(
   api: FastifyInstance,
-  s: Pick<Services, 'serviceAgents'>,
+  s: { serviceAgents: WidgetService },
 ) {
   api.post(apiRoutes.serviceAgents, needs('ADD'), async (request, reply) => {
     const body = parseInput(serviceAgentInputSchema, request.body);

@@ -37,6 +37,8 @@ export interface VisitorChatDeps {
   llm: LlmProvider | null;
   windows: RateWindows;
   limits: VisitorLimits;
+  /** A rated answer, by its turn in the assistant's log (the helpdesk watches ratings). */
+  onRated?: (chatTurnId: number, rating: 'up' | 'down') => Promise<void>;
 }
 
 /** A subject that may query the widget's target areas and nothing else. */
@@ -176,6 +178,7 @@ export function createVisitorChat(deps: VisitorChatDeps) {
       const now = nowIso();
       const rated = await repo.rate(visitor.sessionId, input.message_id, input.rating, now);
       if (!rated) throw errors.notFound('This answer does not exist.');
+      if (rated.chat_turn_id != null) await deps.onRated?.(rated.chat_turn_id, input.rating);
       return { message_id: rated.id, rating: input.rating, comment: '', updated_at: now };
     },
 

@@ -1,11 +1,11 @@
 /** SQL of widget visitors: sessions, their turns and ratings, and the daily question count. */
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DB, ServiceAgentSessionsTable, ServiceAgentTurnsTable } from '../../db/schema';
-import { changingTurns } from '../reports/rollups';
+import type { TurnLog } from '../reports/turn-log';
 
 export type TurnRow = Selectable<ServiceAgentTurnsTable>;
 
-export function createVisitorRepo(db: Kysely<DB>) {
+export function createVisitorRepo(db: Kysely<DB>, turnLog: TurnLog) {
   return {
     /**
      * Opens a visitor session, and forgets the widget's expired sessions that never asked
@@ -113,7 +113,7 @@ export function createVisitorRepo(db: Kysely<DB>) {
           .executeTakeFirst();
         const chatTurnId = turn?.chat_turn_id;
         if (chatTurnId != null)
-          await changingTurns(trx, [chatTurnId], () =>
+          await turnLog.change(trx, [chatTurnId], () =>
             trx
               .insertInto('chat_feedback')
               .values({

@@ -15,7 +15,7 @@ import {
   visitorWidgetSchema,
   WIDGET_HOST_HEADER,
 } from '../../../contract/service-agent';
-import type { Services } from '../../container';
+import type { VisitorChat } from './visitor-chat';
 import { errors } from '../../http/app-error';
 import { parseInput, shape } from '../../http/validate';
 import { ChatCancelled } from '../chat/answering/answer-service';
@@ -59,7 +59,7 @@ function disconnectSignal(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
-export function registerVisitorRoutes(api: FastifyInstance, s: Pick<Services, 'visitorChat'>) {
+export function registerVisitorRoutes(api: FastifyInstance, s: { visitorChat: VisitorChat }) {
   api.get(apiRoutes.serviceAgentMe, visitorOnly, async (request) => {
     const query = parseInput(visitorWidgetQuerySchema, request.query, 'query');
     return shape(visitorWidgetSchema, await s.visitorChat.look(visitorOf(request), query));

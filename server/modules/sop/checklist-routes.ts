@@ -16,12 +16,12 @@ import {
   sopIdParamsSchema as idParams,
   sopRoutes as paths,
 } from '../../../contract/sop';
-import type { Services } from '../../container';
+import type { Sop } from './sop-area';
 import { parseInput, shape } from '../../http/validate';
 import { actorOf } from '../identity/request-actor';
 import { needs } from './routes';
 
-export function registerChecklistRoutes(api: FastifyInstance, { sop }: Pick<Services, 'sop'>) {
+export function registerChecklistRoutes(api: FastifyInstance, { sop }: { sop: Sop }) {
   const { checklists } = sop;
 
   api.get(paths.checklists, needs('LIST_VIEW'), async (request) => {

@@ -3,7 +3,12 @@ import { createServer } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checklistSchema } from '../../../contract/sop';
-import { createServices } from '../../container';
+import { modules } from '../../container';
+import { buildModules, createCore } from '../../module';
+import { apiKeysModule } from '../api-keys/module';
+import { identityModule } from '../identity/module';
+import { serviceAgentModule } from '../service-agent/module';
+import { sopModule } from './module';
 import { createMailer } from '../../services/mail/mailer';
 import { createAccessTokens } from '../../services/security/access-tokens';
 import { pdfText } from '../../test-support/pdf-text';
@@ -39,25 +44,29 @@ describe.each(testDatabases)('the checklist service served on its own on %s', (d
     const port = await freePort();
     base = `http://127.0.0.1:${port}/checklists`;
     t = await startTestApp(dialect, { SOP_SERVICE_URL: `${base}/` });
-    const services = createServices(
-      {
-        config: t.config,
-        database: t.database,
-        mailer: createMailer(t.config),
-        tokens: createAccessTokens(t.config.jwtSecret),
-      },
-      pino({ level: 'silent' }),
+    const built = buildModules(
+      createCore(
+        {
+          config: t.config,
+          database: t.database,
+          mailer: createMailer(t.config),
+          tokens: createAccessTokens(t.config.jwtSecret),
+        },
+        pino({ level: 'silent' }),
+      ),
+      modules,
     );
+    const identity = built.services(identityModule);
     service = Fastify();
     await service.register(checklistService, {
       prefix: '/checklists',
-      checklists: services.sop.checklists,
+      checklists: built.services(sopModule).sop.checklists,
       guard: {
         apiKey: t.config.apiKey,
-        sessions: services.sessions,
-        profiles: services.profiles,
-        visitors: services.visitorLogin,
-        apiKeyAuth: services.apiKeyAuth,
+        sessions: identity.sessions,
+        profiles: identity.profiles,
+        visitors: built.services(serviceAgentModule).visitorLogin,
+        apiKeyAuth: built.services(apiKeysModule).apiKeyAuth,
       },
     });
     await service.listen({ port, host: '127.0.0.1' });

@@ -18,7 +18,7 @@ import {
   sopRoutes as paths,
   type ExportType,
 } from '../../../contract/sop';
-import type { Services } from '../../container';
+import type { Sop } from './sop-area';
 import { parseInput, shape } from '../../http/validate';
 import { actorOf } from '../identity/request-actor';
 import {
@@ -82,6 +82,6 @@ export const checklistService: FastifyPluginAsync<ChecklistServiceOptions> = asy
 };
 
 /** The console's default: the plugin inside its /api scope (the prefix is the scope's). */
-export function registerChecklistService(api: FastifyInstance, { sop }: Pick<Services, 'sop'>) {
+export function registerChecklistService(api: FastifyInstance, { sop }: { sop: Sop }) {
   void api.register(checklistService, { checklists: sop.checklists });
 }

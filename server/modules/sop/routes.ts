@@ -32,7 +32,8 @@ import {
   sopRoutes as paths,
   sopUploadResponseSchema,
 } from '../../../contract/sop';
-import type { Services } from '../../container';
+import type { Storage } from '../../services/storage';
+import type { Sop } from './sop-area';
 import { AppError } from '../../http/app-error';
 import { parseInput, shape } from '../../http/validate';
 import type { SopFileRow } from '../../db/schema';
@@ -87,9 +88,9 @@ async function sendPdf(reply: FastifyReply, file: SopFileRow, pathOf: (p: string
 
 export function registerSopRoutes(
   api: FastifyInstance,
-  { sop, knowledge }: Pick<Services, 'sop' | 'knowledge'>,
+  { sop, storage }: { sop: Sop; storage: Storage },
 ) {
-  const pathOf = (p: string) => knowledge.storage.pathOf(p);
+  const pathOf = (p: string) => storage.pathOf(p);
 
   void api.register(async (scope) => {
     await scope.register(multipart, {

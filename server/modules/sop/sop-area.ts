@@ -1,8 +1,5 @@
 /** Wires the SOP area of one app instance (issue 15): documents, archive, lookups, checklists. */
-import { DEFAULT_CHAT_MODEL } from '../../../contract/constants';
 import type { Database } from '../../db/database';
-import type { LlmProvider } from '../../services/llm/openai';
-import type { Knowledge } from '../knowledge/knowledge-area';
 import type { ChecklistModel } from '../../services/checklist/llm-requirements';
 import type { Storage } from '../../services/storage';
 import { createSopArchive } from './archive-service';
@@ -35,19 +32,3 @@ export function createSop({ database, storage, maxUploadMb, extract, llm }: SopD
 }
 
 export type Sop = ReturnType<typeof createSop>;
-
-/** The SOP area from the app's dependencies and the knowledge area it shares storage with. */
-export function sopServices(
-  config: { maxUploadMb: number; llmModels: string[] },
-  database: Database,
-  { knowledge, llm }: { knowledge: Knowledge; llm: LlmProvider | null },
-) {
-  return createSop({
-    database,
-    storage: knowledge.storage,
-    maxUploadMb: config.maxUploadMb,
-    extract: async (...args) => (await knowledge.engine()).extract(...args),
-    // Checklist items are proposed by the first of LLM_MODELS.
-    llm: llm && { provider: llm, model: config.llmModels[0] ?? DEFAULT_CHAT_MODEL },
-  });
-}

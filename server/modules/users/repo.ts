@@ -11,7 +11,7 @@ import type { SortValue } from '../../../contract/paging';
 import type { UserSort } from '../../../contract/identity';
 import { assignmentsQuery, type UserAssignmentRow } from '../identity/assignment-rows';
 import { createHistoryRepo } from '../identity/history-repo';
-import { detachChatsOf } from '../reports/rollups';
+import type { TurnLog } from '../reports/turn-log';
 import { insertUser, updateUser, usernameTaken } from '../identity/user-rows';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -188,19 +188,30 @@ function userLookups(db: Kysely<DB>, dialect: DialectName) {
       return (await lockingRows(dialect, q).execute()).map((r) => r.id);
     },
 
+    /** The first default administrator (whom the work of nobody in particular is logged under). */
+    async firstAdminId(): Promise<number> {
+      const admin = await db
+        .selectFrom('users')
+        .select('id')
+        .where('is_defaultadmin', '=', 1)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      return admin.id;
+    },
+
     ...createHistoryRepo(db, 'user_history', 'user_id'),
   };
 }
 
 /** Account rows and their role assignments. */
-function userWrites() {
+function userWrites(turnLog: TurnLog) {
   return {
     insert: insertUser,
     update: updateUser,
 
     /** Deletes the account; sessions, assignments and mail tokens go with it (foreign keys). */
     async remove(ex: Executor, id: number) {
-      await detachChatsOf(ex, id);
+      await turnLog.detachChatsOf(ex, id);
       await ex.deleteFrom('users').where('id', '=', id).execute();
     },
 
@@ -232,11 +243,11 @@ function userWrites() {
   };
 }
 
-export function createUsersRepo(db: Kysely<DB>, dialect: DialectName) {
+export function createUsersRepo(db: Kysely<DB>, dialect: DialectName, turnLog: TurnLog) {
   return {
     ...userListing(db, dialect),
     ...userLookups(db, dialect),
-    ...userWrites(),
+    ...userWrites(turnLog),
   };
 }
 

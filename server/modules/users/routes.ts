@@ -1,5 +1,4 @@
 /** HTTP side of user administration (SPEC §7 Users); each route declares its right (SPEC §6). */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messageResponseSchema, verifyLinkQuerySchema } from '../../../contract/auth';
 import {
   historyQuerySchema,
@@ -11,77 +10,129 @@ import {
   usersQuerySchema,
   userUpdateSchema,
 } from '../../../contract/identity';
-import type { ActionName } from '../../../contract/permissions';
 import { apiRoutes } from '../../../contract/api-paths';
-import type { Services } from '../../container';
-import { parseInput, shape } from '../../http/validate';
+import { type Api, needs } from '../../http/route-contract';
+import type { MailLinks } from '../identity/mail-links';
 import { historyRestoreParams, idParams, userIdParams } from '../identity/params';
 import { actorOf } from '../identity/request-actor';
+import type { UserHistoryService } from './history-service';
+import type { UserService } from './service';
 
-const needs = (action: ActionName) => ({
-  config: { permission: { module: 'Users', action } as const },
-});
+const tags = ['Users'];
 
 export function registerUserRoutes(
-  api: FastifyInstance,
-  s: Pick<Services, 'users' | 'userHistory' | 'mailLinks'>,
+  api: Api,
+  s: { users: UserService; userHistory: UserHistoryService; mailLinks: MailLinks },
 ) {
   /** Where invitation links point: the SPA's origin when trusted, else PUBLIC_URL (as sign-up). */
-  const mailOrigin = (request: FastifyRequest) =>
-    s.mailLinks.origin(parseInput(verifyLinkQuerySchema, request.query, 'query').verify_page_link);
+  const mailOrigin = (request: { query: { verify_page_link?: string } }) =>
+    s.mailLinks.origin(request.query.verify_page_link);
+  const user = { 200: managedUserSchema };
 
-  api.get(apiRoutes.users, needs('LIST_VIEW'), async (request) => {
-    const query = parseInput(usersQuerySchema, request.query, 'query');
-    return shape(managedUserPageSchema, await s.users.list(await actorOf(request), query));
-  });
+  api.get(
+    apiRoutes.users,
+    {
+      config: needs('Users', 'LIST_VIEW'),
+      schema: { tags, querystring: usersQuerySchema, response: { 200: managedUserPageSchema } },
+    },
+    async (request) => s.users.list(await actorOf(request), request.query),
+  );
 
   // Static paths (/users/me, /users/history/…) win over this parameter in Fastify's router.
-  api.get(apiRoutes.userByEmail, needs('VIEW'), async (request) => {
-    const { email } = parseInput(userEmailParamsSchema, request.params, 'params');
-    return shape(managedUserSchema, await s.users.getByEmail(await actorOf(request), email));
-  });
+  api.get(
+    apiRoutes.userByEmail,
+    {
+      config: needs('Users', 'VIEW'),
+      schema: { tags, params: userEmailParamsSchema, response: user },
+    },
+    async (request) => s.users.getByEmail(await actorOf(request), request.params.email),
+  );
 
-  api.get(apiRoutes.userById, needs('VIEW'), async (request) => {
-    const { id } = parseInput(idParams, request.params, 'params');
-    return shape(managedUserSchema, await s.users.getById(await actorOf(request), id));
-  });
+  api.get(
+    apiRoutes.userById,
+    { config: needs('Users', 'VIEW'), schema: { tags, params: idParams, response: user } },
+    async (request) => s.users.getById(await actorOf(request), request.params.id),
+  );
 
-  api.post(apiRoutes.users, needs('ADD'), async (request, reply) => {
-    const body = parseInput(userCreateSchema, request.body);
-    const user = await s.users.create(await actorOf(request), body, mailOrigin(request));
-    return reply.code(201).send(shape(managedUserSchema, user));
-  });
+  api.post(
+    apiRoutes.users,
+    {
+      config: needs('Users', 'ADD'),
+      schema: {
+        tags,
+        querystring: verifyLinkQuerySchema,
+        body: userCreateSchema,
+        response: { 201: managedUserSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await s.users.create(
+        await actorOf(request),
+        request.body,
+        mailOrigin(request),
+      );
+      return reply.code(201).send(created);
+    },
+  );
 
   // SPEC §7 names both update paths; they do the same.
-  api.put(apiRoutes.userUpdate, needs('UPDATE'), async (request) => {
-    const { userId } = parseInput(userIdParams, request.params, 'params');
-    const body = parseInput(userUpdateSchema, request.body);
-    return shape(managedUserSchema, await s.users.update(await actorOf(request), userId, body));
-  });
+  api.put(
+    apiRoutes.userUpdate,
+    {
+      config: needs('Users', 'UPDATE'),
+      schema: { tags, params: userIdParams, body: userUpdateSchema, response: user },
+    },
+    async (request) => s.users.update(await actorOf(request), request.params.userId, request.body),
+  );
 
-  api.put(apiRoutes.userPut, needs('UPDATE'), async (request) => {
-    const { id } = parseInput(idParams, request.params, 'params');
-    const body = parseInput(userUpdateSchema, request.body);
-    return shape(managedUserSchema, await s.users.update(await actorOf(request), id, body));
-  });
+  api.put(
+    apiRoutes.userPut,
+    {
+      config: needs('Users', 'UPDATE'),
+      schema: { tags, params: idParams, body: userUpdateSchema, response: user },
+    },
+    async (request) => s.users.update(await actorOf(request), request.params.id, request.body),
+  );
 
-  api.delete(apiRoutes.userDelete, needs('DELETE'), async (request) => {
-    const { id } = parseInput(idParams, request.params, 'params');
-    return shape(messageResponseSchema, await s.users.remove(await actorOf(request), id));
-  });
+  api.delete(
+    apiRoutes.userDelete,
+    {
+      config: needs('Users', 'DELETE'),
+      schema: { tags, params: idParams, response: { 200: messageResponseSchema } },
+    },
+    async (request) => s.users.remove(await actorOf(request), request.params.id),
+  );
 
-  api.get(apiRoutes.userHistory, needs('VIEW'), async (request) => {
-    const { id } = parseInput(idParams, request.params, 'params');
-    const query = parseInput(historyQuerySchema, request.query, 'query');
-    const page = await s.userHistory.history(await actorOf(request), id, query);
-    return shape(userHistoryPageSchema, page);
-  });
+  api.get(
+    apiRoutes.userHistory,
+    {
+      config: needs('Users', 'VIEW'),
+      schema: {
+        tags,
+        params: idParams,
+        querystring: historyQuerySchema,
+        response: { 200: userHistoryPageSchema },
+      },
+    },
+    async (request) =>
+      s.userHistory.history(await actorOf(request), request.params.id, request.query),
+  );
 
   // A restore changes the user, so it needs Users.UPDATE (and Users.ADD for a deleted user).
-  api.post(apiRoutes.userHistoryRestore, needs('UPDATE'), async (request) => {
-    const { id, entry } = parseInput(historyRestoreParams, request.params, 'params');
-    const actor = await actorOf(request);
-    const user = await s.userHistory.restore(actor, id, entry, mailOrigin(request));
-    return shape(managedUserSchema, user);
-  });
+  api.post(
+    apiRoutes.userHistoryRestore,
+    {
+      config: needs('Users', 'UPDATE'),
+      schema: {
+        tags,
+        params: historyRestoreParams,
+        querystring: verifyLinkQuerySchema,
+        response: user,
+      },
+    },
+    async (request) => {
+      const { id, entry } = request.params;
+      return s.userHistory.restore(await actorOf(request), id, entry, mailOrigin(request));
+    },
+  );
 }

@@ -4,33 +4,39 @@
  * The chart is an SVG document: served with a CSP that forbids scripts and loads, nosniff and
  * an attachment-safe filename, so opening it on its own is as harmless as showing it in <img>.
  */
-import type { FastifyInstance } from 'fastify';
 import { apiRoutes } from '../../../contract/api-paths';
 import { visualRequestSchema, visualRouteSchema } from '../../../contract/chat';
-import type { Services } from '../../container';
-import { parseInput, shape } from '../../http/validate';
+import { type Api, fileAnswer, needs } from '../../http/route-contract';
 import { actorOf } from '../identity/request-actor';
+import type { VisualsService } from './service';
 
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+const config = needs('Query', 'QUERY_DOCUMENT');
+const tags = ['Knowledge assistant'];
 
-export function registerVisualRoutes(api: FastifyInstance, { visuals }: Pick<Services, 'visuals'>) {
-  const config = { permission: { module: 'Query', action: 'QUERY_DOCUMENT' } } as const;
+export function registerVisualRoutes(api: Api, { visuals }: { visuals: VisualsService }) {
+  api.post(
+    apiRoutes.visualRouter,
+    { config, schema: { tags, body: visualRequestSchema, response: { 200: visualRouteSchema } } },
+    async (request) => visuals.route(await actorOf(request), request.body),
+  );
 
-  api.post(apiRoutes.visualRouter, { config }, async (request) => {
-    const body = parseInput(visualRequestSchema, request.body);
-    return shape(visualRouteSchema, await visuals.route(await actorOf(request), body));
-  });
-
-  api.post(apiRoutes.generateVisual, { config }, async (request, reply) => {
-    const body = parseInput(visualRequestSchema, request.body);
-    const chart = await visuals.generate(await actorOf(request), body);
-    return reply
-      .header('content-type', 'image/svg+xml; charset=utf-8')
-      .header('content-disposition', 'inline; filename="chart.svg"')
-      .header('content-security-policy', SVG_CSP)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'no-store')
-      .header('x-visual-engine', chart.engine)
-      .send(chart.svg);
-  });
+  api.post(
+    apiRoutes.generateVisual,
+    {
+      config,
+      schema: { tags, body: visualRequestSchema, response: { 200: fileAnswer(['image/svg+xml']) } },
+    },
+    async (request, reply) => {
+      const chart = await visuals.generate(await actorOf(request), request.body);
+      return reply
+        .header('content-type', 'image/svg+xml; charset=utf-8')
+        .header('content-disposition', 'inline; filename="chart.svg"')
+        .header('content-security-policy', SVG_CSP)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .header('x-visual-engine', chart.engine)
+        .send(chart.svg);
+    },
+  );
 }

@@ -101,9 +101,11 @@ function watchMemory(): void {
 
 function spawnChild(memoryMb: number): PooledChild {
   const here = import.meta.url;
-  // Source run (tsx, vitest, `npm start`): a small .mjs registers only tsx's ESM loader in the
-  // child, then loads the worker. The server's own `--import tsx` is not inherited: it would
-  // also hook require(), and tsx then rewrites pdf.js's 2 MB bundles on every start.
+  // Compiled (dist-server/, `npm start`): the worker is its own entry beside this chunk
+  // (scripts/build-server.mjs). Source run (tsx: `npm run dev`, vitest, benches): a small .mjs
+  // registers only tsx's ESM loader in the child, then loads the worker. The server's own
+  // `--import tsx` is not inherited: it would also hook require(), and tsx then rewrites
+  // pdf.js's 2 MB bundles on every start.
   const entry = new URL(here.endsWith('.ts') ? './extract-child.mjs' : './extract-worker.js', here);
   const child = fork(entry, [], {
     execArgv: [`--max-old-space-size=${memoryMb}`],

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES } from '../../../contract/constants';
+import { projectRoot } from '../../project-root';
 
 export type Labels = Record<string, string>;
 
@@ -16,7 +17,7 @@ function read(namespace: string, key: string, lng: string): Labels {
   if (cached) return cached;
   let labels: Labels = {};
   try {
-    const url = new URL(`../../../public/locales/${lng}/${namespace}.json`, import.meta.url);
+    const url = new URL(`public/locales/${lng}/${namespace}.json`, projectRoot);
     const json = JSON.parse(readFileSync(url, 'utf8')) as Record<string, unknown>;
     const found = json[key];
     if (found && typeof found === 'object') labels = found as Labels;

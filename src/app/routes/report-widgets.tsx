@@ -1,5 +1,5 @@
 /**
- * The report pages with the chat widgets as channels (issue 14): the widget list is the
+ * The report pages with the chat widgets as channels: the widget list is the
  * integrations feature's (GET /service-agent, its RTK Query endpoint and cache), read only when
  * the reader may list widgets (Service_agent.LIST_VIEW, as the server requires).
  */

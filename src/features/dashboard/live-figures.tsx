@@ -148,7 +148,7 @@ function Widgets({
   );
 }
 
-/** The signed-in person's live figures (issue 14): only the parts their rights open. */
+/** The signed-in person's live figures: only the parts their rights open. */
 export function LiveFigures({ links }: { links: LiveLinks }) {
   const { t } = useTranslation('dashboard');
   const { data } = useLiveDashboardQuery(undefined, { pollingInterval: LIVE_REFRESH_MS });

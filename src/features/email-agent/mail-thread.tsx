@@ -1,7 +1,7 @@
 /**
  * One conversation of a mailbox, whole: the messages of both folders that share its thread_key.
  *
- * Decision (issue 16 audit, paging): the list pages by message, newest first, as the API does,
+ * Decision (paging): the list pages by message, newest first, as the API does,
  * and groups each page's messages by conversation; a conversation may therefore start on a later
  * page, and its reply sits in the other folder (a reply is in Sent, the question in the inbox).
  * So the list shows one row per conversation on the page, without a count that would only be

@@ -1,5 +1,5 @@
 /**
- * HTML mail made safe to show (issue 16): DOMPurify removes scripts, event handlers (onerror,
+ * HTML mail made safe to show: DOMPurify removes scripts, event handlers (onerror,
  * onload...), forms, frames and javascript: URLs; remote images lose their address until the
  * person allows them (a tracking pixel then never loads), and links open outside the frame.
  * The result goes into a sandboxed iframe without scripts (MessageBody in message-view.tsx),

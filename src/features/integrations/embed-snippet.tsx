@@ -1,5 +1,5 @@
 /**
- * The snippet a website owner pastes into their pages (issue 13): one script tag served by this
+ * The snippet a website owner pastes into their pages: one script tag served by this
  * console, with the widget's key and its colours (the launcher draws before anything loads).
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * A widget's visitor conversations (GET /service-agent/history/{client_id}, issue 13), newest
+ * A widget's visitor conversations (GET /service-agent/history/{client_id}), newest
  * first: where and when each was held, then every turn with its question, answer, references,
  * rating and how long the answer took. Visitors' words are shown as text, never as HTML.
  */

@@ -1,5 +1,5 @@
 /**
- * The live preview of a chat widget while it is edited (issue 13): the launcher button and the
+ * The live preview of a chat widget while it is edited: the launcher button and the
  * open chat's header and welcome message in the chosen colours, drawn as the visitor will see
  * them, with a warning when text and background are too close for easy reading (WCAG AA).
  */

@@ -10,10 +10,10 @@ import {
   chatModelsResponseSchema,
   chatRequestSchema,
 } from '../../../../contract/chat';
-import type { Services } from '../../../container';
+import type { LlmProvider } from '../../../services/llm/openai';
 import { parseInput, shape } from '../../../http/validate';
 import { authOf } from '../../../plugins/auth';
-import { ChatCancelled, type ChatMode } from './answer-service';
+import { type AnswerService, ChatCancelled, type ChatMode } from './answer-service';
 import { streamAnswer } from './answer-stream';
 import { chatModels } from './models';
 
@@ -28,7 +28,10 @@ function disconnectSignal(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
-export function registerAnswerRoutes(api: FastifyInstance, s: Pick<Services, 'answers' | 'llm'>) {
+export function registerAnswerRoutes(
+  api: FastifyInstance,
+  s: { answers: AnswerService; llm: LlmProvider | null },
+) {
   async function answer(mode: ChatMode, request: FastifyRequest, reply: FastifyReply) {
     const body = parseInput(chatRequestSchema, request.body);
     const auth = authOf(request);

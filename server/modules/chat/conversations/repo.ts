@@ -1,12 +1,10 @@
 /** SQL of the assistant: conversations, the turn log and feedback (0005-chat). */
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../../db/database';
-import type { ChatTurnsTable, DB } from '../../../db/schema';
-import { addTurns, changingTurns } from '../../reports/rollups';
+import type { DB } from '../../../db/schema';
+import type { NewTurn, StoredAlongside, TurnLog } from '../../reports/turn-log';
 
-export type NewTurn = Omit<ChatTurnsTable, 'id'>;
-/** Rows written in the transaction that stores a turn, before the turn is rolled up. */
-export type StoredAlongside = (trx: Kysely<DB>, turnId: number, turn: NewTurn) => Promise<void>;
+export type { NewTurn, StoredAlongside };
 
 export interface HistoryRow {
   id: number;
@@ -43,7 +41,7 @@ const consoleOnly = (query: ConversationQuery) =>
   );
 
 /** Conversations: their list, title and deletion. */
-function conversationQueries(db: Kysely<DB>) {
+function conversationQueries(db: Kysely<DB>, turnLog: TurnLog) {
   return {
     findConversation(id: string) {
       return db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst();
@@ -97,24 +95,8 @@ function conversationQueries(db: Kysely<DB>) {
     /** The turns stay in the log for analytics; only their link to the conversation goes. */
     async deleteConversation(id: string) {
       await db.transaction().execute(async (trx) => {
-        // A write first (SQLite's write lock; PostgreSQL's row locks), returning the turns.
-        const turns = await trx
-          .updateTable('chat_turns')
-          .set({ cancelled: sql`cancelled` })
-          .where('conversation_id', '=', id)
-          .returning('id')
-          .execute();
         // Its turns count alone from now on, in the reports' rollup too.
-        await changingTurns(
-          trx,
-          turns.map((r) => r.id),
-          () =>
-            trx
-              .updateTable('chat_turns')
-              .set({ conversation_id: null })
-              .where('conversation_id', '=', id)
-              .execute(),
-        );
+        await turnLog.detachConversation(trx, id);
         await trx.deleteFrom('conversations').where('id', '=', id).execute();
       });
     },
@@ -122,7 +104,7 @@ function conversationQueries(db: Kysely<DB>) {
 }
 
 /** Turns: logging one, reading the history and feedback. */
-function turnQueries(db: Kysely<DB>) {
+function turnQueries(db: Kysely<DB>, turnLog: TurnLog) {
   return {
     /**
      * Logs a turn, creating its conversation on the first one (two first turns at once both
@@ -147,14 +129,7 @@ function turnQueries(db: Kysely<DB>) {
           })
           .onConflict((oc) => oc.column('id').doUpdateSet({ updated_at: turn.answered_at }))
           .execute();
-        const row = await trx
-          .insertInto('chat_turns')
-          .values(turn)
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await alongside?.(trx, row.id, turn);
-        await addTurns(trx, [row.id]);
-        return row.id;
+        return turnLog.add(trx, turn, alongside);
       });
     },
 
@@ -200,7 +175,7 @@ function turnQueries(db: Kysely<DB>) {
       now: string,
     ) {
       await db.transaction().execute((trx) =>
-        changingTurns(trx, [turnId], () =>
+        turnLog.change(trx, [turnId], () =>
           trx
             .insertInto('chat_feedback')
             .values({
@@ -228,7 +203,7 @@ function turnQueries(db: Kysely<DB>) {
   };
 }
 
-export function createChatRepo({ db }: Database) {
+export function createChatRepo({ db }: Database, turnLog: TurnLog) {
   const turnCount = (id: string) =>
     db
       .selectFrom('chat_turns')
@@ -238,8 +213,8 @@ export function createChatRepo({ db }: Database) {
       .executeTakeFirstOrThrow()
       .then((r) => Number(r.n));
   return {
-    ...conversationQueries(db),
-    ...turnQueries(db),
+    ...conversationQueries(db, turnLog),
+    ...turnQueries(db, turnLog),
 
     turnCount,
   };

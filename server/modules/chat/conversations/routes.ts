@@ -21,7 +21,7 @@ import {
   recommendedQuestionsResponseSchema,
   renameConversationSchema,
 } from '../../../../contract/chat';
-import type { Services } from '../../../container';
+import type { ChatService } from './service';
 import { parseInput, shape } from '../../../http/validate';
 import { authOf } from '../../../plugins/auth';
 import { parseForm } from './feedback-form';
@@ -34,7 +34,7 @@ const chatIdOf = (request: FastifyRequest) =>
 
 export function registerConversationRoutes(
   api: FastifyInstance,
-  { conversations: chats }: Pick<Services, 'conversations'>,
+  { conversations: chats }: { conversations: ChatService },
 ) {
   void api.register(async (chat) => {
     for (const type of FORM_TYPES) {
