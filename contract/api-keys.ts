@@ -1,5 +1,5 @@
 /**
- * API keys for other systems (SPEC §2 /integration/api-integration; issue 17). SPEC shows no
+ * API keys for other systems (SPEC §2 /integration/api-integration). SPEC shows no
  * payloads; these are ours.
  *
  * - A key reads `atr_<lookup>_<secret>`: `atr_` makes it recognisable (secret scanners, logs),
@@ -7,7 +7,10 @@
  *   random bits) is stored only as its SHA-256. The whole key is answered once, on creation.
  * - It is sent as `Authorization: Bearer atr_…` and calls the same API as a user, limited to
  *   its `permission_set` (the role catalogue's ids) in its `department_ids`.
- * - `DELETE /api-keys/{id}` revokes: the row stays (listed as revoked) and the key answers 401.
+ * - `DELETE /api-keys/{id}` revokes: the row stays (listed as revoked, with who and when) and the
+ *   key answers 401.
+ * - A call carries two headers: the deployment's `x-api-key` (every /api call needs it, the
+ *   console's own too) and `Authorization: Bearer atr_…`.
  */
 import { z } from 'zod';
 import { fillRoute } from './api-paths';
@@ -52,7 +55,11 @@ export const apiKeySchema = z.object({
   revoked_at: z.string().nullable(),
   created_at: z.string(),
   created_by: actorSchema,
-  revoked_by: actorSchema,
+  /**
+   * Who revoked the key: their name is kept when it is revoked, so it is still said after their
+   * account is deleted (then `id` is null).
+   */
+  revoked_by: z.object({ id: z.number().int().nullable(), name: z.string() }).nullable(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 

@@ -18,7 +18,7 @@ export const apiRoutes = {
   userMe: '/user/me',
   myPassword: '/users/me/password',
   emailAgents: '/email-agent',
-  // Identity (issue 4)
+  // Identity
   users: '/users',
   userByEmail: '/users/:email',
   userById: '/user/:id',
@@ -35,7 +35,7 @@ export const apiRoutes = {
   roleHistory: '/roles/:id/history',
   roleHistoryRestore: '/roles/:id/history/restore/:entry',
   rolesByAction: '/roles/types/:type/action/:action',
-  // Knowledge (issue 5)
+  // Knowledge
   uploadDocs: '/upload/docs',
   uploadUrls: '/upload/urls',
   documents: '/upload/uploaded/documents',
@@ -45,7 +45,7 @@ export const apiRoutes = {
   deleteSitemaps: '/delete/url/sitemap',
   resyncDocument: '/upload/documents/:id/resync',
   downloadDocument: '/upload/documents/:id/download',
-  // Knowledge assistant (issue 6)
+  // Knowledge assistant
   chatStuff: '/chat/stuff',
   chatStuffV2: '/chat/stuff-v2',
   chatStuffV3: '/chat/stuff-v3',
@@ -57,7 +57,7 @@ export const apiRoutes = {
   visualRouter: '/chat/visual_router',
   generateVisual: '/chat/generate_visual',
   download: '/download/:id',
-  // Chat widget, "service agent" (issue 13). `:id` is a widget's numeric id or its client_id.
+  // Chat widget, "service agent". `:id` is a widget's numeric id or its client_id.
   serviceAgents: '/service-agent',
   serviceAgent: '/service-agent/:id',
   serviceAgentHistory: '/service-agent/history/:client_id',
@@ -65,7 +65,7 @@ export const apiRoutes = {
   serviceAgentMe: '/service-agent/me',
   serviceAgentChat: '/service-agent/me/chat',
   serviceAgentFeedback: '/service-agent/me/feedback',
-  // Reports (issue 14)
+  // Reports
   analyticsOverview: '/reports/analytics/overview',
   analyticsPeakHours: '/reports/analytics/peak_hours',
   analyticsResponseTime: '/reports/analytics/response_time',
@@ -76,7 +76,7 @@ export const apiRoutes = {
   sentimentProducts: '/reports/sentiments/products',
   sentimentTurns: '/reports/sentiments/conversations',
   liveDashboard: '/reports/dashboard',
-  // Helpdesk (issue 17)
+  // Helpdesk
   helpdesks: '/helpdesk',
   helpdesk: '/helpdesk/:id',
   helpdeskAdmin: '/helpdesk/admin',

@@ -1,6 +1,6 @@
 /**
- * The knowledge assistant (SPEC §2 /chat, §3 chat state and history entry, §4, §7 Chat, §8;
- * issue 6). SPEC does not show payloads; these are ours.
+ * The knowledge assistant (SPEC §2 /chat, §3 chat state and history entry, §4, §7 Chat, §8).
+ * SPEC does not show payloads; these are ours.
  * - POST /chat/stuff answers in one pass; /chat/stuff-v2 first turns a follow-up into a
  *   standalone question from the conversation; /chat/stuff-v3 splits a compound question into
  *   parts, retrieves for each and composes one answer.
@@ -12,6 +12,7 @@
 import { apiRoutes, fillRoute } from './api-paths';
 import { z } from 'zod';
 import { DEFAULT_CHAT_MODEL } from './constants';
+import { DB_AGGREGATES, dbCellSchema } from './db-sources';
 import { pageQuerySchema, pagedSchema } from './paging';
 
 /** The built-in extractive engine's model id (offered whether or not an LLM is configured). */
@@ -199,8 +200,28 @@ export const visualRouteSchema = z.object({
   table: z
     .object({ document_id: z.number().int(), document_name: z.string(), sheet: z.string() })
     .nullable(),
-  /** When the chart comes from a database source (issue 17) rather than a document table. */
+  /** When the chart comes from a database source rather than a document table. */
   db_source: z.object({ id: z.number().int(), name: z.string(), table: z.string() }).optional(),
+  /**
+   * A database source's chart: the SQL that ran, what it computes (`plan`; null when a language
+   * model wrote the SQL) and its rows, so that the console says in words what the chart shows
+   * and lays the rows out under it.
+   */
+  db_result: z
+    .object({
+      sql: z.string(),
+      plan: z
+        .object({
+          aggregate: z.enum(DB_AGGREGATES),
+          measure: z.string().nullable(),
+          group_by: z.string(),
+        })
+        .nullable(),
+      columns: z.array(z.string()),
+      rows: z.array(z.array(dbCellSchema)),
+      truncated: z.boolean(),
+    })
+    .optional(),
   columns: z.array(z.string()),
   chart_type: z.enum(['bar', 'line', 'point', 'arc']).nullable(),
   reason: z.string(),

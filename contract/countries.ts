@@ -1,4 +1,4 @@
-/** Countries for the SOP area (issue 15): ISO 3166-1 codes and their names per language. */
+/** Countries for the SOP area: ISO 3166-1 codes and their names per language. */
 /** ISO 3166-1 alpha-2 codes of every country and territory. */
 export const COUNTRY_CODES = (
   'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR ' +

@@ -1,6 +1,6 @@
 /**
  * Database sources (SPEC §2 database-integration, §3 "Database integration", §4 is_active
- * toggle, §7 Database sources; issue 17 items 5–8). SPEC names the paths, `id`, `is_active` and
+ * toggle, §7 Database sources). SPEC names the paths, `id`, `is_active` and
  * key/label types; the other fields and the browsing/query calls are ours.
  *
  * - Rights follow the Documents module (ADD to add, UPDATE to edit and toggle, VIEW/LIST_VIEW
@@ -142,6 +142,7 @@ export const DB_FAILURES = [
   'host_refused',
   'auth_failed',
   'database_missing',
+  'database_denied',
   'not_a_database',
   'path_refused',
   'sqlite_disabled',
@@ -215,6 +216,49 @@ export const dbTablesSchema = z.object({ tables: z.array(dbTableSchema) });
 export const DB_AGGREGATES = ['count', 'sum', 'avg', 'min', 'max'] as const;
 export type DbAggregate = (typeof DB_AGGREGATES)[number];
 
+/** Aggregates that add numbers: a text column sums to nothing meaningful (zeros on MySQL). */
+export const NUMERIC_ONLY_AGGREGATES: readonly DbAggregate[] = ['sum', 'avg'];
+
+/** Type names of numbers across the drivers (information_schema, SQLite's declared types). */
+const NUMERIC_TYPES = new Set([
+  'dec',
+  'decimal',
+  'double',
+  'double precision',
+  'fixed',
+  'float',
+  'float4',
+  'float8',
+  'money',
+  'number',
+  'numeric',
+  'real',
+  'smallmoney',
+  'bigserial',
+  'serial',
+  'smallserial',
+]);
+
+/**
+ * Whether a column, by the type its source reported, holds numbers: integers of every width
+ * (int, bigint, int8, "unsigned big int"), decimals, floats and money. An SQLite column declared
+ * without a type may hold anything and is not counted as numeric.
+ */
+export function isNumericColumnType(type: string): boolean {
+  const base = type
+    .toLowerCase()
+    .replace(/\(.*\)/g, '')
+    .replace(/\b(unsigned|signed|zerofill)\b/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (NUMERIC_TYPES.has(base)) return true;
+  return /^(tiny|small|medium|big)? ?int(eger)?\d*$/.test(base);
+}
+
+/** Whether `aggregate` may read a column of `type` (sum and average read numbers only). */
+export const aggregateFits = (aggregate: DbAggregate, type: string) =>
+  !NUMERIC_ONLY_AGGREGATES.includes(aggregate) || isNumericColumnType(type);
+
 /** A query built by picking (table, grouping, aggregate), or SQL text. */
 export const dbQueryBuiltSchema = z.object({
   table: z.string().min(1).max(255),
@@ -230,10 +274,14 @@ export const dbQueryInputSchema = z.union([
 ]);
 export type DbQueryInput = z.infer<typeof dbQueryInputSchema>;
 
+/** One value of a result row, as JSON carries it. */
+export const dbCellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type DbCell = z.infer<typeof dbCellSchema>;
+
 export const dbQueryResultSchema = z.object({
   sql: z.string(),
   columns: z.array(z.string()),
-  rows: z.array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))),
+  rows: z.array(z.array(dbCellSchema)),
   truncated: z.boolean(),
   elapsed_ms: z.number(),
   /** A Vega-Lite spec of the first two columns (inline data), when they chart. */

@@ -1,5 +1,5 @@
 /**
- * A mailbox of the e-mail agent (issue 16): its messages (INBOX and Sent), the drafted
+ * A mailbox of the e-mail agent: its messages (INBOX and Sent), the drafted
  * replies waiting for a person, compose, and the account's figures. Ours; SPEC shows none.
  */
 import { z } from 'zod';

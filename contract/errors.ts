@@ -40,20 +40,20 @@ export const ERROR_CODES = [
   'LAST_DEFAULT_ADMIN',
   'DEPARTMENT_IN_USE',
   'ROLE_IN_USE',
-  // Chat widgets (issue 13): login by key, visitor tokens and the visitors' limits.
+  // Chat widgets: login by key, visitor tokens and the visitors' limits.
   'WIDGET_KEY_INVALID',
   'WIDGET_DISABLED',
   'ORIGIN_NOT_ALLOWED',
   'VISITOR_FORBIDDEN',
   'QUOTA_EXCEEDED',
-  // Helpdesk (issue 17): no active helpdesk serves the person opening it.
+  // Helpdesk: no active helpdesk serves the person opening it.
   'HELPDESK_NOT_CONFIGURED',
-  // Database sources (issue 17).
+  // Database sources.
   'DB_CONNECTION_FAILED',
   'DB_QUERY_REFUSED',
   'DB_QUERY_TIMEOUT',
   'DB_QUERY_FAILED',
-  // SOP repository (issue 15): a department that still files SOP documents or checklists.
+  // SOP repository: a department that still files SOP documents or checklists.
   'DEPARTMENT_HAS_SOPS',
   'INTERNAL_ERROR',
 ] as const;

@@ -1,6 +1,6 @@
 /**
- * Helpdesk integrations (SPEC §2 /integration/helpdesk, §3 "Helpdesk admin", §7 Helpdesk;
- * issue 17). SPEC shows no payloads; these are ours.
+ * Helpdesk integrations (SPEC §2 /integration/helpdesk, §3 "Helpdesk admin", §7 Helpdesk).
+ * SPEC shows no payloads; these are ours.
  *
  * - A helpdesk is an external site: `site_url` + `callback_path` is where a person is sent
  *   with a short-lived hand-off token (`?token=…`), `site_url` + `webhook_path` is where

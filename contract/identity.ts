@@ -1,5 +1,5 @@
 /**
- * Users, departments and roles (SPEC §2, §3, §7 Users/Departments/Roles; issue 4).
+ * Users, departments and roles (SPEC §2, §3, §7 Users/Departments/Roles).
  * SPEC does not show payload shapes; these are ours. Decisions:
  * - Every list answers the paged shape `{ items, total, page, size }`; `type=all` answers every
  *   row in that same shape (page 1, size = total) so clients need one reader.
@@ -253,7 +253,7 @@ export const userHistoryEntrySchema = z.object({
 export type UserHistoryEntry = z.infer<typeof userHistoryEntrySchema>;
 
 // ------------------------------------------------------------- answer shapes
-// Added with the server side of issue 4; additive only.
+// Additive only: clients written against the earlier shapes keep working.
 
 export const departmentPageSchema = pagedSchema(departmentSchema);
 export const rolePageSchema = pagedSchema(roleSchema);

@@ -1,6 +1,6 @@
 /**
  * Knowledge uploads and the repository (SPEC §2 /upload /repository, §3 Document / Upload, §4,
- * §5, §7 Documents and uploads, §8; issue 5). Payload shapes are ours where SPEC says "not shown".
+ * §5, §7 Documents and uploads, §8). Payload shapes are ours where SPEC says "not shown".
  */
 import { z } from 'zod';
 import { DOCUMENTS_DEFAULT_SIZE } from './constants';

@@ -1,5 +1,5 @@
 /**
- * GET /reports/dashboard (issue 14): the signed-in person's live figures on /dashboard, each part
+ * GET /reports/dashboard: the signed-in person's live figures on /dashboard, each part
  * only when their rights open it (null otherwise), within their departments:
  * - conversations (Reports.LIST_VIEW, as the reports): today and the last 7 days (UTC), a
  *   point per day for the sparkline, answer time p95 and satisfaction over those 7 days;

@@ -1,6 +1,6 @@
 /**
  * Reports (SPEC §2 /analytics and /sentiment-analytics, §3 "Analytics report" and "Sentiment
- * dashboard report", §4 Analytics, §6 Reports, §7 Reports, §9 export formats; issue 14). SPEC
+ * dashboard report", §4 Analytics, §6 Reports, §7 Reports, §9 export formats). SPEC
  * names the fields and paths; the shapes and units are ours:
  *
  * - Dates are UTC calendar days `YYYY-MM-DD`; a range covers start_date 00:00 to the end of

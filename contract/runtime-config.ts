@@ -8,7 +8,7 @@ export const runtimeConfigSchema = z.object({
   apiBaseUrl: z.string(),
   apiKey: z.string(),
   helpdeskUrl: z.string(),
-  /** Where the checklist service answers (SOP save/export; issue 15); default: apiBaseUrl. */
+  /** Where the checklist service answers (SOP save/export); default: apiBaseUrl. */
   sopServiceUrl: z.string().optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

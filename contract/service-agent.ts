@@ -1,6 +1,6 @@
 /**
  * Chat widgets, "service agent" (SPEC §2 /integration/chatbot, §3 "Chat widget integration",
- * §4 widget status toggle, §7 Chat widget; issue 13). SPEC shows no payloads; these are ours.
+ * §4 widget status toggle, §7 Chat widget). SPEC shows no payloads; these are ours.
  *
  * - A widget's `client_id` is its public key: 32 url-safe random characters, never all digits,
  *   so `/service-agent/{id}` takes the numeric id or the client_id in the same place.

@@ -1,6 +1,6 @@
 /**
  * SOP repository and checklists (SPEC §2 /sop-repository, §3 SOP upload, archive, client,
- * checklist filters and save/export, §4 archive, §7 SOP; issue 15). SPEC shows no payloads
+ * checklist filters and save/export, §4 archive, §7 SOP). SPEC shows no payloads
  * beyond field names; these shapes are ours.
  *
  * - An SOP document is one pdf or docx (its current file, earlier ones kept as its history)
@@ -266,7 +266,7 @@ export const checklistVersionSchema = z.object({
 export const checklistVersionsSchema = z.object({ items: z.array(checklistVersionSchema) });
 export type ChecklistVersion = z.infer<typeof checklistVersionSchema>;
 
-/** A checklist's status follows from its items (issue 15). */
+/** A checklist's status follows from its items. */
 export function checklistStatus(
   items: readonly Pick<ChecklistItem, 'done' | 'not_applicable'>[],
 ): ChecklistStatus {

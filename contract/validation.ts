@@ -22,17 +22,17 @@ export const patterns = {
   alphanumeric: /^[\p{L}\p{N} _@!.,'?&()#:+]*$/u,
   /**
    * Any printable Unicode, spaces included, so long passphrases work (OWASP ASVS V2.1.4). SPEC §5
-   * says printable ASCII without spaces; issue 9 asks for ASVS, which is the later decision.
+   * says printable ASCII without spaces; ASVS is the later security requirement, so it wins.
    */
   passwordLike: /^[^\p{Cc}\p{Cs}\p{Co}\p{Cn}]+$/u,
   /** Three to four dot-separated parts ending in .com. */
   hostLike: /^[a-z0-9-]+(\.[a-z0-9-]+){1,2}\.com$/i,
   /** Our own choice (SPEC is silent): 3–32 letters, digits, dot, underscore or hyphen. */
   username: /^[A-Za-z0-9._-]{3,32}$/,
-  /** A chat widget's colour (issue 13): `#rgb` or `#rrggbb`. */
+  /** A chat widget's colour: `#rgb` or `#rrggbb`. */
   hexColor: /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i,
   /**
-   * A host a chat widget may be embedded on (issue 13): a host name or IPv4 address of
+   * A host a chat widget may be embedded on: a host name or IPv4 address of
    * letters, digits and inner hyphens per label, an optional `:port`, and an optional leading
    * `*.` that stands for any subdomain (never the name itself). No scheme, path or user part.
    */

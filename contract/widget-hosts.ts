@@ -1,5 +1,5 @@
 /**
- * Where a chat widget may run (issue 13): its `allowed_hosts` against the origin of the page
+ * Where a chat widget may run: its `allowed_hosts` against the origin of the page
  * that embeds it. One reading serves the server's login-by-key check and the
  * `frame-ancestors` sources of the widget's page, so the two never disagree:
  *

@@ -1,5 +1,5 @@
 /**
- * The constants of a chat widget's session (issue 13), without zod, so the login page and the
+ * The constants of a chat widget's session, without zod, so the login page and the
  * embed script can use them without loading the schemas. contract/service-agent.ts has the
  * schemas and re-exports these.
  *
@@ -18,5 +18,5 @@ export const VISITOR_TOKEN_TTL_SECONDS = 2 * 3600;
 export const EMBED_SCRIPT_PATH = '/widget.js';
 /** The pages a widget's iframe shows; only these may be framed, by the widget's hosts. */
 export const WIDGET_FRAME_PAGES = ['/chat', '/login'] as const;
-/** Longest visitor question, in characters (issue 13: capped). */
+/** Longest visitor question, in characters: capped, so no visitor sends the model a book. */
 export const VISITOR_QUESTION_MAX = 2000;

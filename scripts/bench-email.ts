@@ -1,5 +1,5 @@
 /**
- * `npm run bench:email` (issue 16): the mailbox sync against a real dovecot with a
+ * `npm run bench:email`: the mailbox sync against a real dovecot with a
  * BENCH_MESSAGES (10,000) message inbox, and the time from a message's arrival to its draft.
  *
  * The harness of the API tests starts dovecot and the SMTP server on loopback. The inbox is

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:identity` (issue 4): seeds 100,000 users in 200 departments with 1,000 roles,
+ * `npm run bench:identity`: seeds 100,000 users in 200 departments with 1,000 roles,
  * starts the real server (buildApp + listen, in this process so a slow start under load does not
  * matter) on that database and measures over HTTP, one request at a time, the
  * p50/p95 latency of the identity calls the console makes most. SQLite always; PostgreSQL too

@@ -1,5 +1,5 @@
 /**
- * Database sources (issue 17 item 13): p95 latency of a grouped aggregate over a 1M-row table,
+ * Database sources: p95 latency of a grouped aggregate over a 1M-row table,
  * through the database-source path (the real app: HTTP API, rights, the parser layer, a fresh
  * read-only connection with its timeout and row cap, EXPLAIN on MariaDB, rollback) against the
  * same query run directly with the driver on one open connection. Target: within 20 %.

@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench-integrations-keys.ts` (issue 17, part of bench:integrations): what an API
+ * `npx tsx scripts/bench-integrations-keys.ts` (part of bench:integrations): what an API
  * key costs per request against a user's session token, on the same routes of the real app
  * (buildApp, app.inject), on a fresh database (SQLite in a temporary directory, or DATABASE_URL).
  *

@@ -1,5 +1,5 @@
 /**
- * Helpdesk webhook delivery (issue 17): how long the outbox takes to drain 10,000 queued
+ * Helpdesk webhook delivery: how long the outbox takes to drain 10,000 queued
  * tickets to a helpdesk receiving on loopback (a real HTTP server answering 200), signed with
  * HMAC-SHA256 as in production. Runs on SQLite in a temporary DATA_DIR, and on PostgreSQL too
  * when DATABASE_URL is a postgres:// URL (in a schema of its own, dropped afterwards).

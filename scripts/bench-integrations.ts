@@ -1,5 +1,5 @@
 /**
- * `npm run bench:integrations` (issue 17): the three integrations' figures, each part a script
+ * `npm run bench:integrations`: the three integrations' figures, each part a script
  * of its own that can also run alone.
  *
  *   1. bench-integrations-db.ts: a database source's grouped aggregate over 1M rows, p95 through

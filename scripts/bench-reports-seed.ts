@@ -1,5 +1,5 @@
 /**
- * The turns bench:reports seeds (issue 14): BENCH_TURNS turns over the last 365 days in
+ * The turns bench:reports seeds: BENCH_TURNS turns over the last 365 days in
  * conversations of 1 to 7 turns, 80 % in the assistant and 20 % in a widget, three departments,
  * business-hour peaks, a sentiment for every turn and a rating for one in ten. Deterministic.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:reports` (issue 14): seeds BENCH_TURNS (1,000,000) conversation turns over the
+ * `npm run bench:reports`: seeds BENCH_TURNS (1,000,000) conversation turns over the
  * last 365 days — about 4 turns a conversation, 80 % in the assistant and 20 % in a widget, three
  * departments, business-hour peaks, a sentiment for every turn and a rating for one in ten —
  * then prints the p95 of every report endpoint over a 30-day and a 365-day range (in process,

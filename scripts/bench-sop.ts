@@ -1,5 +1,5 @@
 /**
- * `npm run bench:sop` (issue 15), on the real app (buildApp on a temporary database, calls
+ * `npm run bench:sop`, on the real app (buildApp on a temporary database, calls
  * through app.inject, so no network is counted): SQLite always, PostgreSQL too when
  * TEST_DATABASE_URL is set.
  * - generation: a 200-page SOP (12 requirements a page, modes mixed) uploaded, then a sea

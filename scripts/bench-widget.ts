@@ -1,5 +1,5 @@
 /**
- * `npm run bench:widget` (issue 13): chat widget visitors against 10,000 documents on SQLite.
+ * `npm run bench:widget`: chat widget visitors against 10,000 documents on SQLite.
  *
  * Writes 10,000 project documents (real `documents` rows and chunks through the search index, as
  * bench:chat does) into a fresh data directory, starts the server in a process of its own

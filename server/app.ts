@@ -114,7 +114,7 @@ export async function buildApp(
     return reply.header('cache-control', 'no-store').send(body);
   });
 
-  // Before the routes, so that it sees every one of them (issue 17).
+  // Before the routes, so that it sees every one of them.
   await registerApiDocs(app, API_VERSION);
   await app.register(
     async (api) => {

@@ -366,7 +366,7 @@ export interface AppConfig {
   widgetAddressRateLimit: number;
   /** Database sources: a query's server-side timeout and the rows it may return. */
   dbSourceLimits: { timeoutMs: number; rowCap: number };
-  /** API keys (issue 17): requests per minute of one key, across every server process. */
+  /** API keys: requests per minute of one key, across every server process. */
   apiKeyRateLimit: number;
   /** Fastify's trustProxy: whose X-Forwarded-For to believe for the client address. */
   trustProxy: boolean | number | string[];

@@ -18,7 +18,7 @@ export interface AppDeps {
 export interface AuthContext {
   /** Empty for a request made with an API key. */
   sessionId: string;
-  /** Set when the request was made with an API key (issue 17): `user` is the key's creator. */
+  /** Set when the request was made with an API key: `user` is the key's creator. */
   apiKeyId?: number;
   user: UserRow;
   /** Loaded on first use: the role assignments the access rules read. */
@@ -54,11 +54,11 @@ declare module 'fastify' {
     /** Only default administrators. */
     admin?: boolean;
     /**
-     * Only chat widget visitors (a visitor token, issue 13); the one kind of route a visitor
+     * Only chat widget visitors (a visitor token); the one kind of route a visitor
      * token opens, and one no user token opens.
      */
     visitor?: boolean;
-    /** Not with an API key (issue 17): managing keys, the own account, signing out. */
+    /** Not with an API key: managing keys, the own account, signing out. */
     sessionOnly?: boolean;
   }
   interface FastifyRequest {

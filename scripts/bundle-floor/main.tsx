@@ -1,5 +1,5 @@
 /**
- * The smallest SPA the issue's runtime stack allows: react-dom, the react-router data router and
+ * The smallest SPA the console's runtime stack allows: react-dom, the react-router data router and
  * i18next with its HTTP backend and language detector, rendering one translated heading. Built by
  * `npm run bench:bundle` to show how much of the /login budget the stack itself takes before any
  * store, component library or app code. Never shipped.

@@ -2,7 +2,7 @@
  * Authentication for the /api scope: routes are private unless they say
  * `config: { public: true }`. A bearer JWT names a session row, which is checked every time.
  *
- * Chat widget visitors (issue 13) carry a visitor token instead, which opens the routes marked
+ * Chat widget visitors carry a visitor token instead, which opens the routes marked
  * `config: { visitor: true }` and nothing else: on any other route it answers 403, here, in
  * this one place. Its visitor session and widget are checked on every request like a user's
  * session row. A user token never opens a visitor route.
@@ -45,7 +45,7 @@ export function registerAuth(
     const token = bearerToken(request);
     if (!token) throw errors.unauthorized('No access token was sent.');
     if (apiKeyAuth && looksLikeApiKey(token)) {
-      // API keys (issue 17): checked before the route's own refusal, so a bad key is 401.
+      // API keys: checked before the route's own refusal, so a bad key is 401.
       request.auth = await apiKeyAuth(token);
       if (visitorRoute || !keyMayCall(route)) throw errors.forbidden(KEY_REFUSED);
       return;

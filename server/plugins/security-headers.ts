@@ -4,7 +4,7 @@
  * (CoreUI icons). `upgrade-insecure-requests` is left out so plain-http local runs work.
  *
  * Framing is refused everywhere (`frame-ancestors 'none'`, X-Frame-Options), with one
- * exception (issue 13): a chat widget's pages, `/chat?key=K` and `/login?key=K` for the key K
+ * exception: a chat widget's pages, `/chat?key=K` and `/login?key=K` for the key K
  * of a widget, may be framed by that widget's allowed hosts (and Atrium itself), and by nobody
  * else; the browser then refuses to show the widget on any other site. A switched-off widget's
  * pages too: they say so to its visitors (login by key refuses them). The embed

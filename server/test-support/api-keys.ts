@@ -1,4 +1,4 @@
-/** API keys in API tests (issue 17): creating one through the API, as the console does. */
+/** API keys in API tests: creating one through the API, as the console does. */
 import { expect } from 'vitest';
 import { createdApiKeySchema, type ApiKeyInput } from '../../contract/api-keys';
 import { idsOf } from '../../contract/permissions';

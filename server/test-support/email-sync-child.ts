@@ -1,5 +1,5 @@
 /**
- * One mailbox sync in a process of its own, for the test that kills a sync mid-way (issue 16):
+ * One mailbox sync in a process of its own, for the test that kills a sync mid-way:
  * argv: data directory, database URL ('' for the directory's SQLite file), account id, batch
  * size, INTEGRATION_HOSTS_ALLOW (the parent app's). It prints "stored <n>" after each stored
  * batch and waits a moment there, so the test can SIGKILL it between two batches or in the

@@ -1,4 +1,4 @@
-/** Helpers for e-mail agent tests (issue 16): account bodies, real SMTP sends, IMAP reads. */
+/** Helpers for e-mail agent tests: account bodies, real SMTP sends, IMAP reads. */
 import { readFileSync } from 'node:fs';
 import { ImapFlow } from 'imapflow';
 import { simpleParser, type ParsedMail } from 'mailparser';

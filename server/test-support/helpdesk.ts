@@ -1,4 +1,4 @@
-/** Helpers for helpdesk API tests (issue 17): a helpdesk body and creating one. */
+/** Helpers for helpdesk API tests: a helpdesk body and creating one. */
 import type { HelpdeskInput } from '../../contract/helpdesk-api';
 import type { TestApp } from './test-app';
 

@@ -1,5 +1,5 @@
 /**
- * Real mail servers for the e-mail tests (issue 16): Debian's dovecot serving IMAP and an SMTP
+ * Real mail servers for the e-mail tests: Debian's dovecot serving IMAP and an SMTP
  * server (python3-aiosmtpd, smtp-server.py) that delivers into dovecot's Maildir store, both on
  * loopback ports of their own, with a configuration written into a temporary directory. Users
  * (address + password) live in passwd-files both servers read, one per user; `addUser` adds one at any time.

@@ -1,5 +1,5 @@
 /**
- * A real MariaDB for the database-source tests (issue 17): Debian's `mariadbd` on a loopback
+ * A real MariaDB for the database-source tests: Debian's `mariadbd` on a loopback
  * port with a temporary data directory, grant tables in force (no --skip-grant-tables), and
  * real accounts. `writer` holds every right on the source database and FILE, so a test proves
  * that the read-only layers — not the account's grants — stop a write (at the driver: the

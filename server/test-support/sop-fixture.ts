@@ -1,5 +1,5 @@
 /**
- * A generated SOP with known requirements per section, page and shipment mode (issue 15): what
+ * A generated SOP with known requirements per section, page and shipment mode: what
  * the checklist tests upload and what they expect back.
  */
 import { buildPdf } from './fixtures/pdf-writer';

@@ -1,4 +1,4 @@
-/** Helpers for chat widget API tests (issue 13): a widget body, creating one, login by key. */
+/** Helpers for chat widget API tests: a widget body, creating one, login by key. */
 import type { ServiceAgentInput } from '../../contract/service-agent';
 import type { TestApp } from './test-app';
 

@@ -12,7 +12,7 @@ export interface Screen<K extends string = string> {
   /** Where it sits: the main layout (default), the checklist layout, or on its own. */
   layout?: 'main' | 'checklist' | 'public';
   page?: Page;
-  /** A chat widget's visitor may open it (the chat only; issue 13): other screens send them there. */
+  /** A chat widget's visitor may open it (the chat only): other screens send them there. */
   visitors?: true;
   /** Renders before the store has loaded (sign-in: its first download stays without Redux). */
   withoutStore?: true;

@@ -1,5 +1,5 @@
 /**
- * The SOP repository's screens of the screen table (SPEC §2 /sop-repository; issue 15), with
+ * The SOP repository's screens of the screen table (SPEC §2 /sop-repository), with
  * the addresses its pages link to. Apart from screens.ts only for its length.
  */
 import { createElement, type ComponentType } from 'react';

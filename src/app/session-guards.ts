@@ -24,7 +24,7 @@ export interface SessionGuards {
 
 export function createSessionGuards(
   stores: StoreHolder,
-  // Runtime values no guard needs since the helpdesk hand-off moved to /helpdesk (issue 17).
+  // Runtime values no guard needs since the helpdesk hand-off moved to /helpdesk.
   _getConfig?: () => Promise<RuntimeConfig>,
 ): SessionGuards {
   let inflight: Promise<void> | null = null;
@@ -66,7 +66,7 @@ export function createSessionGuards(
   /**
    * A navigation to a guarded route asks /users/me again (one call, shared by the route's
    * guards), so a role change or a disabled account takes effect on the next navigation without
-   * signing in again (issue 4). A refresh that fails for another reason than 401 keeps the
+   * signing in again. A refresh that fails for another reason than 401 keeps the
    * profile already known: the server checks every call anyway.
    */
   function refreshSession(): Promise<void> {
@@ -92,7 +92,7 @@ export function createSessionGuards(
 
   /**
    * One check for every guarded route: contract rules, OR across roles. A widget visitor skips
-   * the checks on the chat (SPEC §6) and is sent there from any other screen (issue 13).
+   * the checks on the chat (SPEC §6) and is sent there from any other screen.
    */
   const requireAccess =
     (rule: RouteRuleKey, visitors = false): LoaderFunction =>

@@ -1,5 +1,5 @@
 /**
- * The SOP repository's pages as one lazy chunk (issue 15): the screen table then holds one
+ * The SOP repository's pages as one lazy chunk: the screen table then holds one
  * loader for the seven screens instead of seven, each of which costs the first download its
  * preload list.
  */

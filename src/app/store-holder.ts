@@ -1,5 +1,5 @@
 /**
- * The store arrives with its own chunk (issue 10): Redux Toolkit, immer and react-redux are 12 KB
+ * The store arrives with its own chunk: Redux Toolkit, immer and react-redux are 12 KB
  * gzip that /login never needs. The holder creates the store on the first `load()` (a signed-in
  * session, a widget visitor, or any screen but sign-in) and tells its subscribers when it is there.
  */

@@ -1,6 +1,6 @@
 /**
  * What every form shows under its fields: the send button and the way out. The refusal above the
- * fields is form-error.tsx, apart so that /login's first download has no alert (issue 10).
+ * fields is form-error.tsx, apart so that /login's first download has no alert.
  */
 import type { ReactNode } from 'react';
 import { CButton, CSpinner } from '@coreui/react';

@@ -39,7 +39,7 @@ const ACTION_COLORS: Record<HistoryAction, SoftTone> = {
 
 /**
  * The change history of a user or a role: who changed it, when, and what; every earlier version
- * can be brought back after a confirmation (issue 4: "no peer product has restore").
+ * can be brought back after a confirmation.
  */
 export function HistoryTimeline<T extends HistoryItem>(props: HistoryTimelineProps<T>) {
   const { t, i18n } = useTranslation('common');

@@ -1,6 +1,6 @@
 /**
  * Full-page moves to other sites, behind an object so tests can observe them. The helpdesk site
- * is reached through /helpdesk, which mints a single-use hand-off token (issue 17): the session
+ * is reached through /helpdesk, which mints a single-use hand-off token: the session
  * token never travels in an address.
  */
 export const externalNavigation = {

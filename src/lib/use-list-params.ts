@@ -1,5 +1,5 @@
 /**
- * Paged lists keep page, size, search, sort and their filters in the address (issue 4), so
+ * Paged lists keep page, size, search, sort and their filters in the address, so
  * reload, back and a shared link show the same rows. Defaults stay out of the address; changing
  * the search, the sort or a filter goes back to page 1, because the old page may no longer exist.
  */

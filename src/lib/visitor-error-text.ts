@@ -1,5 +1,5 @@
 /**
- * What a chat widget's visitor reads for a refusal (issue 13): our text for the server's code,
+ * What a chat widget's visitor reads for a refusal: our text for the server's code,
  * and how long to wait when the server says so. The console's SPEC §8 wording ("… error. Please
  * verify.") is for staff checking their input; visitors get the plain sentence, in their
  * language. A code we have no text for falls back to the console's wording.

@@ -1,6 +1,6 @@
 /**
  * A chat widget's iframe and the embed script on the page around it (public/widget.js) talk
- * through postMessage (issue 13). The frame runs on another site than that page, where browsers
+ * through postMessage. The frame runs on another site than that page, where browsers
  * keep neither its cookies nor its storage, so the embed script keeps the visitor's session in
  * the page's own sessionStorage: the frame hands it over after a login by key and asks for it
  * back when it loads again (a reload of the page), which restores the conversation.

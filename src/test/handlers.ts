@@ -31,11 +31,11 @@ export const defaultHandlers = [
   http.get(`${window.location.origin}/runtime-config.json`, () =>
     HttpResponse.json<RuntimeConfig>(TEST_CONFIG),
   ),
-  // The dashboard's live figures (issue 14): no part, unless a test says otherwise.
+  // The dashboard's live figures: no part, unless a test says otherwise.
   http.get(apiUrl(apiRoutes.liveDashboard), () =>
     HttpResponse.json<LiveDashboard>({ conversations: null, documents: null, widgets: null }),
   ),
-  // A conversation's helpdesk ticket (issue 17): none, unless a test says otherwise.
+  // A conversation's helpdesk ticket: none, unless a test says otherwise.
   http.get(apiUrl(apiRoutes.helpdeskConversationTicket), () => HttpResponse.json({ ticket: null })),
 ];
 

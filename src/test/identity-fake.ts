@@ -1,5 +1,5 @@
 /**
- * An in-memory stand-in for the identity API (issue 4) for component tests, its handlers built
+ * An in-memory stand-in for the identity API for component tests, its handlers built
  * on contract/ (contract-handler.ts: paths from apiRoutes, bodies and answers checked by the
  * contract's schemas): paged lists with search and filters, writes with history, restore, and the refusals the
  * screens must show (NAME_TAKEN, DEPARTMENT_IN_USE, ROLE_IN_USE). Tests read and change `db`

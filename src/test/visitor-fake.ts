@@ -1,5 +1,5 @@
 /**
- * A chat widget visitor's API in memory (issue 13): login by key, GET /service-agent/me with the
+ * A chat widget visitor's API in memory: login by key, GET /service-agent/me with the
  * conversation, the chat (JSON answers) and ratings, built on contract/ like every fake here.
  */
 import { http, HttpResponse } from 'msw';

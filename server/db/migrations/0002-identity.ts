@@ -1,5 +1,5 @@
 /**
- * Identity (issue 4): department descriptions, who created/changed a role, the change history of
+ * Identity: department descriptions, who created/changed a role, the change history of
  * users and roles, and the indexes the scoped lists and in-use checks read.
  *
  * History rows carry no foreign keys on purpose: they must outlive the user or role they describe

@@ -1,5 +1,5 @@
 /**
- * Knowledge (issue 5): documents (files and web addresses), their ingestion jobs and the tables
+ * Knowledge: documents (files and web addresses), their ingestion jobs and the tables
  * extracted from spreadsheets. Chunks and the full-text index come in 0004 (search service).
  */
 import { type Kysely, type Migration, sql } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Search (issue 5): document chunks and their full-text index. SQLite: an external-content FTS5
+ * Search: document chunks and their full-text index. SQLite: an external-content FTS5
  * table over `chunks`, kept in step by triggers (also on the cascade from documents), porter
  * stemming over unicode61 without diacritics, ranked with bm25. PostgreSQL: a tsvector column
  * with a GIN index, 'english' configuration (the same stemming family as porter), diacritics

@@ -1,5 +1,5 @@
 /**
- * Knowledge assistant (issue 6): conversations, the turn log and feedback.
+ * Knowledge assistant: conversations, the turn log and feedback.
  *
  * `chat_turns` is the analytics log (the reports area reads it): one row per question asked,
  * whatever the channel ('console' now, 'widget' later), kept when its conversation is deleted

@@ -1,5 +1,5 @@
 /**
- * Substring search over users (issue 4 benchmark: GET /users?search p95 < 30 ms at 100,000
+ * Substring search over users (target: GET /users?search p95 < 30 ms at 100,000
  * users). A search matches anywhere in "username email first_name last_name", so no B-tree helps;
  * trigram indexes do.
  * - SQLite: an FTS5 table with the trigram tokenizer (case-insensitive), rowid = users.id, kept in

@@ -1,5 +1,5 @@
 /**
- * Back-off for password guesses (issue 9): one row per throttled key — an account and client
+ * Back-off for password guesses: one row per throttled key — an account and client
  * address pair, an account over all addresses, or a user's current-password checks. Kept in the
  * database so every server process sees the same counts.
  */

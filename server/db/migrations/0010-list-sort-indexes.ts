@@ -1,5 +1,5 @@
 /**
- * Sorted lists (issue 11): the users list sorted by name walks this index instead of sorting
+ * Sorted lists: the users list sorted by name walks this index instead of sorting
  * every user for each page (100,000 users on PostgreSQL). The expressions are those of the
  * users repo's name order; e-mail order already has the e-mail's unique index.
  */

@@ -1,5 +1,5 @@
 /**
- * A document's own title (issue 12): a web page's <title>, a pdf's metadata title, written by
+ * A document's own title: a web page's <title>, a pdf's metadata title, written by
  * its ingestion job. Answers show it beside the address of a web page they quote.
  */
 import type { Kysely, Migration } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Chat widgets, "service agent" (issue 13).
+ * Chat widgets, "service agent".
  *
  * - `service_agents`: one widget; `client_id` is its public key. `created_by` keeps Trial
  *   users to their own widgets; deleting that user leaves the widget to the administrators.

@@ -1,5 +1,5 @@
 /**
- * Reports (issue 14). The figures are read from the assistant's turn log (`chat_turns`, every
+ * Reports. The figures are read from the assistant's turn log (`chat_turns`, every
  * channel) and its feedback; these tables add what the log lacks:
  *
  * - `turn_sentiments`: the sentiment of each turn's question (positive, neutral, negative),

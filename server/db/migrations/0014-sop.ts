@@ -1,5 +1,5 @@
 /**
- * SOP repository and checklists (issue 15).
+ * SOP repository and checklists.
  *
  * - `sop_clients`: the clients SOPs are kept for (added by first name, SPEC §7).
  * - `sop_documents`: one SOP in a department; `archived_at` set while it is in the archive.

@@ -1,5 +1,5 @@
 /**
- * The e-mail agent (issue 16).
+ * The e-mail agent.
  *
  * - `email_agents` (0001) gains its connection: IMAP and SMTP host, port and TLS mode, user
  *   name, the password encrypted (never plain), whether drafts need approval, who changed it,

@@ -1,5 +1,5 @@
 /**
- * Request counts in fixed windows (issue 13), shared by every server process: the widget
+ * Request counts in fixed windows, shared by every server process: the widget
  * visitors' per-widget and per-address limits and the sign-in routes' limits. Kept in memory
  * they would multiply by the number of processes (WEB_CONCURRENCY).
  */

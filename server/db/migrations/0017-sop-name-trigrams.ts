@@ -1,5 +1,5 @@
 /**
- * The checklists' name search on PostgreSQL (issue 15: list p95 < 50 ms at 100,000 checklists):
+ * The checklists' name search on PostgreSQL (target: list p95 < 50 ms at 100,000 checklists):
  * `lower(name) like '%…%'` read every row there (p95 117 ms in bench:sop); a trigram index
  * answers it. pg_trgm ships with PostgreSQL and is a trusted extension (a database owner may
  * create it); where it is not available, the search keeps working, unindexed. SQLite's search

@@ -1,5 +1,5 @@
 /**
- * Report rollups (issue 14: every report endpoint p95 < 200 ms over 365 days at 1,000,000 turns).
+ * Report rollups (target: every report endpoint p95 < 200 ms over 365 days at 1,000,000 turns).
  *
  * - `report_hourly`: per UTC hour × channel × widget × department (the turn's chosen department,
  *   0 when none, and its searched departments as stored) the questions, their latency sum, the

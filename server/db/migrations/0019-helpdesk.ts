@@ -1,5 +1,5 @@
 /**
- * Helpdesk integrations (issue 17).
+ * Helpdesk integrations.
  *
  * - `helpdesks`: one external helpdesk site; `secret_sealed` is its signing secret, sealed
  *   with SECRETS_KEY (services/security/secret-box): it signs webhooks, so it must be readable.

@@ -1,5 +1,5 @@
 /**
- * Database sources (issue 17): one row per external database the console may read from. The
+ * Database sources: one row per external database the console may read from. The
  * password is sealed (services/security/secret-box), never plain. A source belongs to one
  * department; deleting the department deletes its sources.
  */

@@ -1,5 +1,5 @@
 /**
- * API keys for other systems (issue 17).
+ * API keys for other systems.
  *
  * - `api_keys`: one key. `lookup` is the public middle of the key (`atr_<lookup>_<secret>`),
  *   unique and indexed, so authentication is one indexed read; `secret_hash` is the SHA-256 of

@@ -1,5 +1,5 @@
 /**
- * Product mentions rolled up (issue 14: the sentiment dashboard's top products under 200 ms over
+ * Product mentions rolled up (target: the sentiment dashboard's top products under 200 ms over
  * 365 days). `report_product_days`: per UTC day × channel × widget × department (as
  * report_hourly) × product (lower-cased), how many questions and answers name it.
  * `report_product_state`: per product, the last turn counted; reports/product-rollup.ts counts on

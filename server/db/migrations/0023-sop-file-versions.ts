@@ -1,5 +1,5 @@
 /**
- * SOP files a checklist depends on (issue 15):
+ * SOP files a checklist depends on:
  * - `sop_checklists.sop_file_version`: the version of the SOP file the checklist was generated
  *   from, so its page links open that file after the SOP's file is replaced. Checklists made
  *   before this migration get the version that was current when they were created.

@@ -1,5 +1,5 @@
 /**
- * The top products by sentiment from the product rollup (issue 14: the sentiment dashboard with a
+ * The top products by sentiment from the product rollup (target: the sentiment dashboard with a
  * `sentiment` filter under 200 ms over 365 days; it read a year of questions): the mentions of
  * `report_product_days` split by the turn's sentiment. The rows counted before had no split, so
  * the rollup starts over (reports/product-rollup.ts counts it on again when first read).

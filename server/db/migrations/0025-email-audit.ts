@@ -1,5 +1,5 @@
 /**
- * The e-mail agent's audit gaps (issue 16 follow-up).
+ * The e-mail agent's audit gaps, closed after its first version.
  *
  * - `email_agent_history` outlives its account: the cascade from `email_agents` is dropped,
  *   and each row records the account's address and department (so a deleted account's trail

@@ -1,5 +1,5 @@
 /**
- * The sentiment reports filtered by products (issue 14: p95 < 200 ms over 365 days; the filter
+ * The sentiment reports filtered by products (target: p95 < 200 ms over 365 days; the filter
  * read a year of question text). `report_product_turns`: one row per listed product × turn whose
  * question names it, with the turn's figures the reports filter and group by (time, channel,
  * widget, departments, conversation, sentiment) and the listed products its question and its

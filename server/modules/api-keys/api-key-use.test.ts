@@ -4,7 +4,7 @@ import { createKey, keyBody } from '../../test-support/api-keys';
 import { addDepartment, addPerson, personWith } from '../../test-support/identity';
 import { describeApi } from '../../test-support/test-app';
 
-/** Calling the API with a key (issue 17): as a user, within its scopes, departments and limit. */
+/** Calling the API with a key: as a user, within its scopes, departments and limit. */
 describeApi('calls made with an API key', { env: { API_KEY_RATE_LIMIT: '5' } }, (t) => {
   const emailsOf = (body: { items: { email: string }[] }) => body.items.map((u) => u.email);
 

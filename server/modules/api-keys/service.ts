@@ -1,9 +1,9 @@
 /**
  * API keys: creation (the key answered once), the list, one key, and revocation. Rights are
- * the Roles rights (a key is a set of rights, as a role is; README "API keys"), checked by the
- * routes; here the department scope: a reader sees a key when every department of the key is
- * one where they hold the right, and nobody gives a key a right they do not hold themselves in
- * each of its departments.
+ * the Roles rights (a key is a set of rights, as a role is; docs/integrations/api-access.md),
+ * checked by the routes; here the department scope: a reader sees a key when every department of
+ * the key is one where they hold the right, and nobody gives a key a right they do not hold
+ * themselves in each of its departments.
  */
 import { departmentScope } from '../../../contract/access';
 import type {
@@ -53,10 +53,7 @@ function toApiKey(record: ApiKeyRecord, now: string): ApiKey {
     revoked_at: record.revoked_at,
     created_at: record.created_at,
     created_by: record.creator === null ? null : { id: record.created_by, name: record.creator },
-    revoked_by:
-      record.revoked_by === null || record.revoker === null
-        ? null
-        : { id: record.revoked_by, name: record.revoker },
+    revoked_by: record.revoker === null ? null : { id: record.revoked_by, name: record.revoker },
   };
 }
 
@@ -129,7 +126,7 @@ export function createApiKeyService(repo: ApiKeysRepo, meter: Pick<UsageMeter, '
     async revoke(actor: Actor, id: number): Promise<ApiKey> {
       const { record } = await find(actor, id, 'DELETE', 'UPDATE');
       if (record.revoked_at) throw identityErrors.conflict('This API key is already revoked.');
-      await repo.revoke(record.id, actor.id, nowIso());
+      await repo.revoke(record.id, { id: actor.id, name: actor.name }, nowIso());
       const after = await find(actor, id, 'DELETE', 'UPDATE');
       return toApiKey(after.record, after.now);
     },

@@ -1,8 +1,8 @@
 /**
- * A query built by picking a table, a grouping column and an aggregate (issue 17 item 7). The
+ * A query built by picking a table, a grouping column and an aggregate. The
  * names must be ones the source itself listed; they are quoted by the driver, never pasted.
  */
-import type { DbQueryBuilt, DbTable } from '../../../contract/db-sources';
+import { aggregateFits, type DbQueryBuilt, type DbTable } from '../../../contract/db-sources';
 import { dbSourceErrors } from './errors';
 import type { SourceDriver } from './drivers/types';
 
@@ -19,6 +19,9 @@ export function buildGroupedQuery(
   if (!has(pick.group_by)) throw dbSourceErrors.unknownColumn('group_by');
   if (pick.aggregate !== 'count' && (!pick.measure || !has(pick.measure)))
     throw dbSourceErrors.unknownColumn('measure');
+  const measureType = table.columns.find((c) => c.name === pick.measure)?.type ?? '';
+  if (pick.measure && !aggregateFits(pick.aggregate, measureType))
+    throw dbSourceErrors.notNumeric(pick.aggregate);
   const from = table.name.split('.').map(driver.quote).join('.');
   const group = driver.quote(pick.group_by);
   const measure =

@@ -10,7 +10,7 @@ import { describeApi } from '../../test-support/test-app';
 
 const BASE = '/api/integrations/db-source';
 
-/** Database sources follow the Documents rights, department by department (issue 17 item 11). */
+/** Database sources follow the Documents rights, department by department. */
 describeApi('database source rights', { env: sourceEnv() }, (t) => {
   let file: string;
   beforeAll(() => {

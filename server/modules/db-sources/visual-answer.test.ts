@@ -14,7 +14,7 @@ import { describeApi, startTestApp, TEST_ADMIN, type TestApp } from '../../test-
 const ROUTER = '/api/chat/visual_router';
 const GENERATE = '/api/chat/generate_visual';
 
-/** The assistant's visual route answering from an active database source (issue 17 item 7). */
+/** The assistant's visual route answering from an active database source. */
 describeApi('visual answers from database sources', { env: sourceEnv() }, (t) => {
   let file: string;
   let id: number;

@@ -1,6 +1,6 @@
 /**
- * The knowledge assistant's visual route answering from an active database source (issue 17
- * item 7). A question is for a database when it names a table of a source the person may query
+ * The knowledge assistant's visual route answering from an active database source. A
+ * question is for a database when it names a table of a source the person may query
  * (Documents.VIEW and Query.QUERY_DOCUMENT in its department). Then:
  * - with an LLM, the model writes one SELECT from the source's schema; it runs through the same
  *   read-only layers as any query (a refused or failing one falls back to the built-in query);

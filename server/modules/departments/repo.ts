@@ -145,7 +145,7 @@ export function createDepartmentsRepo(db: Kysely<DB>) {
     },
 
     /**
-     * SOP documents (archived ones too) and checklists filed under the department (issue 15):
+     * SOP documents (archived ones too) and checklists filed under the department:
      * their foreign keys cascade, so deleting it would delete them behind the archive's back.
      */
     async sopHoldings(ex: Executor, id: number) {

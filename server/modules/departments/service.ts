@@ -1,15 +1,16 @@
 /**
- * Departments (SPEC §2 Department, §7; issue 4). Only default administrators reach these calls
+ * Departments (SPEC §2 Department, §7). Only default administrators reach these calls
  * (route config `admin: true`), so there is no department scoping here. Decisions:
  * - Names are unique regardless of case (409 NAME_TAKEN).
  * - A department that still has users (assignments), roles or knowledge documents is not
  *   deleted: 409 DEPARTMENT_IN_USE naming the counts, because deleting would silently cascade to
  *   assignments and roles (and the documents' foreign key would refuse).
- * - SOP documents (archived ones too) and checklists hold it as well (issue 15): their rows
+ * - SOP documents (archived ones too) and checklists hold it as well: their rows
  *   would cascade away unseen, so 409 DEPARTMENT_HAS_SOPS naming them.
  * - General (the seed's department 1) is where self-registered users go, so it cannot be
  *   deleted (409 CONFLICT); it can be renamed.
- * - Department changes keep no history (the issue asks history of users and roles only).
+ * - Department changes keep no history (only users and roles have a history, the
+ *   one that restore brings back).
  */
 import type {
   Department,

@@ -1,5 +1,5 @@
 /**
- * GET /download/{id}: a document as a pdf for the chat's source viewer (issue 6). Who may read
+ * GET /download/{id}: a document as a pdf for the chat's source viewer. Who may read
  * it: whoever holds Documents.VIEW or Query.QUERY_DOCUMENT in the document's department (the
  * default administrator everywhere). Another department's document, or a missing one, is the
  * same 404, so ids reveal nothing. Soft-deleted documents are 404 for chat users; only holders

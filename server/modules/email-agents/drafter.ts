@@ -1,5 +1,5 @@
 /**
- * AI-drafted replies (issue 16): for each new inbound message that the loop guard lets
+ * AI-drafted replies: for each new inbound message that the loop guard lets
  * through, the assistant's own answer service (retrieval, engines, references, log) answers
  * the mail from the account's knowledge departments only, and the answer becomes a draft that
  * cites its sources, or says plainly that the knowledge base had nothing on it. A draft waits

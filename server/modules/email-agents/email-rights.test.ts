@@ -142,7 +142,7 @@ describeApi('mailbox rights', { env: mailAppEnv() }, (t) => {
   });
 });
 
-/** "Never logged" (issue 16): the app's own log output, at debug level, with the job running. */
+/** "Never logged": the app's own log output, at debug level, with the job running. */
 describeApi(
   'mailbox passwords in logs',
   { env: mailAppEnv({ EMAIL_SYNC_SECONDS: '1', LOG_LEVEL: 'debug' }) },

@@ -32,7 +32,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Drafted replies, approval and sending (issue 16 "AI drafts"), against real mail servers. */
+/** Drafted replies, approval and sending, against real mail servers. */
 // The timer-driven sync stays off: the tests sync when they mean to.
 describeApi('drafted replies', { env: mailAppEnv() }, (t) => {
   let knowledge: number;

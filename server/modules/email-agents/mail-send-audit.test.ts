@@ -66,7 +66,7 @@ async function fileInSent(user: { address: string; password: string }, raw: stri
   }
 }
 
-/** How sends are recorded (issue 16: "every draft, edit and send is recorded"). */
+/** How sends are recorded: every draft, edit and send is on the record. */
 describeApi('sends on the record', { env: mailAppEnv() }, (t) => {
   const send = (accountId: number, draftId: number) =>
     t.api('POST', `/api/email-agent/${accountId}/drafts/${draftId}/send`, { token: t.admin });

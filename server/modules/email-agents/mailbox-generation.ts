@@ -1,5 +1,5 @@
 /**
- * A folder's UIDVALIDITY generations (issue 16): when the server renumbers a folder, the sync
+ * A folder's UIDVALIDITY generations: when the server renumbers a folder, the sync
  * reads it again under the new value; these keep that from showing any message twice.
  */
 import type { ExpressionBuilder, Transaction } from 'kysely';

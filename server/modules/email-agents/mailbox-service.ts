@@ -1,5 +1,5 @@
 /**
- * What a person does with a mailbox (issue 16): read the inbox and Sent (VIEW), edit, approve
+ * What a person does with a mailbox: read the inbox and Sent (VIEW), edit, approve
  * and send or discard drafts, and compose (UPDATE), see the figures (ANALYTICS), sync now
  * (UPDATE). Every draft, edit and send is written to the account's history: who, when, what.
  * Sending a draft: see outbox.ts (claimed first, recorded sent only once SMTP took it).

@@ -55,7 +55,7 @@ async function inboxUids(t: TestApp, accountId: number): Promise<number[]> {
   return rows.map((r) => Number(r.uid));
 }
 
-/** The mailbox sync against a real IMAP server (issue 16 "Proof"). */
+/** The mailbox sync against a real IMAP server. */
 // The timer-driven sync stays off: the tests sync when they mean to.
 describeApi('mailbox sync', { env: mailAppEnv() }, (t) => {
   it('when a message arrives over SMTP and the mailbox is synced twice, then exactly one copy is stored', async () => {

@@ -1,5 +1,5 @@
 /**
- * Mail leaving an account (issue 16): a message is sent over the account's SMTP server, filed
+ * Mail leaving an account: a message is sent over the account's SMTP server, filed
  * in its Sent folder and kept as that folder's message.
  *
  * A draft's send is recorded truthfully:

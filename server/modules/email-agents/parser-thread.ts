@@ -1,5 +1,5 @@
 /**
- * Parsing of synced mail off the server's main thread (issue 16).
+ * Parsing of synced mail off the server's main thread.
  *
  * mailparser allocates much for each message, and V8 soon allocates the objects of its busiest
  * sites straight into the old generation (allocation-site pretenuring), where they die and are

@@ -1,5 +1,5 @@
 /**
- * E-mail accounts (SPEC §3, §4, §6, §7; issue 16). Rules:
+ * E-mail accounts (SPEC §3, §4, §6, §7). Rules:
  * - Department scope: an account belongs to one department; a reader sees it when they hold
  *   the route's Email_agent right there (a default administrator: everywhere).
  * - Knowledge: drafts may answer only from departments where the person who sets them holds

@@ -1,5 +1,5 @@
 /**
- * The mailbox sync (issue 16): for each active account, one short IMAP connection reads what
+ * The mailbox sync: for each active account, one short IMAP connection reads what
  * arrived in INBOX and Sent since the last sync, by UIDVALIDITY and UID, and closes.
  *
  * - Incremental: a folder whose UIDVALIDITY is unchanged is read from the last stored UID on;

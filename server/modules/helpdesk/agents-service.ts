@@ -1,5 +1,5 @@
 /**
- * Helpdesk agents and administrators (SPEC §3 "Helpdesk admin", §7; issue 17). Rules:
+ * Helpdesk agents and administrators (SPEC §3 "Helpdesk admin", §7). Rules:
  * - An agent works in one department; the actor needs the Helpdesk right of the call there,
  *   and, to give the Helpdesk role, every right that role carries there (no escalation).
  * - Adding gives the user the Helpdesk role (role_id 3) in that department; status `removed`

@@ -1,5 +1,5 @@
 /**
- * Opening the helpdesk without handing it the session (SPEC §2, §8; issue 17). A signed-in
+ * Opening the helpdesk without handing it the session (SPEC §2, §8). A signed-in
  * person gets a hand-off token: 256 random bits, valid HANDOFF_TTL_SECONDS, stored as its
  * SHA-256 only and bound to one helpdesk. The helpdesk site exchanges it once, with its
  * signing secret, for who the person is: the consuming UPDATE is a single statement, so two

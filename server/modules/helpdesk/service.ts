@@ -1,5 +1,5 @@
 /**
- * Helpdesk integrations for the console (SPEC §6, §7 Helpdesk; issue 17). Rules:
+ * Helpdesk integrations for the console (SPEC §6, §7 Helpdesk). Rules:
  * - Department scope, as chat widgets: a helpdesk is visible to a reader when every department
  *   it serves lies where the reader holds the route's Helpdesk right (administrators: all).
  *   Connecting a helpdesk to a department needs the Helpdesk right of the call there (403).

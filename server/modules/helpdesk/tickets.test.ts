@@ -9,7 +9,7 @@ import { createWidget, visitorOf } from '../../test-support/widgets';
 import { asksForPerson } from './tickets';
 
 /**
- * Hand-over to people (issue 17): conversations become tickets, and tickets reach the
+ * Hand-over to people: conversations become tickets, and tickets reach the
  * helpdesk's webhook, signed, through an outbox that retries a helpdesk answering 503.
  */
 describeApi(

@@ -1,5 +1,5 @@
 /**
- * Hand-over to people (issue 17): a conversation whose user asks for a person, or rates two
+ * Hand-over to people: a conversation whose user asks for a person, or rates two
  * answers down, becomes a ticket — once per conversation — and the ticket is queued for the
  * webhook of the oldest active helpdesk serving EVERY department the conversation touched, in
  * the same transaction (outbox), so nothing is lost when the helpdesk is down. The webhook

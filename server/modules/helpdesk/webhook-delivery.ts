@@ -1,5 +1,5 @@
 /**
- * Delivery of queued tickets to the helpdesks' webhooks (issue 17). Rows of helpdesk_outbox are
+ * Delivery of queued tickets to the helpdesks' webhooks. Rows of helpdesk_outbox are
  * claimed with a lease by one statement (PostgreSQL: `FOR UPDATE SKIP LOCKED`; SQLite runs one
  * writer at a time), posted with an HMAC-SHA256 signature, and either marked delivered (2xx)
  * or given their next attempt after an exponential back-off with jitter (base

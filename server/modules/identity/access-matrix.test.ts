@@ -1,5 +1,5 @@
 /**
- * The generated role × endpoint matrix (issue 4): every identity endpoint is called by a person
+ * The generated role × endpoint matrix: every identity endpoint is called by a person
  * holding exactly one of the 72 rights (through one role in General, where every target lives),
  * by a person with none, and by a default administrator. It must answer 2xx exactly where SPEC §6
  * and §7 allow and 403 FORBIDDEN everywhere else. The expectations are written here from the

@@ -1,5 +1,5 @@
 /**
- * Who is acting, and where (issue 4 "department scoping"). The permissions plugin answers "may
+ * Who is acting, and where (department scoping). The permissions plugin answers "may
  * this person call this route at all" with contract's hasPermission (rights OR-ed across every
  * assignment, SPEC §6). Services then ask the finer question this module answers: in WHICH
  * departments does the actor hold a right. A right held through a role assigned in department A

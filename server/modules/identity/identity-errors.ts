@@ -12,7 +12,7 @@ export const identityErrors = {
   lastDefaultAdmin: (message: string) => new AppError(409, 'LAST_DEFAULT_ADMIN', message),
   nameTaken: (message: string) => new AppError(409, 'NAME_TAKEN', message),
   departmentInUse: (message: string) => new AppError(409, 'DEPARTMENT_IN_USE', message),
-  /** Issue 15: SOP documents (archived too) or checklists are filed under the department. */
+  /** SOP documents (archived too) or checklists are filed under the department. */
   departmentHasSops: (message: string) => new AppError(409, 'DEPARTMENT_HAS_SOPS', message),
   roleInUse: (message: string) => new AppError(409, 'ROLE_IN_USE', message),
   conflict: (message: string) => new AppError(409, 'CONFLICT', message),

@@ -1,5 +1,5 @@
 /**
- * Content checks of uploaded files (issue 5, SPEC §5): the extension must be on the list, the
+ * Content checks of uploaded files (SPEC §5): the extension must be on the list, the
  * declared type must fit the extension, and the bytes must be what both say (magic bytes; for
  * docx/xlsx and doc/xls also the package's parts, since a zip or an OLE file alone says nothing
  * about Word or Excel). A small hand-written sniffer: eleven types do not need a library.

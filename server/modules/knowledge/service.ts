@@ -1,5 +1,5 @@
 /**
- * The repository of documents (SPEC §2 /repository, §4 soft delete, §7; issue 5), scoped to the
+ * The repository of documents (SPEC §2 /repository, §4 soft delete, §7), scoped to the
  * departments where the user holds the right: LIST_VIEW to list and read, DELETE to soft delete,
  * restore and delete, UPDATE to re-sync an address, VIEW to download the original.
  */

@@ -1,9 +1,9 @@
 /**
- * POST /upload/docs (SPEC §5, §7, §8; issue 5); addresses are in url-upload-service.ts. Files stream to temporary
- * storage and are checked on the way (name, extension, declared type, magic bytes, size); only
- * after the whole request is read (form fields may come after the files) are the department and
- * duplicates checked and the accepted files moved into place, each with its row and its job in
- * one transaction. A refused file leaves no file and no row.
+ * POST /upload/docs (SPEC §5, §7, §8); addresses are in url-upload-service.ts. Files stream to
+ * temporary storage and are checked on the way (name, extension, declared type, magic bytes,
+ * size); only after the whole request is read (form fields may come after the files) are the
+ * department and duplicates checked and the accepted files moved into place, each with its row
+ * and its job in one transaction. A refused file leaves no file and no row.
  */
 import { MAX_FILE_COUNT } from '../../../contract/constants';
 import {

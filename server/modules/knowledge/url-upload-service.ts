@@ -1,5 +1,5 @@
 /**
- * POST /upload/urls (SPEC §5, §7, §8; issue 5): each address is checked, fetched into storage
+ * POST /upload/urls (SPEC §5, §7, §8): each address is checked, fetched into storage
  * (robots.txt first, private addresses refused) and stored with its row and job in one
  * transaction; a refused address leaves no file and no row.
  */

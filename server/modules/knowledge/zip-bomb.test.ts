@@ -17,7 +17,7 @@ const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.doc
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * Security finding (issue 9): a 3 MB docx that unpacks to 191 MB passed the zip caps and pushed
+ * Security finding: a 3 MB docx that unpacks to 191 MB passed the zip caps and pushed
  * the server to 2.5 GB; workbooks are the same class (a huge sheet, one giant cell, one long
  * shared string repeated in every cell — that last one, 0.3 MB, aborted the whole server through
  * a worker thread's heap limit). Uploaded through the API each must end `failed` with a reason,

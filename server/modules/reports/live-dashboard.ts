@@ -1,7 +1,8 @@
-/** The live dashboard (issue 14): each part only when the person's rights open it. */
-import { departmentScope, hasPermission } from '../../../contract/access';
+/** The live dashboard: each part only when the person's rights open it. */
+import { departmentScope } from '../../../contract/access';
 import { LIVE_DAYS, LIVE_FAILURES, LIVE_WIDGETS } from '../../../contract/live-dashboard';
 import type { LiveDashboard } from '../../../contract/live-dashboard-schema';
+import { liveParts } from '../../../contract/live-parts';
 import { isoDay, reportsScope } from '../../../contract/reports';
 import type { Actor } from '../identity/actor-scope';
 import type { AnalyticsRepo } from './analytics-repo';
@@ -20,7 +21,7 @@ export function createLiveDashboard(deps: {
   const { live, analytics, visibleWidgets } = deps;
 
   async function conversations(actor: Actor, now: Date): Promise<LiveDashboard['conversations']> {
-    if (!hasPermission(actor.subject, 'Reports', 'LIST_VIEW')) return null;
+    if (!liveParts(actor.subject).conversations) return null;
     const today = isoDay(now);
     const start = isoDay(new Date(now.getTime() - (LIVE_DAYS - 1) * 864e5));
     const f = resolveFilter({ start_date: start, end_date: today }, reportsScope(actor.subject));
@@ -46,7 +47,7 @@ export function createLiveDashboard(deps: {
   }
 
   async function documents(actor: Actor): Promise<LiveDashboard['documents']> {
-    if (!hasPermission(actor.subject, 'Documents', 'LIST_VIEW')) return null;
+    if (!liveParts(actor.subject).documents) return null;
     const scope = departmentScope(actor.subject, 'Documents', 'LIST_VIEW');
     const [counts, failures] = await Promise.all([
       live.documentsByStatus(scope),
@@ -59,7 +60,7 @@ export function createLiveDashboard(deps: {
   }
 
   async function widgets(actor: Actor, now: Date): Promise<LiveDashboard['widgets']> {
-    if (!hasPermission(actor.subject, 'Service_agent', 'LIST_VIEW')) return null;
+    if (!liveParts(actor.subject).widgets) return null;
     const visible = await visibleWidgets(actor);
     const from = new Date(now.getTime() - LIVE_DAYS * 864e5).toISOString();
     const visitors = await live.visitors(

@@ -19,7 +19,7 @@ const day = (daysAgo: number, time: string) =>
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
 /**
- * The sentiment reports filtered by products (issue 14) read the products' turns and their sums
+ * The sentiment reports filtered by products read the products' turns and their sums
  * (product-filtered.ts); each figure must equal the one read from the whole log, which
  * report-filters.test.ts checks against known answers. Filters of one product and of several
  * (a turn naming two counts once), with a sentiment and a department, over turns that change.

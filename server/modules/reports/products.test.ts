@@ -15,7 +15,7 @@ const turn = (asked: string, question: string, answer: string) => ({
 });
 
 /**
- * The sentiment dashboard's top products (issue 14): names found in questions and answers,
+ * The sentiment dashboard's top products: names found in questions and answers,
  * looked up in the admin's product list and in SOP's product types (its starting list and every
  * type an SOP document uses).
  */

@@ -6,7 +6,7 @@ import { seedFilterWeek, WEEK_QUERY } from './report-fixtures';
 
 const week = WEEK_QUERY;
 
-/** The reports' filters, figure by figure (issue 14), on seedFilterWeek's week (its table). */
+/** The reports' filters, figure by figure, on seedFilterWeek's week (its table). */
 describeApi('report filters of the analytics', (t) => {
   let other = 0;
   beforeAll(async () => {

@@ -7,7 +7,7 @@ import { createTurnLog } from './turn-log';
 
 const week = WEEK_QUERY;
 
-/** The reports' filters, figure by figure (issue 14), on seedFilterWeek's week (its table). */
+/** The reports' filters, figure by figure, on seedFilterWeek's week (its table). */
 describeApi('report filters', (t) => {
   let other = 0;
   beforeAll(async () => {

@@ -13,7 +13,7 @@ const isSentimentCall = (r: FakeRequest) =>
   /Classify the sentiment/.test(r.body.messages[0]?.content ?? '');
 
 /**
- * The configured LLM's sentiment on the real path (issue 14): a turn stored by the assistant is
+ * The configured LLM's sentiment on the real path: a turn stored by the assistant is
  * judged by the model after the answer (answer-service -> recorder.afterStored), and the
  * start-up backfill asks the model too; the reports' rollups follow the model's label.
  */

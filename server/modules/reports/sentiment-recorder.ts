@@ -1,5 +1,5 @@
 /**
- * Sentiment of every stored turn (issue 14). When a turn is stored, the offline library judges
+ * Sentiment of every stored turn. When a turn is stored, the offline library judges
  * its question at once (microseconds; the reports never miss a turn); with an LLM configured, the
  * model's judgement replaces it after the answer has left. Turns stored before this existed are
  * judged by the backfill when the server starts, in batches: by the model when one is configured
@@ -28,7 +28,8 @@ export function createSentimentRecorder(deps: {
   const recorder = {
     /**
      * The library's judgement, in the transaction that stores the turn: written before the turn
-     * is rolled up, so the turn is rolled up once with it (issue 13's answer time).
+     * is rolled up, so the turn is rolled up once with it, not again for its sentiment (each rollup
+     * locks and upserts, which slowed the widget's answers).
      */
     async store(trx: Kysely<DB>, turnId: number, question: string): Promise<void> {
       await writeTurnSentiment(trx, turnId, offlineSentiment(question));

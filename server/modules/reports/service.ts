@@ -1,5 +1,5 @@
 /**
- * Reports (issue 14): conversation analytics and the sentiment dashboard, computed from the
+ * Reports: conversation analytics and the sentiment dashboard, computed from the
  * turn log for the reader's departments (contract's reportsScope).
  */
 import { inScope } from '../../../contract/access';

@@ -1,5 +1,5 @@
 /**
- * Role history and restore (issue 4): the history of a role (of a deleted one too, scoped by the
+ * Role history and restore: the history of a role (of a deleted one too, scoped by the
  * department of its last version) and restore, which brings back the version an entry stands
  * for (identity/history.ts versionOf) through the same checks as PUT. Restoring a deleted role
  * recreates it under its old id, so its history continues; that also needs Roles.ADD there.

@@ -1,5 +1,6 @@
 /**
- * The checks a role change must pass before it is written (issue 4, "No privilege escalation").
+ * The checks a role change must pass before it is written, so that nobody
+ * hands out a right they do not hold themselves (no privilege escalation).
  * Decisions:
  * - Roles for every department (department_id null) are created, changed, deleted and restored by
  *   default administrators only: they reach into departments nobody else manages.

@@ -1,5 +1,5 @@
 /**
- * Roles and their permission sets (SPEC §2 Roles, §3, §7; issue 4); history and restore are in
+ * Roles and their permission sets (SPEC §2 Roles, §3, §7); history and restore are in
  * history-service.ts. Every write and its history row share one transaction. Decisions:
  * - Department scoping: non-admin staff see roles of the departments where they hold the right
  *   plus the roles for every department (they can assign those); a role outside answers 404.

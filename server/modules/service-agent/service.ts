@@ -1,5 +1,5 @@
 /**
- * Chat widgets for the console (SPEC §6, §7 Chat widget; issue 13). Rules:
+ * Chat widgets for the console (SPEC §6, §7 Chat widget). Rules:
  * - Department scope, as users and roles have it: a widget belongs to the departments it
  *   answers from (its target areas). A reader sees it when every one of them lies where the
  *   reader holds the route's Service_agent right (a default administrator: everywhere).

@@ -10,7 +10,7 @@ import { describeApi } from '../../test-support/test-app';
 import { createWidget, HOST_PAGE, visitorOf } from '../../test-support/widgets';
 
 /**
- * The visitor's chat (issue 13): answered by the assistant's engine from the widget's target
+ * The visitor's chat: answered by the assistant's engine from the widget's target
  * areas only, kept with its session, restored after a reload, rated, and shown to the owner.
  */
 describeApi('the chat of a widget visitor', (t) => {

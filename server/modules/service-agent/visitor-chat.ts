@@ -1,5 +1,5 @@
 /**
- * What a widget visitor does (issue 13): read the widget's look and their conversation so far,
+ * What a widget visitor does: read the widget's look and their conversation so far,
  * ask, and rate an answer. Questions go through the assistant's own answer service (the same
  * retrieval, engines, streaming and log, channel 'widget'), asked as a subject that may query
  * exactly the widget's target areas, so nothing outside them can be cited.

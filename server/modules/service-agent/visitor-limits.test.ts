@@ -9,7 +9,7 @@ const ask = (t: SuiteApp, token: string, from?: string) =>
     headers: from ? { 'x-forwarded-for': from } : {},
   });
 
-/** Abuse limits (issue 13): the daily quota, counted in the database. */
+/** Abuse limits: the daily quota, counted in the database. */
 describeApi('the daily question quota of a widget', (t) => {
   it('when the quota is used up, then 429 QUOTA_EXCEEDED until it is raised', async () => {
     const widget = await createWidget(t, t.admin, { daily_message_quota: 2 });
@@ -44,7 +44,7 @@ describeApi('the daily question quota of a widget', (t) => {
   });
 });
 
-/** Abuse limits (issue 13): per widget and per visitor address, a minute at a time. */
+/** Abuse limits: per widget and per visitor address, a minute at a time. */
 describeApi(
   'the rate limits of widget visitors',
   {

@@ -1,5 +1,5 @@
 /**
- * Login by key and the visitor's session (SPEC §2 /login?key, §7 login by key; issue 13).
+ * Login by key and the visitor's session (SPEC §2 /login?key, §7 login by key).
  *
  * Where the widget runs. The widget is an iframe of Atrium's `/chat?key=…` on a customer's
  * page, so its login call comes from Atrium's own origin, and the page that embeds it cannot

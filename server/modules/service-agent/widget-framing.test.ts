@@ -4,7 +4,7 @@ import { describeApi } from '../../test-support/test-app';
 import { createWidget } from '../../test-support/widgets';
 
 /**
- * Issue 13: a widget's pages may be framed by its allowed hosts, and nothing else anywhere
+ * A widget's pages may be framed by its allowed hosts, and nothing else anywhere
  * (`frame-ancestors` of the Content-Security-Policy; X-Frame-Options elsewhere).
  */
 describeApi('framing of the widget pages', (t) => {

@@ -1,5 +1,5 @@
 /**
- * The SOP archive (SPEC §4, issue 15): archiving takes a comment, unarchiving undoes it, and
+ * The SOP archive (SPEC §4): archiving takes a comment, unarchiving undoes it, and
  * only archived documents are deleted permanently — then, and only then, their files (the SOP's
  * versions and references) are removed from storage. Checklists made from them stay.
  */

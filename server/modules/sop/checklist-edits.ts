@@ -1,5 +1,5 @@
 /**
- * A person's edits to a checklist's items (issue 15): ticks, not-applicable marks, notes,
+ * A person's edits to a checklist's items: ticks, not-applicable marks, notes,
  * owners and due dates. The SOP's wording, section and page never change. Each edit that
  * changes something is one line of the version's record: item, field, old and new value.
  */

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 
-/** The checklist service's address (issue 15): the console's own API unless configured. */
+/** The checklist service's address: the console's own API unless configured. */
 describe('the checklist service address', () => {
   const apps: TestApp[] = [];
   afterAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * The checks the checklist service needs when it is served on its own (issue 15), the same the
+ * The checks the checklist service needs when it is served on its own, the same the
  * console's /api scope gives it: every call carries the x-api-key (SPEC §7) and a signed-in
  * person's bearer token (or an API key token), and each route's Sop right is checked with the
  * shared rule functions. Errors answer `{ message, code }` as everywhere else.

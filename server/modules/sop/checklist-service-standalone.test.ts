@@ -31,7 +31,7 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * The checklist service on its own (issue 15): only its plugin, with its dependencies and the
+ * The checklist service on its own: only its plugin, with its dependencies and the
  * x-api-key / sign-in guard, on a Fastify instance of its own at another address; the console's
  * runtime-config points there (SOP_SERVICE_URL) and the calls go over HTTP.
  */

@@ -1,6 +1,6 @@
 /**
  * The checklist service (SPEC §7: "a separate external service is called at
- * /sop/export_checklist and /sop/save_checklist with an API key header"; issue 15). An
+ * /sop/export_checklist and /sop/save_checklist with an API key header"). An
  * encapsulated Fastify plugin that takes everything it uses in its options, so it can be served
  * at another base address: by default the console's server registers it inside /api, behind the
  * scope's own x-api-key check, sign-in and rights; served alone, `guard` gives it those checks

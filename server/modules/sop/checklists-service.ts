@@ -1,5 +1,5 @@
 /**
- * Checklists (SPEC §3 checklist filters and save, §7 /sop/checklists; issue 15): generated from
+ * Checklists (SPEC §3 checklist filters and save, §7 /sop/checklists): generated from
  * an SOP for one shipment, listed with every filter, edited and saved as versions (who changed
  * what, when), and deleted. The status follows from the items. With a model configured its
  * requirements (checked against the SOP, kept once per SOP file) are used; without one, or when

@@ -1,5 +1,5 @@
 /**
- * SOP documents (SPEC §3, §4, §7 SOP; issue 15): upload with reference files, replacement
+ * SOP documents (SPEC §3, §4, §7 SOP): upload with reference files, replacement
  * keeping the history, the list with its filters, archive / unarchive and permanent deletion
  * (only of archived documents, and only then are their files removed). Uploads are all or
  * nothing: a refused file, a missing department or client stores nothing.

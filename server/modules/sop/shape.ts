@@ -12,7 +12,7 @@ export const notFound = (what = 'SOP document') =>
   new AppError(404, 'NOT_FOUND', `The ${what} was not found.`);
 
 /**
- * Department scope (SPEC §6, issue 15): a record outside the departments where the actor may
+ * Department scope (SPEC §6): a record outside the departments where the actor may
  * list SOPs does not exist for them (404); one they may list but not act on is 403.
  */
 export function assertRight(actor: Actor, departmentId: number, action: ActionName) {

@@ -1,4 +1,4 @@
-/** Wires the SOP area of one app instance (issue 15): documents, archive, lookups, checklists. */
+/** Wires the SOP area of one app instance: documents, archive, lookups, checklists. */
 import type { Database } from '../../db/database';
 import type { ChecklistModel } from '../../services/checklist/llm-requirements';
 import type { Storage } from '../../services/storage';

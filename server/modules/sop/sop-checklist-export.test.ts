@@ -5,7 +5,7 @@ import { pdfItems, pdfText } from '../../test-support/pdf-text';
 import { createSop, seaShipment } from '../../test-support/sop';
 import { describeApi } from '../../test-support/test-app';
 
-/** Checklist exports read back (issue 15): the Arabic pdf's layout, the header, due dates. */
+/** Checklist exports read back: the Arabic pdf's layout, the header, due dates. */
 describeApi('SOP checklist exports', (t) => {
   async function checklist() {
     const sop = await createSop(t, t.admin);

@@ -6,7 +6,7 @@ import { createSop, seaShipment, sopFile, uploadSop } from '../../test-support/s
 import { SOP_PAGES, sopPdf } from '../../test-support/sop-fixture';
 import { describeApi, TEST_API_KEY } from '../../test-support/test-app';
 
-/** A checklist's page links open the SOP file it was generated from (issue 15). */
+/** A checklist's page links open the SOP file it was generated from. */
 describeApi('SOP checklist links', (t) => {
   const generate = async (sopId: number) =>
     checklistSchema.parse(

@@ -3,7 +3,7 @@ import { checklistSchema } from '../../../contract/sop';
 import { createSop, seaShipment } from '../../test-support/sop';
 import { describeApi } from '../../test-support/test-app';
 
-/** Every change a save makes is in the version's record (issue 15): item, field, old, new. */
+/** Every change a save makes is in the version's record: item, field, old, new. */
 describeApi('SOP checklist versions', (t) => {
   it('when a save flips an item between done and not applicable, then both fields changing are recorded', async () => {
     const sop = await createSop(t, t.admin);

@@ -11,7 +11,7 @@ import { addClient, createSop, seaShipment, sopFile, uploadSop } from '../../tes
 import { AIR_ONLY, SEA_TO_GERMANY } from '../../test-support/sop-fixture';
 import { describeApi } from '../../test-support/test-app';
 
-/** Checklists (issue 15): generation from a known SOP, editing with versions, every export. */
+/** Checklists: generation from a known SOP, editing with versions, every export. */
 describeApi('SOP checklists', (t) => {
   const generate = (body: object, token = t.admin) =>
     t.api('POST', '/api/sop/checklists', { token, body });

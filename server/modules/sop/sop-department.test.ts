@@ -4,7 +4,7 @@ import { checklistSchema } from '../../../contract/sop';
 import { addClient, seaShipment, sopFile, uploadSop } from '../../test-support/sop';
 import { describeApi } from '../../test-support/test-app';
 
-/** A department that still files SOP documents or checklists is not deleted (issue 15). */
+/** A department that still files SOP documents or checklists is not deleted. */
 describeApi('SOP documents and checklists hold their department', (t) => {
   it('when a department has an SOP (archived or not) or a checklist, then deleting it is refused and nothing is lost', async () => {
     const dept = await t.api('POST', '/api/departments', {

@@ -7,7 +7,7 @@ import { addClient, createSop, sopFile, uploadSop } from '../../test-support/sop
 import { describeApi } from '../../test-support/test-app';
 import { buildDocx } from '../../test-support/fixtures/docx-writer';
 
-/** SOP documents (SPEC §3, §4, §7 SOP; issue 15): upload, lookups, list, references, archive. */
+/** SOP documents (SPEC §3, §4, §7 SOP): upload, lookups, list, references, archive. */
 describeApi('SOP documents', (t) => {
   const fields = (clientId: number, extra: Record<string, string> = {}) => ({
     department_id: '1',

@@ -6,7 +6,7 @@ import { addClient, seaShipment, uploadSop } from '../../test-support/sop';
 import { describeApi, TEST_API_KEY } from '../../test-support/test-app';
 
 /**
- * Checklists from a docx SOP (issue 15): a docx has no pages, so its items carry no page (null,
+ * Checklists from a docx SOP: a docx has no pages, so its items carry no page (null,
  * and so no page link) and are known by their section, the docx's own headings.
  */
 describeApi('SOP checklists from a docx', (t) => {

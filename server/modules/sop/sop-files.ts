@@ -1,5 +1,5 @@
 /**
- * SOP uploads read and checked as knowledge uploads are (issue 15): the same name, declared
+ * SOP uploads read and checked as knowledge uploads are: the same name, declared
  * type, magic-byte and package checks (knowledge/file-check.ts) and the same storage, for the two
  * types an SOP may have (pdf, docx), then the text extracted with its pages by the ingestion
  * pipeline. Nothing is stored until the whole request is accepted; a refusal names the file.

@@ -4,7 +4,7 @@ import { addClient, sopFile, uploadSop } from '../../test-support/sop';
 import { describeApi } from '../../test-support/test-app';
 
 /**
- * Every list filter alone against a seeded set with known answers (issue 15): the checklists'
+ * Every list filter alone against a seeded set with known answers: the checklists'
  * (SPEC §3) and the SOP documents' (SPEC §7). Nothing else in this file adds records.
  */
 describeApi('SOP and checklist list filters', (t) => {

@@ -5,7 +5,7 @@ import { storedFiles } from '../../test-support/knowledge';
 import { addClient, createSop, seaShipment, sopFile, uploadSop } from '../../test-support/sop';
 import { describeApi, TEST_API_KEY } from '../../test-support/test-app';
 
-/** Department scope and the Sop rights of checklists and SOP documents (SPEC §6, issue 15). */
+/** Department scope and the Sop rights of checklists and SOP documents (SPEC §6). */
 describeApi('SOP rights per department', (t) => {
   const all = ['Sop.LIST_VIEW', 'Sop.ADD', 'Sop.UPDATE', 'Sop.DELETE', 'Sop.DOWNLOAD'] as const;
   const elsewhere = async (name: string) => {

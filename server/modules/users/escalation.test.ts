@@ -1,5 +1,5 @@
 /**
- * Issue 4 "No privilege escalation", one rule per test. This suite starts its own app so the
+ * No privilege escalation: nobody gives a right they do not hold, one rule per test. This suite starts its own app so the
  * seeded administrator is the only default administrator when it begins.
  */
 import { beforeAll, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * User history and restore (issue 4). Decisions:
+ * User history and restore. Decisions:
  * - GET /users/history/{id} needs Users.VIEW in one of the user's departments; for a deleted user
  *   the departments of their last version decide. Newest first, paged like every list.
  * - Restore brings back the version an entry stands for (the snapshot after a create, update or

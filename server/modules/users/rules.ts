@@ -1,6 +1,7 @@
 /**
- * The checks a user change must pass before it is written (issue 4, "No privilege escalation").
- * Pure functions over what the service loaded. Decisions beyond the issue's list:
+ * The checks a user change must pass before it is written, so that nobody
+ * hands out a right they do not hold themselves (no privilege escalation). Pure functions over
+ * what the service loaded. Decisions:
  * - Non-admin staff may change, disable or delete a user only when ALL of that user's assignments
  *   are in departments where they hold Users.<action> and the user holds no right there that they
  *   do not hold themselves. Otherwise changing the e-mail address and asking for a password reset

@@ -1,5 +1,5 @@
 /**
- * Users managed by administrators and permission-limited staff (SPEC §2 Users, §3, §7; issue 4).
+ * Users managed by administrators and permission-limited staff (SPEC §2 Users, §3, §7).
  * No Fastify types here. Decisions:
  * - Department scoping: non-admin staff see a user when one of the user's assignments is in a
  *   department where they hold the right; users with no assignment are seen by default admins

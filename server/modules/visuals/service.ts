@@ -1,5 +1,5 @@
 /**
- * Visual answers (issue 6): decide whether a question wants a chart and from which table, and
+ * Visual answers: decide whether a question wants a chart and from which table, and
  * draw it. Tables come only from ready, not soft-deleted documents of departments where the
  * user holds Query.QUERY_DOCUMENT (all for a default administrator). With an LLM configured the
  * model designs the spec; a refused or failed spec falls back to the built-in chart.
@@ -54,7 +54,7 @@ export function createVisualsService(deps: {
   repo: VisualsRepo;
   llm: LlmSettings | null;
   log: FastifyBaseLogger;
-  /** Active database sources (issue 17), asked first when a question names one of their tables. */
+  /** Active database sources, asked first when a question names one of their tables. */
   databases?: { answer: (actor: Actor, question: string) => Promise<DbVisual | null> };
 }) {
   async function askModel(pick: TablePick, rows: Cell[][], request: VisualRequest) {

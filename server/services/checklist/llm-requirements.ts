@@ -1,5 +1,5 @@
 /**
- * Requirements proposed by the configured model (issue 15): the SOP's passages go out in
+ * Requirements proposed by the configured model: the SOP's passages go out in
  * batches with a structured-output request (`response_format` json_schema), the reply must be
  * JSON of that strict schema (checked again here with zod), and every item must cite one of the
  * passages it was given — an item that cites none, or whose words are not in the passage it

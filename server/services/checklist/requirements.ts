@@ -1,5 +1,5 @@
 /**
- * The built-in requirement extractor (issue 15): every sentence of an SOP that states a duty
+ * The built-in requirement extractor: every sentence of an SOP that states a duty
  * ("must", "shall", "ensure", "verify", …) and every numbered or bulleted step is one
  * requirement, under the SOP's own heading, with its page and the modes and countries it
  * applies to. Pure and deterministic: the same text gives the same requirements.

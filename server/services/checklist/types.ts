@@ -1,4 +1,4 @@
-/** The checklist extractor's inputs and outputs (issue 15), shared by both engines. */
+/** The checklist extractor's inputs and outputs, shared by both engines. */
 import type { ShipmentMode } from '../../../contract/sop';
 
 /** A piece of an SOP's text as the ingestion pipeline extracted it. */

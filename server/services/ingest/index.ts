@@ -1,4 +1,4 @@
-/** Text extraction and chunking for the ingestion job (issue 5). */
+/** Text extraction and chunking for the ingestion job. */
 export { extractDocument, readScannedPage, withScannedText } from './extract';
 export {
   chunkDocument,

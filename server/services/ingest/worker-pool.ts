@@ -3,7 +3,7 @@
  * cancellation. Any way an extractor ends badly (a hang, a crash, a heap overflow, resident
  * memory over the cap) kills only that child, and the caller gets a readable reason.
  *
- * Why child processes and not worker threads (security, issue 9): a thread's heap limit counts
+ * Why child processes and not worker threads (security): a thread's heap limit counts
  * neither the buffers a parser allocates outside the JS heap (an inflated zip part, its decoded
  * string) nor, worse, does it hold when one allocation overshoots it — V8 then aborts the whole
  * process ("Reached heap limit"), and a 260 KB xlsx whose cells all point at one huge shared

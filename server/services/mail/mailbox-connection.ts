@@ -1,5 +1,5 @@
 /**
- * Connections to a real mailbox (issue 16): IMAP with imapflow, SMTP with nodemailer. Every
+ * Connections to a real mailbox: IMAP with imapflow, SMTP with nodemailer. Every
  * use opens one short connection and always closes it. Neither library logs (a login line
  * would carry the user name, and a debug log the password).
  *

@@ -1,5 +1,5 @@
 /**
- * Sending from a mailbox (issue 16): the message is rendered once (nodemailer's stream
+ * Sending from a mailbox: the message is rendered once (nodemailer's stream
  * transport: the exact bytes, CRLF), handed to the account's SMTP server, then appended to the
  * account's Sent folder over IMAP, flagged \Seen, so that the mailbox shows what left — the
  * same bytes, with the same Message-ID.

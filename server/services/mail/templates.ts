@@ -60,7 +60,7 @@ export function accountExistsMail(to: string, name: string, link: string): MailM
   };
 }
 
-/** Issue 4: an administrator created the account; the link is a password-reset link. */
+/** An administrator created the account; the link is a password-reset link. */
 export function invitationMail(
   to: string,
   name: string,

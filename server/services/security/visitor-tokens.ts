@@ -1,5 +1,5 @@
 /**
- * Visitor tokens of chat widgets (issue 13): HS256 JWTs like the users' access tokens, but of
+ * Visitor tokens of chat widgets: HS256 JWTs like the users' access tokens, but of
  * another kind that cannot pass for one. They carry their own header type and audience, and
  * they are signed with a key derived from the JWT secret for this use only, so a user token's
  * check never accepts a visitor token, nor the other way round. They name a visitor session

@@ -1,5 +1,5 @@
 /**
- * The sentiment of a conversation turn (issue 14): positive, neutral or negative, read from what
+ * The sentiment of a conversation turn: positive, neutral or negative, read from what
  * the person wrote (the question). Offline by the `sentiment` library (AFINN-165 word list,
  * English, with negation) when no LLM is configured; by the configured LLM otherwise, falling
  * back to the library when the model fails or answers something else.

@@ -11,7 +11,7 @@ import './layout.css';
 
 /**
  * CoreUI's DefaultLayout: sidebar + header + content + footer (loaded only after sign-in). A chat
- * widget's visitor sees the chat alone: no sidebar, no header menu (issue 13).
+ * widget's visitor sees the chat alone: no sidebar, no header menu.
  */
 export function DefaultLayout() {
   const { t } = useTranslation('common');

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { NavIcon } from './nav-registry';
 
 // The accounts come through the API cache (RTK Query), which the first screen after sign-in
-// does not otherwise need: it loads with them, after the dashboard has drawn (issue 10).
+// does not otherwise need: it loads with them, after the dashboard has drawn.
 const EmailAccountItems = lazy(() =>
   import('./email-account-items').then((m) => ({ default: m.EmailAccountItems })),
 );

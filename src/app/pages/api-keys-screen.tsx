@@ -1,5 +1,5 @@
 /**
- * /integration/api-integration (issue 17): the API key page with the roles' rights matrix as its
+ * /integration/api-integration: the API key page with the roles' rights matrix as its
  * scope picker, composed here because features share no code. One chunk for the screen table.
  */
 import { ApiKeysPage } from '@/features/integrations/api-keys-page';

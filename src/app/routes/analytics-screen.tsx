@@ -1,4 +1,4 @@
-/** /analytics with the chat widgets as channels (issue 14; see report-widgets.tsx). */
+/** /analytics with the chat widgets as channels (see report-widgets.tsx). */
 import { AnalyticsPage } from '@/features/reports/analytics-page';
 import { withWidgetChoices } from './report-widgets';
 

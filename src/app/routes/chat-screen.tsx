@@ -1,6 +1,6 @@
 /**
  * /chat (SPEC §2) is the knowledge assistant for signed-in users and the landing of a chat
- * widget's visitors (issue 13), who get the visitor chat instead: the screen picks by the
+ * widget's visitors, who get the visitor chat instead: the screen picks by the
  * session's kind. Each page is its own chunk; the likely one starts loading with this one.
  */
 import { lazy } from 'react';
@@ -21,7 +21,7 @@ const VisitorChatPage = lazy(() =>
   loadVisitorChatPage().then((m) => ({ default: m.VisitorChatPage })),
 );
 
-/** The conversation's helpdesk ticket (issue 17), above the assistant's chat. */
+/** The conversation's helpdesk ticket, above the assistant's chat. */
 function ChatWithTicket() {
   const chat = useAppSelector(selectChat);
   const version = `${chat.messages.length}:${chat.sending}:${chat.messages.map((m) => m.feedback?.rating ?? '').join()}`;

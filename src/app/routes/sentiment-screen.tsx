@@ -1,4 +1,4 @@
-/** /sentiment-analytics with the chat widgets as channels (issue 14; see report-widgets.tsx). */
+/** /sentiment-analytics with the chat widgets as channels (see report-widgets.tsx). */
 import { SentimentPage } from '@/features/reports/sentiment-page';
 import { withWidgetChoices } from './report-widgets';
 

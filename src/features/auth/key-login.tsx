@@ -1,7 +1,7 @@
 /**
- * /login?key=K (SPEC §2, §7 login by key; issue 13): a chat widget's visitor signs in with the
+ * /login?key=K (SPEC §2, §7 login by key): a chat widget's visitor signs in with the
  * widget's key and lands on /chat with the same query. Loaded only when the address has a key,
- * so the sign-in page's first download stays as it was (issue 10).
+ * so the sign-in page's first download stays as it was.
  *
  * In the widget's iframe the page around it may keep a session from before a reload
  * (lib/widget-frame.ts); it is used when the server still takes it, so the conversation goes on.

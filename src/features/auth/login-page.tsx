@@ -14,7 +14,7 @@ import { AuthShell } from './auth-shell';
 import type { AuthLinks } from './auth-links';
 
 // The refusal (an alert, and the resend link) loads when there is one to show: /login's first
-// download stays without CoreUI's alert and its transition code (issue 10).
+// download stays without CoreUI's alert and its transition code.
 const LoginRefusal = lazy(() =>
   import('./login-refusal').then((m) => ({ default: m.LoginRefusal })),
 );

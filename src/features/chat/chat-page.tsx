@@ -1,5 +1,5 @@
 /**
- * /chat (SPEC §2, issue 6): the knowledge assistant. Conversations on the left, the conversation
+ * /chat (SPEC §2): the knowledge assistant. Conversations on the left, the conversation
  * with its options and question box in the middle, the cited source beside it when opened.
  */
 import { type RefObject, useEffect, useRef } from 'react';

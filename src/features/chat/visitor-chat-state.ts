@@ -1,5 +1,5 @@
 /**
- * The visitor chat's state (issue 13): the widget's look, the conversation (the assistant's
+ * The visitor chat's state: the widget's look, the conversation (the assistant's
  * message shape, so history entries and answers read alike) and whether a question is pending.
  * A plain reducer: the visitor's page needs none of the assistant's slice.
  */

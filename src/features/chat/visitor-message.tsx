@@ -1,5 +1,5 @@
 /**
- * One message of a widget visitor's chat (issue 13): the visitor's own text as plain text (never
+ * One message of a widget visitor's chat: the visitor's own text as plain text (never
  * HTML), the answer rendered safely as the assistant's is (markdown-view.tsx), its references
  * without a way to open the documents (visitors may not download them), and thumbs up or down.
  */

@@ -1,4 +1,4 @@
-/** GET /reports/dashboard (issue 14): the dashboard's live figures, read again every 30 s. */
+/** GET /reports/dashboard: the dashboard's live figures, read again every 30 s. */
 import { apiRoutes } from '@contract/api-paths';
 import type { LiveDashboard } from '@contract/live-dashboard-schema';
 import { api } from '@/lib/api';

@@ -8,11 +8,11 @@ import { displayName, selectAccessSubject, selectProfile } from '@/lib/session/s
 import { areasFor, type DashboardArea } from './dashboard-areas';
 import type { LiveLinks } from './live-figures';
 
-// The live figures bring the API cache code: loaded after the dashboard has drawn (issue 10).
+// The live figures bring the API cache code: loaded after the dashboard has drawn.
 const LiveFigures = lazy(() => import('./live-figures').then((m) => ({ default: m.LiveFigures })));
 
 /**
- * /dashboard: a welcome with the user's name, their live figures (issue 14) and one card per
+ * /dashboard: a welcome with the user's name, their live figures and one card per
  * area they may open.
  */
 export function DashboardPage({

@@ -1,4 +1,4 @@
-/** API keys for other systems (issue 17): list, create (the key answered once), revoke. */
+/** API keys for other systems: list, create (the key answered once), revoke. */
 import {
   apiKeyPaths,
   type ApiKey,

@@ -12,9 +12,9 @@ import { ApiKeyCreateDialog, type ScopeMatrix } from './api-key-create-dialog';
 import { useListApiKeysQuery, useRevokeApiKeyMutation } from './api-keys-api';
 
 /**
- * /integration/api-integration (SPEC §2; issue 17): the API keys of other systems, a dialog to
+ * /integration/api-integration (SPEC §2): the API keys of other systems, a dialog to
  * create one (its key shown once) and revocation after a confirmation. The server decides who
- * may (Roles rights, README "API keys"); the buttons follow the same rights.
+ * may (Roles rights, docs/integrations/api-access.md); the buttons follow the same rights.
  */
 export function ApiKeysPage({ ScopeMatrix }: { ScopeMatrix: ComponentType<ScopeMatrix> }) {
   const { t, i18n } = useTranslation(['api-keys', 'errors']);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useConversationTicketQuery } from './helpdesk-api';
 
 /**
- * On a conversation: that it was handed to people in the helpdesk (issue 17), once the person
+ * On a conversation: that it was handed to people in the helpdesk, once the person
  * asked for someone or rated two answers down, and, while no helpdesk has it, why it waits (it
  * goes only to a helpdesk serving every department the conversation touched). `version`
  * changes with every answer and rating, which is when a ticket can appear.

@@ -1,4 +1,4 @@
-/** Database sources (SPEC §7 Database sources; issue 17): `integration_id` in the query string. */
+/** Database sources (SPEC §7 Database sources): `integration_id` in the query string. */
 import {
   dbSourceRoutes,
   type DbQueryInput,

@@ -1,4 +1,4 @@
-/** Helpdesk integrations, agents and the hand-off (SPEC §7 Helpdesk; issue 17). */
+/** Helpdesk integrations, agents and the hand-off (SPEC §7 Helpdesk). */
 import {
   helpdeskApiPaths as paths,
   type Agent,

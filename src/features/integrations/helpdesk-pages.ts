@@ -1,5 +1,5 @@
 /**
- * The helpdesk screens (issue 17) as one lazy module: one dynamic import in the eagerly loaded
+ * The helpdesk screens as one lazy module: one dynamic import in the eagerly loaded
  * screen table serves all four routes, which keeps /login's first download within its budget.
  */
 export { HelpdeskAgentsPage } from './helpdesk-agents-page';

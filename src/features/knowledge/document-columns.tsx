@@ -30,7 +30,7 @@ const STATUS_TONES: Record<DocumentStatus, Tone> = {
 const isWebAddress = (value: string) => /^https?:\/\//i.test(value);
 
 /**
- * The repository's columns (issue 5): name, type, size, department, who and when, status. A
+ * The repository's columns: name, type, size, department, who and when, status. A
  * sitemap's name carries a button listing its pages (`onPages`).
  */
 export function documentColumns(

@@ -1,5 +1,5 @@
 /**
- * Documents rights per department (SPEC §6, issue 5: department scoping). The server decides;
+ * Documents rights per department (SPEC §6). The server decides;
  * these keep the screens from offering what it would refuse.
  */
 import { departmentScope, inScope } from '@contract/access';

@@ -22,7 +22,7 @@ export const STATUS_POLL_MS = 2000;
 const documentId = (d: KnowledgeDocument) => d.id;
 const ingesting = (d: KnowledgeDocument) => d.status === 'queued' || d.status === 'processing';
 
-/** /repository (SPEC §2, issue 5): the documents of the person's departments and the recycle bin. */
+/** /repository (SPEC §2): the documents of the person's departments and the recycle bin. */
 export function RepositoryPage({ uploadPath }: { uploadPath: string }) {
   const { t, i18n } = useTranslation(['knowledge', 'errors']);
   const { subject, right } = useCan();

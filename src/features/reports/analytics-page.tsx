@@ -25,7 +25,7 @@ import {
 import { useReportFilters } from './use-report-filters';
 import './reports.css';
 
-/** /analytics (SPEC §2, §3 Analytics report; issue 14). */
+/** /analytics (SPEC §2, §3 Analytics report). */
 export function AnalyticsPage() {
   const { t, i18n } = useTranslation('reports');
   const state = useReportFilters();

@@ -1,5 +1,5 @@
 /**
- * Reports (SPEC §7 Reports; issue 14): the analytics and sentiment figures, read with the page's
+ * Reports (SPEC §7 Reports): the analytics and sentiment figures, read with the page's
  * filters. SPEC §4: a failed call resets the data to empty defaults — pages read `orEmpty`.
  */
 import { apiRoutes } from '@contract/api-paths';

@@ -30,7 +30,7 @@ const emptySummary = {
   negative: 0,
 };
 
-/** /sentiment-analytics (SPEC §2, §3 Sentiment dashboard report; issue 14). */
+/** /sentiment-analytics (SPEC §2, §3 Sentiment dashboard report). */
 export function SentimentPage() {
   const { t, i18n } = useTranslation('reports');
   const state = useReportFilters();

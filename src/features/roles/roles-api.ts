@@ -1,5 +1,5 @@
 /**
- * Roles and their permission sets (SPEC §7 Roles; issue 4). Lists use the paged shape; the
+ * Roles and their permission sets (SPEC §7 Roles). Lists use the paged shape; the
  * "grants" filter reads GET /roles/types/{module}/action/{action}, which pages like GET /roles.
  */
 import { apiPaths } from '@contract/api-paths';

@@ -1,6 +1,6 @@
 /**
  * The checklist service's client (SPEC §7: save and export go to "a separate external service"
- * with the API key header; issue 15). It answers at runtime-config's `sopServiceUrl`; when that
+ * with the API key header). It answers at runtime-config's `sopServiceUrl`; when that
  * is the console's own API (the default), the app's client is used as it is.
  */
 import { apiPaths } from '@contract/api-paths';

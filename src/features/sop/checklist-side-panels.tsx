@@ -8,7 +8,7 @@ import { SopFileLinks } from './sop-view-actions';
 
 /**
  * Beside a checklist's items: its SOP's reference files (GET /sop/checklists/references/{id}),
- * what was left out and why (issue 15), and the saved versions.
+ * what was left out and why, and the saved versions.
  */
 export function ChecklistSidePanels({ checklist }: { checklist: Checklist }) {
   const { t, i18n } = useTranslation('sop');

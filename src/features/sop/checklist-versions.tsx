@@ -7,7 +7,7 @@ import { formatDay, formatWhen } from './sop-dates';
 type Change = ChecklistVersion['changes'][number];
 const FLAGS = new Set(['done', 'not_applicable']);
 
-/** The saved versions of a checklist (issue 15): who changed what, and when. */
+/** The saved versions of a checklist: who changed what, and when. */
 export function ChecklistVersions({ checklist }: { checklist: Checklist }) {
   const { t, i18n } = useTranslation('sop');
   const versions = useChecklistVersionsQuery(checklist.id);

@@ -1,5 +1,5 @@
 /**
- * Users managed by administrators and permission-limited staff (SPEC §7 Users; issue 4): paged
+ * Users managed by administrators and permission-limited staff (SPEC §7 Users): paged
  * list, one user, create (the server mails an invitation with a set-password link), update,
  * delete, and the change history with restore.
  */

@@ -1,5 +1,5 @@
 /**
- * What a permission-limited person may hand out (issue 4: no privilege escalation). The server
+ * What a permission-limited person may hand out (no privilege escalation). The server
  * decides; these only keep the forms from offering choices it would refuse. Default admins may do
  * everything, so callers check `is_defaultadmin` first.
  */

@@ -55,9 +55,9 @@ export interface AnswerDeps {
   repo: ChatRepo;
   retriever: Retriever;
   provider: LlmProvider | null;
-  /** Judges every stored turn's sentiment for the reports (issue 14). */
+  /** Judges every stored turn's sentiment for the reports. */
   sentiment?: TurnJudge;
-  /** Told of every stored turn, after its transaction (the helpdesk's hand-over; issue 17). */
+  /** Told of every stored turn, after its transaction (the helpdesk's hand-over). */
   onTurnStored?: (turnId: number, question: string) => Promise<void>;
 }
 

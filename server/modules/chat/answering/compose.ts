@@ -18,7 +18,7 @@ const SNIPPET_MAX = 280;
 
 /**
  * A reference's snippet: an excerpt is cut at SNIPPET_MAX; the sentences an answer quotes
- * (`whole`) are shown whole (issue 12: the proof is the sentence itself, not its first half).
+ * (`whole`) are shown whole (the proof is the sentence itself, not its first half).
  */
 export function referenceOf(p: Passage, n: number, snippet: string, whole = false): ChatReference {
   return {

@@ -1,5 +1,5 @@
 /**
- * Issue 12, reference entries cut by a chunk boundary: the function's signature ends one
+ * Reference entries cut by a chunk boundary: the function's signature ends one
  * passage and what it returns opens the next, which never names the function.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

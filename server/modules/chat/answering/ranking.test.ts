@@ -1,5 +1,5 @@
 /**
- * Issue 12, ranking by rarity: in real manuals a product name (capitalised, such as "GnuTLS" or
+ * Ranking by rarity: in real manuals a product name (capitalised, such as "GnuTLS" or
  * "Debian") stands in hundreds of passages. The words that decide the answer are the rare ones;
  * a passage without them is never quoted as the answer.
  */

@@ -4,7 +4,7 @@
  * lookup here checks both again, so a document soft-deleted between the two reads is still
  * never cited).
  *
- * One ranking for every question (issue 12: what advanced search did better is the default):
+ * One ranking for every question (what advanced search once did better is now the default):
  * the question's terms are weighed by their rarity in the whole corpus (weighing.ts: a rare
  * word such as "libtasn1" outweighs a name in every other passage, such as "Debian"), the
  * index (FTS5 bm25 / ts_rank) gives 40 candidates, and they are re-ranked by how much of the

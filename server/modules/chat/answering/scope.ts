@@ -1,5 +1,5 @@
 /**
- * Which departments a question may be answered from (issue 6 rules): those where the asker
+ * Which departments a question may be answered from: those where the asker
  * holds Query.QUERY_DOCUMENT through a role assigned there (all departments for a default
  * administrator). A right held in department A says nothing about B (contract's departmentScope).
  *

@@ -25,7 +25,7 @@ type ConversationQuery = SelectQueryBuilder<DB & { c: DB['conversations'] }, 'c'
 
 /**
  * A chat widget's visitor conversations are logged under the widget's owner (the log needs a
- * user; issue 13), but they are the visitors', not the owner's: the console leaves them out.
+ * user), but they are the visitors', not the owner's: the console leaves them out.
  */
 const consoleOnly = (query: ConversationQuery) =>
   query.where((eb) =>

@@ -121,7 +121,7 @@ export function createChatService(deps: {
       input: { message_id: number; rating: 'up' | 'down'; comment: string },
     ): Promise<FeedbackResponse> {
       const turn = await repo.findTurn(input.message_id);
-      // A widget visitor's answer is the visitor's to rate, not its owner's (issue 13).
+      // A widget visitor's answer is the visitor's to rate, not its owner's.
       if (!turn || turn.user_id !== userId || turn.cancelled || turn.channel === 'widget')
         throw errors.notFound('This answer does not exist.');
       const saved = await repo.saveFeedback(turn.id, userId, input.rating, input.comment, nowIso());

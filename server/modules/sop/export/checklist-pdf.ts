@@ -1,5 +1,5 @@
 /**
- * A checklist as the pdf a warehouse prints and signs (issue 15): a header with the client,
+ * A checklist as the pdf a warehouse prints and signs: a header with the client,
  * route, mode and dates; the items grouped under the SOP's sections, each with a tick box (ticked
  * when done, struck "N/A" when not applicable), its SOP page, note, owner and due date; and a
  * signature line. DejaVu Sans (services/render/pdf.ts) covers every console language; Arabic is

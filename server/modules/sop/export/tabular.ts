@@ -1,5 +1,5 @@
 /**
- * Checklist exports as csv and xlsx (issue 15). csv: UTF-8 with a byte order mark (Excel reads
+ * Checklist exports as csv and xlsx. csv: UTF-8 with a byte order mark (Excel reads
  * it), cells escaped by services/export/csv-cell.ts (quoted, and text that a spreadsheet would
  * run as a formula neutralised). xlsx (exceljs): the header block, then one row per item with
  * typed cells — the page a number, the due date a date, done a boolean.
