@@ -9,6 +9,7 @@ import { CButton, CSpinner } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { VISITOR_QUESTION_MAX } from '@contract/widget-session';
+import type { VisitorWidget } from '@contract/service-agent';
 import { PageHeading } from '@/components/page-heading';
 import { CLIENT_ERROR_CODES, toApiErrorData } from '@/lib/http';
 import { visitorErrorText } from '@/lib/visitor-error-text';
@@ -50,7 +51,10 @@ export function VisitorChatPage() {
     loadVisit(rememberedVisit(key))
       .unwrap()
       .then(
-        (look) => {
+        (look: VisitorWidget | undefined) => {
+          // A load overtaken by a newer one (React runs the effect twice in development, the
+          // key changed) settles without data; the newer one fills the page.
+          if (!look) return;
           rememberVisit(key, look.session_id);
           dispatch({ type: 'loaded', look });
         },
