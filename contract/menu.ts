@@ -13,6 +13,9 @@ const staff = (rule: Rule) => all(not(emailOnly), rule);
 
 export const MENU = [
   { key: 'dashboard', rule: any(emailOnly, perm('Query', 'QUERY_DOCUMENT')) },
+  // The knowledge assistant (/chat): its route is open (SPEC §6), but only people who may query
+  // get an answer, so only they are shown the way there.
+  { key: 'assistant', rule: perm('Query', 'QUERY_DOCUMENT') },
   { key: 'profile', rule: open },
   { key: 'userManagement', group: ['users', 'department', 'roles'] },
   { key: 'users', rule: perm('Users', 'LIST_VIEW') },

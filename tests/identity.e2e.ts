@@ -37,6 +37,7 @@ function expectedMenu(rights: Parameters<typeof idsOf>): string[] {
   });
   const label: Record<MenuKey, string> = {
     dashboard: navLabels.dashboard,
+    assistant: navLabels.assistant,
     profile: navLabels.profile,
     userManagement: navLabels.userManagement,
     users: navLabels.users,
@@ -180,6 +181,7 @@ describe('identity: departments, roles, users, menus and history', () => {
       [
         'Content',
         'Dashboard',
+        'Knowledge assistant',
         'Profile',
         'Repository',
         'Upload',

@@ -98,6 +98,15 @@ export const screens = defineScreens({
     },
     menu: { key: 'dashboard' },
   },
+  // Right after the dashboard: its card comes first, the assistant being what most people open.
+  chat: {
+    path: '/chat',
+    rule: 'open',
+    visitors: true,
+    page: async () => (await import('./routes/chat-screen')).ChatScreen,
+    menu: { key: 'assistant' },
+    card: { key: 'assistant', name: 'assistant' },
+  },
   profile: {
     path: '/profile',
     rule: 'open',
@@ -149,12 +158,6 @@ export const screens = defineScreens({
     page: async () => (await import('./routes/sentiment-screen')).SentimentScreen,
     menu: { key: 'sentiment' },
     card: { key: 'sentiment', name: 'sentiment' },
-  },
-  chat: {
-    path: '/chat',
-    rule: 'open',
-    visitors: true,
-    page: async () => (await import('./routes/chat-screen')).ChatScreen,
   },
   helpdesk: {
     path: '/helpdesk',

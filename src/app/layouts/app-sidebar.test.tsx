@@ -38,6 +38,7 @@ describe('sidebar', () => {
     const nav = await openDashboardAs(adminProfile);
     expect(items(nav)).toEqual([
       'Dashboard',
+      'Knowledge assistant',
       'Profile',
       'User Management',
       'Users',
@@ -61,10 +62,19 @@ describe('sidebar', () => {
 
   it('when a Trial user signs in, then Integrations is called Chatbot and leads to the chatbot area', async () => {
     const nav = await openDashboardAs(trialProfile);
-    expect(items(nav)).toEqual(['Dashboard', 'Profile', 'Chatbot']);
+    expect(items(nav)).toEqual(['Dashboard', 'Knowledge assistant', 'Profile', 'Chatbot']);
     expect(within(nav).getByRole('link', { name: 'Chatbot' })).toHaveAttribute(
       'href',
       '/integration/chatbot',
+    );
+  });
+
+  it('when a user may only query documents, then the menu leads to the knowledge assistant', async () => {
+    const nav = await openDashboardAs(profileWith(['Query.QUERY_DOCUMENT']));
+    expect(items(nav)).toEqual(['Dashboard', 'Knowledge assistant', 'Profile']);
+    expect(within(nav).getByRole('link', { name: 'Knowledge assistant' })).toHaveAttribute(
+      'href',
+      '/chat',
     );
   });
 

@@ -6,6 +6,7 @@
 import {
   cilBook,
   cilChartPie,
+  cilChatBubble,
   cilCloudUpload,
   cilEnvelopeClosed,
   cilFolderOpen,
@@ -38,6 +39,7 @@ export type NavEntry =
 
 const icons: Partial<Record<MenuKey, NavIcon>> = {
   dashboard: cilSpeedometer,
+  assistant: cilChatBubble,
   profile: cilUser,
   userManagement: cilPeople,
   email: cilEnvelopeClosed,

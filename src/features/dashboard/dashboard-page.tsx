@@ -2,11 +2,12 @@ import { lazy, Suspense } from 'react';
 import { CCard, CCardBody, CCardTitle, CCardText } from '@coreui/react';
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
+import { liveParts, type LiveParts } from '@contract/live-parts';
 import { Link } from 'react-router-dom';
 import { PageHeading } from '@/components/page-heading';
 import { displayName, selectAccessSubject, selectProfile } from '@/lib/session/session-slice';
 import { areasFor, type DashboardArea } from './dashboard-areas';
-import type { LiveLinks } from './live-figures';
+import { LiveSection, type LiveLinks } from './live-layout';
 
 // The live figures bring the API cache code: loaded after the dashboard has drawn.
 const LiveFigures = lazy(() => import('./live-figures').then((m) => ({ default: m.LiveFigures })));
@@ -26,14 +27,18 @@ export function DashboardPage({
   const profile = useSelector(selectProfile);
   const subject = useSelector(selectAccessSubject);
   const shown = subject ? areasFor(subject, areas) : [];
+  const parts: LiveParts = subject
+    ? liveParts(subject)
+    : { conversations: false, documents: false, widgets: false };
   const name = profile ? profile.first_name || displayName(profile) : '';
 
   return (
     <>
       <PageHeading>{name ? t('welcome', { name }) : t('welcomeAnonymous')}</PageHeading>
       <p className="text-body-secondary">{t('intro')}</p>
-      <Suspense fallback={null}>
-        <LiveFigures links={links} />
+      {/* Until the figures' code has come, their placeholders keep the room they will take. */}
+      <Suspense fallback={<LiveSection parts={parts} links={links} />}>
+        <LiveFigures links={links} parts={parts} />
       </Suspense>
       <h2 className="h5 mt-4 mb-3">{t('shortcuts')}</h2>
       {shown.length === 0 ? (

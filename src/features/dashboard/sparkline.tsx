@@ -1,7 +1,9 @@
+/** The sparkline's size, which its placeholder keeps while the figures load. */
+export const SPARKLINE_SIZE = { width: 120, height: 32 } as const;
+
 /** A small line of daily counts, drawn as SVG (no chart library on the dashboard). */
 export function Sparkline({ values, label }: { values: number[]; label: string }) {
-  const width = 120;
-  const height = 32;
+  const { width, height } = SPARKLINE_SIZE;
   const max = Math.max(1, ...values);
   const step = values.length > 1 ? width / (values.length - 1) : width;
   const points = values
