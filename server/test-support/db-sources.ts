@@ -63,3 +63,39 @@ export async function createSource(t: TestApp, token: string, body: Record<strin
   if (res.status !== 201) throw new Error(`create answered ${res.status}: ${res.raw}`);
   return res.body as { id: number };
 }
+
+/**
+ * A Debian-like packages table whose measure is written with its unit (installed_size_kb) and
+ * whose text columns hold words: for questions naming "installed size", and for aggregates a
+ * text column must not be offered.
+ */
+export const PACKAGE_SECTIONS = ['admin', 'devel', 'libs', 'net'] as const;
+
+/** 20 packages: section i % 4, installed size (i + 1) * 100 kB; maintainer a name. */
+export function packageRows(): [string, string, number, string][] {
+  return Array.from({ length: 20 }, (_, i) => [
+    `pkg-${String(i + 1).padStart(2, '0')}`,
+    PACKAGE_SECTIONS[i % 4],
+    (i + 1) * 100,
+    i % 3 ? 'Debian QA Group' : 'Ana Lima',
+  ]);
+}
+
+/** Per section, in the sections' order: [section, total kB, package count, largest kB]. */
+export function packageTotals(): [string, number, number, number][] {
+  return PACKAGE_SECTIONS.map((section) => {
+    const sizes = packageRows()
+      .filter((r) => r[1] === section)
+      .map((r) => r[2]);
+    return [section, sizes.reduce((a, b) => a + b, 0), sizes.length, Math.max(...sizes)];
+  });
+}
+
+export const PACKAGES_DDL =
+  'CREATE TABLE packages (package varchar(40) primary key, section varchar(20) not null, ' +
+  'installed_size_kb integer not null, maintainer varchar(80) not null)';
+
+export const packagesInsert = () =>
+  `INSERT INTO packages (package, section, installed_size_kb, maintainer) VALUES ${packageRows()
+    .map(([name, section, size, who]) => `('${name}', '${section}', ${size}, '${who}')`)
+    .join(', ')}`;

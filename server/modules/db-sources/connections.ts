@@ -30,6 +30,7 @@ import { checkedSqliteFile, type SqliteDirectories } from './sqlite-path';
 const TOLD = new Set([
   'auth_failed',
   'database_missing',
+  'database_denied',
   'not_a_database',
   'path_refused',
   'sqlite_disabled',

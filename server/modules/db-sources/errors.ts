@@ -15,6 +15,7 @@ const FAILED_FIELD: Record<DbFailure, string> = {
   timeout: 'host',
   auth_failed: 'username',
   database_missing: 'database',
+  database_denied: 'database',
   not_a_database: 'database',
   path_refused: 'database',
   sqlite_disabled: 'db_type',
@@ -71,6 +72,11 @@ export const dbSourceErrors = {
     ),
   failed: (detail: string) =>
     new AppError(422, 'DB_QUERY_FAILED', `The database answered with an error: ${detail}`),
+  /** Sum and average read numbers; on a text column MySQL answers zeros, others an error. */
+  notNumeric: (aggregate: string) =>
+    errors.validation(`The ${aggregate} of a column that does not hold numbers cannot be taken.`, [
+      { path: 'measure', message: 'db-sources:refusal.not_numeric' },
+    ]),
   unknownColumn: (path: string) =>
     errors.validation('The table or column is not in this source.', [
       { path, message: 'db-sources:refusal.unknown_column' },

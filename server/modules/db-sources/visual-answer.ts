@@ -1,24 +1,26 @@
 /**
- * The knowledge assistant's visual route answering from an active database source. A
- * question is for a database when it names a table of a source the person may query
- * (Documents.VIEW and Query.QUERY_DOCUMENT in its department). Then:
+ * The knowledge assistant's visual route answering from an active database source. A question
+ * is for a database when, read in its language, it describes a grouped query of a table of a
+ * source the person may query (Documents.VIEW and Query.QUERY_DOCUMENT in its department): it
+ * names the table or a measure of it, and a grouping (question-plan.ts). Then:
  * - with an LLM, the model writes one SELECT from the source's schema; it runs through the same
  *   read-only layers as any query (a refused or failing one falls back to the built-in query);
- * - without one, the question's words name a grouping column ("by region"), optionally a
- *   measure and an aggregate ("total weight", "average price"), and the query is built by
- *   picking, as the view screen does.
- * Otherwise it answers null and the document tables are asked as before.
+ * - without one, the query is built from the columns the question names, as the view screen
+ *   builds it by picking.
+ * The route carries the SQL that ran, what it computes and its first rows, so that the console
+ * says what the chart shows and lays the rows out under it. Otherwise it answers null and the
+ * document tables are asked as before.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { TopLevelSpec } from 'vega-lite';
 import type { VisualRoute } from '../../../contract/chat';
-import type { DbAggregate, DbQueryBuilt, DbTable } from '../../../contract/db-sources';
+import type { DbQueryBuilt, DbSourceType, DbTable } from '../../../contract/db-sources';
 import type { LlmSettings } from '../visuals/llm-spec';
-import { words } from '../visuals/words';
 import type { Actor } from '../identity/actor-scope';
 import { buildGroupedQuery } from './built-query';
 import { drivers } from './drivers';
-import type { DbSourceType } from '../../../contract/db-sources';
+import { bestPlan, matchName } from './question-plan';
+import { mayWantDatabase, readQuestion, type ReadQuestion } from './question-words';
 import type { DbSourceRecord } from './repo';
 import { resultChart } from './result-chart';
 import type { DbSourceService } from './service';
@@ -29,41 +31,8 @@ export interface DbVisual {
   engine: 'builtin' | 'llm';
 }
 
-const NUMERIC = /int|num|dec|real|double|float|money|serial/i;
-const AGGREGATE_WORDS: [RegExp, DbAggregate][] = [
-  [/\b(average|avg|mean)\b/i, 'avg'],
-  [/\b(minimum|min|lowest|smallest)\b/i, 'min'],
-  [/\b(maximum|max|highest|largest|biggest)\b/i, 'max'],
-  [/\b(total|sum)\b/i, 'sum'],
-  [/\b(count|number of|how many)\b/i, 'count'],
-];
-
-const named = (question: string[], name: string) => {
-  const parts = words(name);
-  return parts.length > 0 && parts.every((p) => question.includes(p));
-};
-
-/** The built-in query a question's words describe, or null when they name no grouping. */
-export function plannedQuery(question: string, table: DbTable): DbQueryBuilt | null {
-  const all = words(question);
-  const by = all.findIndex((w) => w === 'by' || w === 'per' || w === 'each');
-  const after = by >= 0 ? all.slice(by + 1) : [];
-  const group =
-    table.columns.find((c) => after.length > 0 && named(after.slice(0, 3), c.name)) ??
-    table.columns.find((c) => !NUMERIC.test(c.type) && named(all, c.name));
-  if (!group) return null;
-  const measure = table.columns.find(
-    (c) => c !== group && NUMERIC.test(c.type) && named(all, c.name),
-  );
-  const asked = AGGREGATE_WORDS.find(([pattern]) => pattern.test(question))?.[1];
-  const aggregate: DbAggregate = measure ? (asked ?? 'sum') : 'count';
-  return {
-    table: table.name,
-    group_by: group.name,
-    aggregate: aggregate === 'count' || measure ? aggregate : 'count',
-    ...(measure ? { measure: measure.name } : {}),
-  };
-}
+/** Rows the route carries for the table under the chart; the chart itself draws at most 30. */
+export const ROUTE_ROWS = 200;
 
 const SQL_PROMPT = [
   'You write one read-only SQL query that answers a question from a database.',
@@ -113,8 +82,21 @@ export function createDbVisuals(deps: {
   llm: LlmSettings | null;
   log: FastifyBaseLogger;
 }) {
-  async function namedTable(actor: Actor, question: string) {
-    const asked = words(question);
+  interface Found {
+    record: DbSourceRecord;
+    tables: DbTable[];
+    /** The built query the question describes, when it describes one. */
+    plan: DbQueryBuilt | null;
+    /** The table the question is about. */
+    table: string;
+  }
+
+  /**
+   * The source and table the question is about: the best plan among every source's tables, or
+   * (for the language model to write the SQL) a table the question names.
+   */
+  async function chosenSource(actor: Actor, question: ReadQuestion): Promise<Found | null> {
+    let found: (Found & { score: number }) | null = null;
     for (const record of await deps.dbSources.queryable(actor)) {
       let tables: DbTable[];
       try {
@@ -123,10 +105,24 @@ export function createDbVisuals(deps: {
         deps.log.warn({ err: error, source: record.id }, 'visuals: database source unreachable');
         continue;
       }
-      const table = tables.find((t) => named(asked, t.name.split('.').pop() ?? t.name));
-      if (table) return { record, tables, table };
+      const planned = bestPlan(question, tables);
+      if (planned && (!found || !found.plan || planned.score > found.score))
+        found = {
+          record,
+          tables,
+          plan: planned.plan,
+          table: planned.plan.table,
+          score: planned.score,
+        };
+      else if (!found && deps.llm) {
+        const named = tables.find((t) => {
+          const m = matchName(t.name.split('.').pop() ?? t.name, question.words, question);
+          return m.parts > 0 && m.matched === m.parts;
+        });
+        if (named) found = { record, tables, plan: null, table: named.name, score: 0 };
+      }
     }
-    return null;
+    return found;
   }
 
   function visual(
@@ -135,6 +131,7 @@ export function createDbVisuals(deps: {
     result: Awaited<ReturnType<DbSourceService['runSql']>>,
     engine: DbVisual['engine'],
     title: string,
+    plan: DbQueryBuilt | null,
   ): DbVisual | null {
     const spec = resultChart(title, result.columns, result.rows);
     if (!spec) return null;
@@ -145,6 +142,15 @@ export function createDbVisuals(deps: {
         wants_chart: true,
         table: null,
         db_source: { id: record.id, name: record.name, table },
+        db_result: {
+          sql: result.sql,
+          plan: plan
+            ? { aggregate: plan.aggregate, measure: plan.measure ?? null, group_by: plan.group_by }
+            : null,
+          columns: result.columns,
+          rows: result.rows.slice(0, ROUTE_ROWS),
+          truncated: result.truncated || result.rows.length > ROUTE_ROWS,
+        },
         columns: result.columns.slice(0, 2),
         chart_type: 'bar',
         reason: `${title}, from the table "${table}" of the database source ${record.name}.`,
@@ -153,17 +159,22 @@ export function createDbVisuals(deps: {
   }
 
   return {
-    async answer(actor: Actor, question: string): Promise<DbVisual | null> {
-      const found = await namedTable(actor, question);
+    async answer(actor: Actor, text: string): Promise<DbVisual | null> {
+      const question = readQuestion(text);
+      // Reading every source's tables costs a connection each: only for a question that asks
+      // for a chart or a grouping in some language.
+      if (!mayWantDatabase(question)) return null;
+      const found = await chosenSource(actor, question);
       if (!found) return null;
-      const { record, tables, table } = found;
+      const { record, tables, table, plan } = found;
       const type = record.db_type as DbSourceType;
       if (deps.llm) {
-        const sql = await askForSql(deps.llm, type, tables, question);
+        const sql = await askForSql(deps.llm, type, tables, text);
         if (sql) {
           try {
-            const result = await deps.dbSources.runSql(actor, record, sql, question.slice(0, 80));
-            const drawn = visual(record, table.name, result, 'llm', question.slice(0, 80));
+            const title = text.slice(0, 80);
+            const result = await deps.dbSources.runSql(actor, record, sql, title);
+            const drawn = visual(record, table, result, 'llm', title, null);
             if (drawn) return drawn;
           } catch (error) {
             deps.log.warn(
@@ -173,7 +184,6 @@ export function createDbVisuals(deps: {
           }
         }
       }
-      const plan = plannedQuery(question, table);
       if (!plan) return null;
       const title = `${plan.aggregate}(${plan.measure ?? '*'}) by ${plan.group_by}`;
       const result = await deps.dbSources.runSql(
@@ -182,7 +192,7 @@ export function createDbVisuals(deps: {
         buildGroupedQuery(drivers[type], tables, plan),
         title,
       );
-      return visual(record, table.name, result, 'builtin', title);
+      return visual(record, table, result, 'builtin', title, plan);
     },
   };
 }

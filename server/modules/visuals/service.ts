@@ -126,10 +126,9 @@ export function createVisualsService(deps: {
 
   return {
     async route(actor: Actor, request: VisualRequest): Promise<VisualRoute> {
-      if (asksForChart(request.query, null) || /\b(by|per)\b/i.test(request.query)) {
-        const fromDatabase = await deps.databases?.answer(actor, request.query);
-        if (fromDatabase) return fromDatabase.route;
-      }
+      // The database sources read the question in its own language ("por", "nach", "حسب").
+      const fromDatabase = await deps.databases?.answer(actor, request.query);
+      if (fromDatabase) return fromDatabase.route;
       const decision = await decide(actor, request, true);
       if (decision.kind === 'declined') return declined(decision.reason);
       return decision.kind === 'llm' ? llmRoute(decision) : routeOf(decision.plan);

@@ -39,8 +39,14 @@ function failureOf(error: unknown): ConnectionFailed {
   if (network) return network;
   const code = (error as { code?: unknown }).code;
   const message = error instanceof Error ? error.message : String(error);
-  if (code === 'ER_ACCESS_DENIED_ERROR' || code === 'ER_DBACCESS_DENIED_ERROR')
+  // 1045: the user name or password. 1044 comes after they were accepted: the account may not
+  // use a database of this name, which is what a misspelt name looks like to an account that
+  // holds rights on its own databases only (the server tells the unknown database, 1049, only
+  // to an account with rights on every database).
+  if (code === 'ER_ACCESS_DENIED_ERROR')
     return new ConnectionFailed('auth_failed', 'The server refused the user name or password.');
+  if (code === 'ER_DBACCESS_DENIED_ERROR')
+    return new ConnectionFailed('database_denied', `The server answered: ${message}`);
   if (code === 'ER_BAD_DB_ERROR')
     return new ConnectionFailed('database_missing', 'The database does not exist on the server.');
   return new ConnectionFailed('unknown', message);

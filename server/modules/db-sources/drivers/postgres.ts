@@ -38,6 +38,9 @@ function failureOf(error: unknown): ConnectionFailed {
     return new ConnectionFailed('auth_failed', 'The server refused the user name or password.');
   if (code === '3D000')
     return new ConnectionFailed('database_missing', 'The database does not exist on the server.');
+  // 42501 at connection: the account lacks CONNECT on this database.
+  if (code === '42501')
+    return new ConnectionFailed('database_denied', `The server answered: ${message}`);
   if (/timeout/i.test(message))
     return new ConnectionFailed('unreachable', 'The server did not answer in time.');
   return new ConnectionFailed('unknown', message);
