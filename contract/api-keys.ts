@@ -13,8 +13,9 @@
  *   console's own too) and `Authorization: Bearer atr_…`.
  */
 import { z } from 'zod';
-import { fillRoute } from './api-paths';
+import { apiRoutes, fillRoute } from './api-paths';
 import { actorSchema, permissionSetField } from './identity';
+import { idsOf, type ActionName, type ModuleName } from './permissions';
 import { pagedSchema, pageQuerySchema } from './paging';
 import { patterns } from './validation';
 
@@ -33,6 +34,29 @@ export const API_KEY_NAME_MAX = 80;
 export const API_KEY_DEPARTMENTS_MAX = 50;
 /** The longest life a key may be given; a key always expires. */
 export const API_KEY_MAX_DAYS = 730;
+
+/**
+ * The read the console's example call makes with a new key (a curl command the person can run at
+ * once): the first of these its rights allow, a list of the key's own data, else the permission
+ * catalogue, which every key may read. An API test calls each with a key holding that right only.
+ */
+export const API_KEY_EXAMPLE_READS: readonly {
+  right: `${ModuleName}.${ActionName}`;
+  path: string;
+}[] = [
+  { right: 'Users.LIST_VIEW', path: apiRoutes.users },
+  { right: 'Roles.LIST_VIEW', path: apiRoutes.roles },
+  { right: 'Documents.LIST_VIEW', path: apiRoutes.documents },
+  { right: 'Service_agent.LIST_VIEW', path: apiRoutes.serviceAgents },
+  { right: 'Helpdesk.LIST_VIEW', path: apiRoutes.helpdesks },
+];
+
+/** The path (relative to the API base) of the example call of a key with these rights. */
+export function exampleReadPath(permissionSet: readonly number[]): string {
+  const held = new Set(permissionSet);
+  const read = API_KEY_EXAMPLE_READS.find((r) => held.has(idsOf(r.right)[0]));
+  return read?.path ?? apiRoutes.permissions;
+}
 
 /** The shape of a key as sent (the server checks the rest). */
 export const apiKeyPattern = /^atr_[A-Za-z0-9_-]{12}_[A-Za-z0-9_-]{43}$/;

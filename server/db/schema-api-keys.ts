@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
-/** API keys for other systems (0021-api-keys), part of `DB` in schema.ts. */
+/** API keys for other systems (0021-api-keys, 0031-api-key-revoker), part of `DB` in schema.ts. */
 export interface ApiKeyTables {
   api_keys: ApiKeysTable;
   api_key_departments: ApiKeyDepartmentsTable;
@@ -21,6 +21,8 @@ export interface ApiKeysTable {
   request_count: ColumnType<number | string, number | undefined, number>;
   revoked_at: string | null;
   revoked_by: number | null;
+  /** The revoker's name when they revoked it (0031), kept after they are deleted. */
+  revoked_by_name: string | null;
   created_by: number;
   created_at: string;
 }

@@ -34,6 +34,7 @@ import { analysedTerms } from './0027-analysed-terms';
 import { scannedPages } from './0028-scanned-pages';
 import { dateTerms } from './0029-date-terms';
 import { chunkAnalysisIndex } from './0030-chunk-analysis-index';
+import { apiKeyRevoker } from './0031-api-key-revoker';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -67,5 +68,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0028-scanned-pages': scannedPages(),
     '0029-date-terms': dateTerms(dialect),
     '0030-chunk-analysis-index': chunkAnalysisIndex(),
+    '0031-api-key-revoker': apiKeyRevoker(),
   };
 }

@@ -91,7 +91,9 @@ export function createApiKeysRepo(db: Kysely<DB>) {
         .filter((d) => d.api_key_id === row.id)
         .map((d) => ({ id: d.id, name: d.name })),
       creator: nameOf.get(row.created_by) ?? null,
-      revoker: row.revoked_by === null ? null : (nameOf.get(row.revoked_by) ?? null),
+      // The revoker's name now, or the one kept when they revoked it if they were deleted since.
+      revoker:
+        (row.revoked_by === null ? undefined : nameOf.get(row.revoked_by)) ?? row.revoked_by_name,
     }));
   }
 
@@ -167,10 +169,10 @@ export function createApiKeysRepo(db: Kysely<DB>) {
       return row ? (await withDetails([row]))[0] : undefined;
     },
 
-    async revoke(id: number, by: number, at: string): Promise<boolean> {
+    async revoke(id: number, by: { id: number; name: string }, at: string): Promise<boolean> {
       const result = await db
         .updateTable('api_keys')
-        .set({ revoked_at: at, revoked_by: by })
+        .set({ revoked_at: at, revoked_by: by.id, revoked_by_name: by.name })
         .where('id', '=', id)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
