@@ -1,16 +1,16 @@
 /**
- * A mailbox's routes (issue 16): messages of INBOX and Sent with their attachments (VIEW),
- * drafts (VIEW to read; UPDATE to edit, send or discard), compose and sync now (UPDATE), and
- * the account's figures (ANALYTICS).
+ * A mailbox's routes: messages of INBOX and Sent with their attachments (VIEW), drafts (VIEW to
+ * read; UPDATE to edit, send or discard), compose and sync now (UPDATE), and the account's
+ * figures (ANALYTICS). `{email_id}` is the account, as in routes.ts.
  */
-import type { FastifyInstance } from 'fastify';
 import { messageResponseSchema } from '../../../contract/auth';
+import { emailAccountParamsSchema as account, emailRoutes } from '../../../contract/email-agents';
 import {
   composeInputSchema,
   emailStatsSchema,
   MAIL_ATTACHMENT_MAX_BYTES,
   MAIL_ATTACHMENTS_MAX,
-  mailAttachmentParamsSchema as attachmentParams,
+  mailAttachmentParamsSchema,
   mailDraftPageSchema,
   mailDraftParamsSchema,
   mailDraftSchema,
@@ -23,106 +23,165 @@ import {
   sendResultSchema,
   syncResultSchema,
 } from '../../../contract/email-mailbox';
-import { emailRoutes } from '../../../contract/email-agents';
-import type { MailboxService } from './mailbox-service';
-import { parseInput, shape } from '../../http/validate';
+import { type Api, fileAnswer, needs, orEmpty } from '../../http/route-contract';
 import { actorOf } from '../identity/request-actor';
-import { needs, refOf } from './route-params';
+import type { MailboxService } from './mailbox-service';
 
+const tags = ['Email agent'];
 const RASTER = /^image\/(png|jpe?g|gif|webp|bmp)$/i;
 
-export function registerMailboxRoutes(api: FastifyInstance, s: { emailMailbox: MailboxService }) {
+// The account's path with the message, attachment or draft below it.
+const messageParams = account.extend(mailMessageParamsSchema.shape);
+const attachmentParams = account.extend(mailAttachmentParamsSchema.shape);
+const draftParams = account.extend(mailDraftParamsSchema.shape);
+
+export function registerMailboxRoutes(api: Api, s: { emailMailbox: MailboxService }) {
   const m = s.emailMailbox;
 
-  api.get(emailRoutes.messages, needs('VIEW'), async (request) => {
-    const query = parseInput(mailMessagesQuerySchema, request.query, 'query');
-    return shape(
-      mailMessagePageSchema,
-      await m.messages(await actorOf(request), refOf(request), query),
-    );
-  });
+  api.get(
+    emailRoutes.messages,
+    {
+      config: needs('Email_agent', 'VIEW'),
+      schema: {
+        tags,
+        params: account,
+        querystring: mailMessagesQuerySchema,
+        response: { 200: mailMessagePageSchema },
+      },
+    },
+    async (request) => m.messages(await actorOf(request), request.params.email_id, request.query),
+  );
 
-  api.get(emailRoutes.message, needs('VIEW'), async (request) => {
-    const { message } = parseInput(mailMessageParamsSchema, request.params, 'params');
-    return shape(
-      mailMessageDetailSchema,
-      await m.message(await actorOf(request), refOf(request), message),
-    );
-  });
+  api.get(
+    emailRoutes.message,
+    {
+      config: needs('Email_agent', 'VIEW'),
+      schema: { tags, params: messageParams, response: { 200: mailMessageDetailSchema } },
+    },
+    async (request) => {
+      const { email_id, message } = request.params;
+      return m.message(await actorOf(request), email_id, message);
+    },
+  );
 
-  api.get(emailRoutes.attachment, needs('VIEW'), async (request, reply) => {
-    const p = parseInput(attachmentParams, request.params, 'params');
-    const file = await m.attachment(
-      await actorOf(request),
-      refOf(request),
-      p.message,
-      p.attachment,
-    );
-    const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-    // An inline raster image of the HTML may be shown in place; anything else (SVG too, which
-    // can carry script) is only ever a download.
-    const shown = file.inline === 1 && RASTER.test(file.content_type);
-    return reply
-      .header('content-type', file.content_type)
-      .header(
-        'content-disposition',
-        `${shown ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-      )
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(Buffer.from(file.content));
-  });
+  // Sent with the type its sender declared (application/octet-stream when none).
+  api.get(
+    emailRoutes.attachment,
+    {
+      config: needs('Email_agent', 'VIEW'),
+      schema: {
+        tags,
+        params: attachmentParams,
+        response: { 200: fileAnswer(['application/octet-stream', '*/*']) },
+      },
+    },
+    async (request, reply) => {
+      const p = request.params;
+      const file = await m.attachment(await actorOf(request), p.email_id, p.message, p.attachment);
+      const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      // An inline raster image of the HTML may be shown in place; anything else (SVG too, which
+      // can carry script) is only ever a download.
+      const shown = file.inline === 1 && RASTER.test(file.content_type);
+      return reply
+        .header('content-type', file.content_type)
+        .header(
+          'content-disposition',
+          `${shown ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+        )
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(file.content));
+    },
+  );
 
-  api.get(emailRoutes.drafts, needs('VIEW'), async (request) => {
-    const query = parseInput(mailDraftsQuerySchema, request.query, 'query');
-    return shape(
-      mailDraftPageSchema,
-      await m.drafts(await actorOf(request), refOf(request), query),
-    );
-  });
+  api.get(
+    emailRoutes.drafts,
+    {
+      config: needs('Email_agent', 'VIEW'),
+      schema: {
+        tags,
+        params: account,
+        querystring: mailDraftsQuerySchema,
+        response: { 200: mailDraftPageSchema },
+      },
+    },
+    async (request) => m.drafts(await actorOf(request), request.params.email_id, request.query),
+  );
 
-  api.put(emailRoutes.draft, needs('UPDATE'), async (request) => {
-    const { draft } = parseInput(mailDraftParamsSchema, request.params, 'params');
-    const body = parseInput(mailDraftUpdateSchema, request.body ?? {});
-    return shape(
-      mailDraftSchema,
-      await m.editDraft(await actorOf(request), refOf(request), draft, body),
-    );
-  });
+  api.put(
+    emailRoutes.draft,
+    {
+      config: needs('Email_agent', 'UPDATE'),
+      schema: {
+        tags,
+        params: draftParams,
+        body: orEmpty(mailDraftUpdateSchema),
+        response: { 200: mailDraftSchema },
+      },
+    },
+    async (request) => {
+      const { email_id, draft } = request.params;
+      return m.editDraft(await actorOf(request), email_id, draft, request.body);
+    },
+  );
 
-  api.post(emailRoutes.draftSend, needs('UPDATE'), async (request) => {
-    const { draft } = parseInput(mailDraftParamsSchema, request.params, 'params');
-    return shape(sendResultSchema, await m.approve(await actorOf(request), refOf(request), draft));
-  });
+  api.post(
+    emailRoutes.draftSend,
+    {
+      config: needs('Email_agent', 'UPDATE'),
+      schema: { tags, params: draftParams, response: { 200: sendResultSchema } },
+    },
+    async (request) => {
+      const { email_id, draft } = request.params;
+      return m.approve(await actorOf(request), email_id, draft);
+    },
+  );
 
-  api.post(emailRoutes.draftDiscard, needs('UPDATE'), async (request) => {
-    const { draft } = parseInput(mailDraftParamsSchema, request.params, 'params');
-    return shape(
-      messageResponseSchema,
-      await m.discard(await actorOf(request), refOf(request), draft),
-    );
-  });
+  api.post(
+    emailRoutes.draftDiscard,
+    {
+      config: needs('Email_agent', 'UPDATE'),
+      schema: { tags, params: draftParams, response: { 200: messageResponseSchema } },
+    },
+    async (request) => {
+      const { email_id, draft } = request.params;
+      return m.discard(await actorOf(request), email_id, draft);
+    },
+  );
 
   api.post(
     emailRoutes.compose,
-    // base64 makes 4 bytes of 3; the text and headers fit in the rest.
     {
-      ...needs('UPDATE'),
+      config: needs('Email_agent', 'UPDATE'),
+      // base64 makes 4 bytes of 3; the text and headers fit in the rest.
       bodyLimit:
         Math.ceil((MAIL_ATTACHMENTS_MAX * MAIL_ATTACHMENT_MAX_BYTES * 4) / 3) + 1024 * 1024,
+      schema: {
+        tags,
+        params: account,
+        body: composeInputSchema,
+        response: { 200: sendResultSchema },
+      },
     },
-    async (request) => {
-      const body = parseInput(composeInputSchema, request.body);
-      return shape(sendResultSchema, await m.compose(await actorOf(request), refOf(request), body));
-    },
+    async (request) => m.compose(await actorOf(request), request.params.email_id, request.body),
   );
 
-  api.post(emailRoutes.sync, needs('UPDATE'), async (request) =>
-    shape(syncResultSchema, await m.syncNow(await actorOf(request), refOf(request))),
+  api.post(
+    emailRoutes.sync,
+    {
+      config: needs('Email_agent', 'UPDATE'),
+      schema: { tags, params: account, response: { 200: syncResultSchema } },
+    },
+    async (request) => m.syncNow(await actorOf(request), request.params.email_id),
   );
 
-  api.get(emailRoutes.stats, needs('ANALYTICS'), async (request) =>
-    shape(emailStatsSchema, await m.stats(await actorOf(request), refOf(request))),
+  api.get(
+    emailRoutes.stats,
+    {
+      config: needs('Email_agent', 'ANALYTICS'),
+      schema: { tags, params: account, response: { 200: emailStatsSchema } },
+    },
+    async (request) => m.stats(await actorOf(request), request.params.email_id),
   );
 }

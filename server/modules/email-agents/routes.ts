@@ -1,16 +1,16 @@
 /**
- * E-mail accounts (SPEC §7 /email-agent; issue 16). Each route declares its Email_agent right
- * (SPEC §6); department scope is the service's. `{email_id}` is an account's numeric id or its
- * address; the static paths `/email-agent/history/…` and `/email-agent/test-connection` win
- * over the parameter in the router. The mailbox's own routes are in mailbox-routes.ts.
+ * E-mail accounts (SPEC §7 /email-agent). Each route declares its Email_agent right (SPEC §6);
+ * department scope is the service's. `{email_id}` is an account's numeric id or its address; the
+ * static paths `/email-agent/history/…` and `/email-agent/test-connection` win over the
+ * parameter in the router. The mailbox's own routes are in mailbox-routes.ts.
  */
-import type { FastifyInstance } from 'fastify';
 import { messageResponseSchema } from '../../../contract/auth';
 import {
   connectionTestInputSchema,
   connectionTestSchema,
   emailAccountInputSchema,
   emailAccountPageSchema,
+  emailAccountParamsSchema as params,
   emailAccountSchema,
   emailAccountsQuerySchema,
   emailAccountUpdateSchema,
@@ -18,66 +18,111 @@ import {
   emailHistoryQuerySchema,
   emailRoutes,
 } from '../../../contract/email-agents';
-import type { MailboxService } from './mailbox-service';
-import type { EmailAgentService } from './service';
-import { parseInput, shape } from '../../http/validate';
+import { type Api, needs, orEmpty } from '../../http/route-contract';
 import { actorOf } from '../identity/request-actor';
+import type { MailboxService } from './mailbox-service';
 import { registerMailboxRoutes } from './mailbox-routes';
-import { needs, refOf } from './route-params';
+import type { EmailAgentService } from './service';
+
+const tags = ['Email agent'];
 
 export function registerEmailAgentRoutes(
-  api: FastifyInstance,
+  api: Api,
   s: { emailAgents: EmailAgentService; emailMailbox: MailboxService },
 ) {
-  api.post(emailRoutes.list, needs('ADD'), async (request, reply) => {
-    const body = parseInput(emailAccountInputSchema, request.body);
-    const created = await s.emailAgents.create(await actorOf(request), body);
-    return reply.code(201).send(shape(emailAccountSchema, created));
-  });
+  const account = { 200: emailAccountSchema };
 
-  api.get(emailRoutes.list, needs('LIST_VIEW'), async (request) => {
-    const query = parseInput(emailAccountsQuerySchema, request.query, 'query');
-    return shape(emailAccountPageSchema, await s.emailAgents.list(await actorOf(request), query));
-  });
-
-  api.post(emailRoutes.connectionTest, needs('ADD', 'UPDATE'), async (request) => {
-    const body = parseInput(connectionTestInputSchema, request.body);
-    const { imap, smtp } = await s.emailAgents.testConnection(await actorOf(request), body);
-    // The answer stays neutral (it must not tell what listens on a port); the detail is logged.
-    if (!imap.ok || !smtp.ok)
-      request.log.warn(
-        {
-          imap: `${body.imap_host}:${body.imap_port} ${body.imap_tls}: ${imap.detail ?? 'ok'}`,
-          smtp: `${body.smtp_host}:${body.smtp_port} ${body.smtp_tls}: ${smtp.detail ?? 'ok'}`,
-        },
-        'mailbox connection test failed',
-      );
-    const answer = (p: typeof imap) => ({ ok: p.ok, code: p.code, error: p.error });
-    return shape(connectionTestSchema, { imap: answer(imap), smtp: answer(smtp) });
-  });
-
-  api.get(emailRoutes.one, needs('VIEW'), async (request) =>
-    shape(emailAccountSchema, await s.emailAgents.get(await actorOf(request), refOf(request))),
+  api.post(
+    emailRoutes.list,
+    {
+      config: needs('Email_agent', 'ADD'),
+      schema: { tags, body: emailAccountInputSchema, response: { 201: emailAccountSchema } },
+    },
+    async (request, reply) => {
+      const created = await s.emailAgents.create(await actorOf(request), request.body);
+      return reply.code(201).send(created);
+    },
   );
 
-  api.put(emailRoutes.one, needs('UPDATE'), async (request) => {
-    const body = parseInput(emailAccountUpdateSchema, request.body ?? {});
-    const updated = await s.emailAgents.update(await actorOf(request), refOf(request), body);
-    return shape(emailAccountSchema, updated);
-  });
-
-  api.delete(emailRoutes.one, needs('DELETE'), async (request) =>
-    shape(
-      messageResponseSchema,
-      await s.emailAgents.remove(await actorOf(request), refOf(request)),
-    ),
+  api.get(
+    emailRoutes.list,
+    {
+      config: needs('Email_agent', 'LIST_VIEW'),
+      schema: {
+        tags,
+        querystring: emailAccountsQuerySchema,
+        response: { 200: emailAccountPageSchema },
+      },
+    },
+    async (request) => s.emailAgents.list(await actorOf(request), request.query),
   );
 
-  api.get(emailRoutes.history, needs('VIEW'), async (request) => {
-    const query = parseInput(emailHistoryQuerySchema, request.query, 'query');
-    const page = await s.emailAgents.history(await actorOf(request), refOf(request), query);
-    return shape(emailHistoryPageSchema, page);
-  });
+  api.post(
+    emailRoutes.connectionTest,
+    {
+      config: needs('Email_agent', 'ADD', 'UPDATE'),
+      schema: {
+        tags,
+        body: connectionTestInputSchema,
+        response: { 200: connectionTestSchema },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const { imap, smtp } = await s.emailAgents.testConnection(await actorOf(request), body);
+      // The answer stays neutral (it must not tell what listens on a port); the detail is logged.
+      if (!imap.ok || !smtp.ok)
+        request.log.warn(
+          {
+            imap: `${body.imap_host}:${body.imap_port} ${body.imap_tls}: ${imap.detail ?? 'ok'}`,
+            smtp: `${body.smtp_host}:${body.smtp_port} ${body.smtp_tls}: ${smtp.detail ?? 'ok'}`,
+          },
+          'mailbox connection test failed',
+        );
+      const answer = (p: typeof imap) => ({ ok: p.ok, code: p.code, error: p.error });
+      return { imap: answer(imap), smtp: answer(smtp) };
+    },
+  );
+
+  api.get(
+    emailRoutes.one,
+    { config: needs('Email_agent', 'VIEW'), schema: { tags, params, response: account } },
+    async (request) => s.emailAgents.get(await actorOf(request), request.params.email_id),
+  );
+
+  api.put(
+    emailRoutes.one,
+    {
+      config: needs('Email_agent', 'UPDATE'),
+      schema: { tags, params, body: orEmpty(emailAccountUpdateSchema), response: account },
+    },
+    async (request) =>
+      s.emailAgents.update(await actorOf(request), request.params.email_id, request.body),
+  );
+
+  api.delete(
+    emailRoutes.one,
+    {
+      config: needs('Email_agent', 'DELETE'),
+      schema: { tags, params, response: { 200: messageResponseSchema } },
+    },
+    async (request) => s.emailAgents.remove(await actorOf(request), request.params.email_id),
+  );
+
+  api.get(
+    emailRoutes.history,
+    {
+      config: needs('Email_agent', 'VIEW'),
+      schema: {
+        tags,
+        params,
+        querystring: emailHistoryQuerySchema,
+        response: { 200: emailHistoryPageSchema },
+      },
+    },
+    async (request) =>
+      s.emailAgents.history(await actorOf(request), request.params.email_id, request.query),
+  );
 
   registerMailboxRoutes(api, s);
 }

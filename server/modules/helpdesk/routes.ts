@@ -1,9 +1,8 @@
 /**
- * Helpdesk routes (SPEC §7 Helpdesk; issue 17). Each declares its Helpdesk right (SPEC §6);
- * department scope is the services'. `POST /helpdesk/exchange` is the helpdesk site's call:
- * no user session, authenticated by the helpdesk's signing secret (still behind x-api-key).
+ * Helpdesk routes (SPEC §7 Helpdesk). Each declares its Helpdesk right (SPEC §6); department
+ * scope is the services'. `POST /helpdesk/exchange` is the helpdesk site's call: no user
+ * session, authenticated by the helpdesk's signing secret (still behind x-api-key).
  */
-import type { FastifyInstance } from 'fastify';
 import { apiRoutes } from '../../../contract/api-paths';
 import {
   agentInputSchema,
@@ -19,27 +18,23 @@ import {
   handoffSchema,
   helpdeskAdminInputSchema,
   helpdeskAdminSchema,
-  helpdeskIdParamsSchema,
+  helpdeskIdParamsSchema as params,
   helpdeskInputSchema,
   helpdeskPageSchema,
   helpdeskQuerySchema,
   helpdeskSchema,
   helpdeskUpdateSchema,
 } from '../../../contract/helpdesk-api';
-import type { ActionName } from '../../../contract/permissions';
+import { errors } from '../../http/app-error';
+import { type Api, needs, orEmpty } from '../../http/route-contract';
+import { actorOf } from '../identity/request-actor';
 import type { WidgetService } from '../service-agent/service';
 import type { AgentsService } from './agents-service';
-import type { HandoffService } from './handoff';
+import { HANDOFF_RIGHT, type HandoffService } from './handoff';
 import type { HelpdeskService } from './service';
 import type { Tickets } from './tickets';
-import { errors } from '../../http/app-error';
-import { parseInput, shape } from '../../http/validate';
-import { actorOf } from '../identity/request-actor';
-import { HANDOFF_RIGHT } from './handoff';
 
-const needs = (action: ActionName) => ({
-  config: { permission: { module: 'Helpdesk', action } as const },
-});
+const tags = ['Helpdesk'];
 
 interface HelpdeskServices {
   helpdesks: HelpdeskService;
@@ -49,76 +44,130 @@ interface HelpdeskServices {
   serviceAgents: WidgetService;
 }
 
-export function registerHelpdeskRoutes(api: FastifyInstance, s: HelpdeskServices) {
-  api.post(apiRoutes.helpdesks, needs('ADD'), async (request, reply) => {
-    const body = parseInput(helpdeskInputSchema, request.body);
-    const created = await s.helpdesks.create(await actorOf(request), body);
-    return reply.code(201).send(shape(helpdeskSchema, created));
-  });
+export function registerHelpdeskRoutes(api: Api, s: HelpdeskServices) {
+  const helpdesk = { 200: helpdeskSchema };
+  const agent = { 200: agentSchema };
 
-  api.get(apiRoutes.helpdesks, needs('LIST_VIEW'), async (request) => {
-    const query = parseInput(helpdeskQuerySchema, request.query, 'query');
-    return shape(helpdeskPageSchema, await s.helpdesks.list(await actorOf(request), query));
-  });
+  api.post(
+    apiRoutes.helpdesks,
+    {
+      config: needs('Helpdesk', 'ADD'),
+      schema: { tags, body: helpdeskInputSchema, response: { 201: helpdeskSchema } },
+    },
+    async (request, reply) => {
+      const created = await s.helpdesks.create(await actorOf(request), request.body);
+      return reply.code(201).send(created);
+    },
+  );
 
-  api.get(apiRoutes.helpdesk, needs('VIEW'), async (request) => {
-    const { id } = parseInput(helpdeskIdParamsSchema, request.params, 'params');
-    return shape(helpdeskSchema, await s.helpdesks.get(await actorOf(request), id));
-  });
+  api.get(
+    apiRoutes.helpdesks,
+    {
+      config: needs('Helpdesk', 'LIST_VIEW'),
+      schema: { tags, querystring: helpdeskQuerySchema, response: { 200: helpdeskPageSchema } },
+    },
+    async (request) => s.helpdesks.list(await actorOf(request), request.query),
+  );
 
-  api.put(apiRoutes.helpdesk, needs('UPDATE'), async (request) => {
-    const { id } = parseInput(helpdeskIdParamsSchema, request.params, 'params');
-    const body = parseInput(helpdeskUpdateSchema, request.body ?? {});
-    return shape(helpdeskSchema, await s.helpdesks.update(await actorOf(request), id, body));
-  });
+  api.get(
+    apiRoutes.helpdesk,
+    { config: needs('Helpdesk', 'VIEW'), schema: { tags, params, response: helpdesk } },
+    async (request) => s.helpdesks.get(await actorOf(request), request.params.id),
+  );
 
-  api.post(apiRoutes.helpdeskAdmin, needs('ADD'), async (request, reply) => {
-    const { user_id } = parseInput(helpdeskAdminInputSchema, request.body);
-    const admin = await s.helpdeskAgents.addAdmin(await actorOf(request), user_id);
-    return reply.code(201).send(shape(helpdeskAdminSchema, admin));
-  });
+  api.put(
+    apiRoutes.helpdesk,
+    {
+      config: needs('Helpdesk', 'UPDATE'),
+      schema: { tags, params, body: orEmpty(helpdeskUpdateSchema), response: helpdesk },
+    },
+    async (request) => s.helpdesks.update(await actorOf(request), request.params.id, request.body),
+  );
 
-  api.get(apiRoutes.helpdeskAgents, needs('LIST_VIEW'), async (request) => {
-    const query = parseInput(agentsQuerySchema, request.query, 'query');
-    return shape(agentPageSchema, await s.helpdeskAgents.list(await actorOf(request), query));
-  });
+  api.post(
+    apiRoutes.helpdeskAdmin,
+    {
+      config: needs('Helpdesk', 'ADD'),
+      schema: { tags, body: helpdeskAdminInputSchema, response: { 201: helpdeskAdminSchema } },
+    },
+    async (request, reply) => {
+      const admin = await s.helpdeskAgents.addAdmin(await actorOf(request), request.body.user_id);
+      return reply.code(201).send(admin);
+    },
+  );
 
-  api.post(apiRoutes.helpdeskAgents, needs('ADD'), async (request, reply) => {
-    const body = parseInput(agentInputSchema, request.body);
-    const agent = await s.helpdeskAgents.add(await actorOf(request), body);
-    return reply.code(201).send(shape(agentSchema, agent));
-  });
+  api.get(
+    apiRoutes.helpdeskAgents,
+    {
+      config: needs('Helpdesk', 'LIST_VIEW'),
+      schema: { tags, querystring: agentsQuerySchema, response: { 200: agentPageSchema } },
+    },
+    async (request) => s.helpdeskAgents.list(await actorOf(request), request.query),
+  );
 
-  api.put(apiRoutes.helpdeskAgent, needs('UPDATE'), async (request) => {
-    const { id } = parseInput(helpdeskIdParamsSchema, request.params, 'params');
-    const body = parseInput(agentUpdateSchema, request.body ?? {});
-    return shape(agentSchema, await s.helpdeskAgents.update(await actorOf(request), id, body));
-  });
+  api.post(
+    apiRoutes.helpdeskAgents,
+    {
+      config: needs('Helpdesk', 'ADD'),
+      schema: { tags, body: agentInputSchema, response: { 201: agentSchema } },
+    },
+    async (request, reply) => {
+      const added = await s.helpdeskAgents.add(await actorOf(request), request.body);
+      return reply.code(201).send(added);
+    },
+  );
+
+  api.put(
+    apiRoutes.helpdeskAgent,
+    {
+      config: needs('Helpdesk', 'UPDATE'),
+      schema: { tags, params, body: orEmpty(agentUpdateSchema), response: agent },
+    },
+    async (request) =>
+      s.helpdeskAgents.update(await actorOf(request), request.params.id, request.body),
+  );
 
   // Opening the helpdesk: the rule of the /helpdesk route (SPEC §6); where it leads, too.
-  api.post(apiRoutes.helpdeskHandoff, needs(HANDOFF_RIGHT), async (request) => {
-    const { helpdesk_id } = parseInput(handoffInputSchema, request.body ?? {});
-    return shape(handoffSchema, await s.helpdeskHandoff.mint(await actorOf(request), helpdesk_id));
-  });
+  api.post(
+    apiRoutes.helpdeskHandoff,
+    {
+      config: needs('Helpdesk', HANDOFF_RIGHT),
+      schema: { tags, body: orEmpty(handoffInputSchema), response: { 200: handoffSchema } },
+    },
+    async (request) => s.helpdeskHandoff.mint(await actorOf(request), request.body.helpdesk_id),
+  );
 
-  api.post(apiRoutes.helpdeskExchange, { config: { public: true } }, async (request) => {
-    const { token } = parseInput(exchangeInputSchema, request.body);
-    const identity = await s.helpdeskHandoff.exchange(request.headers.authorization, token);
-    return shape(exchangeSchema, identity);
-  });
+  // The helpdesk site's call, with its signing secret as the bearer.
+  api.post(
+    apiRoutes.helpdeskExchange,
+    {
+      config: { public: true },
+      schema: { tags, body: exchangeInputSchema, response: { 200: exchangeSchema } },
+    },
+    async (request) =>
+      s.helpdeskHandoff.exchange(request.headers.authorization, request.body.token),
+  );
 
   // The ticket of a conversation: one's own, or a visitor conversation of a chat widget one
   // may view (the widget's rules decide; 404 otherwise).
-  api.get(apiRoutes.helpdeskConversationTicket, async (request) => {
-    const { chat_id } = parseInput(conversationTicketParamsSchema, request.params, 'params');
-    const actor = await actorOf(request);
-    if (!(await s.helpdeskTickets.isOwnConversation(chat_id, actor.id))) {
-      const widgetId = await s.helpdeskTickets.widgetOf(chat_id);
-      if (widgetId === undefined) throw errors.notFound('This conversation does not exist.');
-      await s.serviceAgents.get(actor, String(widgetId));
-    }
-    return shape(conversationTicketSchema, {
-      ticket: await s.helpdeskTickets.ofConversation(chat_id),
-    });
-  });
+  api.get(
+    apiRoutes.helpdeskConversationTicket,
+    {
+      schema: {
+        tags,
+        params: conversationTicketParamsSchema,
+        response: { 200: conversationTicketSchema },
+      },
+    },
+    async (request) => {
+      const { chat_id } = request.params;
+      const actor = await actorOf(request);
+      if (!(await s.helpdeskTickets.isOwnConversation(chat_id, actor.id))) {
+        const widgetId = await s.helpdeskTickets.widgetOf(chat_id);
+        if (widgetId === undefined) throw errors.notFound('This conversation does not exist.');
+        await s.serviceAgents.get(actor, String(widgetId));
+      }
+      return { ticket: await s.helpdeskTickets.ofConversation(chat_id) };
+    },
+  );
 }
