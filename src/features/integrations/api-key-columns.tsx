@@ -1,20 +1,20 @@
-/** The columns of the API key list: name and prefix, status, rights, departments, use, expiry. */
+/**
+ * The columns of the API key list: name and prefix, status (a revoked key says who revoked it
+ * and when), rights in words, departments, use, expiry.
+ */
+import { Fragment } from 'react';
 import type { ApiKey, ApiKeyStatus } from '@contract/api-keys';
-import { permissionById } from '@contract/permissions';
 import type { DataColumn } from '@/components/data-table';
 import { SoftBadge, type SoftTone } from '@/components/soft-badge';
 import { formatDateTime } from '@/lib/dates';
 import type { Translate } from '@/lib/error-text';
+import { permissionLabel } from '@/lib/permission-labels';
+import './api-keys.css';
 
 const TONES: Record<ApiKeyStatus, SoftTone> = {
   active: 'success',
   expired: 'warning',
   revoked: 'secondary',
-};
-
-const rightName = (id: number) => {
-  const p = permissionById(id);
-  return p ? `${p.module_name}.${p.action}` : `#${id}`;
 };
 
 export function apiKeyColumns(t: Translate, locale: string): DataColumn<ApiKey>[] {
@@ -36,13 +36,32 @@ export function apiKeyColumns(t: Translate, locale: string): DataColumn<ApiKey>[
     {
       key: 'status',
       header: t('fields.status'),
-      cell: (k) => <SoftBadge tone={TONES[k.status]}>{t(`statuses.${k.status}`)}</SoftBadge>,
+      cell: (k) => (
+        <>
+          <SoftBadge tone={TONES[k.status]}>{t(`statuses.${k.status}`)}</SoftBadge>
+          {k.revoked_at && (
+            <div className="small text-body-secondary" data-testid="api-key-revoked">
+              {k.revoked_by
+                ? t('revokedByWhen', { who: k.revoked_by.name, when: when(k.revoked_at) })
+                : t('revokedWhen', { when: when(k.revoked_at) })}
+            </div>
+          )}
+        </>
+      ),
     },
     {
       key: 'rights',
       header: t('fields.rights'),
+      // The role form's words for each right; a line breaks between rights, never inside one.
       cell: (k) => (
-        <span className="small text-break">{k.permission_set.map(rightName).join(', ')}</span>
+        <span className="small" data-testid="api-key-rights">
+          {k.permission_set.map((id, i) => (
+            <Fragment key={id}>
+              {i > 0 && ', '}
+              <span className="api-key-right">{permissionLabel(t, id)}</span>
+            </Fragment>
+          ))}
+        </span>
       ),
     },
     {

@@ -1,6 +1,7 @@
 /**
  * Creating an API key: name, departments, rights (the roles' matrix, limited to what the person
- * holds in every chosen department) and expiry; then the key itself, shown this once, to copy.
+ * holds in every chosen department) and expiry; then the key itself, shown this once, to copy,
+ * with a curl command that calls the API with it.
  */
 import { useId, useMemo, useState, type ComponentType, type FormEvent } from 'react';
 import {
@@ -16,7 +17,7 @@ import {
   CModalTitle,
 } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
-import { apiKeyInputSchema, type CreatedApiKey } from '@contract/api-keys';
+import { apiKeyInputSchema, exampleReadPath, type CreatedApiKey } from '@contract/api-keys';
 import { FormError } from '@/components/form-error';
 import { FormField } from '@/components/form-field';
 import { SelectField } from '@/components/select-field';
@@ -25,7 +26,9 @@ import { validateWith } from '@/lib/form-errors';
 import { heldPermissionIds } from '@/lib/session/assignable';
 import { useDepartmentChoices } from '@/lib/session/department-choices';
 import { useCan } from '@/lib/session/use-can';
+import { ApiCallGuide } from './api-call-guide';
 import { useCreateApiKeyMutation } from './api-keys-api';
+import { CopyButton } from './copy-button';
 
 /** The rights picker the app layer hands in (the roles' matrix; features do not share code). */
 export interface ScopeMatrix {
@@ -171,15 +174,6 @@ function CreateForm({
 
 function ShownOnce({ created, onClose }: { created: CreatedApiKey; onClose: () => void }) {
   const { t } = useTranslation('api-keys');
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
-  async function onCopy() {
-    try {
-      await navigator.clipboard.writeText(created.key);
-      setCopy('copied');
-    } catch {
-      setCopy('failed');
-    }
-  }
   return (
     <>
       <CModalBody>
@@ -187,22 +181,26 @@ function ShownOnce({ created, onClose }: { created: CreatedApiKey; onClose: () =
         <label htmlFor="api-key-value" className="form-label">
           {t('fields.key', { name: created.name })}
         </label>
-        <div className="d-flex gap-2">
-          <CFormInput
-            id="api-key-value"
-            readOnly
-            value={created.key}
-            className="font-monospace"
-            data-testid="api-key-value"
-            onFocus={(e) => e.target.select()}
-          />
-          <CButton color="primary" variant="outline" onClick={() => void onCopy()}>
-            {t('copy')}
-          </CButton>
-        </div>
-        <p className="small mt-2 mb-0" role="status">
-          {copy === 'copied' ? t('copied') : copy === 'failed' ? t('copyFailed') : t('usage')}
-        </p>
+        <CFormInput
+          id="api-key-value"
+          readOnly
+          value={created.key}
+          className="font-monospace mb-2"
+          data-testid="api-key-value"
+          onFocus={(e) => e.target.select()}
+        />
+        <CopyButton
+          text={created.key}
+          label={t('copyKey')}
+          texts={{
+            copy: t('copy'),
+            copied: t('copied'),
+            failed: t('copyFailed'),
+            idle: t('usage'),
+          }}
+        />
+        <hr />
+        <ApiCallGuide apiKey={created.key} path={exampleReadPath(created.permission_set)} />
       </CModalBody>
       <CModalFooter>
         <CButton color="primary" onClick={onClose}>

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -43,6 +43,7 @@ function keysApi() {
   });
   return {
     sent,
+    created,
     handlers: [
       http.get(apiUrl(apiKeyRoutes.list), () =>
         HttpResponse.json(apiKeyPageSchema.parse({ items: [], total: 0, page: 1, size: 10 })),
@@ -75,6 +76,11 @@ describe('API keys page', { timeout: 60_000 }, () => {
 
     expect(await screen.findByTestId('api-key-value')).toHaveValue(KEY);
     expect(screen.getByText(/shown only this once/)).toBeInTheDocument();
+    // A key without a list right tries the permission catalogue, which every key may read.
+    const dialog = screen.getByRole('dialog', { name: 'Your new API key' });
+    expect(within(dialog).getByTestId('api-curl')).toHaveTextContent(
+      `curl '${window.location.origin}/api/permissions' \\ -H 'x-api-key: test-api-key' \\ -H 'Authorization: Bearer ${KEY}'`,
+    );
     await waitFor(() => expect(api.sent).toHaveLength(1));
     expect(api.sent[0]).toEqual({
       name: 'CRM sync',
@@ -82,5 +88,59 @@ describe('API keys page', { timeout: 60_000 }, () => {
       department_ids: [1],
       expires_in_days: 90,
     });
+  });
+
+  it('when a revoked key is listed, then its rights read in words and it says who revoked it and when', async () => {
+    signInWithCookie();
+    const revoked = apiKeyPageSchema.parse({
+      items: [
+        {
+          ...keysApi().created,
+          permission_set: idsOf('Users.LIST_VIEW', 'Service_agent.QUERY_DOCUMENT'),
+          status: 'revoked',
+          revoked_at: '2025-12-02T09:30:00.000Z',
+          revoked_by: { id: 8, name: 'Grace Hopper' },
+        },
+      ],
+      total: 1,
+      page: 1,
+      size: 10,
+    });
+    server.use(
+      handlers.me(profileWith(['Roles.LIST_VIEW'])),
+      http.get(apiUrl(apiKeyRoutes.list), () => HttpResponse.json(revoked)),
+    );
+    renderApp('/integration/api-integration');
+
+    const rights = await screen.findByTestId('api-key-rights');
+    expect(rights).toHaveTextContent('Users · List, Service agent · Query documents');
+    // Each right is one unbreakable piece; the list wraps at the commas between them.
+    expect([...rights.querySelectorAll('.api-key-right')].map((r) => r.textContent)).toEqual([
+      'Users · List',
+      'Service agent · Query documents',
+    ]);
+    expect(screen.getByTestId('api-key-revoked')).toHaveTextContent(
+      /^Revoked by Grace Hopper on .*2025/,
+    );
+    expect(screen.queryByRole('button', { name: 'Create API key' })).not.toBeInTheDocument();
+  });
+
+  it('when the page opens, then it shows the base URL, both headers and the API documentation', async () => {
+    signInWithCookie();
+    server.use(handlers.me(profileWith(['Roles.LIST_VIEW'])), ...keysApi().handlers);
+    renderApp('/integration/api-integration');
+
+    expect(await screen.findByTestId('api-base-url')).toHaveTextContent(
+      `${window.location.origin}/api`,
+    );
+    expect(screen.getByTestId('api-header-deployment')).toHaveTextContent(
+      'x-api-key: test-api-key',
+    );
+    expect(screen.getByText('Authorization: Bearer <your API key>')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'API documentation' })).toHaveAttribute(
+      'href',
+      `${window.location.origin}/api-docs`,
+    );
+    expect(screen.getByRole('button', { name: 'Copy the curl command' })).toBeInTheDocument();
   });
 });

@@ -1,12 +1,14 @@
 import { useState, type ComponentType } from 'react';
-import { CButton } from '@coreui/react';
+import { CButton, CCard, CCardBody, CCardTitle } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
+import { apiRoutes } from '@contract/api-paths';
 import type { ApiKey } from '@contract/api-keys';
 import { ListPage, listTexts } from '@/components/list-page';
 import { ToneButton } from '@/components/tone-button';
 import { useConfirmedDelete } from '@/components/use-confirmed-delete';
 import { useCan } from '@/lib/session/use-can';
 import { useListParams } from '@/lib/use-list-params';
+import { ApiCallGuide } from './api-call-guide';
 import { apiKeyColumns } from './api-key-columns';
 import { ApiKeyCreateDialog, type ScopeMatrix } from './api-key-create-dialog';
 import { useListApiKeysQuery, useRevokeApiKeyMutation } from './api-keys-api';
@@ -17,7 +19,8 @@ import { useListApiKeysQuery, useRevokeApiKeyMutation } from './api-keys-api';
  * may (Roles rights, docs/integrations/api-access.md); the buttons follow the same rights.
  */
 export function ApiKeysPage({ ScopeMatrix }: { ScopeMatrix: ComponentType<ScopeMatrix> }) {
-  const { t, i18n } = useTranslation(['api-keys', 'errors']);
+  // `roles`: the list says each right in the role form's words.
+  const { t, i18n } = useTranslation(['api-keys', 'errors', 'roles']);
   const can = useCan();
   const [params, setParams] = useListParams([]);
   const [creating, setCreating] = useState(false);
@@ -36,14 +39,26 @@ export function ApiKeysPage({ ScopeMatrix }: { ScopeMatrix: ComponentType<ScopeM
       <ListPage
         title={t('title')}
         above={
-          <div className="d-flex flex-wrap align-items-start gap-3 mb-3">
-            <p className="text-body-secondary mb-0 flex-grow-1">{t('intro')}</p>
-            {can.right('Roles', 'ADD') && (
-              <CButton color="primary" onClick={() => setCreating(true)}>
-                {t('add')}
-              </CButton>
-            )}
-          </div>
+          <>
+            <div className="d-flex flex-wrap align-items-start gap-3 mb-3">
+              <p className="text-body-secondary mb-0 flex-grow-1">{t('intro')}</p>
+              {can.right('Roles', 'ADD') && (
+                <CButton color="primary" onClick={() => setCreating(true)}>
+                  {t('add')}
+                </CButton>
+              )}
+            </div>
+            <CCard className="mb-3">
+              <CCardBody>
+                <CCardTitle as="h2" className="fs-5">
+                  {t('guide.title')}
+                </CCardTitle>
+                <p className="text-body-secondary">{t('guide.intro')}</p>
+                {/* The permission catalogue: a call every key may make, whatever its rights. */}
+                <ApiCallGuide path={apiRoutes.permissions} />
+              </CCardBody>
+            </CCard>
+          </>
         }
         columns={apiKeyColumns(t, i18n.language)}
         query={list}

@@ -2,7 +2,7 @@ import { useEffect, useRef, type InputHTMLAttributes } from 'react';
 import { CButton, CTable } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import type { ActionName, ModuleName, PermissionDefinition } from '@contract/permissions';
-import { actionLabel, moduleLabel } from './permission-labels';
+import { actionLabel, moduleLabel } from '@/lib/permission-labels';
 
 export interface PermissionMatrixProps {
   /** Granted permission ids. */

@@ -3,7 +3,7 @@ import type { RoleHistoryEntry, RoleSnapshot } from '@contract/identity';
 import { HistoryPanel } from '@/components/history-panel';
 import { formatDateTime } from '@/lib/dates';
 import type { Translate } from '@/lib/error-text';
-import { permissionLabel } from './permission-labels';
+import { permissionLabel } from '@/lib/permission-labels';
 import { useRestoreRoleVersionMutation, useRoleHistoryQuery } from './roles-api';
 
 export type RightChange = 'added' | 'removed' | 'kept';

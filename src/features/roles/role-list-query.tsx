@@ -14,9 +14,9 @@ import { ROLE_SORTS } from '@contract/identity';
 import { knownSort } from '@contract/paging';
 import { SelectField } from '@/components/select-field';
 import { SelectFilter } from '@/components/select-filter';
+import { actionLabel, moduleLabel } from '@/lib/permission-labels';
 import { useDepartmentChoices } from '@/lib/session/department-choices';
 import type { ListChange, ListParams } from '@/lib/use-list-params';
-import { actionLabel, moduleLabel } from './permission-labels';
 import { useListRolesQuery, useRolesGrantingQuery } from './roles-api';
 
 export const ROLE_FILTERS = ['department_id', 'type', 'action'] as const;

@@ -1,4 +1,7 @@
-/** How a right reads on screen: "Users · Add", in the reader's language. */
+/**
+ * How a right reads on screen: "Users · Add", in the reader's language (the `roles` namespace):
+ * the role form's matrix, role history and the API key list all say a right in these words.
+ */
 import { permissionById, type ActionName, type ModuleName } from '@contract/permissions';
 import type { Translate } from '@/lib/error-text';
 
