@@ -1,9 +1,8 @@
 /**
  * Checklists (SPEC §7 GET and POST /sop/checklists, DELETE /sop/checklists, GET
- * /sop/checklists/{id}, /sop/checklists/references/{id}; issue 15) and their versions. Rights:
- * reading LIST_VIEW, generating ADD, deleting DELETE (module Sop, per department).
+ * /sop/checklists/{id}, /sop/checklists/references/{id}) and their versions. Rights: reading
+ * LIST_VIEW, generating ADD, deleting DELETE (module Sop, per department).
  */
-import type { FastifyInstance } from 'fastify';
 import { messageResponseSchema } from '../../../contract/auth';
 import {
   checklistPageSchema,
@@ -17,42 +16,69 @@ import {
   sopRoutes as paths,
 } from '../../../contract/sop';
 import type { Sop } from './sop-area';
-import { parseInput, shape } from '../../http/validate';
+import { type Api, needs } from '../../http/route-contract';
 import { actorOf } from '../identity/request-actor';
-import { needs } from './routes';
 
-export function registerChecklistRoutes(api: FastifyInstance, { sop }: { sop: Sop }) {
+const tags = ['SOP'];
+
+export function registerChecklistRoutes(api: Api, { sop }: { sop: Sop }) {
   const { checklists } = sop;
 
-  api.get(paths.checklists, needs('LIST_VIEW'), async (request) => {
-    const query = parseInput(checklistsQuerySchema, request.query, 'query');
-    return shape(checklistPageSchema, await checklists.list(await actorOf(request), query));
-  });
-  api.post(paths.checklists, needs('ADD'), async (request, reply) => {
-    const body = parseInput(generateChecklistSchema, request.body);
-    const created = await checklists.generate(await actorOf(request), body);
-    return reply.code(201).send(shape(checklistSchema, created));
-  });
-  api.delete(paths.checklists, needs('DELETE'), async (request) => {
-    const { document_ids } = parseInput(documentIdsBodySchema, request.body);
-    return shape(
-      messageResponseSchema,
-      await checklists.remove(await actorOf(request), document_ids),
-    );
-  });
-  api.get(paths.checklist, needs('LIST_VIEW'), async (request) => {
-    const { id } = parseInput(idParams, request.params, 'params');
-    return shape(checklistSchema, await checklists.get(await actorOf(request), id));
-  });
-  api.get(paths.checklistVersions, needs('LIST_VIEW'), async (request) => {
-    const { id } = parseInput(idParams, request.params, 'params');
-    return shape(checklistVersionsSchema, {
-      items: await checklists.versions(await actorOf(request), id),
-    });
-  });
-  api.get(paths.checklistReferences, needs('LIST_VIEW'), async (request) => {
-    const { id } = parseInput(idParams, request.params, 'params');
-    const files = await checklists.references(await actorOf(request), id);
-    return shape(sopFileListSchema, { items: files.map((f) => ({ ...f, uploaded_by: '' })) });
-  });
+  api.get(
+    paths.checklists,
+    {
+      config: needs('Sop', 'LIST_VIEW'),
+      schema: { tags, querystring: checklistsQuerySchema, response: { 200: checklistPageSchema } },
+    },
+    async (request) => checklists.list(await actorOf(request), request.query),
+  );
+  api.post(
+    paths.checklists,
+    {
+      config: needs('Sop', 'ADD'),
+      schema: { tags, body: generateChecklistSchema, response: { 201: checklistSchema } },
+    },
+    async (request, reply) => {
+      const created = await checklists.generate(await actorOf(request), request.body);
+      return reply.code(201).send(created);
+    },
+  );
+  api.delete(
+    paths.checklists,
+    {
+      config: needs('Sop', 'DELETE'),
+      schema: { tags, body: documentIdsBodySchema, response: { 200: messageResponseSchema } },
+    },
+    async (request) => checklists.remove(await actorOf(request), request.body.document_ids),
+  );
+  api.get(
+    paths.checklist,
+    {
+      config: needs('Sop', 'LIST_VIEW'),
+      schema: { tags, params: idParams, response: { 200: checklistSchema } },
+    },
+    async (request) => checklists.get(await actorOf(request), request.params.id),
+  );
+  api.get(
+    paths.checklistVersions,
+    {
+      config: needs('Sop', 'LIST_VIEW'),
+      schema: { tags, params: idParams, response: { 200: checklistVersionsSchema } },
+    },
+    async (request) => ({
+      items: await checklists.versions(await actorOf(request), request.params.id),
+    }),
+  );
+  // The reference files of a checklist's SOP; who uploaded them is not told here.
+  api.get(
+    paths.checklistReferences,
+    {
+      config: needs('Sop', 'LIST_VIEW'),
+      schema: { tags, params: idParams, response: { 200: sopFileListSchema } },
+    },
+    async (request) => {
+      const files = await checklists.references(await actorOf(request), request.params.id);
+      return { items: files.map((f) => ({ ...f, uploaded_by: '' })) };
+    },
+  );
 }

@@ -9,7 +9,7 @@
  *   POST /sop/save_checklist    Sop.UPDATE    a new version with the changes
  *   POST /sop/export_checklist  Sop.DOWNLOAD  pdf (default), csv or xlsx; unknown type: 400
  */
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
 import {
   checklistSchema,
   exportChecklistSchema,
@@ -19,7 +19,14 @@ import {
   type ExportType,
 } from '../../../contract/sop';
 import type { Sop } from './sop-area';
-import { parseInput, shape } from '../../http/validate';
+import {
+  type Api,
+  type ContractTypeProvider,
+  fileAnswer,
+  needs,
+  serializerCompiler,
+  validatorCompiler,
+} from '../../http/route-contract';
 import { actorOf } from '../identity/request-actor';
 import {
   registerChecklistServiceGuard,
@@ -28,7 +35,6 @@ import {
 import type { Checklists } from './checklists-service';
 import { checklistPdf } from './export/checklist-pdf';
 import { checklistCsv, checklistXlsx } from './export/tabular';
-import { needs } from './routes';
 
 /** The content type of each export (the API documentation lists them). */
 export const CONTENT_TYPES: Record<ExportType, string> = {
@@ -43,45 +49,67 @@ export interface ChecklistServiceOptions {
   guard?: ChecklistServiceGuard;
 }
 
-export const checklistService: FastifyPluginAsync<ChecklistServiceOptions> = async (
-  service,
-  { checklists, guard },
-) => {
+const tags = ['SOP'];
+
+export const checklistService: FastifyPluginAsync<
+  ChecklistServiceOptions,
+  RawServerDefault,
+  ContractTypeProvider
+> = async (service, { checklists, guard }) => {
+  // Served on its own as well, it checks its input and shapes its answers with the contract.
+  service.setValidatorCompiler(validatorCompiler);
+  service.setSerializerCompiler(serializerCompiler);
   if (guard) registerChecklistServiceGuard(service, guard);
 
-  service.post(paths.saveChecklist, needs('UPDATE'), async (request) => {
-    const { checklist_id, checklist_data } = parseInput(saveChecklistSchema, request.body);
-    return shape(
-      checklistSchema,
-      await checklists.save(await actorOf(request), checklist_id, checklist_data),
-    );
-  });
+  service.post(
+    paths.saveChecklist,
+    {
+      config: needs('Sop', 'UPDATE'),
+      schema: { tags, body: saveChecklistSchema, response: { 200: checklistSchema } },
+    },
+    async (request) => {
+      const { checklist_id, checklist_data } = request.body;
+      return checklists.save(await actorOf(request), checklist_id, checklist_data);
+    },
+  );
 
-  service.post(paths.exportChecklist, needs('DOWNLOAD'), async (request, reply) => {
-    const body = parseInput(exportChecklistSchema, request.body);
-    const { lng } = parseInput(lngQuery, request.query, 'query');
-    const checklist = await checklists.preview(
-      await actorOf(request),
-      body.checklist_id,
-      body.checklist_data,
-    );
-    const type = body.export_type;
-    const bytes =
-      type === 'csv'
-        ? checklistCsv(checklist, lng)
-        : type === 'xlsx'
-          ? await checklistXlsx(checklist, lng)
-          : Buffer.from(await checklistPdf(checklist, lng));
-    const fileName = `checklist-${checklist.id}.${type}`;
-    return reply
-      .header('content-type', CONTENT_TYPES[type])
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'private, no-store')
-      .send(bytes);
-  });
+  service.post(
+    paths.exportChecklist,
+    {
+      config: needs('Sop', 'DOWNLOAD'),
+      schema: {
+        tags,
+        querystring: lngQuery,
+        body: exportChecklistSchema,
+        response: { 200: fileAnswer(Object.values(CONTENT_TYPES)) },
+      },
+    },
+    async (request, reply) => {
+      const { body } = request;
+      const { lng } = request.query;
+      const checklist = await checklists.preview(
+        await actorOf(request),
+        body.checklist_id,
+        body.checklist_data,
+      );
+      const type = body.export_type;
+      const bytes =
+        type === 'csv'
+          ? checklistCsv(checklist, lng)
+          : type === 'xlsx'
+            ? await checklistXlsx(checklist, lng)
+            : Buffer.from(await checklistPdf(checklist, lng));
+      const fileName = `checklist-${checklist.id}.${type}`;
+      return reply
+        .header('content-type', CONTENT_TYPES[type])
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
+  );
 };
 
 /** The console's default: the plugin inside its /api scope (the prefix is the scope's). */
-export function registerChecklistService(api: FastifyInstance, { sop }: { sop: Sop }) {
+export function registerChecklistService(api: Api, { sop }: { sop: Sop }) {
   void api.register(checklistService, { checklists: sop.checklists });
 }

@@ -1,6 +1,6 @@
 /**
- * SOP documents, archive and lookups (SPEC §7 SOP; issue 15). Rights (SPEC §6, module Sop),
- * each also checked per department in the services:
+ * SOP documents, archive and lookups (SPEC §7 SOP). Rights (SPEC §6, module Sop), each also
+ * checked per department in the services:
  *   GET  /sop/documents, /sop/archived/documents, the lookups, the pdf views   LIST_VIEW
  *   POST /sop/documents, POST /sop/clients/{first_name}                       ADD
  *   PUT  /sop/documents/update/{id}, POST /sop/documents/reference,
@@ -9,10 +9,9 @@
  *        PUT …/unarchive/{id}, DELETE /sop/archived (permanently)              DELETE
  */
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { messageResponseSchema } from '../../../contract/auth';
-import type { ActionName } from '../../../contract/permissions';
 import {
   archiveBodySchema,
   archiveManyBodySchema,
@@ -28,6 +27,8 @@ import {
   sopDocumentSchema,
   sopDocumentsQuerySchema,
   sopIdParamsSchema as idParams,
+  sopReferenceFieldsSchema,
+  sopUploadFieldsSchema,
   sopViewQuerySchema as viewQuery,
   sopRoutes as paths,
   sopUploadResponseSchema,
@@ -35,7 +36,7 @@ import {
 import type { Storage } from '../../services/storage';
 import type { Sop } from './sop-area';
 import { AppError } from '../../http/app-error';
-import { parseInput, shape } from '../../http/validate';
+import { type Api, fileAnswer, needs, orEmpty } from '../../http/route-contract';
 import type { SopFileRow } from '../../db/schema';
 import { textPdf } from '../../services/render/pdf';
 import { sectionBlocks } from '../download/content';
@@ -44,9 +45,12 @@ import type { SopSection } from '../../services/checklist/types';
 import { sourcePosition } from '../../services/ingest/types';
 import type { SopPart } from './sop-files';
 
-export const needs = (action: ActionName) => ({
-  config: { permission: { module: 'Sop' as const, action } },
-});
+const tags = ['SOP'];
+const message = { 200: messageResponseSchema };
+const document = { 200: sopDocumentSchema };
+const pdfAnswer = { 200: fileAnswer(['application/pdf']) };
+/** The archive's list: `search_type` is the route's own, whatever the query says. */
+const archivedQuery = sopDocumentsQuerySchema.omit({ search_type: true });
 
 async function* partsOf(request: FastifyRequest): AsyncGenerator<SopPart> {
   if (!request.isMultipart())
@@ -64,17 +68,23 @@ async function* partsOf(request: FastifyRequest): AsyncGenerator<SopPart> {
   }
 }
 
-/** A stored SOP file as a pdf: a pdf as it is, a docx set as text by the pdf renderer. */
-async function sendPdf(reply: FastifyReply, file: SopFileRow, pathOf: (p: string) => string) {
+/**
+ * A stored SOP file as a pdf: a pdf as it is, a docx set as text by the pdf renderer. Sets the
+ * answer's headers and gives its body.
+ */
+async function pdfOf(
+  reply: { header(key: string, value: string): unknown },
+  file: SopFileRow,
+  pathOf: (p: string) => string,
+): Promise<NodeJS.ReadableStream | Buffer> {
   const ascii = file.name
     .replace(/\.docx$/i, '.pdf')
     .replace(/[^\x20-\x7e]/g, '_')
     .replace(/["\\]/g, '_');
-  void reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `inline; filename="${ascii}"`)
-    .header('cache-control', 'private, no-store');
-  if (file.type === 'pdf') return reply.send(createReadStream(pathOf(file.storage_path)));
+  reply.header('content-type', 'application/pdf');
+  reply.header('content-disposition', `inline; filename="${ascii}"`);
+  reply.header('cache-control', 'private, no-store');
+  if (file.type === 'pdf') return createReadStream(pathOf(file.storage_path));
   const sections = JSON.parse(file.sections_json ?? '[]') as SopSection[];
   const blocks = sectionBlocks(
     file.name,
@@ -83,16 +93,15 @@ async function sendPdf(reply: FastifyReply, file: SopFileRow, pathOf: (p: string
       position: sourcePosition({ page: s.page, heading: s.heading }),
     })),
   );
-  return reply.send(Buffer.from(await textPdf({ title: file.name }, blocks)));
+  return Buffer.from(await textPdf({ title: file.name }, blocks));
 }
 
-export function registerSopRoutes(
-  api: FastifyInstance,
-  { sop, storage }: { sop: Sop; storage: Storage },
-) {
+export function registerSopRoutes(api: Api, { sop, storage }: { sop: Sop; storage: Storage }) {
   const pathOf = (p: string) => storage.pathOf(p);
 
-  void api.register(async (scope) => {
+  // The uploads stream their parts: the services check the text fields and the files as
+  // they come (sop-files.ts), so the forms are declared for the documentation only.
+  void api.register(async (scope: Api) => {
     await scope.register(multipart, {
       preservePath: true,
       throwFileSizeLimit: false,
@@ -104,108 +113,206 @@ export function registerSopRoutes(
         parts: 150,
       },
     });
-    scope.post(paths.documents, needs('ADD'), async (request, reply) => {
-      const items = await sop.documents.upload(await actorOf(request), partsOf(request));
-      return reply.code(201).send(shape(sopUploadResponseSchema, { items }));
-    });
-    scope.put(paths.documentUpdate, needs('UPDATE'), async (request) => {
-      const { id } = parseInput(idParams, request.params, 'params');
-      return shape(
-        sopDocumentSchema,
-        await sop.documents.replace(await actorOf(request), id, partsOf(request)),
-      );
-    });
-    scope.post(paths.referenceAdd, needs('UPDATE'), async (request, reply) => {
-      const doc = await sop.documents.addReferences(await actorOf(request), partsOf(request));
-      return reply.code(201).send(shape(sopDocumentSchema, doc));
-    });
-  });
-
-  api.get(paths.documents, needs('LIST_VIEW'), async (request) => {
-    const query = parseInput(sopDocumentsQuerySchema, request.query, 'query');
-    return shape(sopDocumentPageSchema, await sop.documents.list(await actorOf(request), query));
-  });
-  api.get(paths.archived, needs('LIST_VIEW'), async (request) => {
-    const query = parseInput(
-      sopDocumentsQuerySchema,
-      { ...(request.query as object), search_type: 'archived' },
-      'query',
+    // Every file but `reference_files` is an SOP: one document each, with the references.
+    scope.post(
+      paths.documents,
+      {
+        config: needs('Sop', 'ADD'),
+        schema: {
+          tags,
+          multipart: {
+            fields: sopUploadFieldsSchema,
+            files: { files: { many: true }, reference_files: { many: true, optional: true } },
+          },
+          response: { 201: sopUploadResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const items = await sop.documents.upload(await actorOf(request), partsOf(request));
+        return reply.code(201).send({ items });
+      },
     );
-    return shape(sopDocumentPageSchema, await sop.documents.list(await actorOf(request), query));
-  });
-  api.get(paths.document, needs('LIST_VIEW'), async (request, reply) => {
-    const { id } = parseInput(idParams, request.params, 'params');
-    const { version } = parseInput(viewQuery, request.query, 'query');
-    return sendPdf(
-      reply,
-      await sop.documents.fileToView(await actorOf(request), { documentId: id, version }),
-      pathOf,
+    // One file, the new current version (any field name is taken; the console sends `file`).
+    scope.put(
+      paths.documentUpdate,
+      {
+        config: needs('Sop', 'UPDATE'),
+        schema: {
+          tags,
+          params: idParams,
+          multipart: { files: { file: {} } },
+          response: document,
+        },
+      },
+      async (request) =>
+        sop.documents.replace(await actorOf(request), request.params.id, partsOf(request)),
     );
-  });
-  api.get(paths.reference, needs('LIST_VIEW'), async (request, reply) => {
-    const { id } = parseInput(idParams, request.params, 'params');
-    return sendPdf(
-      reply,
-      await sop.documents.fileToView(await actorOf(request), { referenceId: id }),
-      pathOf,
-    );
-  });
-  api.delete(paths.references, needs('UPDATE'), async (request) => {
-    const { reference_ids } = parseInput(referenceIdsBodySchema, request.body);
-    return shape(
-      messageResponseSchema,
-      await sop.documents.removeReferences(await actorOf(request), reference_ids),
-    );
-  });
-  api.delete(paths.documents, needs('DELETE'), async (request) => {
-    const { document_ids, comments } = parseInput(archiveManyBodySchema, request.body);
-    return shape(
-      messageResponseSchema,
-      await sop.archive.archive(await actorOf(request), document_ids, comments),
-    );
-  });
-  api.put(paths.archive, needs('DELETE'), async (request) => {
-    const { id } = parseInput(idParams, request.params, 'params');
-    const { comments } = parseInput(archiveBodySchema, request.body ?? {});
-    return shape(
-      messageResponseSchema,
-      await sop.archive.archive(await actorOf(request), [id], comments),
-    );
-  });
-  api.put(paths.unarchive, needs('DELETE'), async (request) => {
-    const { id } = parseInput(idParams, request.params, 'params');
-    return shape(sopDocumentSchema, await sop.archive.unarchive(await actorOf(request), id));
-  });
-  api.delete(paths.archivedDelete, needs('DELETE'), async (request) => {
-    const { document_ids } = parseInput(documentIdsBodySchema, request.body);
-    return shape(
-      messageResponseSchema,
-      await sop.archive.deleteArchived(await actorOf(request), document_ids),
+    scope.post(
+      paths.referenceAdd,
+      {
+        config: needs('Sop', 'UPDATE'),
+        schema: {
+          tags,
+          multipart: {
+            fields: sopReferenceFieldsSchema,
+            files: { reference_files: { many: true } },
+          },
+          response: { 201: sopDocumentSchema },
+        },
+      },
+      async (request, reply) => {
+        const doc = await sop.documents.addReferences(await actorOf(request), partsOf(request));
+        return reply.code(201).send(doc);
+      },
     );
   });
 
-  api.get(paths.countries, needs('LIST_VIEW'), async (request) => {
-    const { lng } = parseInput(countriesQuerySchema, request.query, 'query');
-    return shape(countryListSchema, { items: sop.lookups.countries(lng) });
-  });
-  api.get(paths.clients, needs('LIST_VIEW'), async () =>
-    shape(lookupListSchema, { items: await sop.lookups.clients() }),
+  api.get(
+    paths.documents,
+    {
+      config: needs('Sop', 'LIST_VIEW'),
+      schema: {
+        tags,
+        querystring: sopDocumentsQuerySchema,
+        response: { 200: sopDocumentPageSchema },
+      },
+    },
+    async (request) => sop.documents.list(await actorOf(request), request.query),
   );
-  api.post(paths.clientAdd, needs('ADD'), async (request, reply) => {
-    const { first_name } = parseInput(clientNameParamsSchema, request.params, 'params');
-    const { created, client } = await sop.lookups.addClient(first_name);
-    return reply.code(created ? 201 : 200).send(shape(lookupSchema, client));
-  });
-  api.get(paths.departments, needs('ADD'), async (request) => {
-    const actor = await actorOf(request);
-    return shape(lookupListSchema, { items: await sop.lookups.departments(actor.subject) });
-  });
-  api.get(paths.products, needs('LIST_VIEW'), async (request) => {
-    const { subject } = await actorOf(request);
-    return shape(namesListSchema, { items: await sop.lookups.products(subject) });
-  });
-  api.get(paths.industries, needs('LIST_VIEW'), async (request) => {
-    const { subject } = await actorOf(request);
-    return shape(namesListSchema, { items: await sop.lookups.industries(subject) });
-  });
+  api.get(
+    paths.archived,
+    {
+      config: needs('Sop', 'LIST_VIEW'),
+      schema: { tags, querystring: archivedQuery, response: { 200: sopDocumentPageSchema } },
+    },
+    async (request) =>
+      sop.documents.list(await actorOf(request), { ...request.query, search_type: 'archived' }),
+  );
+  // A docx is shown as a pdf too.
+  api.get(
+    paths.document,
+    {
+      config: needs('Sop', 'LIST_VIEW'),
+      schema: { tags, params: idParams, querystring: viewQuery, response: pdfAnswer },
+    },
+    async (request, reply) =>
+      pdfOf(
+        reply,
+        await sop.documents.fileToView(await actorOf(request), {
+          documentId: request.params.id,
+          version: request.query.version,
+        }),
+        pathOf,
+      ),
+  );
+  api.get(
+    paths.reference,
+    {
+      config: needs('Sop', 'LIST_VIEW'),
+      schema: { tags, params: idParams, response: pdfAnswer },
+    },
+    async (request, reply) =>
+      pdfOf(
+        reply,
+        await sop.documents.fileToView(await actorOf(request), { referenceId: request.params.id }),
+        pathOf,
+      ),
+  );
+  api.delete(
+    paths.references,
+    {
+      config: needs('Sop', 'UPDATE'),
+      schema: { tags, body: referenceIdsBodySchema, response: message },
+    },
+    async (request) =>
+      sop.documents.removeReferences(await actorOf(request), request.body.reference_ids),
+  );
+  api.delete(
+    paths.documents,
+    {
+      config: needs('Sop', 'DELETE'),
+      schema: { tags, body: archiveManyBodySchema, response: message },
+    },
+    async (request) => {
+      const { document_ids, comments } = request.body;
+      return sop.archive.archive(await actorOf(request), document_ids, comments);
+    },
+  );
+  api.put(
+    paths.archive,
+    {
+      config: needs('Sop', 'DELETE'),
+      schema: { tags, params: idParams, body: orEmpty(archiveBodySchema), response: message },
+    },
+    async (request) =>
+      sop.archive.archive(await actorOf(request), [request.params.id], request.body.comments),
+  );
+  api.put(
+    paths.unarchive,
+    { config: needs('Sop', 'DELETE'), schema: { tags, params: idParams, response: document } },
+    async (request) => sop.archive.unarchive(await actorOf(request), request.params.id),
+  );
+  api.delete(
+    paths.archivedDelete,
+    {
+      config: needs('Sop', 'DELETE'),
+      schema: { tags, body: documentIdsBodySchema, response: message },
+    },
+    async (request) =>
+      sop.archive.deleteArchived(await actorOf(request), request.body.document_ids),
+  );
+
+  api.get(
+    paths.countries,
+    {
+      config: needs('Sop', 'LIST_VIEW'),
+      schema: { tags, querystring: countriesQuerySchema, response: { 200: countryListSchema } },
+    },
+    async (request) => ({ items: sop.lookups.countries(request.query.lng) }),
+  );
+  api.get(
+    paths.clients,
+    { config: needs('Sop', 'LIST_VIEW'), schema: { tags, response: { 200: lookupListSchema } } },
+    async () => ({ items: await sop.lookups.clients() }),
+  );
+  // 201 when the client is new, 200 with the one that exists.
+  api.post(
+    paths.clientAdd,
+    {
+      config: needs('Sop', 'ADD'),
+      schema: {
+        tags,
+        params: clientNameParamsSchema,
+        response: { 200: lookupSchema, 201: lookupSchema },
+      },
+    },
+    async (request, reply) => {
+      const { created, client } = await sop.lookups.addClient(request.params.first_name);
+      return reply.code(created ? 201 : 200).send(client);
+    },
+  );
+  api.get(
+    paths.departments,
+    { config: needs('Sop', 'ADD'), schema: { tags, response: { 200: lookupListSchema } } },
+    async (request) => {
+      const actor = await actorOf(request);
+      return { items: await sop.lookups.departments(actor.subject) };
+    },
+  );
+  api.get(
+    paths.products,
+    { config: needs('Sop', 'LIST_VIEW'), schema: { tags, response: { 200: namesListSchema } } },
+    async (request) => {
+      const { subject } = await actorOf(request);
+      return { items: await sop.lookups.products(subject) };
+    },
+  );
+  api.get(
+    paths.industries,
+    { config: needs('Sop', 'LIST_VIEW'), schema: { tags, response: { 200: namesListSchema } } },
+    async (request) => {
+      const { subject } = await actorOf(request);
+      return { items: await sop.lookups.industries(subject) };
+    },
+  );
 }
