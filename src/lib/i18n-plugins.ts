@@ -1,8 +1,8 @@
 /**
  * The two small i18next plugins the console needs, written here instead of taking
  * i18next-http-backend and i18next-browser-languagedetector: together those put 5.6 KB gzip into
- * the first download of /login, which has a size budget, for options the console never uses. i18next's
- * core already queues reads (maxParallelReads) and retries them (maxRetries, retryTimeout) when a
+ * the first download of /login, which has a size budget, for options the console never uses.
+ * i18next's core already queues reads (maxParallelReads) and retries them (maxRetries, retryTimeout) when a
  * backend reports a failure as retryable; public/preload-locales.js detects the language the same
  * way to preload the first screen's files.
  */

@@ -1,7 +1,6 @@
 /**
  * Trial users made by self sign-up before sign-up gave each of them a department of their own
- * held the Trial role in General, whose Query
- * right read every General document. Each such assignment moves to a department of the user's
+ * held the Trial role in General, whose Query right read every General document. Each such assignment moves to a department of the user's
  * own ("Trial <first name> <last name>", with a letter when the name is taken), as sign-up now
  * does. Department names take letters, spaces and hyphens only.
  */

@@ -1,6 +1,7 @@
 /**
  * One raw message (RFC 5322 source) -> the row the mailbox stores, with mailparser; and the
- * loop guard: which inbound mail is never answered, so that two agents never answer each other in a loop.
+ * loop guard: which inbound mail is never answered, so that no two mailboxes answer each other
+ * in a loop.
  */
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import type { NewMessage } from './mailbox-repo';

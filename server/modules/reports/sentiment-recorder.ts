@@ -28,8 +28,8 @@ export function createSentimentRecorder(deps: {
   const recorder = {
     /**
      * The library's judgement, in the transaction that stores the turn: written before the turn
-     * is rolled up, so the turn is rolled up once with it, not again for its sentiment (each rollup
-     * locks and upserts, which slowed the widget's answers).
+     * is rolled up, so the turn is rolled up once with it, not again for its sentiment (each
+     * rollup locks and upserts, which slowed the widget's answers).
      */
     async store(trx: Kysely<DB>, turnId: number, question: string): Promise<void> {
       await writeTurnSentiment(trx, turnId, offlineSentiment(question));

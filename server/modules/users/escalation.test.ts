@@ -1,6 +1,7 @@
 /**
- * No privilege escalation: nobody gives a right they do not hold, one rule per test. This suite starts its own app so the
- * seeded administrator is the only default administrator when it begins.
+ * No privilege escalation: nobody gives a right they do not hold, one rule per test. This suite
+ * starts its own app so the seeded administrator is the only default administrator when it
+ * begins.
  */
 import { beforeAll, expect, it } from 'vitest';
 import { idsOf } from '../../../contract/permissions';
