@@ -206,6 +206,7 @@ export const rightsInMessage = (message: string): string | null =>
   /revoke (.+?) from it, or use/.exec(message)?.[1] ?? null;
 
 export const dbColumnSchema = z.object({ name: z.string(), type: z.string() });
+export type DbColumn = z.infer<typeof dbColumnSchema>;
 export const dbTableSchema = z.object({
   name: z.string(),
   columns: z.array(dbColumnSchema),

@@ -9,6 +9,7 @@ import { AnswerImages } from './answer-images';
 import { AnswerItem, AnswerStatus } from './answer-status';
 import type { ChatMessage } from './chat-state';
 import { isCancelled } from './chat-thunks';
+import { fromDatabase } from './database-chart-details';
 import { EvalMatrix } from './eval-matrix';
 import { FeedbackControl } from './feedback-control';
 import { MarkdownView } from './markdown-view';
@@ -55,6 +56,10 @@ function AnswerBody({ message, actions }: { message: ChatMessage; actions: Messa
   const details = message.details;
   const references = details?.references ?? [];
   const byNumber = new Map(references.map((r) => [r.n, r]));
+  // Nothing in the documents, but a database answered with a chart that says what it shows:
+  // "nothing found" beside it would contradict it.
+  const databaseAnswered =
+    details?.noAnswer === true && fromDatabase(message.visual?.route) && !!message.visual?.url;
   return (
     <>
       {details?.standaloneQuestion && (
@@ -72,7 +77,7 @@ function AnswerBody({ message, actions }: { message: ChatMessage; actions: Messa
           </ul>
         </div>
       )}
-      {message.text && (
+      {message.text && !databaseAnswered && (
         <MarkdownView
           text={message.text}
           citations={[...byNumber.keys()]}

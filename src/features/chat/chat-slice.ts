@@ -77,7 +77,7 @@ function sendingCases(builder: ActionReducerMapBuilder<ChatState>) {
       state.references = answer.references;
       if (state.requestId === requestId) {
         state.status = 'succeeded';
-        if (!action.meta.arg.chartFollows || answer.no_answer) {
+        if (!action.meta.arg.chartFollows) {
           state.sending = false;
           state.requestId = null;
         }

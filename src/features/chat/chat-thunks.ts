@@ -261,7 +261,8 @@ export function ask(query: string) {
     const sent = await dispatch(sendMessage({ query, timestamp, chartFollows: true }));
     if (!sendMessage.fulfilled.match(sent)) return;
     if (selectChat(getState()).toggles.recommendations) void dispatch(fetchRecommendations());
-    if (sent.payload.no_answer) return;
+    // An answer that found nothing in the documents still asks: a database source may hold
+    // what the question is about ("the total installed size by section").
     const { requestId } = sent.meta;
     const chart = await dispatch(
       requestChart({ id: answerIdOf(requestId), force: false, after: requestId }),

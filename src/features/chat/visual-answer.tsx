@@ -5,10 +5,14 @@ import { useLibDispatch } from '@/lib/store-types';
 import { isCancelled } from './chat-thunks';
 import { chartDismissed } from './chat-slice';
 import type { ChatMessage } from './chat-state';
+import { DatabaseChartDetails, DatabaseChartSummary, fromDatabase } from './database-chart-details';
 
 const EXTENSIONS: Record<string, string> = { 'image/svg+xml': 'svg', 'image/png': 'png' };
 
-/** A chart drawn by POST /chat/generate_visual, shown from its object URL, with a download. */
+/**
+ * A chart drawn by POST /chat/generate_visual, shown from its object URL, with a download; one
+ * from a database source says what it computes and lays its rows out under it.
+ */
 export function VisualAnswer({ message }: { message: ChatMessage }) {
   const { t } = useTranslation(['chat', 'errors']);
   const dispatch = useLibDispatch();
@@ -36,13 +40,21 @@ export function VisualAnswer({ message }: { message: ChatMessage }) {
     );
   }
   if (!visual.url) return null;
-  const table = visual.route?.table?.sheet
-    ? `${visual.route.table.document_name} (${visual.route.table.sheet})`
-    : (visual.route?.table?.document_name ?? '');
-  const columns = (visual.route?.columns ?? []).join(', ');
+  const { route } = visual;
+  const database = fromDatabase(route) ? route : null;
+  const table = database
+    ? t('chart.database.table', {
+        table: database.db_source.table,
+        source: database.db_source.name,
+      })
+    : route?.table?.sheet
+      ? `${route.table.document_name} (${route.table.sheet})`
+      : (route?.table?.document_name ?? '');
+  const columns = (route?.columns ?? []).join(', ');
   const extension = EXTENSIONS[visual.mimeType ?? ''] ?? 'svg';
   return (
     <figure className="chat-visual mt-2 mb-0">
+      {database && <DatabaseChartSummary route={database} />}
       <img src={visual.url} alt={t('chart.alt', { columns, table })} className="img-fluid" />
       <figcaption className="d-flex flex-wrap align-items-center gap-2 small mt-1">
         <span className="text-body-secondary">{t('chart.caption', { table, columns })}</span>
@@ -62,6 +74,7 @@ export function VisualAnswer({ message }: { message: ChatMessage }) {
           {t('chart.dismiss')}
         </CButton>
       </figcaption>
+      {database && <DatabaseChartDetails route={database} />}
     </figure>
   );
 }

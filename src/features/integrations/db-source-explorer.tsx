@@ -1,19 +1,24 @@
 import { useState, type FormEvent } from 'react';
-import { CAlert, CButton, CCol, CForm, CRow, CSpinner, CTable } from '@coreui/react';
+import { CAlert, CButton, CCol, CForm, CRow, CSpinner } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
-import { DB_AGGREGATES, type DbAggregate, type DbSource } from '@contract/db-sources';
+import {
+  aggregateFits,
+  DB_AGGREGATES,
+  type DbAggregate,
+  type DbColumn,
+  type DbSource,
+} from '@contract/db-sources';
 import { SectionCard } from '@/components/record-details';
 import { SelectField } from '@/components/select-field';
-import { errorText } from '@/lib/error-text';
 import { toApiErrorData } from '@/lib/http';
+import { DbQueryResultView, queryFailureText } from './db-query-result';
 import { useDbTablesQuery, useRunDbQueryMutation } from './db-sources-api';
-
-/** The chart the server drew, shown as an image: an SVG in <img> runs no script. */
-const svgSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+import { DbSqlBox } from './db-sql-box';
 
 /**
- * An active source's tables and columns, and a query built by picking a table, a grouping and
- * an aggregate; its rows as a table and the server's Vega-Lite chart.
+ * An active source's tables and columns, a query built by picking a table, a grouping and an
+ * aggregate (its rows as a table and the server's Vega-Lite chart), and a read-only SQL box.
+ * Sum and average are offered on numeric columns only, by the types the source reported.
  */
 export function DbSourceExplorer({ source }: { source: DbSource }) {
   const { t } = useTranslation(['db-sources', 'errors']);
@@ -24,18 +29,30 @@ export function DbSourceExplorer({ source }: { source: DbSource }) {
   const table = list.find((x) => x.name === pick.table) ?? list[0];
   const columns = table?.columns ?? [];
   const groupBy = pick.group_by || columns[0]?.name || '';
-  const needsMeasure = pick.aggregate !== 'count';
+  const fits = (a: DbAggregate) => (c: DbColumn) => c.name !== groupBy && aggregateFits(a, c.type);
+  const aggregates = DB_AGGREGATES.filter((a) => a === 'count' || columns.some(fits(a)));
+  // A table without numbers offers no sum: the pick falls back to counting.
+  const picked = pick.aggregate as DbAggregate;
+  const aggregate = aggregates.includes(picked) ? picked : 'count';
+  const needsMeasure = aggregate !== 'count';
+  const measures = columns.filter(fits(aggregate));
+
+  function onAggregate(next: DbAggregate) {
+    const kept = columns.find((c) => c.name === pick.measure);
+    const measure = kept && fits(next)(kept) ? kept.name : '';
+    setPick({ ...pick, aggregate: next, measure });
+  }
 
   function onRun(event: FormEvent) {
     event.preventDefault();
     if (!table) return;
-    const measure = pick.measure || columns.find((c) => c.name !== groupBy)?.name;
+    const measure = pick.measure || measures[0]?.name;
     void run({
       id: source.id,
       body: {
         table: table.name,
         group_by: groupBy,
-        aggregate: pick.aggregate as DbAggregate,
+        aggregate,
         ...(needsMeasure && measure ? { measure } : {}),
       },
     });
@@ -53,7 +70,7 @@ export function DbSourceExplorer({ source }: { source: DbSource }) {
       {tables.isLoading && <CSpinner size="sm" aria-label={t('loadingTables')} />}
       {failure && (
         <CAlert color="danger" role="alert">
-          {errorText(t, toApiErrorData(failure))}
+          {queryFailureText(t, toApiErrorData(failure))}
         </CAlert>
       )}
       {list.length > 0 && (
@@ -88,7 +105,7 @@ export function DbSourceExplorer({ source }: { source: DbSource }) {
             <SelectField
               label={t('query.groupBy')}
               value={groupBy}
-              onChange={(e) => setPick({ ...pick, group_by: e.target.value })}
+              onChange={(e) => setPick({ ...pick, group_by: e.target.value, measure: '' })}
             >
               {columns.map((c) => (
                 <option key={c.name}>{c.name}</option>
@@ -98,10 +115,10 @@ export function DbSourceExplorer({ source }: { source: DbSource }) {
           <CCol md={3}>
             <SelectField
               label={t('query.aggregate')}
-              value={pick.aggregate}
-              onChange={(e) => setPick({ ...pick, aggregate: e.target.value })}
+              value={aggregate}
+              onChange={(e) => onAggregate(e.target.value as DbAggregate)}
             >
-              {DB_AGGREGATES.map((a) => (
+              {aggregates.map((a) => (
                 <option key={a} value={a}>
                   {t(`aggregates.${a}`)}
                 </option>
@@ -116,7 +133,7 @@ export function DbSourceExplorer({ source }: { source: DbSource }) {
               onChange={(e) => setPick({ ...pick, measure: e.target.value })}
             >
               <option value="">{t('query.chooseMeasure')}</option>
-              {columns.map((c) => (
+              {measures.map((c) => (
                 <option key={c.name}>{c.name}</option>
               ))}
             </SelectField>
@@ -132,42 +149,13 @@ export function DbSourceExplorer({ source }: { source: DbSource }) {
         </CButton>
       </CForm>
       {result.data && (
-        <div data-testid="db-query-result">
-          <p className="small text-body-secondary">
-            {t('query.summary', { count: result.data.rows.length, ms: result.data.elapsed_ms })}
-            {result.data.truncated && ` ${t('query.truncated')}`}
-          </p>
-          {result.data.svg && (
-            <img
-              className="img-fluid mb-3"
-              src={svgSource(result.data.svg)}
-              alt={t('query.chartAlt', { sql: result.data.sql })}
-              data-testid="db-query-chart"
-            />
-          )}
-          <CTable small striped responsive>
-            <caption className="visually-hidden">{result.data.sql}</caption>
-            <thead>
-              <tr>
-                {result.data.columns.map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {result.data.rows.map((row, i) => (
-                <tr key={i}>
-                  {row.map((cell, j) => (
-                    <td key={j}>{cell === null ? '' : String(cell)}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </CTable>
-        </div>
+        <DbQueryResultView
+          result={result.data}
+          testId="db-query-result"
+          chartTestId="db-query-chart"
+        />
       )}
+      <DbSqlBox source={source} />
     </SectionCard>
   );
 }
