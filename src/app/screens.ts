@@ -162,7 +162,7 @@ export const screens = defineScreens({
   helpdesk: {
     path: '/helpdesk',
     rule: 'helpdesk',
-    page: async () => (await helpdeskPages()).OpenHelpdeskPage,
+    page: linked(helpdeskPages, 'OpenHelpdeskPage', 'helpdesk'),
   },
 
   ...sopScreens(),

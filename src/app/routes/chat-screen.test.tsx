@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { conversationTicketSchema, type Ticket } from '@contract/helpdesk-api';
@@ -8,6 +8,7 @@ import {
   CHAT_ID,
   json,
   openChat,
+  streamedAnswer,
   stubObjectUrls,
   stuffHandlers,
 } from '@/features/chat/chat-test-kit';
@@ -46,5 +47,31 @@ describe('/chat, a ticket for the helpdesk', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('conversation-ticket-delivery')).toHaveTextContent(
       'It waits: this conversation touched General and Sales, and it goes only to a helpdesk serving all of them. None does yet.',
     );
+  });
+
+  it('when a new chat’s first answer is still coming, then its ticket is not asked for until the answer is complete', async () => {
+    stubObjectUrls();
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const asked: string[] = [];
+    await openChat([
+      ...stuffHandlers(() => streamedAnswer(answerFixture(), ['The harbour ', 'office'], held)),
+      contractHandler(
+        'get',
+        'helpdeskConversationTicket',
+        { answer: conversationTicketSchema },
+        ({ url }) => {
+          asked.push(url.pathname);
+          return { ticket: null };
+        },
+      ),
+    ]);
+    await ask(userEvent.setup(), 'When does the harbour office open?');
+    // The conversation's id has come with the first words; the server has not stored it yet.
+    await screen.findByText(/The harbour/);
+    expect(asked).toEqual([]);
+    release();
+    await waitFor(() => expect(asked.length).toBeGreaterThan(0));
+    expect(asked[0]).toContain(CHAT_ID);
   });
 });

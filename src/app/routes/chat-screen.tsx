@@ -25,9 +25,12 @@ const VisitorChatPage = lazy(() =>
 function ChatWithTicket() {
   const chat = useAppSelector(selectChat);
   const version = `${chat.messages.length}:${chat.sending}:${chat.messages.map((m) => m.feedback?.rating ?? '').join()}`;
+  // A new chat's id arrives with its first answer, but the server keeps the conversation only
+  // once that answer is finished: asking for its ticket before then answers 404.
+  const stored = chat.messages.some((m) => m.sender === 'server' && m.status === 'done');
   return (
     <>
-      <ConversationTicket chatId={chat.uuid} version={version} />
+      <ConversationTicket chatId={stored ? chat.uuid : null} version={version} />
       <ChatPage />
     </>
   );

@@ -1,47 +1,86 @@
 import { useEffect, useRef, useState } from 'react';
-import { CAlert, CSpinner } from '@coreui/react';
+import { CAlert, CButton, CSpinner } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { departmentScope } from '@contract/access';
 import { PageHeading } from '@/components/page-heading';
 import { errorText } from '@/lib/error-text';
 import { externalNavigation } from '@/lib/helpdesk';
 import { toApiErrorData, type ApiErrorData } from '@/lib/http';
-import { useHandoffMutation } from './helpdesk-api';
+import { useCan } from '@/lib/session/use-can';
+import { useHandoffMutation, useListHelpdesksQuery } from './helpdesk-api';
+import { helpdeskServes } from './helpdesk-serves';
+import type { HelpdeskLinks } from './helpdesk-links';
+
+/** The largest page of the list: every helpdesk the person may see, in one call. */
+const EVERY_HELPDESK = { page: 1, size: 500 };
+
+/** No helpdesk serves the person: what to set up and where, or whom to ask. */
+function NoHelpdesk({ mayConnect, links }: { mayConnect: boolean; links: HelpdeskLinks }) {
+  const { t } = useTranslation(['helpdesk', 'nav']);
+  // The place in the console's own words: the Integrations menu item, then the helpdesk card.
+  const place = `${t('nav:integrations')} › ${t('nav:pages.helpdeskIntegration')}`;
+  return (
+    <CAlert color="info" data-testid="helpdesk-unavailable">
+      <p className="fw-semibold">{t('open.none')}</p>
+      {mayConnect ? (
+        <>
+          <p>{t('open.connectHow', { place })}</p>
+          <CButton as={Link} to={links.list} color="primary">
+            {t('open.connect', { place })}
+          </CButton>
+        </>
+      ) : (
+        <p className="mb-0">{t('open.askAdministrator')}</p>
+      )}
+    </CAlert>
+  );
+}
 
 /**
  * /helpdesk (SPEC §2, §6): asks for a single-use hand-off token (≤ 60 s) and moves on to the
- * helpdesk site with it — never with the session token. Without a helpdesk serving the person,
- * it says so instead of leaving them on a silent page.
+ * helpdesk site with it — never with the session token. It first reads which helpdesks the person
+ * sees, so that with none set up it asks for no token (the hand-off would answer 404) and says
+ * what to set up, with the way there for someone who may (Helpdesk.ADD), or whom to ask.
  */
-export function OpenHelpdeskPage() {
+export function OpenHelpdeskPage({ links }: { links: HelpdeskLinks }) {
   const { t } = useTranslation(['helpdesk', 'errors']);
+  const can = useCan();
+  const listed = useListHelpdesksQuery(EVERY_HELPDESK);
   const [handoff] = useHandoffMutation();
   const [failure, setFailure] = useState<ApiErrorData | null>(null);
   const asked = useRef(false);
+  const wholeScope = can.subject
+    ? departmentScope(can.subject, 'Helpdesk', 'LIST_VIEW') === 'all'
+    : false;
+  const serves = listed.data && helpdeskServes(listed.data, wholeScope);
 
   useEffect(() => {
     // One token per visit, even when React runs effects twice in development.
-    if (asked.current) return;
+    if (!serves || serves === 'no' || asked.current) return;
     asked.current = true;
     handoff({})
       .unwrap()
       .then((h) => externalNavigation.assign(h.url))
       .catch((e: unknown) => setFailure(toApiErrorData(e)));
-  }, [handoff]);
+  }, [serves, handoff]);
 
-  const notConfigured = failure?.code === 'HELPDESK_NOT_CONFIGURED';
+  const problem = failure ?? (listed.error ? toApiErrorData(listed.error) : null);
+  const none = serves === 'no' || problem?.code === 'HELPDESK_NOT_CONFIGURED';
   return (
     <>
       <PageHeading>{t('open.title')}</PageHeading>
-      {!failure && (
+      {none ? (
+        <NoHelpdesk mayConnect={can.right('Helpdesk', 'ADD')} links={links} />
+      ) : problem ? (
+        <CAlert color="danger" data-testid="helpdesk-unavailable">
+          {errorText(t, problem)}
+        </CAlert>
+      ) : (
         <p role="status">
           <CSpinner size="sm" className="me-2" aria-hidden="true" />
           {t('open.opening')}
         </p>
-      )}
-      {failure && (
-        <CAlert color={notConfigured ? 'info' : 'danger'} data-testid="helpdesk-unavailable">
-          {notConfigured ? t('open.notConfigured') : errorText(t, failure)}
-        </CAlert>
       )}
     </>
   );
