@@ -1,5 +1,6 @@
 /** HTTP side of sign-in, sign-up, verification and password reset (SPEC §7 Auth). */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   changePasswordBodySchema,
   loginBodySchema,
@@ -20,13 +21,27 @@ import type { VisitorLogin } from '../service-agent/visitor-login';
 import type { createPasswordResetService } from './password-reset-service';
 import type { createRegistrationService } from './registration-service';
 import type { SessionService } from './service';
-import { parseInput, shape } from '../../http/validate';
+import { type Api, invalidInput } from '../../http/route-contract';
 import { authOf } from '../../plugins/auth';
 import { keyLoginOf } from '../service-agent/visitor-routes';
 import { deviceCookieHeader, parseCookieHeader } from './device-cookies';
 
+const tags = ['Sign-in'];
+const message = { 200: messageResponseSchema };
+const tokenCheck = { tags, params: tokenParams, response: { 200: tokenCheckResponseSchema } };
+/** A widget visitor's login by key answers its session too; a person's, the token alone. */
+const loginAnswer = z.union([visitorLoginResponseSchema, loginResponseSchema]);
+
+/** A person's sign-in needs its body: only a login by key comes without one. */
+function personLogin(body: z.infer<typeof loginBodySchema> | undefined) {
+  if (body !== undefined) return body;
+  const missing = loginBodySchema.safeParse(body);
+  if (missing.success) return missing.data;
+  throw invalidInput('body', missing.error);
+}
+
 export function registerAuthRoutes(
-  api: FastifyInstance,
+  api: Api,
   s: {
     sessions: SessionService;
     registration: ReturnType<typeof createRegistrationService>;
@@ -38,87 +53,119 @@ export function registerAuthRoutes(
 ) {
   const limitedPublic = { public: true, rateLimit: s.authRateLimit };
   const keyHeader = WIDGET_KEY_HEADER.toLowerCase();
+  const byKey = (request: FastifyRequest) => request.headers[keyHeader] !== undefined;
   // Login by key counts against the widget visitors' own limits (visitor-login.ts), not these.
-  const loginConfig = {
-    public: true,
-    rateLimit: {
-      ...s.authRateLimit,
-      allowList: (request: FastifyRequest) => request.headers[keyHeader] !== undefined,
-    },
-  };
+  const loginConfig = { public: true, rateLimit: { ...s.authRateLimit, allowList: byKey } };
   const mailOrigin = s.mailLinks.origin;
 
-  api.post(apiRoutes.login, { config: loginConfig }, async (request, reply) => {
-    // Login by key (SPEC §7): a chat widget's visitor, with the API_KEY header and no body.
-    const key = request.headers[keyHeader];
-    if (key !== undefined)
-      return shape(
-        visitorLoginResponseSchema,
-        await s.visitorLogin.login(keyLoginOf(request, key)),
+  api.post(
+    apiRoutes.login,
+    {
+      config: loginConfig,
+      schema: { tags, body: loginBodySchema.optional(), response: { 200: loginAnswer } },
+      // A login by key has no body (SPEC §7): whatever comes along is not read.
+      preValidation: async (request) => {
+        if (byKey(request)) request.body = undefined;
+      },
+    },
+    async (request, reply) => {
+      // Login by key (SPEC §7): a chat widget's visitor, with the API_KEY header and no body.
+      const key = request.headers[keyHeader];
+      if (key !== undefined) return s.visitorLogin.login(keyLoginOf(request, key));
+      const { answer, device } = await s.sessions.login(personLogin(request.body), {
+        userAgent: request.headers['user-agent'],
+        address: request.ip,
+        cookies: parseCookieHeader(request.headers.cookie),
+      });
+      // Sent back only to this route (its path as registered, under /api): the cookie proves
+      // nothing anywhere else.
+      const path = request.routeOptions.url ?? request.url.split('?')[0] ?? '/';
+      reply.header(
+        'set-cookie',
+        deviceCookieHeader(device, { path, secure: request.protocol === 'https' }),
       );
-    const body = parseInput(loginBodySchema, request.body);
-    const { answer, device } = await s.sessions.login(body, {
-      userAgent: request.headers['user-agent'],
-      address: request.ip,
-      cookies: parseCookieHeader(request.headers.cookie),
-    });
-    // Sent back only to this route (its path as registered, under /api): the cookie proves
-    // nothing anywhere else.
-    const path = request.routeOptions.url ?? request.url.split('?')[0] ?? '/';
-    reply.header(
-      'set-cookie',
-      deviceCookieHeader(device, { path, secure: request.protocol === 'https' }),
-    );
-    return shape(loginResponseSchema, answer);
-  });
+      return answer;
+    },
+  );
 
-  api.post(apiRoutes.signup, { config: limitedPublic }, async (request, reply) => {
-    const query = parseInput(verifyLinkQuerySchema, request.query, 'query');
-    const body = parseInput(signupBodySchema, request.body);
-    const answer = await s.registration.signup(body, mailOrigin(query.verify_page_link));
-    return reply.code(201).send(shape(messageResponseSchema, answer));
-  });
+  api.post(
+    apiRoutes.signup,
+    {
+      config: limitedPublic,
+      schema: {
+        tags,
+        querystring: verifyLinkQuerySchema,
+        body: signupBodySchema,
+        response: { 201: messageResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const origin = mailOrigin(request.query.verify_page_link);
+      return reply.code(201).send(await s.registration.signup(request.body, origin));
+    },
+  );
 
-  api.get(apiRoutes.verify, { config: { public: true } }, async (request) => {
-    const { token } = parseInput(tokenParams, request.params, 'params');
-    return shape(tokenCheckResponseSchema, await s.registration.verify(token));
-  });
+  api.get(apiRoutes.verify, { config: { public: true }, schema: tokenCheck }, async (request) =>
+    s.registration.verify(request.params.token),
+  );
 
-  api.post(apiRoutes.resendVerification, { config: limitedPublic }, async (request) => {
-    const query = parseInput(resendQuerySchema, request.query, 'query');
-    const answer = await s.registration.resend(query.email, mailOrigin(query.verify_page_link));
-    return shape(messageResponseSchema, answer);
-  });
+  api.post(
+    apiRoutes.resendVerification,
+    {
+      config: limitedPublic,
+      schema: { tags, querystring: resendQuerySchema, response: message },
+    },
+    async (request) => {
+      const { email, verify_page_link: link } = request.query;
+      return s.registration.resend(email, mailOrigin(link));
+    },
+  );
 
-  api.post(apiRoutes.forgotPassword, { config: limitedPublic }, async (request) => {
-    const { email } = parseInput(userEmailParamsSchema, request.params, 'params');
-    const query = parseInput(verifyLinkQuerySchema, request.query, 'query');
-    const answer = await s.passwordReset.requestReset(email, mailOrigin(query.verify_page_link));
-    return shape(messageResponseSchema, answer);
-  });
+  api.post(
+    apiRoutes.forgotPassword,
+    {
+      config: limitedPublic,
+      schema: {
+        tags,
+        params: userEmailParamsSchema,
+        querystring: verifyLinkQuerySchema,
+        response: message,
+      },
+    },
+    async (request) =>
+      s.passwordReset.requestReset(
+        request.params.email,
+        mailOrigin(request.query.verify_page_link),
+      ),
+  );
 
-  api.get(apiRoutes.verifyReset, { config: { public: true } }, async (request) => {
-    const { token } = parseInput(tokenParams, request.params, 'params');
-    return shape(tokenCheckResponseSchema, await s.passwordReset.check(token));
-  });
+  api.get(
+    apiRoutes.verifyReset,
+    { config: { public: true }, schema: tokenCheck },
+    async (request) => s.passwordReset.check(request.params.token),
+  );
 
-  api.post(apiRoutes.verifyReset, { config: { public: true } }, async (request) => {
-    const { token } = parseInput(tokenParams, request.params, 'params');
-    const body = parseInput(resetPasswordBodySchema, request.body);
-    return shape(messageResponseSchema, await s.passwordReset.reset(token, body));
-  });
+  api.post(
+    apiRoutes.verifyReset,
+    {
+      config: { public: true },
+      schema: { tags, params: tokenParams, body: resetPasswordBodySchema, response: message },
+    },
+    async (request) => s.passwordReset.reset(request.params.token, request.body),
+  );
 
-  api.post(apiRoutes.logout, async (request) => {
+  api.post(apiRoutes.logout, { schema: { tags, response: message } }, async (request) => {
     await s.sessions.logout(authOf(request).sessionId);
-    return shape(messageResponseSchema, { message: 'Signed out.' });
+    return { message: 'Signed out.' };
   });
 
-  api.put(apiRoutes.myPassword, async (request) => {
-    const auth = authOf(request);
-    const body = parseInput(changePasswordBodySchema, request.body);
-    await s.sessions.changePassword(auth.user, auth.sessionId, body);
-    return shape(messageResponseSchema, {
-      message: 'Your password has been changed. Other sessions were signed out.',
-    });
-  });
+  api.put(
+    apiRoutes.myPassword,
+    { schema: { tags, body: changePasswordBodySchema, response: message } },
+    async (request) => {
+      const auth = authOf(request);
+      await s.sessions.changePassword(auth.user, auth.sessionId, request.body);
+      return { message: 'Your password has been changed. Other sessions were signed out.' };
+    },
+  );
 }

@@ -1,6 +1,7 @@
 /**
- * POST /chat/visual_router and /chat/generate_visual (SPEC §7 Chat, issue 6 "Visual answers").
- * Both need Query.QUERY_DOCUMENT; the tables come from the departments where the user holds it.
+ * Visual answers (SPEC §7 Chat): POST /chat/visual_router says whether a question wants a
+ * chart, from which table and of which kind; POST /chat/generate_visual draws it. Both need
+ * Query.QUERY_DOCUMENT; the tables come from the departments where the user holds it.
  * The chart is an SVG document: served with a CSP that forbids scripts and loads, nosniff and
  * an attachment-safe filename, so opening it on its own is as harmless as showing it in <img>.
  */

@@ -1,9 +1,9 @@
 /**
- * Answering (SPEC §7 Chat, issue 6): POST /chat/stuff, -v2 and -v3 (JSON, or a server-sent
- * event stream when the client accepts one) and GET /chat/models. Every route needs
- * Query.QUERY_DOCUMENT (SPEC §6); department scoping is applied in the services.
+ * Answering (SPEC §7 Chat): POST /chat/stuff, -v2 and -v3 (JSON, or a server-sent event stream
+ * when the client accepts one) and GET /chat/models. Every route needs Query.QUERY_DOCUMENT
+ * (SPEC §6); department scoping is applied in the services.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { apiRoutes } from '../../../../contract/api-paths';
 import {
   chatAnswerSchema,
@@ -11,13 +11,14 @@ import {
   chatRequestSchema,
 } from '../../../../contract/chat';
 import type { LlmProvider } from '../../../services/llm/openai';
-import { parseInput, shape } from '../../../http/validate';
+import { type Api, jsonOrEvents, needs } from '../../../http/route-contract';
 import { authOf } from '../../../plugins/auth';
 import { type AnswerService, ChatCancelled, type ChatMode } from './answer-service';
 import { streamAnswer } from './answer-stream';
 import { chatModels } from './models';
 
-const config = { permission: { module: 'Query', action: 'QUERY_DOCUMENT' } } as const;
+const config = needs('Query', 'QUERY_DOCUMENT');
+const tags = ['Knowledge assistant'];
 
 /** Aborted when the client goes away before the answer has been sent. */
 function disconnectSignal(reply: FastifyReply): AbortSignal {
@@ -28,36 +29,51 @@ function disconnectSignal(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
+/**
+ * Nobody is listening any more: 499 only shows in the request log, which is why it is not one
+ * of the route's documented answers.
+ */
+const clientGone = (reply: FastifyReply) => reply.code(499).send();
+
 export function registerAnswerRoutes(
-  api: FastifyInstance,
+  api: Api,
   s: { answers: AnswerService; llm: LlmProvider | null },
 ) {
-  async function answer(mode: ChatMode, request: FastifyRequest, reply: FastifyReply) {
-    const body = parseInput(chatRequestSchema, request.body);
-    const auth = authOf(request);
-    const subject = await auth.subject();
-    const signal = disconnectSignal(reply);
-    const input = { mode, request: body, userId: auth.user.id, subject, signal };
-    if (/text\/event-stream/i.test(request.headers.accept ?? ''))
-      return streamAnswer(s.answers, input, request, reply);
-    try {
-      return shape(chatAnswerSchema, await s.answers.ask(input));
-    } catch (error) {
-      // Nobody is listening any more; 499 only shows in the request log.
-      if (error instanceof ChatCancelled) return reply.code(499).send();
-      throw error;
-    }
-  }
-
   const modes: [string, ChatMode][] = [
     [apiRoutes.chatStuff, 'stuff'],
     [apiRoutes.chatStuffV2, 'stuff-v2'],
     [apiRoutes.chatStuffV3, 'stuff-v3'],
   ];
   for (const [path, mode] of modes)
-    api.post(path, { config }, (request, reply) => answer(mode, request, reply));
+    api.post(
+      path,
+      {
+        config,
+        schema: {
+          tags,
+          body: chatRequestSchema,
+          response: { 200: jsonOrEvents(chatAnswerSchema) },
+        },
+      },
+      async (request, reply) => {
+        const auth = authOf(request);
+        const subject = await auth.subject();
+        const signal = disconnectSignal(reply);
+        const input = { mode, request: request.body, userId: auth.user.id, subject, signal };
+        if (/text\/event-stream/i.test(request.headers.accept ?? ''))
+          return streamAnswer(s.answers, input, request, reply);
+        try {
+          return await s.answers.ask(input);
+        } catch (error) {
+          if (error instanceof ChatCancelled) return clientGone(reply);
+          throw error;
+        }
+      },
+    );
 
-  api.get(apiRoutes.chatModels, { config }, async () =>
-    shape(chatModelsResponseSchema, chatModels(s.llm)),
+  api.get(
+    apiRoutes.chatModels,
+    { config, schema: { tags, response: { 200: chatModelsResponseSchema } } },
+    async () => chatModels(s.llm),
   );
 }
