@@ -23,20 +23,30 @@ export function ApiCallGuide({ apiKey, path }: { apiKey?: string; path: string }
       <dl className="api-call-facts small mb-3">
         <dt>{t('guide.baseUrl')}</dt>
         <dd>
-          <code data-testid="api-base-url">{connection.baseUrl}</code>
+          <code dir="ltr" data-testid="api-base-url">
+            {connection.baseUrl}
+          </code>
         </dd>
         <dt>{t('guide.headers')}</dt>
         <dd>
-          <code className="d-block" data-testid="api-header-deployment">
+          <code dir="ltr" className="d-block" data-testid="api-header-deployment">
             x-api-key: {connection.deploymentKey}
           </code>
-          <code className="d-block">Authorization: Bearer {bearer}</code>
+          <code dir="ltr" className="d-block">
+            Authorization: Bearer {bearer}
+          </code>
         </dd>
       </dl>
       <div id={exampleId} className="form-label mb-1">
         {t(apiKey ? 'guide.tryIt' : 'guide.example')}
       </div>
-      <pre className="api-call-example" aria-labelledby={exampleId} data-testid="api-curl">
+      {/* A shell command reads left to right in every language, Arabic included. */}
+      <pre
+        dir="ltr"
+        className="api-call-example"
+        aria-labelledby={exampleId}
+        data-testid="api-curl"
+      >
         <code>{command}</code>
       </pre>
       <CopyButton

@@ -183,6 +183,7 @@ function ShownOnce({ created, onClose }: { created: CreatedApiKey; onClose: () =
         </label>
         <CFormInput
           id="api-key-value"
+          dir="ltr"
           readOnly
           value={created.key}
           className="font-monospace mb-2"
