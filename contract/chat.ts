@@ -5,9 +5,10 @@
  *   standalone question from the conversation; /chat/stuff-v3 splits a compound question into
  *   parts, retrieves for each and composes one answer.
  * - A request with `Accept: text/event-stream` gets Server-Sent Events (`meta`, `delta`, `done`,
- *   `error`, each `data:` a JSON object below); otherwise one JSON ChatAnswer. `done` carries
- *   the whole ChatAnswer and is authoritative; a second `meta` (the model failed mid-answer and
- *   the built-in engine answers instead) means: start the text over. `error` is `{message, code}`.
+ *   `error`, each `data:` a JSON object: `meta` is `{chat_id, references}`, `delta` is `{text}`);
+ *   otherwise one JSON ChatAnswer. `done` carries the whole ChatAnswer and is authoritative; a
+ *   second `meta` (the model failed mid-answer and the built-in engine answers instead) means:
+ *   start the text over. `error` is `{message, code}`.
  */
 import { apiRoutes, fillRoute } from './api-paths';
 import { z } from 'zod';
@@ -46,7 +47,6 @@ export const chatTogglesSchema = z.object({
   eval_matrix: z.boolean().default(false),
   fetch_images: z.boolean().default(false),
 });
-export type ChatToggles = z.infer<typeof chatTogglesSchema>;
 
 export const chatRequestSchema = chatTogglesSchema.extend({
   query: z.string().trim().min(1, 'validation:required').max(4000, 'validation:tooLong'),
@@ -123,13 +123,6 @@ export const chatAnswerSchema = z.object({
   provider_error_code: z.enum(providerErrorCodes).nullable().optional(),
 });
 export type ChatAnswer = z.infer<typeof chatAnswerSchema>;
-
-/** SSE payloads. */
-export const chatStreamDeltaSchema = z.object({ text: z.string() });
-export const chatStreamMetaSchema = z.object({
-  chat_id: z.string(),
-  references: z.array(chatReferenceSchema),
-});
 
 /** SPEC §3 chat history entry (each becomes a user and a server message). */
 export const chatHistoryEntrySchema = z.object({

@@ -48,10 +48,6 @@ export const DB_DEFAULT_PORTS: Record<DbSourceType, number | null> = {
 export const dbTypeSchema = z.object({ key: z.enum(DB_SOURCE_TYPES), label: z.string() });
 export const dbTypesSchema = z.array(dbTypeSchema);
 
-/** Rows a query may return at most; more are cut and `truncated` says so. */
-export const DB_ROW_CAP = 1000;
-/** Milliseconds a query may run on the source's server before it is cancelled. */
-export const DB_STATEMENT_TIMEOUT_MS = 10_000;
 export const DB_SQL_MAX = 20_000;
 
 const text = (max: number) =>
@@ -94,7 +90,6 @@ export const dbSourceInputSchema = z
     is_active: fields.is_active.default(true),
   })
   .refine(needsHost, hostRequired);
-export type DbSourceInput = z.input<typeof dbSourceInputSchema>;
 export type DbSourceCreate = z.infer<typeof dbSourceInputSchema>;
 
 /** PUT /integrations/db-source?integration_id: any subset; `{ is_active }` is the toggle. */
@@ -155,7 +150,6 @@ export type DbFailure = (typeof DB_FAILURES)[number];
 
 /** What the server could not rule out about the account (the test still passes). */
 export const DB_ACCOUNT_WARNINGS = ['table_writes', 'object_creation', 'rights_unchecked'] as const;
-export type DbAccountWarning = (typeof DB_ACCOUNT_WARNINGS)[number];
 
 export const dbTestResultSchema = z.object({
   ok: z.literal(true),

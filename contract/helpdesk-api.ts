@@ -102,7 +102,6 @@ export const helpdeskSchema = z.object({
 export type Helpdesk = z.infer<typeof helpdeskSchema>;
 
 export const helpdeskQuerySchema = pageQuerySchema;
-export type HelpdeskQuery = z.input<typeof helpdeskQuerySchema>;
 export const helpdeskPageSchema = pagedSchema(helpdeskSchema);
 
 // ------------------------------------------------------------------------ admin
@@ -120,7 +119,6 @@ export type HelpdeskAdmin = z.infer<typeof helpdeskAdminSchema>;
 // ----------------------------------------------------------------------- agents
 
 export const agentStatusSchema = z.enum(['available', 'away', 'removed']);
-export type AgentStatus = z.infer<typeof agentStatusSchema>;
 
 const capacityField = z
   .number()
@@ -172,7 +170,6 @@ export const agentsQuerySchema = pageQuerySchema.extend({
     .optional()
     .transform((v) => v === 'true'),
 });
-export type AgentsQuery = z.input<typeof agentsQuerySchema>;
 export const agentPageSchema = pagedSchema(agentSchema);
 
 // ------------------------------------------------------------------ hand-off

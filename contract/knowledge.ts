@@ -25,8 +25,6 @@ export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
 /** The picker's `accept` attribute. */
 export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
 
-export const DEFAULT_MAX_UPLOAD_MB = 50;
-
 export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
   return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
@@ -194,7 +192,6 @@ export const documentsPageSchema = z.object({
   page: z.number().int(),
   size: z.number().int(),
 });
-export type DocumentsPage = z.infer<typeof documentsPageSchema>;
 
 /** The path of the routes about one document (GET, resync, download). */
 export const documentIdParamsSchema = z.object({ id: z.coerce.number().int().min(1) });

@@ -7,7 +7,6 @@ import { z } from 'zod';
 export const runtimeConfigSchema = z.object({
   apiBaseUrl: z.string(),
   apiKey: z.string(),
-  helpdeskUrl: z.string(),
   /** Where the checklist service answers (SOP save/export); default: apiBaseUrl. */
   sopServiceUrl: z.string().optional(),
 });

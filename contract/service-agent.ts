@@ -119,7 +119,6 @@ export type ServiceAgentCreate = z.infer<typeof serviceAgentInputSchema>;
  * is the list's toggle (SPEC §4). Built without the create defaults (zod 4 would fill them in).
  */
 export const serviceAgentUpdateSchema = z.object(fields).partial();
-export type ServiceAgentUpdateInput = z.input<typeof serviceAgentUpdateSchema>;
 export type ServiceAgentUpdate = z.infer<typeof serviceAgentUpdateSchema>;
 
 export const serviceAgentSchema = z.object({
@@ -149,7 +148,6 @@ export const serviceAgentsQuerySchema = pageQuerySchema.extend({
   page: z.coerce.number().int().min(1).default(WIDGET_LIST_DEFAULT.page),
   size: z.coerce.number().int().min(1).max(500).default(WIDGET_LIST_DEFAULT.size),
 });
-export type ServiceAgentsQuery = z.input<typeof serviceAgentsQuerySchema>;
 export const serviceAgentPageSchema = pagedSchema(serviceAgentSchema);
 
 // ------------------------------------------------------------ visitor conversations
@@ -228,7 +226,6 @@ export const visitorChatRequestSchema = z.object({
     .min(1, 'validation:required')
     .max(VISITOR_QUESTION_MAX, 'validation:tooLong'),
 });
-export type VisitorChatRequest = z.infer<typeof visitorChatRequestSchema>;
 
 /** POST /service-agent/me/feedback (JSON); answered with contract/chat's FeedbackResponse. */
 export const visitorFeedbackSchema = z.object({

@@ -40,8 +40,6 @@ const countryCode = z
   .regex(/^[A-Za-z]{2}$/, 'sop:errors.country')
   .transform((c) => c.toUpperCase());
 
-export const actorNameSchema = z.object({ id: z.number().nullable(), name: z.string() });
-
 export const sopFileSchema = z.object({
   id: z.number(),
   name: z.string(),

@@ -43,10 +43,7 @@ describe('the HTTP shell: api key, errors, headers, static SPA, logs', () => {
     writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Atrium SPA</title>');
     mkdirSync(join(staticDir, 'assets'));
     writeFileSync(join(staticDir, 'assets', 'app-abc123.js'), 'console.log("app")');
-    t = await startTestApp('sqlite', {
-      STATIC_DIR: staticDir,
-      HELPDESK_URL: 'https://help.example.com',
-    });
+    t = await startTestApp('sqlite', { STATIC_DIR: staticDir });
   });
   afterAll(async () => {
     await t?.close();
@@ -228,7 +225,6 @@ describe('the HTTP shell: api key, errors, headers, static SPA, logs', () => {
     expect(runtimeConfigSchema.parse(res.body)).toEqual({
       apiBaseUrl: '/api',
       apiKey: TEST_API_KEY,
-      helpdeskUrl: 'https://help.example.com',
       sopServiceUrl: '/api',
     });
   });

@@ -108,7 +108,6 @@ export async function buildApp(
     const body: RuntimeConfig = {
       apiBaseUrl: '/api',
       apiKey: config.apiKey,
-      helpdeskUrl: config.helpdeskUrl ?? '',
       sopServiceUrl: config.sopServiceUrl ?? '/api',
     };
     return reply.header('cache-control', 'no-store').send(body);

@@ -66,7 +66,6 @@ const envSchema = z.object({
   SECRETS_KEY: optional().refine((v) => v === undefined || v.length >= 32, 'at least 32 chars'),
   EMAIL_SYNC_SECONDS: integer('60', 0, 86400),
   EMAIL_CA_FILE: optional(),
-  HELPDESK_URL: optionalUrl(),
   HELPDESK_RETRY_MS: integer('2000', 1, 3_600_000),
   SOP_SERVICE_URL: optionalUrl(),
   URL_FETCH_ALLOW: optional(),
@@ -173,7 +172,6 @@ const envDocs: Record<EnvName, EnvDoc> = {
   EMAIL_CA_FILE: {
     meaning: "PEM certificates trusted for mailbox IMAP/SMTP TLS besides the system's",
   },
-  HELPDESK_URL: { meaning: 'not used: helpdesks are set up under Integrations › Helpdesk' },
   HELPDESK_RETRY_MS: {
     meaning:
       'first retry delay of a failed helpdesk webhook (ms); doubles per attempt, at most 15 minutes',
@@ -314,7 +312,6 @@ export interface AppConfig {
   emailSyncSeconds: number;
   /** PEM certificates trusted for mailbox TLS besides the system's (a private CA). */
   emailCaFile?: string;
-  helpdeskUrl?: string;
   /** First retry delay of a failed helpdesk webhook; doubles per attempt, at most 15 min. */
   helpdeskRetryMs: number;
   /** Base address of the checklist service (save/export); unset: this server's API. */
@@ -406,7 +403,6 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
     secretsKey: e.SECRETS_KEY,
     emailSyncSeconds: e.EMAIL_SYNC_SECONDS,
     emailCaFile: e.EMAIL_CA_FILE,
-    helpdeskUrl: e.HELPDESK_URL,
     helpdeskRetryMs: e.HELPDESK_RETRY_MS,
     sopServiceUrl: e.SOP_SERVICE_URL?.replace(/\/+$/, ''),
     urlFetchAllow: list(e.URL_FETCH_ALLOW),

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
 
 /** The knowledge assistant's tables (0005-chat), part of `DB` in schema.ts. */
 export interface ChatTables {
@@ -53,5 +53,3 @@ export interface ChatFeedbackTable {
   created_at: string;
   updated_at: string;
 }
-
-export type ChatTurnRow = Selectable<ChatTurnsTable>;

@@ -75,4 +75,3 @@ export interface ServiceAgentUsageTable {
 }
 
 export type ServiceAgentRow = Selectable<ServiceAgentsTable>;
-export type ServiceAgentSessionRow = Selectable<ServiceAgentSessionsTable>;

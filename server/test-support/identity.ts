@@ -4,7 +4,7 @@
  * The behaviour under test always goes through the API; only the setup takes the shortcut.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { idsOf, type ActionName, type ModuleName, permissionId } from '../../contract/permissions';
+import { idsOf, type ActionName, type ModuleName } from '../../contract/permissions';
 import { nowIso } from '../db/database';
 import { createAccessTokens } from '../services/security/access-tokens';
 import type { TestApp } from './test-app';
@@ -132,8 +132,6 @@ export async function personWith(
   });
   return { ...person, roleId };
 }
-
-export const pid = permissionId;
 
 export async function countRows(
   t: TestApp,

@@ -6,7 +6,6 @@
  */
 import { createBrowserRouter, redirect, type DataRouter, type RouteObject } from 'react-router-dom';
 import { LoadingFallback } from '@/components/loading-fallback';
-import { loadRuntimeConfig } from '@/lib/runtime-config';
 import type { Page } from './lazy-page';
 import { ServerErrorPage } from './pages/server-error-page';
 import { RootShell } from './root-shell';
@@ -20,30 +19,21 @@ function Redirecting() {
   return null;
 }
 
-function notYet(titleKey: string): Page {
-  return async () => {
-    const { NotAvailableYet } = await import('@/components/not-available-yet');
-    return function AreaNotAvailableYet() {
-      return <NotAvailableYet titleKey={titleKey} />;
-    };
-  };
-}
-
 /** What a route needs before it renders: its page, and the store unless the screen runs without. */
 interface RouteContext {
   guards: SessionGuards;
   withStore: (page: Page) => Page;
 }
 
-/** A screen of the table as a route: its guard, and its page (or "not available yet"). */
-function screenRoute(context: RouteContext, key: string, screen: Screen): RouteObject {
+/** A screen of the table as a route: its guard and its page. */
+function screenRoute(context: RouteContext, screen: Screen): RouteObject {
   const { guards, withStore } = context;
   const loader = screen.entry
     ? guards[screen.entry]
     : screen.rule
       ? guards.requireAccess(screen.rule, screen.visitors)
       : undefined;
-  const page = screen.page ?? notYet(`nav:pages.${key}`);
+  const { page } = screen;
   return {
     path: screen.path,
     loader,
@@ -54,7 +44,7 @@ function screenRoute(context: RouteContext, key: string, screen: Screen): RouteO
 function routesOf(context: RouteContext, layout: Screen['layout']): RouteObject[] {
   return screenList
     .filter((screen) => (screen.layout ?? 'main') === layout)
-    .map(({ key, ...screen }) => screenRoute(context, key, screen));
+    .map((screen) => screenRoute(context, screen));
 }
 
 function appRoutes(context: RouteContext): RouteObject[] {
@@ -102,7 +92,7 @@ export type CreateRouter = (routes: RouteObject[]) => DataRouter;
 
 /** The app's router; tests pass `createMemoryRouter` with their own entries. */
 export function createAppRouter(stores: StoreHolder, create: CreateRouter = createBrowserRouter) {
-  const guards = createSessionGuards(stores, loadRuntimeConfig);
+  const guards = createSessionGuards(stores);
   const withStore =
     (page: Page): Page =>
     async () =>

@@ -11,7 +11,7 @@ export interface Screen<K extends string = string> {
   entry?: 'loginEntry' | 'guestOnly' | 'resetPasswordEntry';
   /** Where it sits: the main layout (default), the checklist layout, or on its own. */
   layout?: 'main' | 'checklist' | 'public';
-  page?: Page;
+  page: Page;
   /** A chat widget's visitor may open it (the chat only): other screens send them there. */
   visitors?: true;
   /** Renders before the store has loaded (sign-in: its first download stays without Redux). */

@@ -2,8 +2,7 @@
  * The screen table (SPEC §2): every screen is one entry here, with its path, its SPEC §6 route
  * rule, its lazy page and, when it has them, its sidebar item and its dashboard card (their
  * visibility rules are contract/menu.ts's, by key). The router, the sidebar, the dashboard and
- * every address (`paths`, the features' links) are derived from it. A screen whose issue is not
- * built yet has no page and shows the shared "not available yet" page with its title,
+ * every address (`paths`, the features' links) are derived from it; a screen's title is
  * `nav:pages.<key>`. Features never import this file: the app layer passes them their links.
  */
 import { createElement } from 'react';

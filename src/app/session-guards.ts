@@ -7,7 +7,6 @@
 import { redirect, type LoaderFunction, type LoaderFunctionArgs } from 'react-router-dom';
 import { canAccess, isHelpdeskUser } from '@contract/access';
 import { routeRules, type RouteRuleKey } from '@contract/route-rules';
-import type { RuntimeConfig } from '@contract/runtime-config';
 import { readSessionToken } from '@/lib/session/session-cookies';
 import type { UserProfile } from '@contract/profile';
 import { paths, loginPathKeepingKey } from './screens';
@@ -22,11 +21,7 @@ export interface SessionGuards {
   resetPasswordEntry: LoaderFunction;
 }
 
-export function createSessionGuards(
-  stores: StoreHolder,
-  // Runtime values no guard needs since the helpdesk hand-off moved to /helpdesk.
-  _getConfig?: () => Promise<RuntimeConfig>,
-): SessionGuards {
+export function createSessionGuards(stores: StoreHolder): SessionGuards {
   let inflight: Promise<void> | null = null;
   const profileOf = (): UserProfile | null =>
     stores.peek()?.store.getState().session.profile ?? null;

@@ -39,7 +39,6 @@ export const NAMESPACES = [
   'db-sources',
   'api-keys',
 ] as const;
-export type Namespace = (typeof NAMESPACES)[number];
 
 /** Each language by its own name (never translated). */
 export const LANGUAGE_NAMES: Record<Language, string> = {

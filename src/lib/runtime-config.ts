@@ -10,12 +10,11 @@ import type { RuntimeConfig } from '@contract/runtime-config';
  */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-  for (const key of ['apiBaseUrl', 'apiKey', 'helpdeskUrl'] as const)
+  for (const key of ['apiBaseUrl', 'apiKey'] as const)
     if (typeof v[key] !== 'string') throw new Error(`runtime-config.json: ${key} is not a string`);
   return {
     apiBaseUrl: v.apiBaseUrl as string,
     apiKey: v.apiKey as string,
-    helpdeskUrl: v.helpdeskUrl as string,
   };
 }
 

@@ -13,7 +13,6 @@ import type { RuntimeConfig } from '@contract/runtime-config';
 export const TEST_CONFIG: RuntimeConfig = {
   apiBaseUrl: '/api',
   apiKey: 'test-api-key',
-  helpdeskUrl: 'https://helpdesk.example.test',
 };
 
 export const apiUrl = (path: string) => `${window.location.origin}${TEST_CONFIG.apiBaseUrl}${path}`;

@@ -68,7 +68,6 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       PUBLIC_URL: url,
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
-      HELPDESK_URL: 'http://helpdesk.invalid',
       AUTH_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
       ...extraEnv,

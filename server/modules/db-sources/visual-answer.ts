@@ -196,5 +196,3 @@ export function createDbVisuals(deps: {
     },
   };
 }
-
-export type DbVisuals = ReturnType<typeof createDbVisuals>;

@@ -195,5 +195,3 @@ export function createDrafter(deps: DrafterDeps) {
     },
   };
 }
-
-export type Drafter = ReturnType<typeof createDrafter>;

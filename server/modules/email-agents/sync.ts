@@ -19,11 +19,6 @@ import type { MailboxRepo, NewMessage } from './mailbox-repo';
 import { parserThread, type ParserThread } from './parser-thread';
 import type { AccountRecord, AccountRepo } from './repo';
 
-export const SYNC_FOLDERS = [
-  { folder: 'INBOX', stored: 'inbox' },
-  { folder: 'Sent', stored: 'sent' },
-] as const;
-
 const HISTORY_GRACE_MS = 2000;
 
 export interface SyncOptions {

@@ -269,5 +269,3 @@ export function createWebhookDelivery(options: DeliveryOptions) {
     },
   };
 }
-
-export type WebhookDelivery = ReturnType<typeof createWebhookDelivery>;

@@ -68,10 +68,6 @@ export function asUploadExtension(ext: string): UploadExtension | undefined {
     : undefined;
 }
 
-export function labelOf(ext: UploadExtension): string {
-  return LABEL[ext];
-}
-
 export function declaredTypeFits(ext: UploadExtension, mimetype: string | undefined): boolean {
   const type = (mimetype ?? '').split(';')[0].trim().toLowerCase();
   return NEUTRAL.includes(type) || DECLARED[ext].includes(type);

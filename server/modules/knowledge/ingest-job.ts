@@ -157,5 +157,3 @@ export function createIngestProcessor(deps: IngestDeps) {
     },
   };
 }
-
-export type IngestProcessor = ReturnType<typeof createIngestProcessor>;

@@ -99,5 +99,3 @@ export function createScanTurns(deps: ScanTurnDeps) {
     },
   };
 }
-
-export type ScanTurns = ReturnType<typeof createScanTurns>;

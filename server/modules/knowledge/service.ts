@@ -216,5 +216,3 @@ export function createDocumentsService(deps: DocumentsDeps) {
     },
   };
 }
-
-export type DocumentsService = ReturnType<typeof createDocumentsService>;

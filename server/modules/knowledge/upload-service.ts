@@ -248,4 +248,3 @@ export function createUploadService(deps: UploadDeps) {
 }
 
 export { type UploadAnswer };
-export type UploadService = ReturnType<typeof createUploadService>;

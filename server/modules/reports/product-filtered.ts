@@ -265,5 +265,3 @@ export function createProductFiltered(database: Database, rollup: ProductRollup)
     },
   };
 }
-
-export type ProductFiltered = ReturnType<typeof createProductFiltered>;

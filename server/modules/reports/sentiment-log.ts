@@ -105,5 +105,3 @@ export function createSentimentLog({ db, dialect }: Database) {
     },
   };
 }
-
-export type SentimentLog = ReturnType<typeof createSentimentLog>;

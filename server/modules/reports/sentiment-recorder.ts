@@ -82,5 +82,3 @@ export function createSentimentRecorder(deps: {
   };
   return recorder;
 }
-
-export type SentimentRecorder = ReturnType<typeof createSentimentRecorder>;

@@ -82,5 +82,3 @@ export function createTurnEvents() {
     onRated: (listener: (typeof rated)[number]) => void rated.push(listener),
   };
 }
-
-export type TurnEvents = ReturnType<typeof createTurnEvents>;

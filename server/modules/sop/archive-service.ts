@@ -70,5 +70,3 @@ export function createSopArchive(
     },
   };
 }
-
-export type SopArchive = ReturnType<typeof createSopArchive>;

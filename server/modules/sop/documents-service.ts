@@ -285,5 +285,3 @@ export function createSopDocuments(repo: SopRepo, files: FileDeps) {
     },
   };
 }
-
-export type SopDocuments = ReturnType<typeof createSopDocuments>;

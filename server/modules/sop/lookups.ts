@@ -73,5 +73,3 @@ export function createSopLookups(repo: SopRepo) {
       merged(INDUSTRIES, await repo.distinct('industry', readable(subject))),
   };
 }
-
-export type SopLookups = ReturnType<typeof createSopLookups>;

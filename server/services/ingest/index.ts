@@ -9,5 +9,5 @@ export {
 export { DEFAULT_EXTRACT_SETTINGS, resolveSettings } from './settings';
 /** Ends the idle extraction processes, and their OCR workers with them (shutdown, tests). */
 export { closeParserWorkers } from './worker-pool';
-export { isOcrAvailable, OCR_MISSING, RENDERER_MISSING } from './ocr';
+export { OCR_MISSING, RENDERER_MISSING } from './ocr';
 export type * from './types';

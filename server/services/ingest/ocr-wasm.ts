@@ -203,6 +203,3 @@ export async function renderPdfPage(filePath: string, page: number, dpi: number)
     await task.destroy();
   }
 }
-
-/** Ends the OCR worker (server shutdown, end of a test file). */
-export const closeWasmOcr = stopWorker;

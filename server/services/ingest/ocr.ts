@@ -334,19 +334,3 @@ async function pipedPdfPage(
   }
   return tidyText(ocr.stdout.toString('utf8'));
 }
-
-/** Whether tesseract answers at all (for tests and the health of a deployment). */
-export async function isOcrAvailable(command = 'tesseract'): Promise<boolean> {
-  try {
-    await start({
-      command,
-      args: ['--version'],
-      timeoutMs: 10_000,
-      missing: OCR_MISSING,
-      what: 'OCR',
-    }).done;
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -244,5 +244,3 @@ export function createJobQueue(options: JobQueueOptions) {
     },
   };
 }
-
-export type JobQueue = ReturnType<typeof createJobQueue>;

@@ -11,7 +11,7 @@ const shellWords = (command: string) =>
 describe('the API connection and its curl command', () => {
   it('when the API base is relative, then the base URL and the documentation are on the console host', () => {
     const c = apiConnectionOf(
-      { apiBaseUrl: '/api', apiKey: 'k-12345678', helpdeskUrl: '' },
+      { apiBaseUrl: '/api', apiKey: 'k-12345678' },
       'https://console.example.com',
     );
     expect(c).toEqual({
@@ -23,7 +23,7 @@ describe('the API connection and its curl command', () => {
 
   it('when the API is on another host, then the documentation is beside it there', () => {
     const c = apiConnectionOf(
-      { apiBaseUrl: 'https://api.example.com/api/', apiKey: 'k-12345678', helpdeskUrl: '' },
+      { apiBaseUrl: 'https://api.example.com/api/', apiKey: 'k-12345678' },
       'https://console.example.com',
     );
     expect(c.baseUrl).toBe('https://api.example.com/api');
@@ -32,7 +32,7 @@ describe('the API connection and its curl command', () => {
 
   it('when the deployment key holds quotes and spaces, then the shell still passes each header whole', () => {
     const c = apiConnectionOf(
-      { apiBaseUrl: '/api', apiKey: `it's a "key" $HOME`, helpdeskUrl: '' },
+      { apiBaseUrl: '/api', apiKey: `it's a "key" $HOME` },
       'http://127.0.0.1:8080',
     );
     const command = curlCommand(c, 'atr_abc', '/users');

@@ -21,13 +21,13 @@ export interface IntegrationArea {
  */
 export function IntegrationsPage({
   links,
-  areas = {},
+  areas,
 }: {
   links: ServiceAgentLinks;
   /** The areas by key (the app layer passes them). */
-  areas?: Partial<Record<(typeof AREAS)[number], IntegrationArea>>;
+  areas: Record<(typeof AREAS)[number], IntegrationArea>;
 }) {
-  const { t } = useTranslation(['service-agent', 'nav', 'common']);
+  const { t } = useTranslation(['service-agent', 'nav']);
   const can = useCan();
   return (
     <>
@@ -51,7 +51,7 @@ export function IntegrationsPage({
         </li>
         {AREAS.map((key) => {
           const area = areas[key];
-          const open = area && (!area.rule || can.route(area.rule));
+          const open = !area.rule || can.route(area.rule);
           return (
             <li key={key} className="col">
               <CCard className="h-100">
@@ -65,11 +65,6 @@ export function IntegrationsPage({
                       t(`nav:pages.${key}`)
                     )}
                   </CCardTitle>
-                  {!area && (
-                    <CCardText className="text-body-secondary">
-                      {t('common:notAvailable.title')}
-                    </CCardText>
-                  )}
                 </CCardBody>
               </CCard>
             </li>

@@ -4,7 +4,7 @@ import { resetRuntimeConfigForTests } from '@/lib/runtime-config';
 import { clearSessionCookies, saveSessionToken } from '@/lib/session/session-cookies';
 import { checklistService, resetChecklistServiceForTests } from './checklist-service';
 
-const config = { apiBaseUrl: '/api', apiKey: 'key-123', helpdeskUrl: '' };
+const config = { apiBaseUrl: '/api', apiKey: 'key-123' };
 const app: HttpClient = { request: vi.fn(), upload: vi.fn() };
 
 function serve(runtime: Record<string, unknown>) {

@@ -90,7 +90,6 @@ export interface SessionRootState {
 
 export const selectSession = (state: SessionRootState) => state.session;
 export const selectProfile = (state: SessionRootState) => state.session.profile;
-export const selectSessionStatus = (state: SessionRootState) => state.session.status;
 
 /** What contract/access.ts needs, or null when nobody is signed in. */
 export function accessSubjectOf(session: SessionState): AccessSubject | null {

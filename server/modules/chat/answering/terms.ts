@@ -76,11 +76,6 @@ export function contentTerms(text: string, language = 'en'): string[] {
   return analyseText(text, language);
 }
 
-/** contentTerms of words already split (words()). */
-export function termsOfWords(list: readonly string[], language = 'en'): string[] {
-  return analyseText(list.join(' '), language);
-}
-
 /** Distinct content terms. */
 export function keyTerms(text: string, language = 'en'): string[] {
   return [...new Set(contentTerms(text, language))];

@@ -4,9 +4,7 @@
  * language lacks). Country names come from the runtime's CLDR data.
  */
 import { countryName, type Checklist } from '../../../../contract/sop';
-import { type Labels, localeLabels } from '../../../services/text/locale-labels';
-
-export type ExportLabels = Labels;
+import { localeLabels } from '../../../services/text/locale-labels';
 
 export function labelsFor(language: string | undefined): {
   lng: string;
