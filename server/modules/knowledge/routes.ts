@@ -1,6 +1,6 @@
 /**
- * Knowledge routes (SPEC §7 Documents and uploads, issue 5). Permissions (SPEC §6), each also
- * checked per department in the services:
+ * Knowledge routes (SPEC §7 Documents and uploads). Permissions (SPEC §6), each also checked per
+ * department in the services:
  *   POST /upload/docs, POST /upload/urls            Documents.ADD
  *   GET  /upload/uploaded/documents, GET /upload/documents/:id   Documents.LIST_VIEW
  *   PUT  /upload/update_soft_delete                 Documents.DELETE (moving to the recycle bin
@@ -10,32 +10,45 @@
  *   GET  /upload/documents/:id/download             Documents.VIEW
  */
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiRoutes as paths } from '../../../contract/api-paths';
 import {
   deleteDocumentsBodySchema,
   deleteDocumentsResponseSchema,
   deleteSitemapsBodySchema,
-  documentIdParamsSchema as idParams,
+  documentIdParamsSchema as params,
   documentsPageSchema,
   documentsQuerySchema,
   knowledgeDocumentSchema,
   softDeleteBodySchema,
   softDeleteResponseSchema,
+  uploadDocsFieldsSchema,
   uploadDocsResponseSchema,
   uploadUrlsBodySchema,
   uploadUrlsResponseSchema,
 } from '../../../contract/knowledge';
-import type { ActionName } from '../../../contract/permissions';
 import { AppError } from '../../http/app-error';
-import { parseInput, shape } from '../../http/validate';
+import { type Api, fileAnswer, needs } from '../../http/route-contract';
 import { authOf } from '../../plugins/auth';
 import type { Knowledge } from './knowledge-area';
+import { MIME } from './service';
+import type { UploadAnswer } from './upload-common';
 import type { UploadPart } from './upload-service';
 
-const needs = (action: ActionName) => ({
-  config: { permission: { module: 'Documents' as const, action } },
-});
+const tags = ['Knowledge sources'];
+const document = { 200: knowledgeDocumentSchema };
+const deleted = { 200: deleteDocumentsResponseSchema };
+/** What a download is sent as: the stored type, or bytes (a fetched web page is never HTML). */
+const DOWNLOAD_TYPES = [...new Set([...Object.values(MIME), 'application/octet-stream'])];
+
+/**
+ * An upload's answer: 200 (shaped by the route's schema) when any item was stored; else the
+ * first refusal's status with its message and code beside the items, sent as it is (no schema
+ * answers that status, so this reply is the untyped one).
+ */
+function sendUpload<T>(reply: FastifyReply, result: UploadAnswer<T>) {
+  return reply.status(result.status).send(result.body);
+}
 
 async function* partsOf(request: FastifyRequest): AsyncGenerator<UploadPart> {
   for await (const part of request.parts()) {
@@ -45,14 +58,11 @@ async function* partsOf(request: FastifyRequest): AsyncGenerator<UploadPart> {
   }
 }
 
-export function registerKnowledgeRoutes(
-  api: FastifyInstance,
-  { knowledge: k }: { knowledge: Knowledge },
-) {
+export function registerKnowledgeRoutes(api: Api, { knowledge: k }: { knowledge: Knowledge }) {
   const subjectOf = (request: FastifyRequest) => authOf(request).subject();
 
   // Multipart only here (encapsulated): the rest of the API stays JSON-only.
-  void api.register(async (scope) => {
+  void api.register(async (scope: Api) => {
     await scope.register(multipart, {
       // The name as sent, directories included, so a traversal attempt is refused, not trimmed.
       preservePath: true,
@@ -66,75 +76,118 @@ export function registerKnowledgeRoutes(
         parts: 150,
       },
     });
-    scope.post(paths.uploadDocs, needs('ADD'), async (request, reply) => {
-      if (!request.isMultipart())
-        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the files as multipart/form-data.');
+    // 200 when any file was stored, each file's outcome in `items`; a refusal of them all
+    // answers the first one's status and keeps its top-level message and code beside the items.
+    scope.post(
+      paths.uploadDocs,
+      {
+        config: needs('Documents', 'ADD'),
+        schema: {
+          tags,
+          multipart: { fields: uploadDocsFieldsSchema, files: { files: { many: true } } },
+          response: { 200: uploadDocsResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart())
+          throw new AppError(
+            415,
+            'UNSUPPORTED_MEDIA_TYPE',
+            'Send the files as multipart/form-data.',
+          );
+        const auth = authOf(request);
+        const result = await k.uploads.uploadFiles(
+          auth.user,
+          await auth.subject(),
+          partsOf(request),
+        );
+        return sendUpload(reply, result);
+      },
+    );
+  });
+
+  // As for files: 200 when any address was added; a refusal of them all is sent as it is.
+  api.post(
+    paths.uploadUrls,
+    {
+      config: needs('Documents', 'ADD'),
+      schema: { tags, body: uploadUrlsBodySchema, response: { 200: uploadUrlsResponseSchema } },
+    },
+    async (request, reply) => {
       const auth = authOf(request);
-      const result = await k.uploads.uploadFiles(auth.user, await auth.subject(), partsOf(request));
-      // A refusal keeps its top-level message and code beside the items.
-      const body = result.status < 300 ? shape(uploadDocsResponseSchema, result.body) : result.body;
-      return reply.status(result.status).send(body);
-    });
-  });
+      const result = await k.uploads.uploadUrls(auth.user, await auth.subject(), request.body);
+      return sendUpload(reply, result);
+    },
+  );
 
-  api.post(paths.uploadUrls, needs('ADD'), async (request, reply) => {
-    const body = parseInput(uploadUrlsBodySchema, request.body);
-    const auth = authOf(request);
-    const result = await k.uploads.uploadUrls(auth.user, await auth.subject(), body);
-    // As for files: shaped when any address was added; a refusal is sent as it is.
-    const answer = result.status < 300 ? shape(uploadUrlsResponseSchema, result.body) : result.body;
-    return reply.status(result.status).send(answer);
-  });
+  api.get(
+    paths.documents,
+    {
+      config: needs('Documents', 'LIST_VIEW'),
+      schema: { tags, querystring: documentsQuerySchema, response: { 200: documentsPageSchema } },
+    },
+    async (request) => k.documents.list(await subjectOf(request), request.query),
+  );
 
-  api.get(paths.documents, needs('LIST_VIEW'), async (request) => {
-    const query = parseInput(documentsQuerySchema, request.query, 'query');
-    return shape(documentsPageSchema, await k.documents.list(await subjectOf(request), query));
-  });
+  api.get(
+    paths.document,
+    { config: needs('Documents', 'LIST_VIEW'), schema: { tags, params, response: document } },
+    async (request) => k.documents.get(await subjectOf(request), request.params.id),
+  );
 
-  api.get(paths.document, needs('LIST_VIEW'), async (request) => {
-    const { id } = parseInput(idParams, request.params, 'params');
-    return shape(knowledgeDocumentSchema, await k.documents.get(await subjectOf(request), id));
-  });
+  api.put(
+    paths.softDelete,
+    {
+      config: needs('Documents', 'DELETE'),
+      schema: { tags, body: softDeleteBodySchema, response: { 200: softDeleteResponseSchema } },
+    },
+    async (request) => ({
+      items: await k.documents.toggleSoftDelete(await subjectOf(request), request.body.doc_ids),
+    }),
+  );
 
-  api.put(paths.softDelete, needs('DELETE'), async (request) => {
-    const { doc_ids } = parseInput(softDeleteBodySchema, request.body);
-    const items = await k.documents.toggleSoftDelete(await subjectOf(request), doc_ids);
-    return shape(softDeleteResponseSchema, { items });
-  });
+  api.post(
+    paths.deleteDocuments,
+    {
+      config: needs('Documents', 'DELETE'),
+      schema: { tags, body: deleteDocumentsBodySchema, response: deleted },
+    },
+    async (request) => k.documents.delete(await subjectOf(request), request.body.ids),
+  );
 
-  api.post(paths.deleteDocuments, needs('DELETE'), async (request) => {
-    const { ids } = parseInput(deleteDocumentsBodySchema, request.body);
-    return shape(
-      deleteDocumentsResponseSchema,
-      await k.documents.delete(await subjectOf(request), ids),
-    );
-  });
+  api.post(
+    paths.deleteSitemaps,
+    {
+      config: needs('Documents', 'DELETE'),
+      schema: { tags, body: deleteSitemapsBodySchema, response: deleted },
+    },
+    async (request) => k.documents.deleteSitemaps(await subjectOf(request), request.body.urls),
+  );
 
-  api.post(paths.deleteSitemaps, needs('DELETE'), async (request) => {
-    const { urls } = parseInput(deleteSitemapsBodySchema, request.body);
-    return shape(
-      deleteDocumentsResponseSchema,
-      await k.documents.deleteSitemaps(await subjectOf(request), urls),
-    );
-  });
+  api.post(
+    paths.resyncDocument,
+    { config: needs('Documents', 'UPDATE'), schema: { tags, params, response: document } },
+    async (request) => k.documents.resync(await subjectOf(request), request.params.id),
+  );
 
-  api.post(paths.resyncDocument, needs('UPDATE'), async (request) => {
-    const { id } = parseInput(idParams, request.params, 'params');
-    return shape(knowledgeDocumentSchema, await k.documents.resync(await subjectOf(request), id));
-  });
-
-  api.get(paths.downloadDocument, needs('VIEW'), async (request, reply) => {
-    const { id } = parseInput(idParams, request.params, 'params');
-    const file = await k.documents.download(await subjectOf(request), id);
-    const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-length', String(file.size))
-      .header(
-        'content-disposition',
-        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-      )
-      .header('cache-control', 'private, no-store')
-      .send(file.stream);
-  });
+  api.get(
+    paths.downloadDocument,
+    {
+      config: needs('Documents', 'VIEW'),
+      schema: { tags, params, response: { 200: fileAnswer(DOWNLOAD_TYPES) } },
+    },
+    async (request, reply) => {
+      const file = await k.documents.download(await subjectOf(request), request.params.id);
+      const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.size))
+        .header(
+          'content-disposition',
+          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+        )
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    },
+  );
 }
