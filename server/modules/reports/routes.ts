@@ -1,16 +1,16 @@
 /**
- * Reports (SPEC §7 Reports; issue 14). Reading needs Reports.LIST_VIEW (the menu's right;
- * Reports.VIEW implies it, SPEC §6), editing the product list Reports.UPDATE and exporting
- * Reports.DOWNLOAD; the service keeps each reader to their departments.
+ * Reports (SPEC §7 Reports). Reading needs Reports.LIST_VIEW (the menu's right; Reports.VIEW
+ * implies it, SPEC §6), editing the product list Reports.UPDATE and exporting Reports.DOWNLOAD;
+ * the service keeps each reader to their departments.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { apiRoutes } from '../../../contract/api-paths';
 import { liveDashboardSchema } from '../../../contract/live-dashboard-schema';
-import type { ActionName } from '../../../contract/permissions';
 import {
   analyticsOverviewSchema,
   conversationSummarySchema,
   customerSatisfactionSchema,
+  exportQuerySchema,
   peakHoursSchema,
   productListSchema,
   productsInputSchema,
@@ -21,24 +21,18 @@ import {
   sentimentDashboardSchema,
   sentimentQuerySchema,
 } from '../../../contract/reports';
-import type { LiveDashboardService } from './live-dashboard';
-import type { ReportService } from './service';
-import { parseInput, shape } from '../../http/validate';
+import { type Api, fileAnswer, needs } from '../../http/route-contract';
 import { authOf } from '../../plugins/auth';
 import { actorOf } from '../identity/request-actor';
-import { sendExport } from './export/send';
+import { TYPES as EXPORT_TYPES, sendExport } from './export/send';
+import type { LiveDashboardService } from './live-dashboard';
+import type { ReportService } from './service';
 
-const needs = (action: ActionName) => ({
-  config: { permission: { module: 'Reports', action } as const },
-});
+const tags = ['Reports'];
 const subjectOf = (request: FastifyRequest) => authOf(request).subject();
-const reportQuery = (request: FastifyRequest) =>
-  parseInput(reportQuerySchema, request.query, 'query');
-const sentimentQuery = (request: FastifyRequest) =>
-  parseInput(sentimentQuerySchema, request.query, 'query');
 
 export function registerReportRoutes(
-  api: FastifyInstance,
+  api: Api,
   s: {
     reports: ReportService;
     liveDashboard: LiveDashboardService;
@@ -46,73 +40,87 @@ export function registerReportRoutes(
     countProducts: () => void;
   },
 ) {
-  const read = needs('LIST_VIEW');
-  api.get(apiRoutes.analyticsOverview, read, async (request) =>
-    shape(
-      analyticsOverviewSchema,
-      await s.reports.overview(await subjectOf(request), reportQuery(request)),
-    ),
+  const read = needs('Reports', 'LIST_VIEW');
+  const analytics = <R>(response: R) => ({
+    config: read,
+    schema: { tags, querystring: reportQuerySchema, response: { 200: response } },
+  });
+  const sentiments = <R>(response: R) => ({
+    config: read,
+    schema: { tags, querystring: sentimentQuerySchema, response: { 200: response } },
+  });
+
+  api.get(apiRoutes.analyticsOverview, analytics(analyticsOverviewSchema), async (request) =>
+    s.reports.overview(await subjectOf(request), request.query),
   );
-  api.get(apiRoutes.analyticsPeakHours, read, async (request) =>
-    shape(
-      peakHoursSchema,
-      await s.reports.peakHours(await subjectOf(request), reportQuery(request)),
-    ),
+  api.get(apiRoutes.analyticsPeakHours, analytics(peakHoursSchema), async (request) =>
+    s.reports.peakHours(await subjectOf(request), request.query),
   );
-  api.get(apiRoutes.analyticsResponseTime, read, async (request) =>
-    shape(
-      responseTimeSchema,
-      await s.reports.responseTime(await subjectOf(request), reportQuery(request)),
-    ),
+  api.get(apiRoutes.analyticsResponseTime, analytics(responseTimeSchema), async (request) =>
+    s.reports.responseTime(await subjectOf(request), request.query),
   );
-  api.get(apiRoutes.analyticsSatisfaction, read, async (request) =>
-    shape(
-      customerSatisfactionSchema,
-      await s.reports.satisfaction(await subjectOf(request), reportQuery(request)),
-    ),
+  api.get(apiRoutes.analyticsSatisfaction, analytics(customerSatisfactionSchema), async (request) =>
+    s.reports.satisfaction(await subjectOf(request), request.query),
   );
-  api.get(apiRoutes.sentimentDashboard, read, async (request) =>
-    shape(
-      sentimentDashboardSchema,
-      await s.reports.dashboard(await subjectOf(request), sentimentQuery(request)),
-    ),
+  api.get(apiRoutes.sentimentDashboard, sentiments(sentimentDashboardSchema), async (request) =>
+    s.reports.dashboard(await subjectOf(request), request.query),
   );
-  api.get(apiRoutes.sentimentSummary, read, async (request) =>
-    shape(
-      conversationSummarySchema,
-      await s.reports.summary(await subjectOf(request), sentimentQuery(request)),
-    ),
+  api.get(apiRoutes.sentimentSummary, sentiments(conversationSummarySchema), async (request) =>
+    s.reports.summary(await subjectOf(request), request.query),
   );
   // Ours: the turns behind a bar or a slice; their words need Reports.VIEW.
-  api.get(apiRoutes.sentimentTurns, needs('VIEW'), async (request) =>
-    shape(
-      reportTurnPageSchema,
-      await s.reports.turns(
-        await subjectOf(request),
-        parseInput(reportTurnsQuerySchema, request.query, 'query'),
-      ),
-    ),
+  api.get(
+    apiRoutes.sentimentTurns,
+    {
+      config: needs('Reports', 'VIEW'),
+      schema: {
+        tags,
+        querystring: reportTurnsQuerySchema,
+        response: { 200: reportTurnPageSchema },
+      },
+    },
+    async (request) => s.reports.turns(await subjectOf(request), request.query),
   );
-  api.get(apiRoutes.sentimentProducts, read, async () =>
-    shape(productListSchema, await s.reports.products()),
+  api.get(
+    apiRoutes.sentimentProducts,
+    { config: read, schema: { tags, response: { 200: productListSchema } } },
+    async () => s.reports.products(),
   );
-  api.put(apiRoutes.sentimentProducts, needs('UPDATE'), async (request) => {
-    const body = parseInput(productsInputSchema, request.body);
-    const saved = shape(productListSchema, await s.reports.replaceProducts(body.names));
-    s.countProducts();
-    return saved;
-  });
+  api.put(
+    apiRoutes.sentimentProducts,
+    {
+      config: needs('Reports', 'UPDATE'),
+      schema: { tags, body: productsInputSchema, response: { 200: productListSchema } },
+    },
+    async (request) => {
+      const saved = await s.reports.replaceProducts(request.body.names);
+      s.countProducts();
+      return saved;
+    },
+  );
   // The dashboard is always allowed (SPEC §6); its parts follow the person's rights.
-  api.get(apiRoutes.liveDashboard, async (request) =>
-    shape(liveDashboardSchema, await s.liveDashboard.read(await actorOf(request))),
+  api.get(
+    apiRoutes.liveDashboard,
+    { schema: { tags, response: { 200: liveDashboardSchema } } },
+    async (request) => s.liveDashboard.read(await actorOf(request)),
   );
-  api.get(apiRoutes.analyticsExport, needs('DOWNLOAD'), async (request, reply) =>
-    sendExport(
-      s.reports,
-      await subjectOf(request),
-      request.query,
-      reply,
-      request.headers['accept-language'],
-    ),
+  api.get(
+    apiRoutes.analyticsExport,
+    {
+      config: needs('Reports', 'DOWNLOAD'),
+      schema: {
+        tags,
+        querystring: exportQuerySchema,
+        response: { 200: fileAnswer(Object.values(EXPORT_TYPES)) },
+      },
+    },
+    async (request, reply) =>
+      sendExport(
+        s.reports,
+        await subjectOf(request),
+        request.query,
+        reply,
+        request.headers['accept-language'],
+      ),
   );
 }

@@ -2,8 +2,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { AccessSubject } from '../../../../contract/profile';
-import { exportQuerySchema } from '../../../../contract/reports';
-import { parseInput } from '../../../http/validate';
+import type { ExportQuery } from '../../../../contract/reports';
 import type { ReportService } from '../service';
 import { csvLines } from './csv';
 import { reportPdf } from './pdf';
@@ -20,11 +19,10 @@ export const TYPES = {
 export async function sendExport(
   reports: ReportService,
   subject: AccessSubject,
-  rawQuery: unknown,
+  query: ExportQuery,
   reply: FastifyReply,
   acceptLanguage?: string,
 ) {
-  const query = parseInput(exportQuerySchema, rawQuery, 'query');
   const doc = await exportDocument(reports, subject, query, acceptLanguage);
   const name = `${query.report === 'sentiment' ? 'sentiment' : 'analytics'}-${doc.period.replace(/[^0-9-]+/g, '_')}.${query.export_format}`;
   reply
