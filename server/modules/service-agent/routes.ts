@@ -1,73 +1,96 @@
 /**
- * Chat widgets in the console (SPEC §7 Chat widget; issue 13). Each route declares its
- * Service_agent right (SPEC §6); department scope and Trial isolation are the service's.
+ * Chat widgets in the console (SPEC §7 Chat widget). Each route declares its Service_agent right
+ * (SPEC §6); department scope and Trial isolation are the service's.
  *
  * `/service-agent/{id}` takes a widget's numeric id or its client_id (SPEC names both paths
  * for GET, and the console's pages are addressed by client_id): digits only are an id, anything
  * else a client_id, and a client_id is never digits only. The static paths
  * `/service-agent/me…` and `/service-agent/history/…` win over the parameter in the router.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiRoutes } from '../../../contract/api-paths';
 import { messageResponseSchema } from '../../../contract/auth';
-import type { ActionName } from '../../../contract/permissions';
 import {
+  serviceAgentClientIdParamsSchema,
   serviceAgentHistoryPageSchema,
   serviceAgentHistoryQuerySchema,
   serviceAgentInputSchema,
   serviceAgentPageSchema,
-  serviceAgentClientIdParamsSchema,
-  serviceAgentRefParamsSchema,
+  serviceAgentRefParamsSchema as params,
   serviceAgentSchema,
   serviceAgentsQuerySchema,
   serviceAgentUpdateSchema,
 } from '../../../contract/service-agent';
-import type { WidgetService } from './service';
-import { parseInput, shape } from '../../http/validate';
+import { type Api, needs, orEmpty } from '../../http/route-contract';
 import { actorOf } from '../identity/request-actor';
+import type { WidgetService } from './service';
 
-const needs = (action: ActionName) => ({
-  config: { permission: { module: 'Service_agent', action } as const },
-});
-const refOf = (request: FastifyRequest) =>
-  parseInput(serviceAgentRefParamsSchema, request.params, 'params').id;
+const tags = ['Chatbot'];
+const widget = { 200: serviceAgentSchema };
 
-export function registerServiceAgentRoutes(
-  api: FastifyInstance,
-  s: { serviceAgents: WidgetService },
-) {
-  api.post(apiRoutes.serviceAgents, needs('ADD'), async (request, reply) => {
-    const body = parseInput(serviceAgentInputSchema, request.body);
-    const created = await s.serviceAgents.create(await actorOf(request), body);
-    return reply.code(201).send(shape(serviceAgentSchema, created));
-  });
-
-  api.get(apiRoutes.serviceAgents, needs('LIST_VIEW'), async (request) => {
-    const query = parseInput(serviceAgentsQuerySchema, request.query, 'query');
-    return shape(serviceAgentPageSchema, await s.serviceAgents.list(await actorOf(request), query));
-  });
-
-  api.get(apiRoutes.serviceAgent, needs('VIEW'), async (request) =>
-    shape(serviceAgentSchema, await s.serviceAgents.get(await actorOf(request), refOf(request))),
+export function registerServiceAgentRoutes(api: Api, s: { serviceAgents: WidgetService }) {
+  api.post(
+    apiRoutes.serviceAgents,
+    {
+      config: needs('Service_agent', 'ADD'),
+      schema: { tags, body: serviceAgentInputSchema, response: { 201: serviceAgentSchema } },
+    },
+    async (request, reply) => {
+      const created = await s.serviceAgents.create(await actorOf(request), request.body);
+      return reply.code(201).send(created);
+    },
   );
 
-  api.put(apiRoutes.serviceAgent, needs('UPDATE'), async (request) => {
-    const body = parseInput(serviceAgentUpdateSchema, request.body ?? {});
-    const updated = await s.serviceAgents.update(await actorOf(request), refOf(request), body);
-    return shape(serviceAgentSchema, updated);
-  });
-
-  api.delete(apiRoutes.serviceAgent, needs('DELETE'), async (request) =>
-    shape(
-      messageResponseSchema,
-      await s.serviceAgents.remove(await actorOf(request), refOf(request)),
-    ),
+  api.get(
+    apiRoutes.serviceAgents,
+    {
+      config: needs('Service_agent', 'LIST_VIEW'),
+      schema: {
+        tags,
+        querystring: serviceAgentsQuerySchema,
+        response: { 200: serviceAgentPageSchema },
+      },
+    },
+    async (request) => s.serviceAgents.list(await actorOf(request), request.query),
   );
 
-  api.get(apiRoutes.serviceAgentHistory, needs('VIEW'), async (request) => {
-    const { client_id } = parseInput(serviceAgentClientIdParamsSchema, request.params, 'params');
-    const query = parseInput(serviceAgentHistoryQuerySchema, request.query, 'query');
-    const page = await s.serviceAgents.history(await actorOf(request), client_id, query);
-    return shape(serviceAgentHistoryPageSchema, page);
-  });
+  api.get(
+    apiRoutes.serviceAgent,
+    { config: needs('Service_agent', 'VIEW'), schema: { tags, params, response: widget } },
+    async (request) => s.serviceAgents.get(await actorOf(request), request.params.id),
+  );
+
+  // Every field may be left out, the body too: what is sent changes, the rest stays.
+  api.put(
+    apiRoutes.serviceAgent,
+    {
+      config: needs('Service_agent', 'UPDATE'),
+      schema: { tags, params, body: orEmpty(serviceAgentUpdateSchema), response: widget },
+    },
+    async (request) =>
+      s.serviceAgents.update(await actorOf(request), request.params.id, request.body),
+  );
+
+  api.delete(
+    apiRoutes.serviceAgent,
+    {
+      config: needs('Service_agent', 'DELETE'),
+      schema: { tags, params, response: { 200: messageResponseSchema } },
+    },
+    async (request) => s.serviceAgents.remove(await actorOf(request), request.params.id),
+  );
+
+  api.get(
+    apiRoutes.serviceAgentHistory,
+    {
+      config: needs('Service_agent', 'VIEW'),
+      schema: {
+        tags,
+        params: serviceAgentClientIdParamsSchema,
+        querystring: serviceAgentHistoryQuerySchema,
+        response: { 200: serviceAgentHistoryPageSchema },
+      },
+    },
+    async (request) =>
+      s.serviceAgents.history(await actorOf(request), request.params.client_id, request.query),
+  );
 }

@@ -1,11 +1,11 @@
 /**
- * The calls a widget visitor's token opens, and nothing else (issue 13): the widget's look and
- * the conversation so far, the chat, and rating an answer. `config: { visitor: true }` marks
+ * The calls a widget visitor's token opens, and nothing else: the widget's look and the
+ * conversation so far, the chat, and rating an answer. `config: { visitor: true }` marks
  * them; the auth hook (plugins/auth.ts) lets a visitor token reach these routes only, and no
  * user token reaches them. Login by key itself is POST /users/login (modules/auth/routes.ts),
  * which hands the call to `keyLoginOf` below.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiRoutes } from '../../../contract/api-paths';
 import { chatAnswerSchema, feedbackResponseSchema } from '../../../contract/chat';
 import {
@@ -17,13 +17,14 @@ import {
 } from '../../../contract/service-agent';
 import type { VisitorChat } from './visitor-chat';
 import { errors } from '../../http/app-error';
-import { parseInput, shape } from '../../http/validate';
+import { type Api, jsonOrEvents } from '../../http/route-contract';
 import { ChatCancelled } from '../chat/answering/answer-service';
 import { streamAnswer } from '../chat/answering/answer-stream';
 import { widgetErrors } from './errors';
 import type { KeyLogin, VisitorContext } from './visitor-login';
 
-const visitorOnly = { config: { visitor: true } } as const;
+const config = { visitor: true } as const;
+const tags = ['Chatbot visitors'];
 
 /** The visitor of a visitor route (the auth hook guarantees one). */
 export function visitorOf(request: FastifyRequest): VisitorContext {
@@ -59,33 +60,58 @@ function disconnectSignal(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
-export function registerVisitorRoutes(api: FastifyInstance, s: { visitorChat: VisitorChat }) {
-  api.get(apiRoutes.serviceAgentMe, visitorOnly, async (request) => {
-    const query = parseInput(visitorWidgetQuerySchema, request.query, 'query');
-    return shape(visitorWidgetSchema, await s.visitorChat.look(visitorOf(request), query));
-  });
+/** The visitor went away: 499 only shows in the request log, so no schema documents it. */
+const visitorGone = (reply: FastifyReply) => reply.code(499).send();
 
-  api.post(apiRoutes.serviceAgentChat, visitorOnly, async (request, reply) => {
-    const { query } = parseInput(visitorChatRequestSchema, request.body);
-    const signal = disconnectSignal(reply);
-    const { input, answers } = await s.visitorChat.prepare(
-      visitorOf(request),
-      query,
-      request.ip,
-      signal,
-    );
-    if (/text\/event-stream/i.test(request.headers.accept ?? ''))
-      return streamAnswer(answers, input, request, reply);
-    try {
-      return shape(chatAnswerSchema, await answers.ask(input));
-    } catch (error) {
-      if (error instanceof ChatCancelled) return reply.code(499).send();
-      throw error;
-    }
-  });
+export function registerVisitorRoutes(api: Api, s: { visitorChat: VisitorChat }) {
+  api.get(
+    apiRoutes.serviceAgentMe,
+    {
+      config,
+      schema: {
+        tags,
+        querystring: visitorWidgetQuerySchema,
+        response: { 200: visitorWidgetSchema },
+      },
+    },
+    async (request) => s.visitorChat.look(visitorOf(request), request.query),
+  );
 
-  api.post(apiRoutes.serviceAgentFeedback, visitorOnly, async (request) => {
-    const body = parseInput(visitorFeedbackSchema, request.body);
-    return shape(feedbackResponseSchema, await s.visitorChat.rate(visitorOf(request), body));
-  });
+  api.post(
+    apiRoutes.serviceAgentChat,
+    {
+      config,
+      schema: {
+        tags,
+        body: visitorChatRequestSchema,
+        response: { 200: jsonOrEvents(chatAnswerSchema) },
+      },
+    },
+    async (request, reply) => {
+      const signal = disconnectSignal(reply);
+      const { input, answers } = await s.visitorChat.prepare(
+        visitorOf(request),
+        request.body.query,
+        request.ip,
+        signal,
+      );
+      if (/text\/event-stream/i.test(request.headers.accept ?? ''))
+        return streamAnswer(answers, input, request, reply);
+      try {
+        return await answers.ask(input);
+      } catch (error) {
+        if (error instanceof ChatCancelled) return visitorGone(reply);
+        throw error;
+      }
+    },
+  );
+
+  api.post(
+    apiRoutes.serviceAgentFeedback,
+    {
+      config,
+      schema: { tags, body: visitorFeedbackSchema, response: { 200: feedbackResponseSchema } },
+    },
+    async (request) => s.visitorChat.rate(visitorOf(request), request.body),
+  );
 }
