@@ -25,7 +25,7 @@ export const rules = {
 };
 
 /** Rights of one module, OR-ed across all the subject's role entries. */
-export function moduleRights(subject: AccessSubject, module: ModuleName): ActionFlags {
+function moduleRights(subject: AccessSubject, module: ModuleName): ActionFlags {
   const flags = Object.fromEntries(ACTIONS.map((a) => [a, false])) as ActionFlags;
   for (const entry of subject.permissions) {
     for (const actions of entry.actions) {

@@ -30,10 +30,10 @@ export const apiKeyPaths = {
 };
 
 export const API_KEY_PREFIX = 'atr_';
-export const API_KEY_NAME_MAX = 80;
-export const API_KEY_DEPARTMENTS_MAX = 50;
+const API_KEY_NAME_MAX = 80;
+const API_KEY_DEPARTMENTS_MAX = 50;
 /** The longest life a key may be given; a key always expires. */
-export const API_KEY_MAX_DAYS = 730;
+const API_KEY_MAX_DAYS = 730;
 
 /**
  * The read the console's example call makes with a new key (a curl command the person can run at

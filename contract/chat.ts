@@ -39,7 +39,7 @@ export const chatModelsResponseSchema = z.object({
 export type ChatModelsResponse = z.infer<typeof chatModelsResponseSchema>;
 
 /** SPEC §3 chat toggles, as the request carries them. */
-export const chatTogglesSchema = z.object({
+const chatTogglesSchema = z.object({
   references: z.boolean().default(true),
   recommendations: z.boolean().default(false),
   advanced_search: z.boolean().default(false),

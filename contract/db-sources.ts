@@ -45,7 +45,7 @@ export const DB_DEFAULT_PORTS: Record<DbSourceType, number | null> = {
   sqlite: null,
   mssql: 1433,
 };
-export const dbTypeSchema = z.object({ key: z.enum(DB_SOURCE_TYPES), label: z.string() });
+const dbTypeSchema = z.object({ key: z.enum(DB_SOURCE_TYPES), label: z.string() });
 export const dbTypesSchema = z.array(dbTypeSchema);
 
 export const DB_SQL_MAX = 20_000;
@@ -114,7 +114,7 @@ export const dbSourceSchema = z.object({
 });
 export type DbSource = z.infer<typeof dbSourceSchema>;
 
-export const integrationIdSchema = recordIdSchema;
+const integrationIdSchema = recordIdSchema;
 
 /** GET /integrations/db-source?page&size&search&integration_id. */
 export const dbSourcesQuerySchema = pageQuerySchema.extend({
@@ -149,7 +149,7 @@ export const DB_FAILURES = [
 export type DbFailure = (typeof DB_FAILURES)[number];
 
 /** What the server could not rule out about the account (the test still passes). */
-export const DB_ACCOUNT_WARNINGS = ['table_writes', 'object_creation', 'rights_unchecked'] as const;
+const DB_ACCOUNT_WARNINGS = ['table_writes', 'object_creation', 'rights_unchecked'] as const;
 
 export const dbTestResultSchema = z.object({
   ok: z.literal(true),
@@ -160,8 +160,8 @@ export const dbTestResultSchema = z.object({
 export type DbTestResult = z.infer<typeof dbTestResultSchema>;
 
 /** The fields that say where a stored password goes. */
-export const DB_DESTINATION_FIELDS = ['db_type', 'host', 'port', 'username', 'database'] as const;
-export type DbDestinationField = (typeof DB_DESTINATION_FIELDS)[number];
+const DB_DESTINATION_FIELDS = ['db_type', 'host', 'port', 'username', 'database'] as const;
+type DbDestinationField = (typeof DB_DESTINATION_FIELDS)[number];
 type Destination = {
   db_type: DbSourceType;
   host: string;
@@ -212,7 +212,7 @@ export const DB_AGGREGATES = ['count', 'sum', 'avg', 'min', 'max'] as const;
 export type DbAggregate = (typeof DB_AGGREGATES)[number];
 
 /** Aggregates that add numbers: a text column sums to nothing meaningful (zeros on MySQL). */
-export const NUMERIC_ONLY_AGGREGATES: readonly DbAggregate[] = ['sum', 'avg'];
+const NUMERIC_ONLY_AGGREGATES: readonly DbAggregate[] = ['sum', 'avg'];
 
 /** Type names of numbers across the drivers (information_schema, SQLite's declared types). */
 const NUMERIC_TYPES = new Set([

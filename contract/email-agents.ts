@@ -21,8 +21,8 @@ export { emailRoutes } from './email-agent-routes';
 
 export const TLS_MODES = ['tls', 'starttls', 'none'] as const;
 export type TlsMode = (typeof TLS_MODES)[number];
-export const EMAIL_TITLE_MAX = 120;
-export const EMAIL_KNOWLEDGE_MAX = 50;
+const EMAIL_TITLE_MAX = 120;
+const EMAIL_KNOWLEDGE_MAX = 50;
 
 const unique = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
 

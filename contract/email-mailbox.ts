@@ -10,7 +10,7 @@ import { actorSchema } from './identity';
 import { pagedSchema, pageQuerySchema } from './paging';
 import { patterns } from './validation';
 
-export const MAIL_BODY_MAX = 100_000;
+const MAIL_BODY_MAX = 100_000;
 export const MAIL_ATTACHMENTS_MAX = 10;
 /** Per attachment, decoded; the compose route's body limit follows from it. */
 export const MAIL_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
@@ -19,7 +19,7 @@ export const MAIL_FOLDERS = ['inbox', 'sent'] as const;
 export type MailFolder = (typeof MAIL_FOLDERS)[number];
 
 const mailAddressSchema = z.object({ address: z.string(), name: z.string() });
-export const mailAttachmentSchema = z.object({
+const mailAttachmentSchema = z.object({
   id: z.number().int(),
   filename: z.string(),
   content_type: z.string(),
@@ -69,7 +69,7 @@ export const mailMessageDetailSchema = mailMessageSchema.extend({
 export type MailMessageDetail = z.infer<typeof mailMessageDetailSchema>;
 
 /** 'sending': claimed by a send in progress (added after the first release; additive). */
-export const DRAFT_STATUSES = ['pending', 'sent', 'discarded', 'sending'] as const;
+const DRAFT_STATUSES = ['pending', 'sent', 'discarded', 'sending'] as const;
 export const mailDraftSchema = z.object({
   id: z.number().int(),
   reply_to_message: z.number().int().nullable(),

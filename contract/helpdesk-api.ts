@@ -118,7 +118,7 @@ export type HelpdeskAdmin = z.infer<typeof helpdeskAdminSchema>;
 
 // ----------------------------------------------------------------------- agents
 
-export const agentStatusSchema = z.enum(['available', 'away', 'removed']);
+const agentStatusSchema = z.enum(['available', 'away', 'removed']);
 
 const capacityField = z
   .number()
@@ -203,7 +203,7 @@ export type Exchange = z.infer<typeof exchangeSchema>;
 
 // ------------------------------------------------------------------- tickets
 
-export const ticketReasonSchema = z.enum(['asked_for_person', 'rated_down_twice']);
+const ticketReasonSchema = z.enum(['asked_for_person', 'rated_down_twice']);
 /**
  * Why a ticket waits for a helpdesk. A ticket goes only to an active helpdesk serving every
  * department its conversation touched (each turn's chosen department, else those it searched):

@@ -15,20 +15,20 @@ import { patterns } from './validation';
 
 const KNOWN_PERMISSION_IDS = new Set(PERMISSION_CATALOGUE.map((p) => p.id));
 
-export const descriptionField = z
+const descriptionField = z
   .string()
   .trim()
   .max(500, 'validation:tooLong')
   .regex(patterns.freeText, 'validation:freeText');
 
-export const roleNameField = z
+const roleNameField = z
   .string()
   .trim()
   .min(2, 'validation:tooShort')
   .max(64, 'validation:tooLong')
   .regex(patterns.alphanumeric, 'validation:alphanumeric');
 
-export const departmentNameField = z
+const departmentNameField = z
   .string()
   .trim()
   .min(2, 'validation:tooShort')
@@ -63,7 +63,7 @@ export const departmentInputSchema = z.object({
 });
 export type DepartmentInput = z.input<typeof departmentInputSchema>;
 
-export const listTypeSchema = z.enum(['paginated', 'all']).default('paginated');
+const listTypeSchema = z.enum(['paginated', 'all']).default('paginated');
 
 /** Columns the departments list sorts by (`sort`, our addition). */
 export const DEPARTMENT_SORTS = ['name', 'updated'] as const;
@@ -162,7 +162,7 @@ export const assignmentSchema = assignmentInputSchema.extend({
 });
 export type Assignment = z.infer<typeof assignmentSchema>;
 
-export const userStatusSchema = z.enum(['active', 'disabled']);
+const userStatusSchema = z.enum(['active', 'disabled']);
 
 export const managedUserSchema = z.object({
   id: z.number().int(),

@@ -56,7 +56,7 @@ export function permissionById(id: number): PermissionDefinition | undefined {
   return byId.get(id);
 }
 
-export function emptyFlags(): ActionFlags {
+function emptyFlags(): ActionFlags {
   return Object.fromEntries(ACTIONS.map((a) => [a, false])) as ActionFlags;
 }
 

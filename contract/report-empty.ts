@@ -7,7 +7,7 @@ import type {
   SentimentDashboard,
 } from './reports';
 
-export const emptyRange = { start_date: '', end_date: '', days: 0 };
+const emptyRange = { start_date: '', end_date: '', days: 0 };
 export const emptyOverview: AnalyticsOverview = {
   total_conversations: 0,
   average_conversations_per_day: 0,

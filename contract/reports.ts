@@ -24,12 +24,12 @@ export const SENTIMENTS = ['positive', 'neutral', 'negative'] as const;
 export const sentimentSchema = z.enum(SENTIMENTS);
 export type Sentiment = z.infer<typeof sentimentSchema>;
 
-export const REPORT_CHANNELS = ['all', 'assistant', 'widget'] as const;
+const REPORT_CHANNELS = ['all', 'assistant', 'widget'] as const;
 /** SPEC §9. */
 export const EXPORT_FORMATS = ['pdf', 'csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** The longest range one call reads. */
-export const REPORT_MAX_DAYS = 731;
+const REPORT_MAX_DAYS = 731;
 export const REPORT_DEFAULT_DAYS = 30;
 export const TOP_PRODUCTS = 5;
 export const PRODUCT_NAME_MAX = 80;
@@ -158,13 +158,13 @@ export const exportQuerySchema = z
   .superRefine(checkRange);
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
 
-export const dateRangeSchema = z.object({
+const dateRangeSchema = z.object({
   start_date: z.string(),
   end_date: z.string(),
   days: z.number().int(),
 });
 
-export const intentSchema = z.object({
+const intentSchema = z.object({
   label: z.string(),
   count: z.number().int(),
   example: z.string(),
@@ -246,7 +246,7 @@ export const conversationSummarySchema = sentimentCountsSchema.extend({
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
-export const productSchema = z.object({ id: z.number().int(), name: z.string() });
+const productSchema = z.object({ id: z.number().int(), name: z.string() });
 export const productListSchema = z.object({ items: z.array(productSchema) });
 export const productsInputSchema = z.object({
   names: z

@@ -11,6 +11,3 @@ export const runtimeConfigSchema = z.object({
   sopServiceUrl: z.string().optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
-
-/** Path on the helpdesk site that receives the access token (SPEC §7 Helpdesk). */
-export { HELPDESK_CALLBACK_PATH } from './helpdesk';

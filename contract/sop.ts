@@ -19,9 +19,9 @@ import { patterns } from './validation';
 export const SHIPMENT_MODES = ['air', 'sea', 'road', 'rail'] as const;
 export type ShipmentMode = (typeof SHIPMENT_MODES)[number];
 export const CHECKLIST_STATUSES = ['draft', 'in_progress', 'complete'] as const;
-export type ChecklistStatus = (typeof CHECKLIST_STATUSES)[number];
+type ChecklistStatus = (typeof CHECKLIST_STATUSES)[number];
 export const SOP_UPLOAD_EXTENSIONS = ['pdf', 'docx'] as const;
-export const SOP_NAME_MAX = 200;
+const SOP_NAME_MAX = 200;
 
 export { sopRoutes } from './sop-routes';
 
@@ -114,10 +114,10 @@ export const referenceIdsBodySchema = z.object({
 
 export const lookupSchema = z.object({ id: z.number(), name: z.string() });
 export const lookupListSchema = z.object({ items: z.array(lookupSchema) });
-export const countrySchema = z.object({ code: z.string(), name: z.string() });
+const countrySchema = z.object({ code: z.string(), name: z.string() });
 export const countryListSchema = z.object({ items: z.array(countrySchema) });
 export const namesListSchema = z.object({ items: z.array(z.string()) });
-export const clientNameField = z
+const clientNameField = z
   .string()
   .trim()
   .min(1, 'validation:required')

@@ -26,7 +26,7 @@ function patternOf(entry: string): HostPattern {
   return { wildcard, host: match?.[1] ?? rest, port: match?.[2] ?? null };
 }
 
-export interface PageOrigin {
+interface PageOrigin {
   host: string;
   /** The port the page is on, the scheme's default when none is written. */
   port: string;
@@ -38,7 +38,7 @@ export interface PageOrigin {
  * The host and port of `https://shop.example:8443` (an Origin or Referer) or of a bare
  * `shop.example:8443` (read as https); undefined for anything else (`null`, `file://…`).
  */
-export function pageOrigin(value: string): PageOrigin | undefined {
+function pageOrigin(value: string): PageOrigin | undefined {
   const text = value.trim();
   if (!text || text === 'null') return undefined;
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;

@@ -30,7 +30,7 @@ import { createMailer, type Mailer } from './services/mail/mailer';
 import { createAccessTokens } from './services/security/access-tokens';
 import { prepareDummyHash } from './services/security/passwords';
 
-export interface BuildOptions {
+interface BuildOptions {
   /** An open database; without it buildApp opens one from the config and closes it on close. */
   database?: Database;
   /** A pino logger to use instead of one writing to stdout (tests capture the lines). */

@@ -261,7 +261,7 @@ const envDocs: Record<EnvName, EnvDoc> = {
   },
 };
 
-export interface EnvVariable {
+interface EnvVariable {
   name: string;
   /** As a person would set it; undefined when the variable has no default. */
   default?: string;
@@ -439,7 +439,7 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
  * The secret is generated once per data directory and kept (mode 600), so tokens survive a
  * restart; several processes sharing DATA_DIR share it too.
  */
-export function resolveJwtSecret(config: AppConfig): string {
+function resolveJwtSecret(config: AppConfig): string {
   if (config.jwtSecret) return config.jwtSecret;
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, 'jwt-secret');

@@ -69,7 +69,7 @@ function slotsIn(value: unknown, found: Slot[] = []): Slot[] {
 /** Shapes kept per query; a list of ids compiles once per length, so a few dozen at most. */
 const MAX_SHAPES = 200;
 
-export interface PreparedQuery<Args extends unknown[], Row> {
+interface PreparedQuery<Args extends unknown[], Row> {
   all(ex: Executor, ...args: Args): Promise<Row[]>;
   first(ex: Executor, ...args: Args): Promise<Row | undefined>;
 }

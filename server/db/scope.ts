@@ -34,7 +34,7 @@ export function inScope(column: string, scope: Scope): RawBuilder<SqlBool> {
   return sql<SqlBool>`${sql.ref(column)} in (${sql.join(scope)})`;
 }
 
-export interface Junction {
+interface Junction {
   /** The junction table: 'helpdesk_departments'. */
   table: string;
   /** Its column naming the owner: 'helpdesk_id'. */
@@ -96,11 +96,7 @@ export function junctionCovers(
 }
 
 /** Every element of a JSON array of department ids lies in the scope (true for `[]`). */
-export function jsonIdsWithin(
-  dialect: DialectName,
-  column: string,
-  scope: Scope,
-): RawBuilder<SqlBool> {
+function jsonIdsWithin(dialect: DialectName, column: string, scope: Scope): RawBuilder<SqlBool> {
   if (scope === 'all') return ALL;
   const ref = sql.ref(column);
   const outside = scope.length ? sql`not in (${idList(scope)})` : sql`is not null`;

@@ -11,7 +11,7 @@ import { nowIso, type Database } from './database';
 export const GENERAL_DEPARTMENT_ID = 1;
 export const ROLE_IDS = { administrator: 1, staff: 2, helpdesk: 3, trial: 4 } as const;
 
-export const SEED_ROLES = [
+const SEED_ROLES = [
   {
     id: ROLE_IDS.administrator,
     name: 'Administrator',
@@ -50,7 +50,7 @@ export const SEED_ROLES = [
   },
 ];
 
-export interface SeedResult {
+interface SeedResult {
   /** Set only when the administrator was created with a generated password. */
   generatedAdminPassword?: string;
   adminCreated: boolean;

@@ -9,7 +9,7 @@ import { sortOrder, type SortValue } from '../../contract/paging';
 
 export type SortColumns<K extends string> = Record<K, readonly string[]>;
 
-export interface SortChoice<K extends string> {
+interface SortChoice<K extends string> {
   key: K;
   descending: boolean;
 }

@@ -1,7 +1,7 @@
 /** The one error type services throw; the errors plugin turns it into `{ message, code }`. */
 import type { ErrorCode } from '../../contract/errors';
 
-export interface FieldError {
+interface FieldError {
   path: string;
   message: string;
 }

@@ -76,7 +76,7 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, ht
 };
 
 /** An answer that does not match its own schema: the server's fault, never the client's. */
-export class AnswerShapeError extends Error {
+class AnswerShapeError extends Error {
   readonly statusCode = 500;
   constructor(
     readonly route: string,

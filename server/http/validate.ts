@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { AppError } from './app-error';
 
 /** Which schema checked which part of a request (the API documentation's test listens). */
-export type ValidationObserver = (
+type ValidationObserver = (
   part: 'body' | 'query' | 'params' | 'response',
   schema: z.ZodType,
 ) => void;

@@ -45,7 +45,7 @@ function maskedQuery(query: string): string {
 }
 
 /** What the log says a request asked for: the route or a masked path, and a masked query. */
-export function loggedUrl(url: string, route: string | undefined): string {
+function loggedUrl(url: string, route: string | undefined): string {
   const mark = url.indexOf('?');
   const path = mark === -1 ? url : url.slice(0, mark);
   let shown: string;

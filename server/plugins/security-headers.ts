@@ -17,7 +17,7 @@ import { EMBED_SCRIPT_PATH, WIDGET_FRAME_PAGES } from '../../contract/widget-ses
 import { frameAncestorSources } from '../../contract/widget-hosts';
 import { normalizedPath } from './api-key';
 
-export interface FramingOptions {
+interface FramingOptions {
   /** The allowed hosts of the widget whose key this is; undefined for any other key. */
   framingHosts?: (key: string) => Promise<string[] | undefined>;
 }

@@ -4,7 +4,7 @@
  * `idle()` resolves when nothing is running; the app waits for it before closing, and the API
  * tests after each request, so they read the outbox as a person would after a moment.
  */
-export interface ErrorLog {
+interface ErrorLog {
   error(details: Record<string, unknown>, message: string): void;
 }
 

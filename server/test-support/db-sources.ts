@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { TestApp } from './test-app';
 
-export const REGIONS = ['North', 'South', 'East', 'West'] as const;
+const REGIONS = ['North', 'South', 'East', 'West'] as const;
 
 /** 40 shipments: region i % 4, weight i; per region 10 rows. */
-export function shipmentRows(): [number, string, string, number][] {
+function shipmentRows(): [number, string, string, number][] {
   return Array.from({ length: 40 }, (_, i) => [
     i + 1,
     REGIONS[i % 4],
@@ -69,10 +69,10 @@ export async function createSource(t: TestApp, token: string, body: Record<strin
  * whose text columns hold words: for questions naming "installed size", and for aggregates a
  * text column must not be offered.
  */
-export const PACKAGE_SECTIONS = ['admin', 'devel', 'libs', 'net'] as const;
+const PACKAGE_SECTIONS = ['admin', 'devel', 'libs', 'net'] as const;
 
 /** 20 packages: section i % 4, installed size (i + 1) * 100 kB; maintainer a name. */
-export function packageRows(): [string, string, number, string][] {
+function packageRows(): [string, string, number, string][] {
   return Array.from({ length: 20 }, (_, i) => [
     `pkg-${String(i + 1).padStart(2, '0')}`,
     PACKAGE_SECTIONS[i % 4],

@@ -54,13 +54,13 @@ export async function insertDocument(database: Database, row: DocumentFields): P
   return id;
 }
 
-export interface TableRows {
+interface TableRows {
   name: string;
   columns: string[];
   rows: (string | number | null)[][];
 }
 
-export interface DocumentRowOptions {
+interface DocumentRowOptions {
   departmentId: number;
   name: string;
   type: string;

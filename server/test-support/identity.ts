@@ -64,7 +64,7 @@ export interface Person {
   token: string;
 }
 
-export interface PersonOptions {
+interface PersonOptions {
   assignments?: { department_id: number; role_id: number }[];
   is_defaultadmin?: boolean;
   status?: 'active' | 'disabled';

@@ -89,7 +89,7 @@ export function writeTruncatedPdf(path: string): void {
   writeFileSync(path, whole.subarray(0, Math.floor(whole.length * 0.6)));
 }
 
-export function writeDocx(path: string, word = 'periwinkle'): void {
+function writeDocx(path: string, word = 'periwinkle'): void {
   writeFileSync(
     path,
     buildDocx([
@@ -247,7 +247,7 @@ export function writeLyingZipDocx(path: string, realMb = 8): void {
   writeFileSync(path, buildZip(entries));
 }
 
-export function writeDoc(path: string, word = 'xylophone'): void {
+function writeDoc(path: string, word = 'xylophone'): void {
   writeFileSync(
     path,
     buildDoc([
@@ -300,16 +300,16 @@ export function writeCsv(path: string, word = 'zucchini', extraRows = 0): void {
 }
 
 /** A png with rendered text: "HARBOUR LANTERN" for OCR. */
-export function writePng(path: string): void {
+function writePng(path: string): void {
   writeFileSync(path, encodePng(renderText(['HARBOUR LANTERN', 'INVOICE TOTAL 4471'], 4)));
 }
 
 /** A bmp with rendered text: "COPPER KETTLE" for OCR. */
-export function writeBmp(path: string): void {
+function writeBmp(path: string): void {
   writeFileSync(path, encodeBmp(renderText(['COPPER KETTLE', 'RECEIPT TOTAL 3385'], 4)));
 }
 
-export function writeHtml(path: string, word = 'nightingale'): void {
+function writeHtml(path: string, word = 'nightingale'): void {
   const para = (t: string) => `<p>${t}</p>`;
   writeFileSync(
     path,

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 
 const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 
-export interface PdfItem {
+interface PdfItem {
   page: number;
   text: string;
   /** Left and right edge, baseline, in pdf points from the page's lower left corner. */

@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 
 /** A weather log of one city, its headers in `language`. */
-export interface WeatherLog {
+interface WeatherLog {
   sheet: string;
   language: string;
   headers: [date: string, rain: string, wind: string, sky: string];
@@ -18,7 +18,7 @@ export interface WeatherLog {
   first: Date;
 }
 
-export const DAYS = 20;
+const DAYS = 20;
 
 export const WEATHER_LOGS: WeatherLog[] = [
   {
@@ -68,15 +68,14 @@ const SKIES: Record<string, string[]> = {
 
 /** The i-th day's rain (mm, one decimal place shown) and wind of a log: distinct per row. */
 export const rainOf = (log: number, day: number) => ((day * 37 + log * 11) % 400) / 10 + 0.1;
-export const windOf = (log: number, day: number) => ((day * 13 + log * 7) % 90) / 10 + 1;
+const windOf = (log: number, day: number) => ((day * 13 + log * 7) % 90) / 10 + 1;
 
-export const dayOf = (log: WeatherLog, day: number) =>
-  new Date(log.first.getTime() + day * 86_400_000);
+const dayOf = (log: WeatherLog, day: number) => new Date(log.first.getTime() + day * 86_400_000);
 
 /** The trade sheet: exports and imports by year, shown with thousands separators. */
-export const TRADE_YEARS = [2015, 2016, 2017, 2018, 2019, 2020, 2021, 2022];
+const TRADE_YEARS = [2015, 2016, 2017, 2018, 2019, 2020, 2021, 2022];
 export const exportsOf = (year: number) => 40_000 + ((year * 7919) % 10_000) + 0.5;
-export const importsOf = (year: number) => 45_000 + ((year * 104_729) % 9_000) + 0.25;
+const importsOf = (year: number) => 45_000 + ((year * 104_729) % 9_000) + 0.25;
 
 export async function writeWeatherWorkbook(path: string): Promise<void> {
   const book = new ExcelJS.Workbook();
@@ -100,7 +99,7 @@ export async function writeWeatherWorkbook(path: string): Promise<void> {
 }
 
 /** French cities and their figures, numbers written with thousands separators as people do. */
-export const CITIES: [city: string, population: string, area: string, founded: string][] = [
+const CITIES: [city: string, population: string, area: string, founded: string][] = [
   ['Paris', '2,102,650', '105.4', '52 BC'],
   ['Marseille', '873,076', '240.62', '600 BC'],
   ['Lyon', '522,250', '47.87', '43 BC'],
@@ -120,7 +119,7 @@ export function writeCitiesCsv(path: string): void {
 }
 
 /** Parcels delivered each day from 1 March to 31 July 2014, the date written dd/mm/yyyy. */
-export const DELIVERY_DAYS = 153;
+const DELIVERY_DAYS = 153;
 export const deliveryDay = (i: number) => new Date(Date.UTC(2014, 2, 1 + i));
 export const parcelsOf = (i: number) => 100 + ((i * 17) % 90);
 export const writtenDay = (date: Date) =>

@@ -266,7 +266,7 @@ export interface SuiteApp extends TestApp {
  * the default administrator signed in unless `admin` is false. Its members work from the first
  * `beforeAll` on (hooks run in the order they are declared), not while the suite is declared.
  */
-export interface SuiteOptions {
+interface SuiteOptions {
   /** Sign the default administrator in (`t.admin`); true unless said otherwise. */
   admin?: boolean;
   /** Environment the app starts with, over the test defaults. */

@@ -9,12 +9,12 @@ import type { SearchIndex } from '../services/search/types';
 import { sourcePosition } from '../services/ingest/types';
 import { insertDocument } from './document-rows';
 
-export interface FixtureSection {
+interface FixtureSection {
   text: string;
   position?: Partial<SourcePosition>;
 }
 
-export interface FixtureDocument {
+interface FixtureDocument {
   departmentId: number;
   name: string;
   type?: string;

@@ -5,7 +5,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface ReceivedPost {
+interface ReceivedPost {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;

@@ -15,7 +15,7 @@ import { loginPathKeepingKey, paths } from './screens';
 import { createAppRouter, type CreateRouter } from './router';
 import { createStoreHolder } from './store-holder';
 
-export interface CreateAppOptions {
+interface CreateAppOptions {
   theme?: Theme;
   createRouter?: CreateRouter;
 }

@@ -74,7 +74,7 @@ function appRoutes(context: RouteContext): RouteObject[] {
 }
 
 /** The whole table under the root route, which loads the session first (SPEC §2). */
-export function buildRoutes(context: RouteContext): RouteObject[] {
+function buildRoutes(context: RouteContext): RouteObject[] {
   return [
     {
       id: 'root',

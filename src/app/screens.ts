@@ -271,7 +271,7 @@ export const screens = defineScreens({
   ...integrationScreens(linked),
 });
 
-export type ScreenKey = keyof typeof screens;
+type ScreenKey = keyof typeof screens;
 
 /** Every screen's path (route pattern), by the screen's key. */
 export const paths = Object.fromEntries(

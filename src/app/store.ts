@@ -39,12 +39,12 @@ function makeRootReducer() {
   }).withLazyLoadedSlices<LazyLoadedSlices>();
 }
 
-export type RootState = ReturnType<ReturnType<typeof makeRootReducer>>;
+type RootState = ReturnType<ReturnType<typeof makeRootReducer>>;
 
 /** Dispatched once the RTK Query reducer is in, so its state exists before any hook reads it. */
-export const apiAttached = createAction('app/apiAttached');
+const apiAttached = createAction('app/apiAttached');
 /** Likewise for a feature's slice that arrived with its chunk (lib/slice-registry). */
-export const sliceAttached = createAction<string>('app/sliceAttached');
+const sliceAttached = createAction<string>('app/sliceAttached');
 
 /** Cached server data belongs to the person who fetched it: drop it when the session ends. */
 function resetOnSessionEnd(api: BaseApi): Middleware {
@@ -78,7 +78,7 @@ export function makeStore(extra: ThunkExtra, preloadedState?: Partial<RootState>
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
-export type AppDispatch = AppStore['dispatch'];
+type AppDispatch = AppStore['dispatch'];
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
 

@@ -3,7 +3,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { isSessionEnd } from '@/lib/session/session-slice';
 import { DEFAULT_THEME, type Theme } from '@/lib/theme';
 
-export interface UiState {
+interface UiState {
   /** undefined = CoreUI decides by screen width (shown on desktop, hidden on mobile). */
   sidebarVisible: boolean | undefined;
   sidebarUnfoldable: boolean;

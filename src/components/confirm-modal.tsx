@@ -9,7 +9,7 @@ import {
   CModalTitle,
 } from '@coreui/react';
 
-export interface ConfirmModalProps {
+interface ConfirmModalProps {
   visible: boolean;
   title: string;
   message: string;

@@ -39,7 +39,7 @@ export interface DataSelection<T> {
   selectLabel: (row: T) => string;
 }
 
-export interface DataGridProps<T> {
+interface DataGridProps<T> {
   caption: string;
   columns: DataColumn<T>[];
   rows: T[];
@@ -55,7 +55,7 @@ export interface DataGridProps<T> {
 }
 
 /** The rows in the order of a client-side sort (a column with `sortValue`), else as given. */
-export function sortedRows<T>(rows: T[], columns: DataColumn<T>[], sort: string): T[] {
+function sortedRows<T>(rows: T[], columns: DataColumn<T>[], sort: string): T[] {
   const wanted = sortOf(sort);
   const value = columns.find((c) => c.key === wanted?.key)?.sortValue;
   if (!wanted || !value) return rows;

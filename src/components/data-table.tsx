@@ -53,7 +53,7 @@ export interface DataTableProps<T, F extends string> {
 }
 
 /** Whether the address narrows the list: a search or any filter. */
-export function isFiltered<F extends string>(params: ListParams<F>): boolean {
+function isFiltered<F extends string>(params: ListParams<F>): boolean {
   return Boolean(params.search) || Object.values<string>(params.filters).some(Boolean);
 }
 

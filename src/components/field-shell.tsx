@@ -18,7 +18,7 @@ export interface FieldShellProps {
 }
 
 /** What the control itself takes: its id, invalid state and the ids that describe it. */
-export interface ControlProps {
+interface ControlProps {
   id: string;
   invalid: boolean;
   'aria-invalid': true | undefined;

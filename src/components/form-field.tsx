@@ -2,7 +2,7 @@ import type { InputHTMLAttributes } from 'react';
 import { CFormInput } from '@coreui/react';
 import { FieldShell, type FieldShellProps } from './field-shell';
 
-export interface FormFieldProps
+interface FormFieldProps
   extends
     Omit<InputHTMLAttributes<HTMLInputElement>, 'size' | 'id' | 'children' | 'value'>,
     Omit<FieldShellProps, 'hiddenLabel'> {

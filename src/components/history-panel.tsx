@@ -6,7 +6,7 @@ import { toastAdded } from '@/lib/notify/notify-slice';
 import { useLibDispatch } from '@/lib/store-types';
 import { HistoryTimeline, type HistoryItem, type HistoryTimelineProps } from './history-timeline';
 
-export interface HistoryPanelProps<T extends HistoryItem> extends Omit<
+interface HistoryPanelProps<T extends HistoryItem> extends Omit<
   HistoryTimelineProps<T>,
   'entries' | 'onRestore' | 'isRestorable'
 > {

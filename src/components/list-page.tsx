@@ -15,7 +15,7 @@ import { DeleteRefusal } from './delete-refusal';
 import { PageHeader } from './page-header';
 import type { ConfirmedDelete } from './use-confirmed-delete';
 
-export interface RowDeletion<T> {
+interface RowDeletion<T> {
   flow: ConfirmedDelete<T>;
   title: string;
   confirmLabel: string;
@@ -27,7 +27,7 @@ export interface RowDeletion<T> {
   ) => { title: string; detail: string; serverMessage?: string };
 }
 
-export interface ListPageProps<T, F extends string> extends Omit<DataTableProps<T, F>, 'caption'> {
+interface ListPageProps<T, F extends string> extends Omit<DataTableProps<T, F>, 'caption'> {
   title: string;
   /** The table's caption when it is not the title (e.g. the recycle bin). */
   caption?: string;

@@ -3,7 +3,7 @@ import { CFormSelect } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '@/lib/use-list-params';
 
-export interface ListPagerProps {
+interface ListPagerProps {
   page: number;
   size: number;
   total: number;

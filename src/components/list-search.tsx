@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { CButton, CFormInput, CInputGroup } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 
-export interface ListSearchProps {
+interface ListSearchProps {
   /** The search in the address; the box follows it when the person goes back or forward. */
   value: string;
   onSearch: (value: string) => void;

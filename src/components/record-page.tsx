@@ -12,7 +12,7 @@ import { toApiErrorData } from '@/lib/http';
 import { PageHeader } from './page-header';
 import { PageHeading } from './page-heading';
 
-export interface RecordQuery<T> {
+interface RecordQuery<T> {
   isLoading: boolean;
   data?: T;
   error?: unknown;
@@ -31,7 +31,7 @@ export function useQueryRecordId(param = 'id'): RecordId {
   return recordId(useSearchParams()[0].get(param) ?? undefined);
 }
 
-export interface RecordId {
+interface RecordId {
   id: number;
   valid: boolean;
   given: boolean;
@@ -42,7 +42,7 @@ function recordId(raw: string | undefined): RecordId {
   return { id, valid: Number.isInteger(id) && id > 0, given: raw !== undefined };
 }
 
-export interface RecordPageProps<T> {
+interface RecordPageProps<T> {
   query: RecordQuery<T>;
   /** False when the address holds no usable id; `texts.invalid` is shown then. */
   valid: boolean;
@@ -67,7 +67,7 @@ export function RecordPage<T>(props: RecordPageProps<T>) {
 }
 
 /** The states of a record below its title; form pages put it under their own heading. */
-export function RecordBody<T>({ query, valid, listPath, texts, children }: RecordPageProps<T>) {
+function RecordBody<T>({ query, valid, listPath, texts, children }: RecordPageProps<T>) {
   const { t } = useTranslation(['errors', 'common']);
   const back = <Link to={listPath}>{texts.backToList}</Link>;
   if (!valid)

@@ -10,7 +10,7 @@ interface RowAction {
 }
 
 /** A list row's edit link and delete button; either is left out when not given. */
-export function EditDeleteActions({
+function EditDeleteActions({
   edit,
   remove,
 }: {

@@ -2,7 +2,7 @@ import type { ReactNode, SelectHTMLAttributes } from 'react';
 import { CFormSelect } from '@coreui/react';
 import { FieldShell, type FieldShellProps } from './field-shell';
 
-export interface SelectFieldProps
+interface SelectFieldProps
   extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'size' | 'id' | 'value'>, FieldShellProps {
   value: string | number;
   children: ReactNode;

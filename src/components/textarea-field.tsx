@@ -2,7 +2,7 @@ import type { TextareaHTMLAttributes } from 'react';
 import { CFormTextarea } from '@coreui/react';
 import { FieldShell, type FieldShellProps } from './field-shell';
 
-export interface TextareaFieldProps
+interface TextareaFieldProps
   extends
     Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'value'>,
     Omit<FieldShellProps, 'hiddenLabel'> {

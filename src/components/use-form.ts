@@ -14,7 +14,7 @@ import { useLibDispatch } from '@/lib/store-types';
 
 type TextKeys<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 
-export interface FormOptions {
+interface FormOptions {
   /** Refusal codes that concern one field: { NAME_TAKEN: 'name' }. */
   codeFields?: Record<string, string>;
   /** Toast a refused send too (pages whose form stays on screen say it in place only). */

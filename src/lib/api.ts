@@ -17,7 +17,7 @@ export interface HttpQueryArgs extends Omit<RequestOptions, 'signal'> {
   onUploadProgress?: (percent: number) => void;
 }
 
-export const httpBaseQuery: BaseQueryFn<HttpQueryArgs | string, unknown, ApiErrorData> = async (
+const httpBaseQuery: BaseQueryFn<HttpQueryArgs | string, unknown, ApiErrorData> = async (
   args,
   { signal, extra },
 ) => {
@@ -39,7 +39,7 @@ export const httpBaseQuery: BaseQueryFn<HttpQueryArgs | string, unknown, ApiErro
   }
 };
 
-export const TAGS = [
+const TAGS = [
   'Profile',
   'EmailAccount',
   'User',

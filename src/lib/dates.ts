@@ -15,7 +15,7 @@ export function parseTimestamp(value: string | number | Date): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-export interface DateFormatOptions {
+interface DateFormatOptions {
   locale?: string;
   /** IANA zone to show the time in; the browser's own zone by default. */
   timeZone?: string;

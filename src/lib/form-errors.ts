@@ -7,7 +7,7 @@ import type { ApiErrorData } from './http';
 
 export type FieldErrors = Record<string, string>;
 
-export type Validation<T> = { data: T; errors: null } | { data: null; errors: FieldErrors };
+type Validation<T> = { data: T; errors: null } | { data: null; errors: FieldErrors };
 
 /** The first message of each failing field, keyed by its top-level path. */
 export function validateWith<T>(schema: ZodType<T>, values: unknown): Validation<T> {

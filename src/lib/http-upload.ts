@@ -11,7 +11,7 @@ import {
 } from './http';
 
 /** The server's answer: its status and parsed body, whatever the status. */
-export interface UploadAnswer {
+interface UploadAnswer {
   ok: boolean;
   status: number;
   body: unknown;

@@ -98,9 +98,9 @@ export interface UploadOptions {
   onProgress?: (percent: number) => void;
 }
 
-export type UnauthorizedReason = 'expired' | 'no-token';
+type UnauthorizedReason = 'expired' | 'no-token';
 
-export interface HttpClientDeps {
+interface HttpClientDeps {
   getConfig: () => Promise<RuntimeConfig>;
   getToken: () => string | null;
   /** A 401 on an authenticated call, or such a call without a token (SPEC §8). */
@@ -112,7 +112,7 @@ export interface HttpClient {
   upload<T>(path: string, form: FormData, options?: UploadOptions): Promise<T>;
 }
 
-export function buildUrl(base: string, path: string, query?: Record<string, QueryValue>): string {
+function buildUrl(base: string, path: string, query?: Record<string, QueryValue>): string {
   const url = new URL(base.replace(/\/+$/, '') + path, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {}))
     if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
@@ -120,7 +120,7 @@ export function buildUrl(base: string, path: string, query?: Record<string, Quer
 }
 
 /** Turns a non-2xx answer into an ApiError, keeping the server's code, fields and wait time. */
-export function errorFromResponse(status: number, body: unknown): ApiError {
+function errorFromResponse(status: number, body: unknown): ApiError {
   if (isErrorBody(body)) return fromBody(status, body);
   const message =
     typeof body === 'object' &&
@@ -135,7 +135,7 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
  * The contract's `apiErrorBodySchema`, checked by hand so that zod stays out of the first
  * download (every screen, /login included, loads this client).
  */
-export function isErrorBody(body: unknown): body is ApiErrorBody {
+function isErrorBody(body: unknown): body is ApiErrorBody {
   if (typeof body !== 'object' || body === null) return false;
   const b = body as Record<string, unknown>;
   if (typeof b.message !== 'string' || typeof b.code !== 'string') return false;

@@ -49,7 +49,7 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   ar: 'العربية',
 };
 
-export const LOCALES_LOAD_PATH = './locales/{{lng}}/{{ns}}.json';
+const LOCALES_LOAD_PATH = './locales/{{lng}}/{{ns}}.json';
 
 /** Options shared by the app and the tests (which pass resources instead of the backend). */
 export const baseOptions: InitOptions = {
@@ -63,12 +63,12 @@ export const baseOptions: InitOptions = {
   interpolation: { escapeValue: false },
 };
 
-export function isRtl(lng: string): boolean {
+function isRtl(lng: string): boolean {
   return RTL_LANGUAGES.includes(lng.split('-')[0]);
 }
 
 /** Keeps <html lang dir> in step with the language, so CoreUI's logical CSS mirrors for Arabic. */
-export function syncDocumentLanguage(instance: I18n): void {
+function syncDocumentLanguage(instance: I18n): void {
   const apply = (lng: string | undefined) => {
     const code = (lng ?? FALLBACK_LANGUAGE).split('-')[0];
     document.documentElement.lang = code;

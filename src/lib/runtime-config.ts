@@ -8,7 +8,7 @@ import type { RuntimeConfig } from '@contract/runtime-config';
  * Checks the shape of contract `runtimeConfigSchema` by hand: this runs before the first screen,
  * and zod is kept out of that first download (the login page budget).
  */
-export function parseRuntimeConfig(value: unknown): RuntimeConfig {
+function parseRuntimeConfig(value: unknown): RuntimeConfig {
   const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   for (const key of ['apiBaseUrl', 'apiKey'] as const)
     if (typeof v[key] !== 'string') throw new Error(`runtime-config.json: ${key} is not a string`);

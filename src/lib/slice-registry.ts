@@ -6,7 +6,7 @@
  */
 import type { Reducer } from '@reduxjs/toolkit';
 
-export interface LazySlice {
+interface LazySlice {
   reducerPath: string;
   reducer: Reducer;
 }

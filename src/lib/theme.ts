@@ -5,7 +5,7 @@
  */
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
-export const THEME_STORAGE_KEY = 'theme';
+const THEME_STORAGE_KEY = 'theme';
 export const DEFAULT_THEME: Theme = 'light';
 
 /** The leading run of letters, digits and spaces of the raw parameter. */
@@ -13,12 +13,12 @@ export function sanitizeThemeParam(raw: string | null): string {
   return /^[A-Za-z0-9 ]*/.exec(raw ?? '')?.[0] ?? '';
 }
 
-export function asTheme(value: string | null | undefined): Theme | null {
+function asTheme(value: string | null | undefined): Theme | null {
   const v = (value ?? '').trim().toLowerCase();
   return (THEMES as readonly string[]).includes(v) ? (v as Theme) : null;
 }
 
-export function storedTheme(): Theme | null {
+function storedTheme(): Theme | null {
   try {
     return asTheme(localStorage.getItem(THEME_STORAGE_KEY));
   } catch {

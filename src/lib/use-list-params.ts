@@ -19,7 +19,7 @@ export interface ListParams<F extends string> {
   filters: Record<F, string>;
 }
 
-export interface ListSort {
+interface ListSort {
   key: string;
   descending: boolean;
 }

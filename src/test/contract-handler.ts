@@ -19,7 +19,7 @@ export function takeContractViolations(): string[] {
   return violations.splice(0);
 }
 
-export interface ContractRequest<B> {
+interface ContractRequest<B> {
   body: B;
   params: Record<string, string>;
   url: URL;

@@ -76,7 +76,7 @@ export function department(id: number, name: string, extra: Partial<Department> 
   };
 }
 
-export function role(id: number, name: string, extra: Partial<Role> = {}): Role {
+function role(id: number, name: string, extra: Partial<Role> = {}): Role {
   return {
     id,
     role_id: id,

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export interface Mail {
+interface Mail {
   file: string;
   headers: string;
   text: string;
@@ -30,7 +30,7 @@ function parse(file: string, raw: string): Mail {
   return { file, headers, text: body, links };
 }
 
-export function readMails(dataDir: string): Mail[] {
+function readMails(dataDir: string): Mail[] {
   const dir = join(dataDir, 'outbox');
   let files: string[] = [];
   try {

@@ -46,7 +46,7 @@ export const todayShown = () => {
   return `${d}/${m}/${y}`;
 };
 
-export interface ChartFacts {
+interface ChartFacts {
   /** Where element `index` of dataset `dataset` is drawn, in the viewport's CSS pixels. */
   x: number;
   y: number;

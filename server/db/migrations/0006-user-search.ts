@@ -15,7 +15,7 @@ import type { DialectName } from '../database';
 type AnyDb = Kysely<any>;
 
 /** The searched text of a user row; the repo's PostgreSQL query repeats it verbatim. */
-export const USER_SEARCH_TEXT = sql.raw(
+const USER_SEARCH_TEXT = sql.raw(
   `lower(username || ' ' || email || ' ' || first_name || ' ' || last_name)`,
 );
 const searchTextOf = (row: 'new' | 'users') =>

@@ -26,7 +26,7 @@ function both(a: ActionEntry, b: ActionEntry): ActionEntry {
 }
 
 /** The creator's rights cut down to the key's scopes and departments. */
-export function keySubject(
+function keySubject(
   creator: AccessSubject,
   allowed: readonly ActionEntry[],
   departments: readonly { id: number; name: string }[],

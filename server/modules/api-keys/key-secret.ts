@@ -7,7 +7,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { API_KEY_PREFIX, apiKeyPattern } from '../../../contract/api-keys';
 
-export interface NewApiKey {
+interface NewApiKey {
   key: string;
   lookup: string;
   secretHash: string;

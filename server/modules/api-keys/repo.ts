@@ -6,7 +6,7 @@ import type { ApiKeyRow, ApiKeysTable, DB, UserRow } from '../../db/schema';
 import { prepareQuery } from '../../db/prepared';
 import { junctionNoneOutside } from '../../db/scope';
 
-export interface ApiKeyFilter {
+interface ApiKeyFilter {
   /** Departments where the reader holds the right; a key is in scope when all of its are. */
   departments: DepartmentScope;
   search?: string;

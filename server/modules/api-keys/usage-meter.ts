@@ -22,7 +22,7 @@ interface KeyWindow {
   lastUsedAt: number;
 }
 
-export interface UsageMeterOptions {
+interface UsageMeterOptions {
   repo: Pick<ApiKeysRepo, 'addUsage'>;
   counter: Pick<WindowCounter, 'add'>;
   limitPerMinute: number;

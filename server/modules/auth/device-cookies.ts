@@ -18,7 +18,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const NAME_PREFIX = 'atrium_device_';
 /** How long a browser stays known without signing in again; each sign-in renews it. */
-export const DEVICE_COOKIE_DAYS = 180;
+const DEVICE_COOKIE_DAYS = 180;
 const LIFETIME_SECONDS = DEVICE_COOKIE_DAYS * 24 * 3600;
 
 export interface DeviceCookie {

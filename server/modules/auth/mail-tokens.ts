@@ -8,7 +8,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export function newMailToken(now = new Date()) {
+function newMailToken(now = new Date()) {
   const token = randomBytes(32).toString('base64url');
   return {
     token,
@@ -19,7 +19,7 @@ export function newMailToken(now = new Date()) {
 }
 
 /** Where mailed-link tokens are kept (the auth repository). */
-export interface MailTokenStore<Ex> {
+interface MailTokenStore<Ex> {
   insertEmailToken(ex: Ex, token: Omit<EmailTokenRow, 'id' | 'used_at'>): Promise<unknown>;
 }
 

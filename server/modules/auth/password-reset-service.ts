@@ -13,7 +13,7 @@ import { assertUsable, hashToken, issueMailToken } from './mail-tokens';
 import type { MailDeps } from './registration-service';
 import type { Throttle } from './throttle';
 
-export const FORGOT_ANSWER =
+const FORGOT_ANSWER =
   'If an account exists for this address, a mail with a link to reset the password is on its way.';
 
 export function createPasswordResetService({

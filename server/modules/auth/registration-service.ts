@@ -30,10 +30,10 @@ export interface MailDeps {
 }
 
 /** The same for a new and a taken address (no account enumeration). */
-export const SIGNUP_ANSWER =
+const SIGNUP_ANSWER =
   'Thank you. Please check your e-mail: it tells you how to verify your address and sign in.';
 
-export const RESEND_ANSWER =
+const RESEND_ANSWER =
   'If an unverified account exists for this address, a new verification mail is on its way.';
 
 export function createRegistrationService({ repo, mailer, log, background }: MailDeps) {

@@ -29,7 +29,7 @@ import {
   type ThrottleRule,
 } from './throttle';
 
-export interface SessionServiceDeps {
+interface SessionServiceDeps {
   repo: AuthRepo;
   tokens: AccessTokens;
   sessionTtlSeconds: number;
@@ -38,7 +38,7 @@ export interface SessionServiceDeps {
 }
 
 /** Who is signing in, as the HTTP side sees them. */
-export interface LoginClient {
+interface LoginClient {
   userAgent?: string;
   address: string;
   /** The request's cookies, where a device cookie of the account may be. */

@@ -40,7 +40,7 @@ export const accountKey = (email: string) =>
 /** The back-off key of one browser known to an account by its device cookie's nonce. */
 export const deviceKey = (account: string, nonce: string) => `${account}:device:${nonce}`;
 
-export const tooManyAttempts = (retryAfterSeconds: number) =>
+const tooManyAttempts = (retryAfterSeconds: number) =>
   new AppError(
     429,
     'RATE_LIMITED',
@@ -49,7 +49,7 @@ export const tooManyAttempts = (retryAfterSeconds: number) =>
   );
 
 /** Seconds to wait after `failures` failures under `rule` (0 while free). */
-export function backoffSeconds(failures: number, rule: ThrottleRule): number {
+function backoffSeconds(failures: number, rule: ThrottleRule): number {
   if (failures <= rule.free) return 0;
   return Math.min(rule.maxSeconds, 2 ** Math.min(30, failures - rule.free - 1));
 }

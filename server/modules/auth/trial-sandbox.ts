@@ -11,11 +11,11 @@ import type { DB } from '../../db/schema';
  * Department names take letters, spaces and hyphens only (SPEC §5 name-like), so the sandbox is
  * named after the person ("Trial Ann Lee"); a name already taken gets a letter: "Trial Ann Lee B".
  */
-export const sandboxBaseName = (firstName: string, lastName: string) =>
+const sandboxBaseName = (firstName: string, lastName: string) =>
   `Trial ${firstName} ${lastName}`.replace(/\s+/g, ' ').slice(0, 58).trim();
 
 /** 0 -> '', 1 -> ' B', 2 -> ' C' ... 25 -> ' Z', 26 -> ' BA' ... */
-export function sandboxSuffix(n: number): string {
+function sandboxSuffix(n: number): string {
   let letters = '';
   for (let rest = n; rest > 0; rest = Math.floor(rest / 25))
     letters = String.fromCharCode(65 + 1 + ((rest - 1) % 25)) + letters;

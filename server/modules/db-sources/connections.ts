@@ -36,11 +36,11 @@ const TOLD = new Set([
   'sqlite_disabled',
 ]);
 
-export interface ConnectionLog {
+interface ConnectionLog {
   warn(details: Record<string, unknown>, message: string): void;
 }
 
-export interface ConnectionDeps {
+interface ConnectionDeps {
   hosts: IntegrationHosts;
   sqlite: SqliteDirectories;
   log: ConnectionLog;

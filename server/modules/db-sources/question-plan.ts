@@ -80,7 +80,7 @@ function stemsMeet(a: string, b: string): boolean {
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
-export interface NameMatch {
+interface NameMatch {
   /** Parts of the name that the words name, of `parts`. */
   matched: number;
   parts: number;
@@ -150,7 +150,7 @@ function best(
   return found;
 }
 
-export interface QuestionPlan {
+interface QuestionPlan {
   plan: DbQueryBuilt;
   /** How well the question names the table and its columns; the best table wins. */
   score: number;
@@ -174,7 +174,7 @@ function groupingWords(question: ReadQuestion): QuestionWord[][] {
 const isIdentifier = (name: string) => /(^|[^a-z])id$|[a-z]Id$/.test(name) || /^id$/i.test(name);
 
 /** The grouped query `question` asks of `table`, or null when it does not describe one. */
-export function planQuestion(question: ReadQuestion, table: DbTable): QuestionPlan | null {
+function planQuestion(question: ReadQuestion, table: DbTable): QuestionPlan | null {
   const typeOf = new Map(table.columns.map((c) => [c.name, c.type]));
   const text = (type: string) => !isNumericColumnType(type);
   let group: Choice | null = null;

@@ -13,7 +13,7 @@ import { foldWord, termOf } from '../../services/text/analysis/analyse';
 import { detectLanguage } from '../../services/text/analysis/detect';
 import { stopWordsOf } from '../../services/text/analysis/languages';
 
-export const CONSOLE_LANGUAGES = ['en', 'es', 'fr', 'de', 'ar'] as const;
+const CONSOLE_LANGUAGES = ['en', 'es', 'fr', 'de', 'ar'] as const;
 type Language = (typeof CONSOLE_LANGUAGES)[number];
 
 /** Aggregate words per language, first the phrases; each written naturally, folded on use. */

@@ -9,7 +9,7 @@ export interface DbSourceRecord extends DbSourceRow {
   department_name: string;
 }
 
-export interface DbSourceFilter {
+interface DbSourceFilter {
   departments: DepartmentScope;
   search?: string;
   id?: number;

@@ -47,7 +47,7 @@ import { storedDestination, toDbSource } from './source-record';
 
 type ListQuery = z.infer<typeof dbSourcesQuerySchema>;
 
-export interface DbSourceDeps {
+interface DbSourceDeps {
   repo: DbSourceRepo;
   box: SecretBox;
   connections: SourceConnections;

@@ -8,13 +8,13 @@
  */
 import type { DbSourceType } from '../../../contract/db-sources';
 
-export interface SqlComment {
+interface SqlComment {
   /** The comment's opening: `/*!`, `/*M!`, `/*+`, `/*`, `--` or `#`. */
   kind: string;
   index: number;
 }
 
-export interface SqlOutline {
+interface SqlOutline {
   /** The text with every literal and quoted name replaced by one placeholder character. */
   code: string;
   comments: SqlComment[];
@@ -114,7 +114,7 @@ function blockKind(text: string, start: number): string {
  * The outline of `text` as `type`'s server reads it, a backslash in a quoted literal escaping
  * the next character or not (`backslash`).
  */
-export function outline(text: string, type: DbSourceType, backslash: boolean): SqlOutline {
+function outline(text: string, type: DbSourceType, backslash: boolean): SqlOutline {
   const rules = RULES[type];
   const comments: SqlComment[] = [];
   let code = '';

@@ -28,7 +28,7 @@ const within = (path: string, dir: string) => {
 
 const real = (path: string) => realpath(path).catch(() => undefined);
 
-export interface CheckedFile {
+interface CheckedFile {
   path: string;
   identity: FileIdentity;
 }

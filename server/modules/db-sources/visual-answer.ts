@@ -32,7 +32,7 @@ export interface DbVisual {
 }
 
 /** Rows the route carries for the table under the chart; the chart itself draws at most 30. */
-export const ROUTE_ROWS = 200;
+const ROUTE_ROWS = 200;
 
 const SQL_PROMPT = [
   'You write one read-only SQL query that answers a question from a database.',

@@ -9,7 +9,7 @@ import type { ExtractedSection } from '../../services/ingest/types';
 import type { PdfBlock } from '../../services/render/pdf';
 
 /** Text blocks per row of a sheet kept at most (a pdf of 200,000 rows helps nobody). */
-export const MAX_SECTION_BLOCKS = 20_000;
+const MAX_SECTION_BLOCKS = 20_000;
 
 function headingOf(position: SourcePosition, isSheetRow: boolean): string | null {
   if (position.page !== null) return `Page ${position.page}`;

@@ -25,7 +25,7 @@ import { contentDisposition, sectionBlocks, sitemapBlocks } from './content';
 import type { DownloadDocument, DownloadRepo } from './repo';
 
 /** Where stored files live and how to read them again (the knowledge area's storage/engine). */
-export interface DocumentFiles {
+interface DocumentFiles {
   pathOf(relPath: string): string;
   extract(
     filePath: string,
@@ -34,7 +34,7 @@ export interface DocumentFiles {
   ): Promise<ExtractionResult>;
 }
 
-export type PdfDownload =
+type PdfDownload =
   | { kind: 'file'; stream: ReadStream; size: number; disposition: string }
   | { kind: 'rendered'; bytes: Uint8Array; disposition: string };
 

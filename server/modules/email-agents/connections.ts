@@ -29,7 +29,7 @@ import type { Actor } from '../identity/actor-scope';
 import { emailErrors } from './errors';
 import type { AccountRecord, AccountRepo } from './repo';
 
-export interface ConnectionDeps {
+interface ConnectionDeps {
   repo: AccountRepo;
   box: SecretBox;
   /** The integrations' host policy (INTEGRATION_HOSTS_ALLOW). */
@@ -41,7 +41,7 @@ export interface ConnectionDeps {
 }
 
 /** The answer of a test, and the detail of each failure for the request's log. */
-export interface ConnectionProbes {
+interface ConnectionProbes {
   imap: Probe;
   smtp: Probe;
 }

@@ -59,9 +59,9 @@ export function questionsOf(
 export const NO_ANSWER_TEXT = REPLY_PHRASES.en.noAnswer;
 
 /** How often drafting a reply to one message is tried (its first sync and two more). */
-export const DRAFT_ATTEMPTS = 3;
+const DRAFT_ATTEMPTS = 3;
 
-export const replySubject = (subject: string) =>
+const replySubject = (subject: string) =>
   /^\s*re\s*:/i.test(subject) ? subject : `Re: ${subject}`.trim();
 
 /** A subject that may query the account's knowledge departments and nothing else. */
@@ -80,7 +80,7 @@ function knowledgeSubject(account: AccountRecord): AccessSubject {
   };
 }
 
-export interface DrafterDeps {
+interface DrafterDeps {
   mailbox: MailboxRepo;
   drafts: DraftsRepo;
   answers: AnswerService;

@@ -6,7 +6,6 @@
  */
 import { createHash } from 'node:crypto';
 import type {
-  ComposeInput,
   EmailStats,
   MailDraft,
   MailMessage,
@@ -39,7 +38,7 @@ type Compose = z.infer<typeof composeInputSchema>;
 const list = (json: string): { address: string; name: string }[] => JSON.parse(json) as never;
 const strings = (json: string): string[] => JSON.parse(json) as string[];
 
-export interface MailboxServiceDeps {
+interface MailboxServiceDeps {
   db: Kysely<DB>;
   accounts: EmailAgentService;
   accountRepo: AccountRepo;
@@ -303,4 +302,3 @@ export function createMailboxService(deps: MailboxServiceDeps) {
 }
 
 export type MailboxService = ReturnType<typeof createMailboxService>;
-export type { ComposeInput };

@@ -26,9 +26,9 @@ import type { EmailAgentService } from './service';
 const strings = (json: string): string[] => JSON.parse(json) as string[];
 
 /** A send takes at most about a minute (SMTP timeouts); after this it died. */
-export const SENDING_STALE_MS = 5 * 60_000;
+const SENDING_STALE_MS = 5 * 60_000;
 
-export interface OutboxDeps {
+interface OutboxDeps {
   accounts: EmailAgentService;
   mailbox: MailboxRepo;
   drafts: DraftsRepo;

@@ -7,7 +7,7 @@ import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import type { NewMessage } from './mailbox-repo';
 
 /** Attachments above this are listed but their bytes are not kept (they would bloat the database). */
-export const ATTACHMENT_KEEP_BYTES = 10 * 1024 * 1024;
+const ATTACHMENT_KEEP_BYTES = 10 * 1024 * 1024;
 /** What `omitted` says of an attachment whose bytes were over that. */
 export const NOT_KEPT_TOO_BIG = 'over_10_mb';
 const TEXT_KEEP = 200_000;
@@ -44,11 +44,7 @@ function referencesOf(mail: ParsedMail): string[] {
  * automatic reply (Auto-Submitted other than "no", X-Autoreply, a bounce), or it is bulk or
  * list mail (Precedence bulk/list/junk, List-Id, List-Unsubscribe).
  */
-export function loopReason(
-  mail: ParsedMail,
-  ownAddress: string,
-  from: Addr | undefined,
-): string | null {
+function loopReason(mail: ParsedMail, ownAddress: string, from: Addr | undefined): string | null {
   if (!from) return 'no_sender';
   if (from.address === ownAddress.toLowerCase()) return 'own_address';
   const auto = header(mail, 'auto-submitted').trim().toLowerCase();
@@ -61,7 +57,7 @@ export function loopReason(
 }
 
 /** A conversation's key: the first Message-ID it refers to, else its own; else its subject. */
-export function threadKey(
+function threadKey(
   refs: string[],
   inReplyTo: string | null,
   messageId: string | null,

@@ -18,7 +18,7 @@ export interface AttachmentRow {
 }
 
 /** The API path of one attachment (the server's routes live under /api). */
-export function attachmentUrl(accountId: number, messageId: number, id: number): string {
+function attachmentUrl(accountId: number, messageId: number, id: number): string {
   return `/api${emailRoutes.attachment
     .replace(':email_id', String(accountId))
     .replace(':message', String(messageId))

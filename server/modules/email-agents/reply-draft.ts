@@ -98,7 +98,7 @@ export interface AnsweredQuestion {
   noAnswer: boolean;
 }
 
-export interface Reply {
+interface Reply {
   body: string;
   /** Every answer's sources, numbered as the body cites them. */
   references: ChatReference[];

@@ -6,7 +6,7 @@ import type { DB, EmailAgentsTable } from '../../db/schema';
 import { inScope } from '../../db/scope';
 import { anyTrialUser } from '../identity/trial-people';
 
-export type AccountRow = Selectable<EmailAgentsTable>;
+type AccountRow = Selectable<EmailAgentsTable>;
 export interface AccountRecord extends AccountRow {
   knowledge: number[];
   department_name: string | null;

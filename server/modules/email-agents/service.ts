@@ -32,7 +32,7 @@ import type { AccountRecord, AccountRepo } from './repo';
 
 const MAX_ID = 2_147_483_647;
 
-export function accountRef(text: string): { id: number } | { email: string } | undefined {
+function accountRef(text: string): { id: number } | { email: string } | undefined {
   if (/^\d{1,10}$/.test(text)) {
     const id = Number(text);
     return id >= 1 && id <= MAX_ID ? { id } : undefined;
@@ -40,7 +40,7 @@ export function accountRef(text: string): { id: number } | { email: string } | u
   return text.includes('@') && text.length <= 254 ? { email: text.toLowerCase() } : undefined;
 }
 
-export interface AccountDeps {
+interface AccountDeps {
   db: Kysely<DB>;
   repo: AccountRepo;
   box: SecretBox;

@@ -21,7 +21,7 @@ import type { AccountRecord, AccountRepo } from './repo';
 
 const HISTORY_GRACE_MS = 2000;
 
-export interface SyncOptions {
+interface SyncOptions {
   batchSize?: number;
   signal?: AbortSignal;
   /** After each stored batch (tests stop a sync mid-way here). */
@@ -30,12 +30,12 @@ export interface SyncOptions {
   actor?: Actor | null;
 }
 
-export interface SyncResult {
+interface SyncResult {
   stored: number;
   skipped: boolean;
 }
 
-export interface SyncDeps {
+interface SyncDeps {
   accounts: AccountRepo;
   repo: MailboxRepo;
   connectionOf: (account: AccountRecord, actor?: Actor | null) => Promise<MailboxConnection>;

@@ -14,7 +14,7 @@ import { heldAssignments, snapshotOf, targetOf } from '../users/view';
 
 type Trx = Transaction<DB>;
 
-export interface AgentFilter {
+interface AgentFilter {
   departments: DepartmentScope;
   search?: string;
   includeRemoved: boolean;

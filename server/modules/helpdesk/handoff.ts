@@ -28,7 +28,7 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export interface HandoffDeps {
+interface HandoffDeps {
   db: Kysely<DB>;
   helpdesks: HelpdeskRepo;
   service: HelpdeskService;

@@ -15,7 +15,7 @@ export interface HelpdeskRecord extends HelpdeskRow {
   pendingDeliveries: number;
 }
 
-export interface HelpdeskFilter {
+interface HelpdeskFilter {
   departments: DepartmentScope;
   search?: string;
 }

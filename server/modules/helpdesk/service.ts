@@ -28,7 +28,7 @@ import type { HelpdeskRecord, HelpdeskRepo } from './repo';
 
 type ListQuery = z.infer<typeof helpdeskQuerySchema>;
 
-export function newSigningSecret(id: number): string {
+function newSigningSecret(id: number): string {
   return `hds_${id}.${randomBytes(32).toString('base64url')}`;
 }
 

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
 /** What a conversation touched: its turns' departments, and its last turn they were read from. */
-export interface Touched {
+interface Touched {
   departments: number[];
   throughTurn: number;
 }

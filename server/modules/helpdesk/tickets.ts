@@ -30,7 +30,7 @@ export function asksForPerson(question: string): boolean {
   return ASKS_FOR_PERSON.test(question);
 }
 
-export const DOWN_RATINGS_FOR_TICKET = 2;
+const DOWN_RATINGS_FOR_TICKET = 2;
 
 /** A ticket's delivery, due at once. */
 export const newOutboxRow = (

@@ -25,7 +25,7 @@ import { parseAllowList, type AllowList } from '../../services/fetch/address-pol
 export const MAX_RETRY_DELAY_MS = 15 * 60_000;
 const LEASE_MS = 60_000;
 
-export interface DeliveryOptions {
+interface DeliveryOptions {
   database: Database;
   secretOf: (helpdeskId: number) => Promise<string | undefined>;
   retryBaseMs: number;

@@ -10,7 +10,7 @@ import type { UserHistoryTable } from '../../db/schema';
 import type { Actor } from './actor-scope';
 
 /** The columns a user history row and a role history row share. */
-export type HistoryRowBase = Omit<Selectable<UserHistoryTable>, 'user_id'>;
+type HistoryRowBase = Omit<Selectable<UserHistoryTable>, 'user_id'>;
 
 /** The columns every new history row gets, from the actor and the two snapshots. */
 export function historyValues<T>(

@@ -40,7 +40,7 @@ export function baseQuery(db: Db) {
     .leftJoin('users as u', 'u.id', 'd.uploaded_by');
 }
 
-export interface ListedRow {
+interface ListedRow {
   id: number;
   name: string;
   is_url: number;

@@ -125,9 +125,9 @@ export function headRefusal(
 }
 
 /** Caps on what an Office package declares; the extractor checks the real inflated size again. */
-export const PACKAGE_LIMITS = { maxEntries: 10_000, maxUnpackedBytes: 200 * 1024 * 1024 };
+const PACKAGE_LIMITS = { maxEntries: 10_000, maxUnpackedBytes: 200 * 1024 * 1024 };
 
-export type ContainerVerdict = { ok: true } | { ok: false; status: 413 | 415; message: string };
+type ContainerVerdict = { ok: true } | { ok: false; status: 413 | 415; message: string };
 
 /** docx/xlsx: a zip with the Word or Excel main part; doc/xls: an OLE file with its stream. */
 export async function checkContainer(

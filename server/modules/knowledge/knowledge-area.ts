@@ -21,7 +21,7 @@ import { createUrlUploadService } from './url-upload-service';
 /** Temporary upload files older than this were left by a process that died mid-upload. */
 const TEMP_MAX_AGE_MS = 6 * 60 * 60 * 1000;
 
-export interface KnowledgeDeps {
+interface KnowledgeDeps {
   config: ResolvedConfig;
   database: Database;
   index: SearchIndex;

@@ -22,7 +22,7 @@ const DOCUMENT_SORT_COLUMNS: SortColumns<DocumentSort> = {
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-export interface ListFilter {
+interface ListFilter {
   /** Where the reader holds the right to list. */
   departments: DepartmentScope;
   /** One department of those, when the list is filtered by it. */
@@ -37,7 +37,7 @@ export interface ListFilter {
   parentId?: number | null;
 }
 
-export type NewDocument = Omit<
+type NewDocument = Omit<
   DocumentsTable,
   | 'id'
   | 'created_at'

@@ -15,7 +15,7 @@ import type { IngestEngine } from './ingest-engine';
 import type { DocumentsRepo } from './repo';
 import type { ScannedPagesRepo } from './scanned-pages-repo';
 
-export interface ScanTurnDeps {
+interface ScanTurnDeps {
   repo: DocumentsRepo;
   scans: ScannedPagesRepo;
   /** How long one turn reads; at least one page is read per turn. */

@@ -20,7 +20,7 @@ import type { IngestEngine } from './ingest-engine';
 import type { DocumentsRepo } from './repo';
 import { fetchToStorage } from './web-fetch';
 
-export interface DocumentsDeps {
+interface DocumentsDeps {
   repo: DocumentsRepo;
   storage: Storage;
   engine: () => Promise<IngestEngine>;

@@ -10,7 +10,7 @@ export interface UploadAnswer<T> {
   body: T & { message?: string; code?: string };
 }
 
-export const CODES: Record<number, string> = {
+const CODES: Record<number, string> = {
   400: 'VALIDATION_ERROR',
   403: 'FORBIDDEN',
   409: 'CONFLICT',

@@ -55,7 +55,7 @@ async function drain(stream: AsyncIterable<Buffer>): Promise<void> {
   for await (const chunk of stream) void chunk;
 }
 
-export interface UploadDeps {
+interface UploadDeps {
   repo: DocumentsRepo;
   storage: Storage;
   maxUploadMb: number;
@@ -246,5 +246,3 @@ export function createUploadService(deps: UploadDeps) {
     },
   };
 }
-
-export { type UploadAnswer };

@@ -13,7 +13,7 @@ import type { DocumentsRepo } from './repo';
 import { answer, departmentCheck, type UploadAnswer } from './upload-common';
 import { fetchToStorage } from './web-fetch';
 
-export interface UrlUploadDeps {
+interface UrlUploadDeps {
   repo: DocumentsRepo;
   storage: Storage;
   fetchPolicy: FetchPolicy;

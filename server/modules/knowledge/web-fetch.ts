@@ -9,7 +9,7 @@ import {
 import { looksLikeSitemap } from '../../services/fetch/sitemap';
 import type { Storage } from '../../services/storage';
 
-export interface FetchedPage {
+interface FetchedPage {
   tempPath: string;
   size: number;
   sha256: string;

@@ -10,7 +10,7 @@ import { num } from './report-sql';
 /** Seconds from the first question to the last answer of the conversation's rows. */
 const spanSeconds = sql`(max(r.last_ms) - min(r.first_ms)) / 1000.0`;
 
-export interface ConversationTotals {
+interface ConversationTotals {
   conversations: number;
   turns: number;
   latencySum: number;

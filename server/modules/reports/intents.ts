@@ -7,14 +7,14 @@
 import { contentTerms, words } from '../chat/answering/terms';
 import { stem } from '../chat/answering/terms';
 
-export interface Intent {
+interface Intent {
   label: string;
   count: number;
   example: string;
 }
 
 export const INTENT_SAMPLE = 2000;
-export const INTENTS_SHOWN = 10;
+const INTENTS_SHOWN = 10;
 
 function mostFrequent(values: readonly string[]): string {
   const counts = new Map<string, number>();

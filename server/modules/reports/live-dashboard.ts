@@ -9,7 +9,7 @@ import type { AnalyticsRepo } from './analytics-repo';
 import { resolveFilter } from './filters';
 import type { LiveRepo } from './live-repo';
 
-export interface VisibleWidgets {
+interface VisibleWidgets {
   (actor: Actor): Promise<{ id: number; client_id: string; client_name: string }[]>;
 }
 

@@ -23,7 +23,7 @@ import { NAME_SEP, namesOf, nameToken } from './product-names';
 type Db = Kysely<DB>;
 
 /** The most products a conversation in one place has its choices counted for (2⁴ − 1 rows). */
-export const CHOICE_PRODUCTS = 4;
+const CHOICE_PRODUCTS = 4;
 const CHUNK = 500;
 
 type TurnRow = Pick<

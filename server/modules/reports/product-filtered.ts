@@ -23,7 +23,7 @@ const SENTIMENTS: readonly string[] = ['positive', 'neutral', 'negative'];
 /** Up to this many conversations with turns after the mark are named in the query. */
 const MANY_CONVERSATIONS = 1000;
 
-export interface FilteredDay {
+interface FilteredDay {
   day: string;
   sentiment: Sentiment;
   turns: number;

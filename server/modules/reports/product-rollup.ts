@@ -19,14 +19,14 @@ import { analyzeProductTables, countProductTurns, lockMarks } from './product-tu
 import { num, widgetOf } from './report-sql';
 
 /** Turns a batch counts: on SQLite, the server answers nothing else meanwhile (< 0.4 s). */
-export const PRODUCT_BATCH = 2_500;
+const PRODUCT_BATCH = 2_500;
 /** After counting this many turns, the planner's statistics are taken again. */
 const ANALYZE_AFTER = 50_000;
-export const SETTLE_MS = 10 * 60_000;
+const SETTLE_MS = 10 * 60_000;
 
 const SENTIMENT_NAMES: readonly Sentiment[] = ['positive', 'neutral', 'negative'];
 
-export interface ProductCount {
+interface ProductCount {
   /** Lower-cased. */
   product: string;
   asked: number;

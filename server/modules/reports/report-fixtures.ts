@@ -10,7 +10,7 @@ import { offlineSentiment } from '../../services/sentiment';
 import { addTurns } from './rollups';
 import type { TestApp } from '../../test-support/test-app';
 
-export const WEEK = { start_date: '2025-03-03', end_date: '2025-03-09' };
+const WEEK = { start_date: '2025-03-03', end_date: '2025-03-09' };
 /** WEEK as the reports' query. */
 export const WEEK_QUERY = `start_date=${WEEK.start_date}&end_date=${WEEK.end_date}`;
 

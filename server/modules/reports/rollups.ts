@@ -17,7 +17,7 @@ import { lockChats, markMulti, singles } from './rollup-singles';
 
 type Db = Kysely<DB>;
 
-export const ROLLUP_BATCH = 5000;
+const ROLLUP_BATCH = 5000;
 
 const FIGURES = [
   'questions',

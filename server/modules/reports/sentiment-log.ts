@@ -9,7 +9,7 @@ import { contains, sqliteIndexHint } from '../../db/dialect';
 import { type ReportFilter, turnCondition } from './filters';
 import { num } from './report-sql';
 
-export interface ConversationCounts {
+interface ConversationCounts {
   conversations: number;
   turns: number;
   positive: number;

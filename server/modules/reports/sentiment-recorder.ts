@@ -13,9 +13,9 @@ import { llmSentiment, offlineSentiment, type SentimentModel } from '../../servi
 import type { SentimentRepo } from './sentiment-repo';
 import { writeTurnSentiment } from './turn-sentiment';
 
-export const BACKFILL_BATCH = 1000;
+const BACKFILL_BATCH = 1000;
 /** Turns the model judges (one call at a time) before their sentiments are saved together. */
-export const LLM_BACKFILL_BATCH = 50;
+const LLM_BACKFILL_BATCH = 50;
 
 export function createSentimentRecorder(deps: {
   repo: SentimentRepo;

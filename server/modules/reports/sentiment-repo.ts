@@ -16,7 +16,7 @@ import { num } from './report-sql';
 
 const isSentiment = (s: string): s is Sentiment => (SENTIMENTS as readonly string[]).includes(s);
 
-export interface DaySentiments {
+interface DaySentiments {
   day: string;
   sentiment: Sentiment;
   turns: number;

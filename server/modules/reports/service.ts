@@ -36,7 +36,7 @@ const ratio = (a: number, b: number, digits = 1) => (b ? round(a / b, digits) : 
 const weekdayOf = (hour: string) => (new Date(`${hour}:00:00Z`).getUTCDay() + 6) % 7;
 const hourOf = (hour: string) => Number(hour.slice(11, 13));
 
-export function peakHoursOf(buckets: readonly HourBucket[]) {
+function peakHoursOf(buckets: readonly HourBucket[]) {
   const matrix = Array.from({ length: 7 }, () => Array<number>(24).fill(0));
   const byHour = Array<number>(24).fill(0);
   for (const b of buckets) {
@@ -59,7 +59,7 @@ function bucketOf(day: string, unit: 'day' | 'week' | 'month'): string {
 
 const zero = (): SentimentCounts => ({ positive: 0, neutral: 0, negative: 0 });
 
-export interface ReportDeps {
+interface ReportDeps {
   analytics: AnalyticsRepo;
   sentiments: SentimentRepo;
   /** SOP's product types (GET /sop/products: the starting list and every type an SOP uses). */

@@ -22,14 +22,14 @@ import type { RoleValues } from './repo';
 
 export const BUILT_IN_ROLE_IDS: ReadonlySet<number> = new Set(Object.values(ROLE_IDS));
 
-export interface RoleBefore {
+interface RoleBefore {
   id: number;
   name: string;
   department_id: number | null;
   permission_set: number[];
 }
 
-export interface RoleCheckContext {
+interface RoleCheckContext {
   actor: Actor;
   action: Extract<ActionName, 'ADD' | 'UPDATE'>;
   values: RoleValues;

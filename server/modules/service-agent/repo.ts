@@ -15,7 +15,7 @@ export interface WidgetScope {
   ownerId: number | null;
 }
 
-export interface WidgetFilter extends WidgetScope {
+interface WidgetFilter extends WidgetScope {
   search?: string;
 }
 

@@ -37,7 +37,7 @@ type ListQuery = z.infer<typeof serviceAgentsQuerySchema>;
 const MAX_RECORD_ID = 2_147_483_647;
 
 /** A widget's reference in a path: its numeric id, or its client_id. */
-export function widgetRef(text: string): { id: number } | { clientId: string } | undefined {
+function widgetRef(text: string): { id: number } | { clientId: string } | undefined {
   if (/^\d{1,10}$/.test(text)) {
     const id = Number(text);
     return id >= 1 && id <= MAX_RECORD_ID ? { id } : undefined;
@@ -46,7 +46,7 @@ export function widgetRef(text: string): { id: number } | { clientId: string } |
 }
 
 /** 32 url-safe random characters (192 bits), never all digits (those name ids). */
-export function newClientId(): string {
+function newClientId(): string {
   for (;;) {
     const id = randomBytes(24).toString('base64url');
     if (!/^\d+$/.test(id)) return id;
@@ -84,7 +84,7 @@ function toServiceAgent(w: WidgetRecord, names: ActorNames): ServiceAgent {
 }
 
 /** A page of a widget's visitor conversations (visitor-chat.ts). */
-export type ConversationsOf = (
+type ConversationsOf = (
   widgetId: number,
   page: number,
   size: number,

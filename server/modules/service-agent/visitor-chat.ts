@@ -30,7 +30,7 @@ import { utcDay, type WidgetRecord, type WidgetRepo } from './repo';
 import type { TurnRow, VisitorRepo } from './visitor-repo';
 import { addressKey, widgetKey, type VisitorContext, type VisitorLimits } from './visitor-login';
 
-export interface VisitorChatDeps {
+interface VisitorChatDeps {
   widgets: WidgetRepo;
   repo: VisitorRepo;
   answers: AnswerService;

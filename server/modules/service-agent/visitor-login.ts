@@ -55,7 +55,7 @@ export interface VisitorLimits {
   perAddress: number;
 }
 
-export interface VisitorLoginDeps {
+interface VisitorLoginDeps {
   widgets: WidgetRepo;
   repo: VisitorRepo;
   tokens: VisitorTokens;

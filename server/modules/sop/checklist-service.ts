@@ -43,7 +43,7 @@ export const CONTENT_TYPES: Record<ExportType, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-export interface ChecklistServiceOptions {
+interface ChecklistServiceOptions {
   checklists: Checklists;
   /** Served on its own: the x-api-key and sign-in checks the console's /api scope would give. */
   guard?: ChecklistServiceGuard;

@@ -13,7 +13,7 @@ import { COUNTRY_CODES, countryName } from '../../../contract/sop';
 import { nowIso } from '../../db/database';
 import type { SopRepo } from './repo';
 
-export const PRODUCT_TYPES = [
+const PRODUCT_TYPES = [
   'Automotive parts',
   'Chemicals',
   'Consumer electronics',
@@ -23,7 +23,7 @@ export const PRODUCT_TYPES = [
   'Pharmaceuticals',
   'Textiles',
 ];
-export const INDUSTRIES = [
+const INDUSTRIES = [
   'Automotive',
   'Chemical',
   'Consumer goods',

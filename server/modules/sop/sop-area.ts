@@ -10,7 +10,7 @@ import { createSopLookups } from './lookups';
 import { createSopRepo } from './repo';
 import type { ExtractText } from './sop-files';
 
-export interface SopDeps {
+interface SopDeps {
   database: Database;
   storage: Storage;
   maxUploadMb: number;

@@ -21,7 +21,7 @@ import type { UserService } from './service';
 import { toUserHistoryEntry } from './view';
 import type { DesiredUser, UserWriter } from './writer';
 
-export interface UserHistoryDeps {
+interface UserHistoryDeps {
   database: Database;
   users: UsersRepo;
   writer: UserWriter;

@@ -18,7 +18,7 @@ type Executor = Kysely<DB> | Transaction<DB>;
 
 export type { UserAssignmentRow };
 
-export interface UserFilter {
+interface UserFilter {
   /** Users with an assignment in one of these departments; 'all' for default admins. */
   scope: 'all' | readonly number[];
   search?: string;

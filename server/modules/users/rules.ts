@@ -104,7 +104,7 @@ export function assertAdminsRemain(
   );
 }
 
-export interface FlagChange {
+interface FlagChange {
   isSelf: boolean;
   adminBefore: boolean;
   adminAfter: boolean;
@@ -130,14 +130,14 @@ export function assertSelfAndFlags(actor: Actor, change: FlagChange): void {
     );
 }
 
-export interface KnownRole {
+interface KnownRole {
   id: number;
   name: string;
   department_id: number | null;
   permission_set: number[];
 }
 
-export interface AssignmentCheck {
+interface AssignmentCheck {
   actor: Actor;
   action: 'ADD' | 'UPDATE';
   /** Only the assignments being added are checked; removals are covered by assertCanManage. */

@@ -44,7 +44,7 @@ type CreateInput = z.infer<typeof userCreateSchema>;
 type UpdateInput = z.infer<typeof userUpdateSchema>;
 type ListQuery = z.infer<typeof usersQuerySchema>;
 
-export interface UserServiceDeps {
+interface UserServiceDeps {
   database: Database;
   users: UsersRepo;
   writer: UserWriter;

@@ -32,7 +32,7 @@ type Trx = Transaction<DB>;
 export type DesiredUser = Omit<UserSnapshot, 'assignments'> & { assignments: AssignmentInput[] };
 
 /** A password hash no password matches: invited or restored users set theirs by mailed link. */
-export const NO_PASSWORD = '!no-password';
+const NO_PASSWORD = '!no-password';
 
 export interface LoadedUser {
   row: UserRow;
@@ -41,7 +41,7 @@ export interface LoadedUser {
 
 const key = (a: AssignmentInput) => `${a.department_id}:${a.role_id}`;
 
-export interface UserWriterDeps {
+interface UserWriterDeps {
   users: UsersRepo;
   roles: RolesRepo;
   departments: DepartmentsRepo;

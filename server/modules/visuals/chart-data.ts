@@ -54,10 +54,7 @@ function monthly(plan: ChartPlan, rows: readonly Cell[][]): boolean {
   return false;
 }
 
-export function aggregateRows(
-  plan: ChartPlan,
-  rows: readonly Cell[][],
-): { x: string; y: number }[] {
+function aggregateRows(plan: ChartPlan, rows: readonly Cell[][]): { x: string; y: number }[] {
   const byMonth = monthly(plan, rows);
   const groups = new Map<string, Group>();
   for (const row of rows) {

@@ -64,7 +64,7 @@ export function toDateKey(value: Cell): string | null {
 }
 
 /** Month names alone ("January", "Feb") keep calendar order. */
-export function monthIndex(value: Cell): number | null {
+function monthIndex(value: Cell): number | null {
   if (typeof value !== 'string') return null;
   const m = /^([a-z]{3})[a-z]*\.?$/i.exec(value.trim());
   if (!m) return null;

@@ -14,7 +14,7 @@ export interface LlmSettings {
   model: string;
 }
 
-export type LlmSpecAnswer =
+type LlmSpecAnswer =
   { kind: 'spec'; spec: unknown } | { kind: 'no_chart' } | { kind: 'failed'; reason: string };
 
 const SYSTEM_PROMPT = [
@@ -58,7 +58,7 @@ export function buildPrompt(input: {
 }
 
 /** The first JSON object in a reply, with or without a ```json fence. */
-export function parseReply(content: string): LlmSpecAnswer {
+function parseReply(content: string): LlmSpecAnswer {
   const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(content);
   const text = (fenced ? fenced[1] : content).trim();
   const start = text.indexOf('{');

@@ -44,7 +44,7 @@ export interface TablePick {
   nameMatched: boolean;
 }
 
-export type Decision<T> = { ok: true; value: T } | { ok: false; reason: string };
+type Decision<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 function stem(file: string): string {
   return file.replace(/\.[a-z0-9]{2,5}$/i, '');

@@ -8,7 +8,7 @@ import { inScope } from '../../db/scope';
 import type { Cell } from './columns';
 import type { TableCandidate } from './planner';
 
-export const TABLE_DOCUMENT_TYPES = ['csv', 'xlsx', 'xls'] as const;
+const TABLE_DOCUMENT_TYPES = ['csv', 'xlsx', 'xls'] as const;
 
 function parseJson<T>(text: string, fallback: T): T {
   try {

@@ -26,12 +26,12 @@ import type { DbVisual } from '../db-sources/visual-answer';
 import type { VisualsRepo } from './repo';
 import { toRenderableSpec, type ValidatedChart, validateLlmSpec } from './spec-schema';
 
-export interface VisualRequest {
+interface VisualRequest {
   query: string;
   text: string;
 }
 
-export type VisualEngine = 'builtin' | 'llm';
+type VisualEngine = 'builtin' | 'llm';
 
 type Decision =
   | { kind: 'declined'; reason: string }
@@ -44,7 +44,7 @@ type Decision =
     }
   | { kind: 'builtin'; plan: ChartPlan; rows: Cell[][] };
 
-export interface RenderedVisual {
+interface RenderedVisual {
   svg: string;
   engine: VisualEngine;
   route: VisualRoute;

@@ -57,7 +57,7 @@ const mark = z.union([
   }),
 ]);
 
-export const llmChartSpecSchema = z.strictObject({
+const llmChartSpecSchema = z.strictObject({
   $schema: z
     .string()
     .regex(/^https:\/\/vega\.github\.io\/schema\/vega-lite\/v\d+(\.\d+)*\.json$/)
@@ -112,7 +112,7 @@ export function validateLlmSpec(
 }
 
 /** Rows the model's chart may aggregate itself (Vega-Lite does it); more are cut. */
-export const LLM_CHART_MAX_ROWS = 5000;
+const LLM_CHART_MAX_ROWS = 5000;
 
 /**
  * The renderable spec: column names replaced by fixed keys (c0, c1, ...) with the names kept as

@@ -16,7 +16,7 @@ const STOP_WORDS = new Set(
 );
 
 /** Folds a plural to its singular the simple way; good enough for column headers. */
-export function singular(word: string): string {
+function singular(word: string): string {
   if (word.length <= 3) return word;
   if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
   if (/(ss|us|is)$/.test(word)) return word;
@@ -44,7 +44,7 @@ const STRONG_CHART =
   /\b(chart|charts|plot|plotted|plotting|graph|graphs|visuali[sz]e|visuali[sz]ation|diagram|histogram|pie|bar chart|line chart|scatter|trend|trends|over time|distribution|share of|proportion|percentage of|breakdown)\b/i;
 const WEAK_CHART = /\b(by|per|for each|across|compare|comparison)\b/i;
 
-export type ChartIntent = 'strong' | 'weak' | 'none';
+type ChartIntent = 'strong' | 'weak' | 'none';
 
 /** Does the question ask for a chart? 'weak' words (by, per) only count with a table match. */
 export function chartIntent(question: string): ChartIntent {

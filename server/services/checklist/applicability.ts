@@ -88,7 +88,7 @@ export function scopeOf(section: string, text: string) {
   };
 }
 
-export interface Shipment {
+interface Shipment {
   shipment_mode: ShipmentMode;
   from_location: string;
   to_location: string;

@@ -18,7 +18,7 @@ export interface ChecklistModel {
 
 const BATCH_CHARS = 12_000;
 
-export const llmReplySchema = z.object({
+const llmReplySchema = z.object({
   items: z
     .array(
       z.object({
@@ -38,7 +38,7 @@ export const llmReplySchema = z.object({
  * The reply's schema as JSON Schema, sent as the request's structured output (`response_format`,
  * strict: every property required, nothing else allowed). The zod schema above stays the judge.
  */
-export const LLM_REPLY_JSON_SCHEMA = {
+const LLM_REPLY_JSON_SCHEMA = {
   name: 'sop_checklist_items',
   strict: true,
   schema: {
@@ -107,7 +107,7 @@ function grounded(item: string, passage: string): boolean {
   return words.filter((w) => inPassage.has(w)).length / words.length >= 0.6;
 }
 
-export function parseLlmReply(content: string, batch: readonly Passage[]): Requirement[] | null {
+function parseLlmReply(content: string, batch: readonly Passage[]): Requirement[] | null {
   const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(content);
   const text = (fenced ? fenced[1] : content).trim();
   let value: unknown;

@@ -86,7 +86,7 @@ const ipv4Of = (high: number, low: number) =>
  * and 6to4 (2002:7f00:1::). Other embeddings (IPv4-compatible ::/96, local-use NAT64, Teredo)
  * are refused as whole ranges.
  */
-export function normaliseAddress(address: string): string {
+function normaliseAddress(address: string): string {
   const bare = address.replace(/^\[|\]$/g, '');
   if (isIP(bare) !== 6) return bare;
   const g = ipv6Groups(bare);

@@ -14,7 +14,7 @@ export interface PinnedAddress {
   family: 4 | 6;
 }
 
-export interface HostRules {
+interface HostRules {
   /** Hosts, addresses and CIDRs the operator opened despite a private range. */
   allow: AllowList;
   /** False: no private, loopback or reserved address at all, whatever `allow` says. */

@@ -12,8 +12,8 @@ import { parseAllowList, type AllowList } from './address-policy';
 import { checkedAddress, HostRefused, type PinnedAddress } from './host-check';
 import { robotsAllows } from './robots';
 
-export const MAX_REDIRECTS = 5;
-export const USER_AGENT = 'AtriumBot/1.0 (+knowledge uploads)';
+const MAX_REDIRECTS = 5;
+const USER_AGENT = 'AtriumBot/1.0 (+knowledge uploads)';
 const ROBOTS_MAX_BYTES = 512 * 1024;
 
 export interface FetchPolicy {
@@ -33,7 +33,7 @@ export class FetchError extends Error {
   }
 }
 
-export interface FetchedResponse {
+interface FetchedResponse {
   /** After redirects. */
   url: string;
   contentType: string;
@@ -177,7 +177,7 @@ function tooLarge(url: string, maxBytes: number): FetchError {
   return new FetchError(`${url} is larger than ${formatSize(maxBytes)}.`, 'too_large');
 }
 
-export function formatSize(bytes: number): string {
+function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024
     ? `${Math.round(bytes / 1024 / 1024)} MB`
     : `${Math.round(bytes / 1024)} KB`;

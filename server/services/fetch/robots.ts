@@ -2,7 +2,7 @@
  * A small robots.txt reader (RFC 9309): the group for our user agent, else `*`; the longest
  * matching Allow/Disallow wins, Allow on a tie; `*` and a closing `$` as wildcards.
  */
-export const USER_AGENT_TOKEN = 'atriumbot';
+const USER_AGENT_TOKEN = 'atriumbot';
 
 interface Rule {
   allow: boolean;

@@ -2,7 +2,7 @@
  * sitemap.xml and sitemap index reading. Only `<loc>` values are needed, so a tolerant scan is
  * enough and no XML parser (nor its entity expansion) is involved.
  */
-export interface SitemapListing {
+interface SitemapListing {
   kind: 'urlset' | 'index';
   locations: string[];
 }

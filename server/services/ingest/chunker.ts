@@ -10,15 +10,15 @@ import { tidyText } from './text';
 import type { Chunk, ExtractedDocument, ExtractedSection } from './types';
 import type { SourcePosition } from '../../../contract/knowledge';
 
-export interface ChunkOptions {
+interface ChunkOptions {
   /** Target characters per chunk. */
   size?: number;
   /** Characters repeated from the end of the previous chunk. */
   overlap?: number;
 }
 
-export const DEFAULT_CHUNK_SIZE = 800;
-export const DEFAULT_CHUNK_OVERLAP = 150;
+const DEFAULT_CHUNK_SIZE = 800;
+const DEFAULT_CHUNK_OVERLAP = 150;
 
 /** A sentence longer than a chunk is cut at spaces (or hard, for a space-less run). */
 function splitLong(sentence: string, size: number): string[] {

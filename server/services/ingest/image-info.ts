@@ -4,7 +4,7 @@
  */
 import { open } from 'node:fs/promises';
 
-export interface ImageSize {
+interface ImageSize {
   width: number;
   height: number;
 }

@@ -41,7 +41,7 @@ const idle: PooledChild[] = [];
 let nextId = 1;
 
 /** Resident and peak resident memory of a process in MB (Linux); undefined elsewhere. */
-export function processMemoryMb(pid: number | 'self'): { rss: number; peak: number } | undefined {
+function processMemoryMb(pid: number | 'self'): { rss: number; peak: number } | undefined {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'latin1');
     const kb = (field: string) =>
@@ -170,7 +170,7 @@ function giveBack(pooled: PooledChild): void {
   idle.push(pooled);
 }
 
-export type PoolAnswer = WorkerReply | { id: number; ok: false; reason: string };
+type PoolAnswer = WorkerReply | { id: number; ok: false; reason: string };
 
 export function runInWorker(
   request: WorkerTask,

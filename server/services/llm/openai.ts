@@ -40,7 +40,7 @@ export interface LlmProvider {
   complete(request: CompletionRequest): Promise<string>;
 }
 
-export type LlmErrorKind = 'timeout' | 'http' | 'network' | 'protocol' | 'aborted';
+type LlmErrorKind = 'timeout' | 'http' | 'network' | 'protocol' | 'aborted';
 
 /**
  * `message` is what users may read: our own words, never the provider's. Whatever the provider
@@ -73,7 +73,7 @@ export interface LlmLog {
   warn(details: Record<string, unknown>, message: string): void;
 }
 
-export interface OpenAiOptions {
+interface OpenAiOptions {
   baseUrl: string;
   apiKey: string;
   models: readonly string[];

@@ -41,7 +41,7 @@ function loginRefused(protocol: MailProtocol, error: unknown): boolean {
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
 /** The text with the password taken out, in clear and as AUTH PLAIN/LOGIN carry it. */
-export function withoutSecret(text: string, username: string, password: string): string {
+function withoutSecret(text: string, username: string, password: string): string {
   if (!password) return text;
   const forms = [
     base64(`\0${username}\0${password}`),

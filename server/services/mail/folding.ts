@@ -3,7 +3,7 @@
  * a phrase is found in the folded text and cut from the text as the customer wrote it.
  */
 
-export interface Folded {
+interface Folded {
   /** Lower case, no accents, ß as ss, one apostrophe, Arabic letters in one form. */
   text: string;
   /** For each UTF-16 unit of `text` (and one past its end), where it came from in the original. */

@@ -15,7 +15,7 @@ function originOf(url: string | undefined): string | undefined {
   }
 }
 
-export interface LinkContext {
+interface LinkContext {
   publicUrl: string;
   /** CONSOLE_ORIGINS: further origins the console is served from. */
   consoleOrigins?: readonly string[];

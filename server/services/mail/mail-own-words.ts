@@ -178,7 +178,7 @@ function withoutNameBlock(lines: string[], sender: string[]): string[] {
   return contact || last === '' || /[.!?؟:,;]$/.test(last) ? before : lines;
 }
 
-export interface OwnWords {
+interface OwnWords {
   /** The body without the quoted thread and the signature. */
   own: string[];
   /** Those without greeting, sign-off and closing name block: where the questions are. */

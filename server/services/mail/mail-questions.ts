@@ -33,19 +33,19 @@ export interface MailQuestion {
   question: string;
 }
 
-export interface ReadMail {
+interface ReadMail {
   /** The customer's own words: the body without the quoted thread and the signature. */
   own: string;
   questions: MailQuestion[];
 }
 
-export interface ReadOptions {
+interface ReadOptions {
   /** The sender's display name: a closing line holding only (part of) it is a signature. */
   sender?: string;
 }
 
 /** A mail asking more than this is answered on its first questions; a person sees the rest. */
-export const MAX_QUESTIONS = 6;
+const MAX_QUESTIONS = 6;
 const MAX_LENGTH = 2000;
 /** A statement taken along as context for a question pointing back, at most this long. */
 const CONTEXT_WORDS = 30;

@@ -23,7 +23,7 @@ export interface OutgoingMail {
   messageId?: string;
 }
 
-export interface SentMail {
+interface SentMail {
   messageId: string;
   raw: Buffer;
   /** Where the copy went in Sent (UIDPLUS), when the server says. */
@@ -50,7 +50,7 @@ export function newMessageId(fromAddress: string): string {
   return `<${randomUUID()}@${domain}>`;
 }
 
-export async function renderMail(mail: OutgoingMail): Promise<{ raw: Buffer; messageId: string }> {
+async function renderMail(mail: OutgoingMail): Promise<{ raw: Buffer; messageId: string }> {
   const messageId = mail.messageId ?? newMessageId(mail.from.address);
   const info = await renderer.sendMail({
     from: { name: mail.from.name, address: mail.from.address },

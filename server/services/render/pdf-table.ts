@@ -17,7 +17,7 @@ export interface TableBlock {
 }
 
 /** Where the next line goes; `next` starts a page (false once the page limit is reached). */
-export interface PageCursor {
+interface PageCursor {
   page: PDFPage;
   y: number;
   next(): boolean;
@@ -37,7 +37,7 @@ const BAND = rgb(0.92, 0.93, 0.95);
 const INK = rgb(0.1, 0.1, 0.1);
 
 /** Column widths: each as its widest cell, the widest narrowed first when they do not fit. */
-export function columnWidths(natural: readonly number[], width: number): number[] {
+function columnWidths(natural: readonly number[], width: number): number[] {
   const total = natural.reduce((a, b) => a + b, 0);
   if (total <= width) return [...natural];
   const widths = [...natural];

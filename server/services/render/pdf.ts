@@ -39,7 +39,7 @@ const STYLE: Record<
 };
 
 /** Pages a rendered document may have; the rest is cut with a note (the original has it all). */
-export const PDF_MAX_PAGES = 300;
+const PDF_MAX_PAGES = 300;
 
 export function encodable(font: PDFFont): (text: string) => string {
   const allowed = new Set(font.getCharacterSet());

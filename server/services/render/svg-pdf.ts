@@ -117,7 +117,7 @@ const INHERITED = [
   'text-anchor',
 ];
 
-export interface SvgFonts {
+interface SvgFonts {
   regular: PDFFont;
   bold: PDFFont;
   /** Maps text to what the font can encode (pdf.ts's encodable). */

@@ -39,7 +39,7 @@ export const labelOf = (chunk: Pick<Chunk, 'position'>) =>
   chunk.position.heading ?? chunk.position.sheet ?? '';
 
 /** The language of a document, from the start of its chunks' text. */
-export function documentLanguage(texts: readonly string[]): string {
+function documentLanguage(texts: readonly string[]): string {
   let sample = '';
   for (const text of texts) {
     if (sample.length >= DOCUMENT_SAMPLE) break;
@@ -48,7 +48,7 @@ export function documentLanguage(texts: readonly string[]): string {
   return detectLanguage(sample);
 }
 
-export function analyseChunk(
+function analyseChunk(
   text: string,
   label: string,
   documentLang: string,

@@ -5,7 +5,7 @@
  */
 import type { Database } from '../../db/database';
 import { countTermsPostgres, candidatesPostgres, replaceChunksPostgres } from './postgres-index';
-import { CANDIDATE_BOUND, CANDIDATE_CAP, formsOf, rareGroups } from './query';
+import { CANDIDATE_BOUND, formsOf, rareGroups } from './query';
 import { questionGroups } from './question-groups';
 import { hitsOf } from './rows';
 import { createScorer, groupDf } from './scorer';
@@ -13,7 +13,7 @@ import { countTermsSqlite, candidatesSqlite, replaceChunksSqlite } from './sqlit
 import { cachedTermCounts, forgetTermCounts } from './term-counts';
 import type { SearchHit, SearchIndex, SearchQuery, TermGroup, TermStats } from './types';
 
-export const MAX_SEARCH_LIMIT = 200;
+const MAX_SEARCH_LIMIT = 200;
 
 /** How long the corpus's languages are kept before they are read again. */
 const LANGUAGES_LIFETIME_MS = 30_000;
@@ -107,5 +107,4 @@ export function createSearchIndex(database: Database): SearchIndex {
   };
 }
 
-export { CANDIDATE_CAP };
 export type * from './types';

@@ -14,7 +14,7 @@ import type { TermGroup } from './types';
 const NAME_LIKE = /^\p{Lu}|\p{N}/u;
 
 /** How much a part of a name written as code counts beside the whole name. */
-export const PART_WEIGHT = 0.25;
+const PART_WEIGHT = 0.25;
 
 /** The groups of a question's analysed words (`others`: the corpus's other languages). */
 export function groupsOfWords(
@@ -59,7 +59,7 @@ export function groupsOfWords(
     .map(([term, g]) => ({ term, forms: [...g.forms], weight: g.weight, named: g.named }));
 }
 
-export interface QuestionAnalysis {
+interface QuestionAnalysis {
   language: string;
   groups: TermGroup[];
 }

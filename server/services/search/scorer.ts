@@ -20,13 +20,13 @@ const LABEL_WEIGHT = 2;
 /** The share of the score a passage keeps however little of the question it covers. */
 const COORDINATION_FLOOR = 0.5;
 
-export interface ScoredTerms {
+interface ScoredTerms {
   terms: readonly string[];
   labelTerms: readonly string[];
 }
 
 /** BM25's inverse document frequency, kept positive for terms in most passages. */
-export function idfOf(df: number, total: number): number {
+function idfOf(df: number, total: number): number {
   const n = Math.max(total, df, 1);
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
@@ -45,7 +45,7 @@ function countsOf(terms: readonly string[], wanted: ReadonlyMap<string, number>,
   }
 }
 
-export interface Scorer {
+interface Scorer {
   /** The groups' idf times their weight, in the groups' order. */
   readonly idf: readonly number[];
   score(passage: ScoredTerms): number;

@@ -31,7 +31,7 @@ export function forgetTermCounts(database: Database): void {
   caches.delete(database);
 }
 
-export interface TermCounts {
+interface TermCounts {
   /** Rows in the index. */
   total: number;
   /** Their mean length in terms. */

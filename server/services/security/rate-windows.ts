@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 
 /** A key's count in its current window and the epoch milliseconds when that window ends. */
-export interface WindowCount {
+interface WindowCount {
   count: number;
   resetAt: number;
 }

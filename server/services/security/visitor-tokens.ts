@@ -9,7 +9,7 @@
 import { createHmac } from 'node:crypto';
 import { hs256Tokens, tokenHeaderPart } from './access-tokens';
 
-export const VISITOR_AUDIENCE = 'atrium-widget-visitor';
+const VISITOR_AUDIENCE = 'atrium-widget-visitor';
 const VISITOR_TYP = 'atrium-visitor+jwt';
 const VISITOR_HEADER = `${tokenHeaderPart(VISITOR_TYP)}.`;
 

@@ -73,7 +73,7 @@ export async function llmSentiment(
   return offlineSentiment(text);
 }
 
-export type SentimentJudge = (text: string) => Promise<Judgement>;
+type SentimentJudge = (text: string) => Promise<Judgement>;
 
 export function createSentimentJudge(llm: SentimentModel | null): SentimentJudge {
   return llm ? (text) => llmSentiment(text, llm) : async (text) => offlineSentiment(text);

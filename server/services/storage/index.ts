@@ -10,9 +10,9 @@ import { open, rename, rm, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 
 /** Why a stream stopped being stored; the caller turns it into a status. */
-export type WriteRefusal = 'too_large' | { reason: string };
+type WriteRefusal = 'too_large' | { reason: string };
 
-export interface WriteResult {
+interface WriteResult {
   tempPath: string;
   size: number;
   sha256: string;
@@ -23,7 +23,7 @@ export interface WriteResult {
   sawNul: boolean;
 }
 
-export interface WriteOptions {
+interface WriteOptions {
   maxBytes: number;
   /**
    * Called once with the first bytes (up to HEAD_BYTES, or all of a shorter file): return a
@@ -32,7 +32,7 @@ export interface WriteOptions {
   checkHead?: (head: Buffer) => string | undefined;
 }
 
-export const HEAD_BYTES = 4100;
+const HEAD_BYTES = 4100;
 const SAFE_EXT = /^[a-z0-9]{1,8}$/;
 
 /**
@@ -40,7 +40,7 @@ const SAFE_EXT = /^[a-z0-9]{1,8}$/;
  * deletes the partial file and keeps draining the source, so the next part of a multipart
  * body can still be read.
  */
-export async function writeTemp(
+async function writeTemp(
   tmpDir: string,
   source: AsyncIterable<Buffer>,
   options: WriteOptions,

@@ -23,7 +23,7 @@ function words(text: string): string[] {
   );
 }
 
-export function extractiveSummary(text: string, sentences = SUMMARY_SENTENCES): string {
+function extractiveSummary(text: string, sentences = SUMMARY_SENTENCES): string {
   const input = text.slice(0, MAX_INPUT_CHARS).replace(/\s+/g, ' ').trim();
   if (!input) return '';
   const parts = (input.match(/[^.!?]+[.!?]+["')\]]*|[^.!?]+$/g) ?? [input])

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES } from '../../../contract/constants';
 import { projectRoot } from '../../project-root';
 
-export type Labels = Record<string, string>;
+type Labels = Record<string, string>;
 
 const cache = new Map<string, Labels>();
 

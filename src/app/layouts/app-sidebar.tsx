@@ -63,7 +63,7 @@ function NavEntryView({ entry }: { entry: NavEntry }) {
 }
 
 /** The items this person may see, rendered from the registry (SPEC §2 sidebar, §6 visibility). */
-export function SidebarNavItems() {
+function SidebarNavItems() {
   const subject = useAppSelector(selectAccessSubject);
   const entries = subject
     ? visibleNav(navRegistry, visibleMenuKeys(subject), integrationsIsChatbot(subject))

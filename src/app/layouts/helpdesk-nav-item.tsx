@@ -6,7 +6,7 @@ import { readSessionToken } from '@/lib/session/session-cookies';
 import { paths } from '../screens';
 import type { NavIcon } from './nav-registry';
 
-export const HELPDESK_NO_TOKEN_ALERT = 'helpdeskNoToken';
+const HELPDESK_NO_TOKEN_ALERT = 'helpdeskNoToken';
 
 /**
  * Opens the helpdesk in a new tab (SPEC §2), or says why it cannot (SPEC §8). The tab opens

@@ -8,7 +8,7 @@ import { SubmitButton } from '@/components/form-parts';
 
 import { toApiErrorData, type ApiErrorData } from '@/lib/http';
 
-export interface EmailRequestFormProps {
+interface EmailRequestFormProps {
   /** Sends the request for this (checked) address; rejects with the server's error. */
   send: (email: string) => Promise<unknown>;
   intro: string;

@@ -30,7 +30,7 @@ import {
 } from '@/lib/widget-frame';
 
 /** POST /users/login by key: no body, no content type; the embedding page in X-Widget-Host. */
-export function loginByKey(
+function loginByKey(
   http: HttpClient,
   key: string,
   host: string | null,

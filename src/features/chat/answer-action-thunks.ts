@@ -6,7 +6,7 @@ import type { ChatFeedback } from './chat-state';
 import { createObjectUrl } from './object-urls';
 
 /** What the source viewer needs to know about a document to open. */
-export type SourceRequest = Pick<ChatReference, 'document_id' | 'document_name' | 'page'>;
+type SourceRequest = Pick<ChatReference, 'document_id' | 'document_name' | 'page'>;
 
 /** GET /download/{id}: the cited document as a pdf, kept as an object URL (pdfUrl). */
 export const openSource = createAppAsyncThunk(

@@ -125,7 +125,7 @@ export interface ChatState {
   conversationError: ApiErrorData | null;
 }
 
-export const initialToggles: ChatToggleState = {
+const initialToggles: ChatToggleState = {
   references: true,
   recommendations: false,
   advancedSearch: false,
@@ -245,7 +245,7 @@ export function objectUrlsOf(state: ChatState): string[] {
   return state.pdfUrl ? [...urls, state.pdfUrl] : urls;
 }
 
-export interface ChatRootState {
+interface ChatRootState {
   chat?: ChatState;
 }
 

@@ -28,7 +28,7 @@ import { renderApp, signInWithCookie } from '@/test/render-app';
 export const CHAT_ID = '0b6f7f0e-3c39-4d1a-9a55-1f1d8e2f4a10';
 
 /** Query.QUERY_DOCUMENT in General (1) and Sales (2). */
-export const chatUser: UserProfile = {
+const chatUser: UserProfile = {
   ...profileWith([]),
   permissions: [
     { department_id: 1, department_name: 'General' },
@@ -173,7 +173,7 @@ export function stuffHandlers(answer: Answerer, seen: SeenChat[] = []) {
 export const json = <T extends JsonBodyType>(body: T) => HttpResponse.json<T>(body);
 
 /** Models, an empty conversation list and a visual router that never wants a chart. */
-export function chatBaseHandlers(conversations: Conversation[] = []) {
+function chatBaseHandlers(conversations: Conversation[] = []) {
   return [
     http.get(apiUrl(chatApiPaths.models), () => json(modelsFixture)),
     http.get(apiUrl(chatApiPaths.conversations), () =>

@@ -50,7 +50,7 @@ export function chatEndpoint(toggles: ChatState['toggles']): string {
   return chatApiPaths.stuff;
 }
 
-export function chatRequestOf(state: ChatState, query: string): ChatRequest {
+function chatRequestOf(state: ChatState, query: string): ChatRequest {
   const { toggles } = state;
   return {
     query,
@@ -202,7 +202,7 @@ export const loadConversation = createAppAsyncThunk(
   { condition: (_, { getState }) => !selectChat(getState()).sending },
 );
 
-export interface ChartResult {
+interface ChartResult {
   route: VisualRoute;
   url: string | null;
   mimeType: string | null;

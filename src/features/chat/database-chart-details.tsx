@@ -16,7 +16,7 @@ export const fromDatabase = (route: VisualRoute | null | undefined): route is Da
   Boolean(route?.db_source && route.db_result);
 
 /** A column's name as words: "installed_size_kb" -> "installed size kb". */
-export const spokenName = (name: string) =>
+const spokenName = (name: string) =>
   name
     .replace(/([\p{Ll}\d])(\p{Lu})/gu, '$1 $2')
     .replace(/[_\-.\s]+/g, ' ')

@@ -3,10 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChatReference } from '@contract/chat';
 
 /** Where in the document the passage is: page, or sheet and rows. */
-export function positionText(
-  t: (key: string, o?: Record<string, unknown>) => string,
-  r: ChatReference,
-) {
+function positionText(t: (key: string, o?: Record<string, unknown>) => string, r: ChatReference) {
   if (r.page !== null) return t('references.page', { page: r.page });
   if (r.sheet !== null && r.row_start !== null)
     return t('references.sheetRows', {

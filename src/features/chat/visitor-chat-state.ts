@@ -16,7 +16,7 @@ import {
   type ChatMessage,
 } from './chat-state';
 
-export interface VisitorChatState {
+interface VisitorChatState {
   status: RequestStatus;
   error: ApiErrorData | null;
   look: VisitorWidget | null;
@@ -32,7 +32,7 @@ export const initialVisitorChat: VisitorChatState = {
   sending: false,
 };
 
-export type VisitorChatAction =
+type VisitorChatAction =
   | { type: 'loading' }
   | { type: 'loaded'; look: VisitorWidget }
   | { type: 'loadFailed'; error: ApiErrorData }

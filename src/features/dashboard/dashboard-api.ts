@@ -3,7 +3,7 @@ import { apiRoutes } from '@contract/api-paths';
 import type { LiveDashboard } from '@contract/live-dashboard-schema';
 import { api } from '@/lib/api';
 
-export const dashboardApi = api.injectEndpoints({
+const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
     liveDashboard: build.query<LiveDashboard, void>({ query: () => apiRoutes.liveDashboard }),
   }),

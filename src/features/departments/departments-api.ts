@@ -7,7 +7,7 @@ import type { Department, DepartmentInput, DepartmentsQuery } from '@contract/id
 import type { Paged } from '@contract/paging';
 import { api } from '@/lib/api';
 
-export interface DepartmentPageArgs {
+interface DepartmentPageArgs {
   page: number;
   size: number;
   search?: string;
@@ -16,7 +16,7 @@ export interface DepartmentPageArgs {
 
 const LIST = { type: 'Department', id: 'LIST' } as const;
 
-export const departmentsApi = api.injectEndpoints({
+const departmentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listDepartments: build.query<Paged<Department>, DepartmentPageArgs>({
       query: ({ page, size, search, sort }) => ({

@@ -55,13 +55,13 @@ async function dataUrlOf(blob: Blob, type: string): Promise<string> {
   return `data:${type};base64,${btoa(binary)}`;
 }
 
-export interface PageArgs {
+interface PageArgs {
   page: number;
   size: number;
   search?: string;
 }
 
-export const emailAgentApi = api.injectEndpoints({
+const emailAgentApi = api.injectEndpoints({
   endpoints: (build) => ({
     listEmailAgents: build.query<Paged<EmailAccount>, PageArgs>({
       query: ({ page, size, search }) => ({

@@ -27,7 +27,7 @@ configure({ asyncUtilTimeout: 15_000 });
 
 const STAMP = '2026-03-04T15:30:00Z';
 
-export function accountFixture(overrides: Partial<EmailAccount> = {}): EmailAccount {
+function accountFixture(overrides: Partial<EmailAccount> = {}): EmailAccount {
   return {
     id: 3,
     email: 'desk@example.test',
@@ -85,7 +85,7 @@ async function bodyOf<S extends z.ZodType>(schema: S, request: Request): Promise
   return parsed.data as z.infer<S>;
 }
 
-export interface EmailFake {
+interface EmailFake {
   account: EmailAccount;
   messages: MailMessage[];
   /** Method, path with query, and the parsed body of each call. */
@@ -96,7 +96,7 @@ export interface EmailFake {
 }
 
 /** A 1x1 PNG: what the fake answers for any attachment. */
-export const PNG_BYTES = Uint8Array.from(
+const PNG_BYTES = Uint8Array.from(
   atob(
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   ),

@@ -19,7 +19,7 @@ import { parseTimestamp } from '@/lib/dates';
 import { useMailMessagesQuery } from './email-agent-api';
 import { MessageView } from './message-view';
 
-export interface Thread {
+interface Thread {
   key: string;
   /** Oldest first. */
   messages: MailMessage[];
@@ -36,7 +36,7 @@ export function threadsOf(messages: MailMessage[]): Thread[] {
 }
 
 /** The subject a conversation's messages share, as the server groups them (parse.ts). */
-export function threadSubject(subject: string): string {
+function threadSubject(subject: string): string {
   return subject
     .replace(/^\s*((re|fwd?|aw|wg)\s*:\s*)+/i, '')
     .trim()
@@ -44,7 +44,7 @@ export function threadSubject(subject: string): string {
 }
 
 /** The page's messages of the conversation plus those the two folders hold beyond the page. */
-export function wholeThread(thread: Thread, found: MailMessage[]): MailMessage[] {
+function wholeThread(thread: Thread, found: MailMessage[]): MailMessage[] {
   const all = new Map(thread.messages.map((m) => [m.id, m]));
   for (const m of found) if (m.thread_key === thread.key) all.set(m.id, m);
   return [...all.values()].sort(byDate);

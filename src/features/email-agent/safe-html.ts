@@ -8,7 +8,7 @@
 import DOMPurify from 'dompurify';
 import { partIdOf } from './inline-images';
 
-export interface SafeHtml {
+interface SafeHtml {
   html: string;
   /** Remote images held back. */
   blocked: number;

@@ -12,7 +12,7 @@ import { useEffect, useState } from 'react';
 import type { RuntimeConfig } from '@contract/runtime-config';
 import { loadRuntimeConfig, runtimeConfigIfLoaded } from '@/lib/runtime-config';
 
-export interface ApiConnection {
+interface ApiConnection {
   /** Absolute, without a trailing slash: `https://console.example.com/api`. */
   baseUrl: string;
   deploymentKey: string;

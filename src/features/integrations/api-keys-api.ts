@@ -9,7 +9,7 @@ import {
 import type { Paged } from '@contract/paging';
 import { api } from '@/lib/api';
 
-export interface ApiKeyPageArgs {
+interface ApiKeyPageArgs {
   page: number;
   size: number;
   search?: string;
@@ -18,7 +18,7 @@ export interface ApiKeyPageArgs {
 
 const LIST = { type: 'ApiKey', id: 'LIST' } as const;
 
-export const apiKeysApi = api.injectEndpoints({
+const apiKeysApi = api.injectEndpoints({
   endpoints: (build) => ({
     listApiKeys: build.query<Paged<ApiKey>, ApiKeyPageArgs>({
       query: ({ page, size, search, status }) => ({

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { CButton } from '@coreui/react';
 
-export interface CopyTexts {
+interface CopyTexts {
   copy: string;
   copied: string;
   failed: string;

@@ -12,7 +12,7 @@ import {
 import type { Paged } from '@contract/paging';
 import { api } from '@/lib/api';
 
-export interface DbSourcePageArgs {
+interface DbSourcePageArgs {
   page: number;
   size: number;
   search?: string;
@@ -21,7 +21,7 @@ export interface DbSourcePageArgs {
 const LIST = { type: 'DbSource', id: 'LIST' } as const;
 const one = (id: number) => ({ type: 'DbSource' as const, id });
 
-export const dbSourcesApi = api.injectEndpoints({
+const dbSourcesApi = api.injectEndpoints({
   endpoints: (build) => ({
     listDbSources: build.query<Paged<DbSource>, DbSourcePageArgs>({
       query: ({ page, size, search }) => ({

@@ -11,7 +11,7 @@ import type { ServiceAgent } from '@contract/service-agent';
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /** `<script src="<origin>/widget.js" data-key="…" data-fg="…" data-bg="…" async></script>` */
-export function embedSnippet(
+function embedSnippet(
   origin: string,
   widget: Pick<ServiceAgent, 'client_id' | 'fg_color' | 'bg_color'>,
 ): string {

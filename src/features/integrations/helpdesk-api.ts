@@ -14,7 +14,7 @@ import {
 import type { Paged } from '@contract/paging';
 import { api } from '@/lib/api';
 
-export interface HelpdeskPageArgs {
+interface HelpdeskPageArgs {
   page: number;
   size: number;
   search?: string;
@@ -24,7 +24,7 @@ const LIST = { type: 'Helpdesk', id: 'LIST' } as const;
 const AGENTS = { type: 'HelpdeskAgent', id: 'LIST' } as const;
 const one = (id: number) => ({ type: 'Helpdesk' as const, id });
 
-export const helpdeskApi = api.injectEndpoints({
+const helpdeskApi = api.injectEndpoints({
   endpoints: (build) => ({
     listHelpdesks: build.query<Paged<Helpdesk>, HelpdeskPageArgs>({
       query: ({ page, size, search }) => ({

@@ -13,7 +13,7 @@ import {
 } from '@contract/service-agent';
 import { api } from '@/lib/api';
 
-export interface ServiceAgentPageArgs {
+interface ServiceAgentPageArgs {
   page: number;
   size: number;
   search?: string;
@@ -24,7 +24,7 @@ const one = (id: number | string) => ({ type: 'ServiceAgent' as const, id });
 /** Both names of a widget, so a change by id refreshes the page read by client_id. */
 const both = (w: Pick<ServiceAgent, 'id' | 'client_id'>) => [one(w.id), one(w.client_id)];
 
-export const serviceAgentApi = api.injectEndpoints({
+const serviceAgentApi = api.injectEndpoints({
   endpoints: (build) => ({
     listServiceAgents: build.query<Paged<ServiceAgent>, ServiceAgentPageArgs>({
       query: ({ page, size, search }) => ({

@@ -23,7 +23,7 @@ import { apiUrl, errorResponse } from '@/test/handlers';
 // Lazy page, session check and list calls chain up; a loaded 2-core machine can outlast 5 s.
 configure({ asyncUtilTimeout: 15_000 });
 
-export const DEPARTMENTS = [
+const DEPARTMENTS = [
   { id: 1, name: 'General' },
   { id: 2, name: 'Support' },
 ];
@@ -56,7 +56,7 @@ export function serviceAgentFixture(
   };
 }
 
-export interface ServiceAgentFake {
+interface ServiceAgentFake {
   widgets: ServiceAgent[];
   conversations: Record<string, ServiceAgentConversation[]>;
   requests: { method: string; path: string; body?: unknown }[];

@@ -151,7 +151,7 @@ export function RowButtons({ doc, actions }: { doc: KnowledgeDocument; actions: 
   );
 }
 
-export function StatusBadge({ status }: { status: DocumentStatus }) {
+function StatusBadge({ status }: { status: DocumentStatus }) {
   const { t } = useTranslation('knowledge');
   return (
     <CBadge className={badgeTone(STATUS_TONES[status])} data-testid="document-status">

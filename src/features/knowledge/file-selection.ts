@@ -7,7 +7,7 @@ import { MAX_FILE_COUNT } from '@contract/constants';
 import { isAllowedUploadName } from '@contract/knowledge';
 import type { FileToUpload } from './upload-slice';
 
-export interface SelectionResult {
+interface SelectionResult {
   selected: FileToUpload[];
   /** Names refused for their type. */
   wrongType: string[];

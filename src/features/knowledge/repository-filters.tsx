@@ -39,7 +39,7 @@ export function RepositoryViews({
   );
 }
 
-export interface RepositoryFiltersProps {
+interface RepositoryFiltersProps {
   search: string;
   department: string;
   kind: DocumentKind;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SelectField } from '@/components/select-field';
 import type { DepartmentChoice } from './knowledge-access';
 
-export interface DepartmentSelectProps {
+interface DepartmentSelectProps {
   choices: DepartmentChoice[];
   value: string;
   onChange: (value: string) => void;
@@ -13,13 +13,7 @@ export interface DepartmentSelectProps {
 }
 
 /** The department an upload goes to (required; only departments with Documents.ADD). */
-export function DepartmentSelect({
-  choices,
-  value,
-  onChange,
-  error,
-  disabled,
-}: DepartmentSelectProps) {
+function DepartmentSelect({ choices, value, onChange, error, disabled }: DepartmentSelectProps) {
   const { t } = useTranslation('knowledge');
   return (
     <SelectField
@@ -41,7 +35,7 @@ export function DepartmentSelect({
   );
 }
 
-export interface ToggleProps {
+interface ToggleProps {
   id: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
@@ -51,7 +45,7 @@ export interface ToggleProps {
 }
 
 /** advanced_training / need_summary: a switch with one line saying what it does. */
-export function OptionSwitch({ id, checked, onChange, label, hint, disabled }: ToggleProps) {
+function OptionSwitch({ id, checked, onChange, label, hint, disabled }: ToggleProps) {
   return (
     <div className="mb-2">
       <CFormSwitch
@@ -96,7 +90,7 @@ export function useUploadOptions(departments: DepartmentChoice[]) {
   };
 }
 
-export type UploadOptionsState = ReturnType<typeof useUploadOptions>;
+type UploadOptionsState = ReturnType<typeof useUploadOptions>;
 
 /** The department and the switches of an upload form; `summary` adds need_summary. */
 export function UploadOptions(props: {

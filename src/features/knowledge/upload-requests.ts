@@ -17,7 +17,7 @@ export function extensionType(file: File): string {
 }
 
 /** The multipart body of POST /upload/docs; fields first, so a streaming server reads them first. */
-export function uploadForm(file: File, args: Omit<UploadFilesArgs, 'files'>): FormData {
+function uploadForm(file: File, args: Omit<UploadFilesArgs, 'files'>): FormData {
   const form = new FormData();
   form.append('department_id', String(args.departmentId));
   form.append('advanced_training', String(args.advancedTraining));

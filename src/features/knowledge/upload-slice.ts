@@ -14,10 +14,10 @@ import { createAppAsyncThunk } from '@/lib/store-types';
 import { documentsChanged } from './knowledge-api';
 import { extensionType, ok, pool, sendOne, urlUploadProblem } from './upload-requests';
 
-export { outcomeOf, uploadForm, urlUploadProblem } from './upload-requests';
+export { outcomeOf, urlUploadProblem } from './upload-requests';
 
 /** Files sent at the same time; the rest wait their turn in Uploading at 0 %. */
-export const UPLOAD_CONCURRENCY = 3;
+const UPLOAD_CONCURRENCY = 3;
 
 export type UploadItemStatus = 'Uploading' | 'Success' | 'Fail';
 
@@ -63,7 +63,7 @@ export interface UploadState {
   };
 }
 
-export const initialUploadState: UploadState = {
+const initialUploadState: UploadState = {
   files: { status: 'idle', requestId: null, items: [], problem: null },
   urls: { status: 'idle', requestId: null, results: [], problem: null },
 };
@@ -80,7 +80,7 @@ export interface UploadFilesArgs {
   needSummary: boolean;
 }
 
-export interface UploadUrlsArgs {
+interface UploadUrlsArgs {
   urls: string[];
   departmentId: number | null;
   advancedTraining: boolean;
@@ -247,7 +247,7 @@ export const { fileProgressed, fileFinished, filesProblemShown, urlsProblemShown
 export const uploadReducer = uploadSlice.reducer;
 registerSlice(uploadSlice);
 
-export interface UploadRootState {
+interface UploadRootState {
   knowledgeUpload?: UploadState;
 }
 

@@ -17,7 +17,7 @@ import { selectUpload, uploadUrls, urlsProblemShown } from './upload-slice';
 const MAX_URLS = 100;
 
 /** Entries that are not an http(s) address once https:// has been added (SPEC §5 URL rule). */
-export function invalidUrls(urls: string[]): string[] {
+function invalidUrls(urls: string[]): string[] {
   return urls.filter((u) => {
     if (!patterns.url.test(u)) return true;
     try {

@@ -4,7 +4,7 @@ import type { UpdateMeBody } from '@contract/auth';
 import type { UserProfile } from '@contract/profile';
 import { api } from '@/lib/api';
 
-export const profileApi = api.injectEndpoints({
+const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
     updateMe: build.mutation<UserProfile, UpdateMeBody>({
       query: (body) => ({ url: apiPaths.me, method: 'PUT', body }),

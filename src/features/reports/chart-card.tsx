@@ -3,7 +3,7 @@ import { CCard, CCardBody, CCardHeader } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { useThemeKey } from './chart-colours';
 
-export interface DataTableAlternative {
+interface DataTableAlternative {
   columns: string[];
   rows: (string | number)[][];
 }

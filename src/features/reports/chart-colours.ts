@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export interface ChartColours {
+interface ChartColours {
   text: string;
   grid: string;
   positive: string;
@@ -32,7 +32,7 @@ function read(): ChartColours {
   };
 }
 
-export function useChartColours(): ChartColours {
+function useChartColours(): ChartColours {
   const [colours, setColours] = useState(read);
   useEffect(() => {
     const observer = new MutationObserver(() => setColours(read()));

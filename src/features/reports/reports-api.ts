@@ -34,7 +34,7 @@ const read = (url: string) => (args: ReportArgs | SentimentArgs) => ({
   query: { ...args } as Query,
 });
 
-export const reportsApi = api.injectEndpoints({
+const reportsApi = api.injectEndpoints({
   endpoints: (build) => ({
     analyticsOverview: build.query<AnalyticsOverview, ReportArgs>({
       query: read(apiRoutes.analyticsOverview),

@@ -86,7 +86,7 @@ const SCHEMAS: { [K in keyof typeof REPORT_DATA]: z.ZodType } = {
   sentimentTurns: reportTurnPageSchema,
 };
 
-export interface ReportsFake {
+interface ReportsFake {
   /** Every report call answers 500 while set. */
   failing: boolean;
   /** The query strings the reads were sent with, by route. */

@@ -13,9 +13,9 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** `widget`: one widget's id, read with channel=widget only. */
 const KEYS = ['start', 'end', 'channel', 'widget', 'department'] as const;
 type Key = (typeof KEYS)[number];
-export type FilterValues = Partial<Record<Key, string>>;
+type FilterValues = Partial<Record<Key, string>>;
 
-export function defaultRange(today = new Date()) {
+function defaultRange(today = new Date()) {
   const end = isoDay(today);
   const start = isoDay(new Date(today.getTime() - (REPORT_DEFAULT_DAYS - 1) * 864e5));
   return { start, end };

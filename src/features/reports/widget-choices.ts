@@ -11,7 +11,7 @@ export interface WidgetChoice {
 }
 
 /** A hook, called on every render of the filters: it must be the same function each time. */
-export type UseWidgetChoices = () => WidgetChoice[];
+type UseWidgetChoices = () => WidgetChoice[];
 
 const none: UseWidgetChoices = () => [];
 

@@ -3,7 +3,7 @@ import { apiPaths } from '@contract/api-paths';
 import type { PermissionDefinition } from '@contract/permissions';
 import { api } from '@/lib/api';
 
-export const permissionCatalogueApi = api.injectEndpoints({
+const permissionCatalogueApi = api.injectEndpoints({
   endpoints: (build) => ({
     permissionCatalogue: build.query<PermissionDefinition[], void>({
       query: () => ({ url: apiPaths.permissions }),

@@ -10,8 +10,6 @@ import { toApiErrorData } from '@/lib/http';
 import { PermissionGrid, type PermissionMatrixProps } from './permission-grid';
 import { usePermissionCatalogueQuery } from './permission-catalogue-api';
 
-export type { PermissionMatrixProps };
-
 export function PermissionMatrix(props: PermissionMatrixProps) {
   const { t } = useTranslation(['errors', 'common']);
   const catalogue = usePermissionCatalogueQuery();

@@ -6,7 +6,7 @@ import type { Translate } from '@/lib/error-text';
 import { permissionLabel } from '@/lib/permission-labels';
 import { useRestoreRoleVersionMutation, useRoleHistoryQuery } from './roles-api';
 
-export type RightChange = 'added' | 'removed' | 'kept';
+type RightChange = 'added' | 'removed' | 'kept';
 
 /** The union of both sets in catalogue order, each right marked by what happened to it. */
 export function diffRights(
@@ -114,7 +114,7 @@ function FieldChanges({
   );
 }
 
-export interface RoleHistoryProps {
+interface RoleHistoryProps {
   roleId: number;
   canRestore: boolean;
   departmentName: (id: number | null) => string;

@@ -8,7 +8,7 @@ import type { Paged } from '@contract/paging';
 import type { ActionName, ModuleName } from '@contract/permissions';
 import { api } from '@/lib/api';
 
-export interface RolePageArgs {
+interface RolePageArgs {
   page: number;
   size: number;
   search?: string;
@@ -20,7 +20,7 @@ const LIST = { type: 'Role', id: 'LIST' } as const;
 
 const itemsOf = <T>(answer: Paged<T> | T[]): T[] => (Array.isArray(answer) ? answer : answer.items);
 
-export const rolesApi = api.injectEndpoints({
+const rolesApi = api.injectEndpoints({
   endpoints: (build) => ({
     listRoles: build.query<Paged<Role>, RolePageArgs>({
       query: ({ page, size, search, department_id, sort }) => ({

@@ -22,7 +22,7 @@ import { saveBlob } from '@/lib/save-blob';
 import type { ThunkExtra } from '@/lib/store-types';
 import { checklistService } from './checklist-service';
 
-export const sopPath = (pattern: string, values: Record<string, string | number> = {}) =>
+const sopPath = (pattern: string, values: Record<string, string | number> = {}) =>
   fillRoute(pattern, values);
 
 type Query = Record<string, string | number | undefined>;

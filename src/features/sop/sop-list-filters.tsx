@@ -12,7 +12,7 @@ export const SOP_LIST_FILTERS = [
   'product_type',
   'document_id',
 ] as const;
-export type SopListFilter = (typeof SOP_LIST_FILTERS)[number];
+type SopListFilter = (typeof SOP_LIST_FILTERS)[number];
 
 /** The query of GET /sop/documents for the list's address: empty filters are left out. */
 export function sopListQuery(params: {

@@ -65,7 +65,7 @@ export const checklistSummary = (id: number): ChecklistSummary => ({
   updated_at: STAMP,
 });
 
-export interface SopRequest {
+interface SopRequest {
   method: string;
   path: string;
   query: Record<string, string>;

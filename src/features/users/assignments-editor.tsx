@@ -13,7 +13,7 @@ export interface AssignmentDraft {
   role: string;
 }
 
-export interface AssignmentsEditorProps {
+interface AssignmentsEditorProps {
   value: AssignmentDraft[];
   onChange: (value: AssignmentDraft[]) => void;
   departments: readonly DepartmentRef[];
@@ -28,7 +28,7 @@ let counter = 0;
 export const newDraftKey = () => `a${++counter}`;
 
 /** Roles that may be given in a department: its own, and those for every department. */
-export function rolesForDepartment(roles: readonly Role[], departmentId: number): Role[] {
+function rolesForDepartment(roles: readonly Role[], departmentId: number): Role[] {
   return roles
     .filter((r) => r.department_id === null || r.department_id === departmentId)
     .sort((a, b) => a.name.localeCompare(b.name));

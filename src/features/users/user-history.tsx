@@ -24,7 +24,7 @@ const FIELD_KEYS: Record<Scalar, string> = {
   is_defaultadmin: 'fields.defaultAdmin',
 };
 
-export type AssignmentChange = 'added' | 'removed' | 'kept';
+type AssignmentChange = 'added' | 'removed' | 'kept';
 
 const assignmentKey = (a: Assignment) => `${a.department_id}:${a.role_id}`;
 

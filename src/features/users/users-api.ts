@@ -15,7 +15,7 @@ import type {
 import type { Paged } from '@contract/paging';
 import { api } from '@/lib/api';
 
-export interface UserPageArgs {
+interface UserPageArgs {
   page: number;
   size: number;
   search?: string;
@@ -37,7 +37,7 @@ const userChanged = (id: number) => [
 
 const itemsOf = <T>(answer: Paged<T> | T[]): T[] => (Array.isArray(answer) ? answer : answer.items);
 
-export const usersApi = api.injectEndpoints({
+const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     listUsers: build.query<Paged<ManagedUser>, UserPageArgs>({
       query: ({ page, size, search, department_name, status, sort }) => ({

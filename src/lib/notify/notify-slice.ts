@@ -6,24 +6,24 @@ import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import { NOTIFICATION_AUTOHIDE_MS } from '@contract/constants';
 import { isSessionEnd } from '../session/session-slice';
 
-export type ToastColor = 'primary' | 'success' | 'danger' | 'warning' | 'info';
+type ToastColor = 'primary' | 'success' | 'danger' | 'warning' | 'info';
 export type Severity = 'success' | 'error' | 'warning' | 'info';
 
-export interface Toast {
+interface Toast {
   id: string;
   message: string;
   color: ToastColor;
   autohide: boolean;
 }
 
-export interface NotificationState {
+interface NotificationState {
   open: boolean;
   message: string;
   severity: Severity | null;
   autoHideDuration: number;
 }
 
-export interface NotifyState {
+interface NotifyState {
   toasts: Toast[];
   notification: NotificationState;
 }
@@ -81,7 +81,7 @@ export const { toastAdded, toastRemoved, notificationShown, notificationHidden }
   notifySlice.actions;
 export const notifyReducer = notifySlice.reducer;
 
-export interface NotifyRootState {
+interface NotifyRootState {
   notify: NotifyState;
 }
 export const selectToasts = (state: NotifyRootState) => state.notify.toasts;

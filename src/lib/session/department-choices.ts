@@ -19,7 +19,7 @@ import { selectAccessSubject } from './session-slice';
 
 const byName = (a: DepartmentRef, b: DepartmentRef) => a.name.localeCompare(b.name);
 
-export const departmentChoicesApi = api.injectEndpoints({
+const departmentChoicesApi = api.injectEndpoints({
   endpoints: (build) => ({
     departmentChoices: build.query<DepartmentRef[], void>({
       query: () => ({ url: apiPaths.departments, query: { type: 'all' } }),

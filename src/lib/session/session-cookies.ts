@@ -85,13 +85,7 @@ export function clearSessionCookies(): void {
 }
 
 /** Local storage keys SPEC §4 clears on logout. */
-export const LOGOUT_STORAGE_KEYS = [
-  'agent',
-  'access_token',
-  'refresh_token',
-  'theme',
-  'isLoggedIn',
-];
+const LOGOUT_STORAGE_KEYS = ['agent', 'access_token', 'refresh_token', 'theme', 'isLoggedIn'];
 
 export function clearClientSession(): void {
   try {

@@ -19,7 +19,7 @@ export interface SessionState {
   error: ApiErrorData | null;
 }
 
-export const initialSessionState: SessionState = {
+const initialSessionState: SessionState = {
   profile: null,
   kind: null,
   status: 'idle',
@@ -88,11 +88,11 @@ export interface SessionRootState {
   session: SessionState;
 }
 
-export const selectSession = (state: SessionRootState) => state.session;
+const selectSession = (state: SessionRootState) => state.session;
 export const selectProfile = (state: SessionRootState) => state.session.profile;
 
 /** What contract/access.ts needs, or null when nobody is signed in. */
-export function accessSubjectOf(session: SessionState): AccessSubject | null {
+function accessSubjectOf(session: SessionState): AccessSubject | null {
   if (session.kind === 'widget') return { is_defaultadmin: false, permissions: [], isWidget: true };
   if (!session.profile) return null;
   return {

@@ -50,7 +50,7 @@ export type ChatMode = 'stuff' | 'stuff-v2' | 'stuff-v3';
 export type ParsedChatRequest = z.infer<typeof chatRequestSchema>;
 export { type AnswerSink, ChatCancelled } from './answer-steps';
 
-export interface AnswerDeps {
+interface AnswerDeps {
   database: Database;
   repo: ChatRepo;
   retriever: Retriever;
@@ -62,7 +62,7 @@ export interface AnswerDeps {
 }
 
 /** The reports' sentiment of a turn: first in the transaction storing it, then after it. */
-export interface TurnJudge {
+interface TurnJudge {
   store: (trx: Kysely<DB>, turnId: number, question: string) => Promise<void>;
   afterStored: (turnId: number, question: string) => void;
 }

@@ -95,7 +95,7 @@ export function recordingSink(sink: AnswerSink | undefined) {
   };
 }
 
-export interface Retrieved {
+interface Retrieved {
   /** Every passage once. */
   passages: Passage[];
   /** Per question part, its passages as indexes into `passages`, best first. */

@@ -30,12 +30,12 @@ function sourceOf(p: Passage): string {
 }
 
 /** Data for the model: JSON, fenced, with backticks escaped so nothing can end the fence. */
-export function fencedJson(value: unknown): string {
+function fencedJson(value: unknown): string {
   const json = JSON.stringify(value, null, 1).replace(/`/g, '\\u0060');
   return `\`\`\`json\n${json}\n\`\`\``;
 }
 
-export function passagesBlock(passages: readonly Passage[]): string {
+function passagesBlock(passages: readonly Passage[]): string {
   return fencedJson(passages.map((p, i) => ({ n: i + 1, source: sourceOf(p), text: p.text })));
 }
 

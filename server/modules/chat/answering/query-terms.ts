@@ -153,7 +153,7 @@ for (const group of SYNONYM_GROUPS) {
 }
 
 /** What is known of a question's languages before it is read. */
-export interface QuestionLanguages {
+interface QuestionLanguages {
   /** The asker's console language, the prior of detection. */
   prior?: string;
   /** The languages of the indexed passages, most passages first. */

@@ -23,7 +23,7 @@ import { coverageOf, matchedTerms, queryTerms, type QueryTerms } from './query-t
 import { contentTerms, sentences, words } from './terms';
 import { acronymTerm, weighByCorpus, type Weighed } from './weighing';
 
-export const DEFAULT_PASSAGES = 8;
+const DEFAULT_PASSAGES = 8;
 const CANDIDATES = 40;
 const ADVANCED_CANDIDATES = 80;
 

@@ -33,7 +33,7 @@ function asQuestion(text: string): string {
  * What the previous question was about: its identifiers ("X200", or "X200 printer" when a noun
  * follows as in "of the X200 printer"), else up to three of its content words.
  */
-export function subjectOf(previous: string): string {
+function subjectOf(previous: string): string {
   const plain = previous.replace(/['’]s\b/g, '');
   const ids = identifiers(plain);
   if (ids.length > 0) {

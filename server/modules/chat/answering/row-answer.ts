@@ -24,7 +24,7 @@ const MIN_ROW_COVERAGE = 1 / 3;
 /** The shortest header word read as a question word cut short ("max" for "maximum"). */
 const MIN_ABBREVIATION = 3;
 
-export interface RowCell {
+interface RowCell {
   header: string;
   value: string;
 }

@@ -13,7 +13,7 @@ import type { Database } from '../../../db/database';
 import { errors } from '../../../http/app-error';
 import { departmentScope } from '../../../../contract/access';
 
-export interface QueryScope {
+interface QueryScope {
   /** The departments searched. */
   departmentIds: number[];
   /** The chosen department (null with multi-source or when none was named). */

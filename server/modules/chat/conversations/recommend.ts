@@ -57,7 +57,7 @@ function phrasesOf(passages: readonly Passage[]): string[] {
     .map((e) => e.text);
 }
 
-export function builtinRecommendations(
+function builtinRecommendations(
   asked: readonly string[],
   references: readonly ChatReference[],
   passages: readonly Passage[],

@@ -49,7 +49,7 @@ function keywordAt(text: string, word: string): number {
   return -1;
 }
 
-export interface GrantReading {
+interface GrantReading {
   /** Rights beyond reading, upper case (FILE, ALL PRIVILEGES, GRANT OPTION, …). */
   refused: Set<string>;
   /** Roles granted to the account, whose own rights must be read too. */
@@ -57,7 +57,7 @@ export interface GrantReading {
 }
 
 /** Reads one line of SHOW GRANTS into `into`. */
-export function readGrantLine(line: string, into: GrantReading): void {
+function readGrantLine(line: string, into: GrantReading): void {
   const text = line.trim();
   if (!/^GRANT\s/i.test(text)) return; // SET DEFAULT ROLE, REVOKE (partial revokes only take)
   const body = text.slice(6);

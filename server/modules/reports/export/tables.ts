@@ -45,7 +45,7 @@ const weekdays = (lng: string) =>
 const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 
-export function chosenSections(numbers: string | undefined, count: number): number[] {
+function chosenSections(numbers: string | undefined, count: number): number[] {
   if (!numbers) return Array.from({ length: count }, (_, i) => i);
   const picked = numbers
     .split(',')

@@ -25,7 +25,7 @@ const isGeneral = (format: string | number | undefined) =>
  * A number as General shows it: a whole number in full, a fraction to the ten or so digits a
  * column shows ("0.333333333"); where that needs an exponent, its 15 significant digits.
  */
-export function generalNumber(value: number): string {
+function generalNumber(value: number): string {
   if (Number.isInteger(value)) return String(value);
   const shown = XLSX.SSF.format('General', value);
   return /e/i.test(shown) ? String(Number(value.toPrecision(15))) : shown;
@@ -72,7 +72,7 @@ export const isDateFormat = (code: string | number | undefined) =>
   code !== undefined && !isGeneral(code) && XLSX.SSF.is_date(code);
 
 /** A date's serial number in the 1900 date system (what SSF formats). */
-export const serialOf = (date: Date) => date.getTime() / MS_PER_DAY + UNIX_EPOCH_SERIAL;
+const serialOf = (date: Date) => date.getTime() / MS_PER_DAY + UNIX_EPOCH_SERIAL;
 
 /** The date (UTC) of a serial number, in the workbook's date system. */
 export function dateOfSerial(serial: number, date1904 = false): Date {

@@ -16,7 +16,7 @@ import {
 } from '../types';
 
 /** HTML fragment -> plain text: blocks and rows on their own lines, cells separated. */
-export function htmlFragmentText(html: string): string {
+function htmlFragmentText(html: string): string {
   const text = html
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
     .replace(/<br\s*\/?>/gi, '\n')
@@ -32,7 +32,7 @@ export function htmlFragmentText(html: string): string {
 }
 
 /** Splits HTML at h1-h6 into sections that carry the nearest heading above them. */
-export function sectionsByHeading(html: string): ExtractedSection[] {
+function sectionsByHeading(html: string): ExtractedSection[] {
   const sections: ExtractedSection[] = [];
   const pattern = /<h([1-6])[^>]*>([\s\S]*?)<\/h\1>/gi;
   let heading: string | null = null;

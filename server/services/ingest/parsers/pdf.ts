@@ -13,9 +13,9 @@ import type { ExtractedSection, ExtractSettings } from '../types';
 import { cleanPdfPages } from './pdf-pages';
 
 /** Fewer letters and digits than this and a page counts as scanned (a page number, a stamp). */
-export const MIN_TEXT_LAYER_CHARS = 20;
+const MIN_TEXT_LAYER_CHARS = 20;
 
-export interface PdfText {
+interface PdfText {
   sections: ExtractedSection[];
   pageCount: number;
   title: string | null;

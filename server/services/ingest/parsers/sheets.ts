@@ -23,7 +23,7 @@ import { type CellValue, SheetCollector } from './sheet-collector';
 import { readSharedStrings, readStyles, readWorkbookPart } from './xlsx-parts';
 
 /** exceljs cell values: rich text, formulas, hyperlinks, errors, dates, booleans. */
-export function excelCell(value: unknown): CellValue {
+function excelCell(value: unknown): CellValue {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'string') return value;

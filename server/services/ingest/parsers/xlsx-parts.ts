@@ -63,7 +63,7 @@ export async function readSharedStrings(filePath: string): Promise<string[]> {
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 
 /** What workbook.xml says of the sheets and dates, read before exceljs reads the sheets. */
-export interface WorkbookPart {
+interface WorkbookPart {
   /** Sheet names by worksheet file number (sheet3.xml -> 3). */
   names: Map<string, string>;
   /** Dates count from 1904 (older Mac workbooks) rather than 1900. */
@@ -99,7 +99,7 @@ export async function readWorkbookPart(filePath: string): Promise<WorkbookPart> 
 }
 
 /** exceljs's styles table, as its stream reader keeps it (number formats by style index). */
-export interface ExcelStyles {
+interface ExcelStyles {
   parseStream(stream: Readable): Promise<unknown>;
 }
 

@@ -19,7 +19,7 @@ const ARABIC_MARKS = /[\u064B-\u065F\u0670\u0640]/g;
  * Arabic letters in one form, as Arabic search engines read them: the alef with hamza or madda
  * as a bare alef, teh marbuta as heh, alef maksura as yeh; diacritics dropped.
  */
-export function normaliseArabic(text: string): string {
+function normaliseArabic(text: string): string {
   return text
     .replace(ARABIC_MARKS, '')
     .replace(/[\u0622\u0623\u0625\u0671]/g, '\u0627')

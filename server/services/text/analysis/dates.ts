@@ -17,7 +17,7 @@
 import { MONTH_PATTERN, MONTHS, monthNameCounts } from './month-names';
 
 /** A date found in a text: where it is written and its terms. */
-export interface DateMention {
+interface DateMention {
   start: number;
   end: number;
   /** One term per reading: `d20140703` for a day, `m201407` for a month of a year. */

@@ -63,7 +63,7 @@ function stopWordVote(text: string): Vote {
   };
 }
 
-export interface DetectOptions {
+interface DetectOptions {
   /** What is known already: the document's or the asker's language. */
   prior?: string;
 }

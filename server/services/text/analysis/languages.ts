@@ -85,7 +85,7 @@ export const UNDETERMINED = 'und';
  */
 const UNDETERMINED_STEMMER = 'en';
 
-export type Stemmer = (word: string) => string;
+type Stemmer = (word: string) => string;
 
 interface SnowballFactory {
   newStemmer(name: string): { stem(word: string): string };
