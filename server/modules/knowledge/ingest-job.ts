@@ -5,37 +5,14 @@
  * reason a person can read; the server keeps serving.
  */
 import type { DocumentRow, JobRow } from '../../db/schema';
-import type { FetchPolicy } from '../../services/fetch';
 import type { ExtractedDocument } from '../../services/ingest/types';
 import type { JobContext } from '../../services/jobs';
-
-import type { Storage } from '../../services/storage';
-
-import { summarize, type SummaryModel } from '../../services/summary';
-
-import { type IngestEngine, kindOf } from './ingest-engine';
-
-import type { DocumentsRepo } from './repo';
+import { summarize } from '../../services/summary';
+import { IngestFailure, type IngestDeps } from './ingest-deps';
+import { kindOf } from './ingest-engine';
 import { createScanTurns, type DocumentFile, ownsClaim } from './scan-turns';
 import { createScannedPagesRepo } from './scanned-pages-repo';
-
 import { fetchChildPage, ingestSitemap } from './sitemap-ingest';
-
-export interface IngestDeps {
-  repo: DocumentsRepo;
-  storage: Storage;
-  engine: () => Promise<IngestEngine>;
-  fetchPolicy: FetchPolicy;
-  sitemapMaxPages: number;
-  /** Who writes summaries; null: the extractive summary. */
-  summary: SummaryModel | null;
-  /** Tells this process's idle workers that new jobs exist. */
-  wake: () => void;
-  /** How long one job reads a scan with OCR before the scan's next turn waits in the queue. */
-  ocrTurnMs: number;
-}
-
-export class IngestFailure extends Error {}
 
 export function createIngestProcessor(deps: IngestDeps) {
   const { repo, storage } = deps;

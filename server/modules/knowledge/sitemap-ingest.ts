@@ -10,7 +10,7 @@ import type { DocumentRow } from '../../db/schema';
 import { checkRobots, FetchError, fetchText } from '../../services/fetch';
 import { parseSitemap } from '../../services/fetch/sitemap';
 import { enqueueJob } from '../../services/jobs';
-import { IngestFailure, type IngestDeps } from './ingest-job';
+import { IngestFailure, type IngestDeps } from './ingest-deps';
 import { fetchToStorage } from './web-fetch';
 
 /** Nested sitemaps a sitemap index may name that are read (each may hold thousands of pages). */
