@@ -5,19 +5,15 @@
  * every address (`paths`, the features' links) are derived from it; a screen's title is
  * `nav:pages.<key>`. Features never import this file: the app layer passes them their links.
  */
-import { createElement } from 'react';
+import { createElement, type ComponentType } from 'react';
 import type { LiveLinks } from '@/features/dashboard/live-figures';
 import type { DepartmentFormMode } from '@/features/departments/department-form-page';
-import { lazyPage, linkedPage } from './lazy-page';
+import type { DbSourceLinks } from '@/features/integrations/db-source-links';
+import type { SopLinks } from '@/features/sop/sop-links';
+import { lazyPage, linkedPage, type Page } from './lazy-page';
 import { buildLinks, type Links } from './links';
 import { defineScreens, type Screen } from './screen-entry';
-import {
-  DATABASES_PATH,
-  helpdeskPages,
-  integrationScreens,
-  type LinkedPage,
-} from './screens-integrations';
-import { sopScreens } from './screens-sop';
+import type * as SopPages from './sop-pages';
 
 const identity = {
   users: () => import('@/features/users/users-list-page'),
@@ -39,8 +35,50 @@ const departmentForm = (mode: DepartmentFormMode) =>
     (m) => m.DepartmentFormPage,
     () => ({ mode, links: links.departments }),
   );
-/** A lazy page named `name` that gets `links[area]`. */
-const linked: LinkedPage = (load, name, area) => linkedPage(load, name, () => links[area]);
+const serviceAgentPages = {
+  list: () => import('@/features/integrations/service-agents-list-page'),
+  form: () => import('@/features/integrations/service-agent-form-page'),
+  view: () => import('@/features/integrations/service-agent-view-page'),
+};
+const helpdeskPages = () => import('@/features/integrations/helpdesk-pages');
+const emailPages = () => import('@/features/email-agent/email-agent-pages');
+const email = 'emailAgent';
+
+const DATABASES = '/integration/database-integration';
+const dbLinks: DbSourceLinks = {
+  list: DATABASES,
+  add: `${DATABASES}/add-db-agent`,
+  view: (id) => `${DATABASES}/view-db-agent/${id}`,
+};
+const dbPage = (name: 'DbSourcesListPage' | 'DbSourcePage') =>
+  linkedPage(
+    () => import('@/features/integrations/db-source-pages'),
+    name,
+    () => dbLinks,
+  );
+
+/**
+ * A page of the SOP repository's one lazy chunk (sop-pages.ts), given the links the chunk itself
+ * holds, so that they stay out of the first download.
+ */
+function sopPage(name: Exclude<keyof typeof SopPages, 'sopLinks'>): Page {
+  return async () => {
+    const pages = await import('./sop-pages');
+    const Component = pages[name] as ComponentType<{ links: SopLinks }>;
+    return () => createElement(Component, { links: pages.sopLinks });
+  };
+}
+const SOP = '/sop-repository';
+const sop = 'sopRepository';
+
+/** A lazy page named `name` that gets `links[area]` (read when it renders). */
+function linked<
+  K extends string,
+  A extends keyof Links,
+  M extends Record<K, ComponentType<{ links: Links[A] }>>,
+>(load: () => Promise<M>, name: K, area: A): Page {
+  return linkedPage(load, name, () => links[area]);
+}
 
 export const screens = defineScreens({
   login: {
@@ -164,7 +202,28 @@ export const screens = defineScreens({
     page: linked(helpdeskPages, 'OpenHelpdeskPage', 'helpdesk'),
   },
 
-  ...sopScreens(),
+  sop: {
+    path: SOP,
+    rule: sop,
+    page: sopPage('SopIndexPage'),
+    menu: { key: 'sopRepository' },
+    card: { key: 'sopRepository', name: 'sop' },
+  },
+  sopChecklists: { path: `${SOP}/checklists/:id`, rule: sop, page: sopPage('ChecklistEditPage') },
+  sopGenerate: {
+    path: `${SOP}/generate-checklist/:id`,
+    rule: sop,
+    page: sopPage('GenerateChecklistPage'),
+  },
+  sopArchive: { path: `${SOP}/archive/:id?`, rule: sop, page: sopPage('SopArchivePage') },
+  sopUpload: { path: `${SOP}/upload`, rule: sop, page: sopPage('SopUploadPage') },
+  sopArchiveUpload: { path: `${SOP}/archive-upload/:id`, rule: sop, page: sopPage('SopFilesPage') },
+  checklistView: {
+    path: `${SOP}/checklists/view/:id`,
+    rule: sop,
+    layout: 'checklist',
+    page: sopPage('ChecklistViewPage'),
+  },
 
   users: {
     path: '/users',
@@ -256,7 +315,7 @@ export const screens = defineScreens({
             rule: 'emailAgent' as const,
           },
           helpdeskIntegration: { path: '/integration/helpdesk', rule: 'helpdesk' as const },
-          databases: { path: DATABASES_PATH },
+          databases: { path: DATABASES },
           apiIntegration: { path: '/integration/api-integration' },
         },
       }),
@@ -268,7 +327,105 @@ export const screens = defineScreens({
       trialVariant: { screen: 'serviceAgents', name: 'chatbot' },
     },
   },
-  ...integrationScreens(linked),
+  serviceAgents: {
+    path: '/integration/chatbot',
+    rule: 'serviceAgent',
+    page: linked(serviceAgentPages.list, 'ServiceAgentsListPage', 'serviceAgents'),
+  },
+  viewServiceAgent: {
+    path: '/integration/chatbot/view-chatbot/:Client_id',
+    rule: 'viewServiceAgent',
+    page: linked(serviceAgentPages.view, 'ServiceAgentViewPage', 'serviceAgents'),
+  },
+  editServiceAgent: {
+    path: '/integration/chatbot/edit-chatbot/:Client_id',
+    rule: 'editServiceAgent',
+    page: linked(serviceAgentPages.form, 'ServiceAgentFormPage', 'serviceAgents'),
+  },
+  addServiceAgent: {
+    path: '/integration/chatbot/add-chatbot',
+    rule: 'addServiceAgent',
+    page: linked(serviceAgentPages.form, 'ServiceAgentFormPage', 'serviceAgents'),
+  },
+  helpdeskIntegration: {
+    path: '/integration/helpdesk',
+    rule: 'helpdesk',
+    page: linked(helpdeskPages, 'HelpdesksListPage', 'helpdesk'),
+  },
+  updateHelpdesk: {
+    path: '/integration/helpdesk/update-helpdesk/:id',
+    rule: 'helpdesk',
+    page: linked(helpdeskPages, 'HelpdeskFormPage', 'helpdesk'),
+  },
+  addHelpdesk: {
+    path: '/integration/helpdesk/add-helpdesk',
+    rule: 'helpdesk',
+    page: linked(helpdeskPages, 'HelpdeskFormPage', 'helpdesk'),
+  },
+  // edit-helpdesk (SPEC names no id): the helpdesk's people, agents and administrators.
+  editHelpdesk: {
+    path: '/integration/helpdesk/edit-helpdesk',
+    rule: 'helpdesk',
+    page: linked(helpdeskPages, 'HelpdeskAgentsPage', 'helpdesk'),
+  },
+  emailAgents: {
+    path: '/integration/email-integration',
+    rule: email,
+    page: linked(emailPages, 'EmailAccountsPage', 'email'),
+  },
+  addEmailAgent: {
+    path: '/integration/email-integration/add-email-agent',
+    rule: email,
+    page: linked(emailPages, 'EmailAccountFormPage', 'email'),
+  },
+  emailInbox: {
+    path: '/integration/email-integration/view-email-inbox/:id',
+    rule: email,
+    page: linked(emailPages, 'InboxPage', 'email'),
+  },
+  emailDrafts: {
+    path: '/integration/email-integration/view-email-drafts/:id',
+    rule: email,
+    page: linked(emailPages, 'DraftsPage', 'email'),
+  },
+  emailSent: {
+    path: '/integration/email-integration/view-email-sent/:id',
+    rule: email,
+    page: linked(emailPages, 'SentPage', 'email'),
+  },
+  updateEmailAgent: {
+    path: '/integration/email-integration/update-email-agent/:id',
+    rule: email,
+    page: linked(emailPages, 'EmailAccountFormPage', 'email'),
+  },
+  viewEmailAgent: {
+    path: '/integration/email-integration/view-email-agent/:id',
+    rule: email,
+    page: linked(emailPages, 'EmailAccountViewPage', 'email'),
+  },
+  emailCompose: {
+    path: '/integration/email-integration/open-email-compose',
+    rule: email,
+    layout: 'checklist',
+    page: linked(emailPages, 'ComposePage', 'email'),
+  },
+  // Open routes (SPEC §6): the API decides by Documents rights.
+  databases: { path: DATABASES, rule: 'open', page: dbPage('DbSourcesListPage') },
+  addDatabase: { path: `${DATABASES}/add-db-agent`, rule: 'open', page: dbPage('DbSourcePage') },
+  viewDatabase: {
+    path: `${DATABASES}/view-db-agent/:id`,
+    rule: 'open',
+    page: dbPage('DbSourcePage'),
+  },
+  apiIntegration: {
+    path: '/integration/api-integration',
+    rule: 'open',
+    page: lazyPage(
+      () => import('./pages/api-keys-screen'),
+      (m) => m.ApiKeysScreen,
+      () => ({}),
+    ),
+  },
 });
 
 type ScreenKey = keyof typeof screens;
