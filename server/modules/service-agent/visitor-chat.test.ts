@@ -211,6 +211,33 @@ describeApi('the chat of a widget visitor', (t) => {
     expect(history.body.history[0].message_id).toBe(answer.message_id);
   });
 
+  it('when the documents do not answer a visitor, then they read a visitor\'s "nothing found" in their language, with no console switches in it', async () => {
+    const visitor = await visitorOf(t, widget.client_id);
+    const english = await ask(
+      visitor.access_token,
+      'What is the vault combination of the Oslo depot?',
+    );
+    expect(english.body.no_answer).toBe(true);
+    expect(english.body.answer).toBe(
+      "I'm sorry, I couldn't find an answer to that. Please try asking in other words.",
+    );
+    const spanish = await ask(
+      visitor.access_token,
+      '¿Cuál es la combinación de la cámara acorazada del depósito de Oslo?',
+    );
+    expect(spanish.body.no_answer).toBe(true);
+    expect(spanish.body.answer).toBe(
+      'Lo siento, no encontré una respuesta a eso. Pruebe a preguntarlo con otras palabras.',
+    );
+    // A console user asking the same where nothing answers still reads where to search more.
+    const console = await t.api('POST', '/api/chat/stuff', {
+      token: t.admin,
+      body: { query: 'What is the mooring fee of the Tromsø pier?', department_id: shop },
+    });
+    expect(console.body.no_answer).toBe(true);
+    expect(console.body.answer).toMatch(/advanced search or multi-source/);
+  });
+
   it('when a question is longer than the cap, then 400 names the field and nothing is counted', async () => {
     const visitor = await visitorOf(t, widget.client_id);
     const before = await t.api('GET', `/api/service-agent/${widget.id}`, { token: t.admin });

@@ -13,6 +13,7 @@ export function ChatComposer({
   onSend,
   onStop,
   maxLength = MAX_QUESTION,
+  placeholder,
 }: {
   sending: boolean;
   disabled: boolean;
@@ -20,6 +21,8 @@ export function ChatComposer({
   onStop: () => void;
   /** Longest question the server takes (a widget visitor's is shorter). */
   maxLength?: number;
+  /** The hint in the empty box; the console's "Ask about your documents" by default. */
+  placeholder?: string;
 }) {
   const { t } = useTranslation('chat');
   const id = useId();
@@ -51,7 +54,7 @@ export function ChatComposer({
           id={id}
           rows={2}
           value={text}
-          placeholder={t('composer.placeholder')}
+          placeholder={placeholder ?? t('composer.placeholder')}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
           disabled={disabled}

@@ -1,7 +1,9 @@
 /**
  * Assistant answers as Markdown, rendered safely: react-markdown builds React elements (never
- * innerHTML), raw HTML in the text is not interpreted (no rehype-raw) and link addresses other
- * than http(s), mailto and in-page anchors are dropped by its URL filter. Citations [n] become
+ * innerHTML), raw HTML in the text is not interpreted (no rehype-raw) but shown as the literal
+ * text it is — answers quote documents, and "<MIME>/packages/" or "<tenant>" must reach the
+ * reader whole, not vanish as an unknown tag — and link addresses other than http(s), mailto
+ * and in-page anchors are dropped by its URL filter. Citations [n] become
  * buttons that open the cited source. Loaded lazily with the first answer (markdown-view.tsx).
  */
 import type { ComponentProps } from 'react';
@@ -72,7 +74,7 @@ export default function MarkdownRenderer({
   };
   return (
     <div className="chat-markdown">
-      <Markdown remarkPlugins={[remarkGfm]} urlTransform={safeUrl} skipHtml components={components}>
+      <Markdown remarkPlugins={[remarkGfm]} urlTransform={safeUrl} components={components}>
         {linkCitations(text, citations)}
       </Markdown>
     </div>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { ChatAnswer } from '@contract/chat';
 import { saveSessionToken } from '@/lib/session/session-cookies';
 import { errorResponse } from '@/test/handlers';
 import { server } from '@/test/msw-server';
@@ -95,6 +96,35 @@ describe('visitor chat', { timeout: 30_000 }, () => {
     await user.click(within(answer).getByRole('button', { name: 'Not helpful' }));
     expect(await within(answer).findByText('Thank you for your feedback.')).toBeInTheDocument();
     expect(fake.ratings).toEqual([{ message_id: 501, rating: 'down' }]);
+  });
+
+  it('when an answer quotes text in angle brackets, then the visitor reads it as written and no element is made of it', async () => {
+    openAsVisitor((f) => {
+      const base = f.answer;
+      f.answer = (question, messageId) => ({
+        ...(base(question, messageId) as ChatAnswer),
+        answer:
+          'Packages sit in three <MIME>/packages/ directories; <script>alert(1)</script> [1].',
+      });
+    });
+    await ask('Where do packages sit?');
+    const answer = await waitFor(() => {
+      const [first] = answers();
+      // The Markdown renderer, not the plain text shown while it loads.
+      expect(first.querySelector('.chat-markdown')).not.toBeNull();
+      expect(first).toHaveTextContent('three <MIME>/packages/ directories');
+      return first;
+    });
+    expect(answer).toHaveTextContent('<script>alert(1)</script>');
+    expect(answer.querySelector('mime, script')).toBeNull();
+  });
+
+  it('when a visitor opens the chat, then the question box invites a question in visitor words', async () => {
+    openAsVisitor();
+    expect(await screen.findByLabelText('Your question')).toHaveAttribute(
+      'placeholder',
+      'Ask a question',
+    );
   });
 
   it('when the daily quota is reached, then the visitor reads it in the chat', async () => {

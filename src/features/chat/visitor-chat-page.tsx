@@ -173,6 +173,9 @@ export function VisitorChatPage() {
             sending={state.sending}
             disabled={false}
             maxLength={VISITOR_QUESTION_MAX}
+            // A visitor has no "documents" of their own: the widget has no placeholder of its
+            // own to set, so a plain invitation in the visitor's language.
+            placeholder={t('visitor.placeholder')}
             onSend={(q) => void ask(q)}
             onStop={() => pending.current?.stop()}
           />

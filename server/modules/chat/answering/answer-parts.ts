@@ -8,7 +8,7 @@ import {
 } from '../../../../contract/chat';
 import { extractiveDraft, MIN_COVERAGE } from './builtin-engine';
 import { composeDrafts, supportOf, type Composed } from './compose';
-import { noAnswerText, partNoAnswerText } from './no-answer';
+import { noAnswerText, partNoAnswerText, type AnswerAudience } from './no-answer';
 import { queryTerms } from './query-terms';
 import type { Passage } from './retrieval';
 
@@ -36,6 +36,8 @@ export function builtinAnswer(
   advanced: boolean,
   /** Each part's passages as its own retrieval scored them (default: from `passages`). */
   perPart?: Passage[][],
+  /** Who reads it: a widget's visitor gets the visitor's "nothing found". */
+  audience: AnswerAudience = 'console',
 ): Generated {
   let language: string | undefined;
   const sections = questions.map((q, k) => {
@@ -57,7 +59,7 @@ export function builtinAnswer(
     };
   });
   // "Nothing found" in the language the question was asked in.
-  const nothing = noAnswerText(language ?? 'en');
+  const nothing = noAnswerText(language ?? 'en', audience);
   const composed = composeDrafts(
     sections,
     passages,

@@ -143,7 +143,15 @@ async function runTurn(
     if (!turn.generated) {
       const { passages, partIdx, perPart } = found;
       const advanced = req.advanced_search;
-      turn.generated = builtinAnswer(questions, titles, passages, partIdx, advanced, perPart);
+      turn.generated = builtinAnswer(
+        questions,
+        titles,
+        passages,
+        partIdx,
+        advanced,
+        perPart,
+        input.channel,
+      );
       tee?.meta({ chat_id: chatId, references: turn.generated.composed.references });
       await streamText(turn.generated.composed.text, tee, signal);
     }
