@@ -6,37 +6,11 @@
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, FastifySchema } from 'fastify';
-import { z } from 'zod';
-import { fileAnswer, jsonOrEvents } from '../http/route-contract';
+import type { FastifyInstance } from 'fastify';
 import { API_DESCRIPTION, routeDocs, SECURITY_SCHEMES } from './route-docs';
-import { routeSchemas, type RouteSchemas } from './route-schemas';
 
 export const API_DOCS_PATH = '/api-docs';
 export const API_VERSION = '1.0.0';
-
-/** A route not yet declaring its schema, described from the table that names its shapes. */
-function tableSchema(entry: RouteSchemas | undefined): FastifySchema | undefined {
-  if (!entry) return undefined;
-  const params = [entry.params ?? []]
-    .flat()
-    .reduce<z.ZodObject | undefined>(
-      (all, one) => z.object({ ...all?.shape, ...(one as z.ZodObject).shape }),
-      undefined,
-    );
-  const answer = entry.file
-    ? fileAnswer(entry.file)
-    : entry.stream && entry.response
-      ? jsonOrEvents(entry.response)
-      : entry.response;
-  return {
-    params,
-    querystring: entry.query,
-    body: entry.body,
-    multipart: entry.multipart,
-    response: answer ? { [entry.status ?? 200]: answer } : undefined,
-  };
-}
 
 export async function registerApiDocs(app: FastifyInstance, version: string): Promise<void> {
   await app.register(swagger, {
@@ -45,16 +19,7 @@ export async function registerApiDocs(app: FastifyInstance, version: string): Pr
       info: { title: 'Atrium API', version, description: API_DESCRIPTION },
       components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: (input) => {
-      const table = tableSchema(routeSchemas[`${String(input.route.method)} ${input.url}`]);
-      const docs = routeDocs({
-        ...input,
-        schema: input.schema ?? table ?? {},
-      } as Parameters<typeof routeDocs>[0]);
-      // Until every route declares its schema, the table's test knows which ones do.
-      if (input.schema) docs.schema['x-declared-on-route'] = true;
-      return docs;
-    },
+    transform: routeDocs,
   });
   const indexAlias = `${API_DOCS_PATH}/static/index.html`;
   await app.register(swaggerUi, {
