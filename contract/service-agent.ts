@@ -226,6 +226,11 @@ export const visitorChatRequestSchema = z.object({
     .max(VISITOR_QUESTION_MAX, 'validation:tooLong'),
 });
 
+/** GET /widget-check?key=K, asked by the embed script from the page that embeds it. */
+export const widgetCheckQuerySchema = z.object({ key: z.string().min(1).max(64) });
+/** Whether that page's origin may show the widget: one of its allowed hosts, or Atrium's own. */
+export const widgetCheckSchema = z.object({ allowed: z.boolean() });
+
 /** POST /service-agent/me/feedback (JSON); answered with contract/chat's FeedbackResponse. */
 export const visitorFeedbackSchema = z.object({
   message_id: z.number().int(),

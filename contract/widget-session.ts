@@ -16,6 +16,12 @@ export const WIDGET_HOST_HEADER = 'X-Widget-Host';
 export const VISITOR_TOKEN_TTL_SECONDS = 2 * 3600;
 /** The embed script's address on Atrium: other sites may load it (`Cross-Origin-Resource-Policy`). */
 export const EMBED_SCRIPT_PATH = '/widget.js';
+/**
+ * `GET <path>?key=K`: may the page asking (its `Origin`) show widget K? `{ allowed }`, readable
+ * by any origin. The embed script asks before it draws anything (public/widget.js repeats the
+ * path). Outside /api: a customer's page has no x-api-key.
+ */
+export const WIDGET_CHECK_PATH = '/widget-check';
 /** The pages a widget's iframe shows; only these may be framed, by the widget's hosts. */
 export const WIDGET_FRAME_PAGES = ['/chat', '/login'] as const;
 /** Longest visitor question, in characters: capped, so no visitor sends the model a book. */

@@ -8,13 +8,22 @@
  *
  * It needs no framework and leaves the page's styles alone: everything lives in the shadow
  * root of one <atrium-chat-widget> element, styled through the CSSOM (no <style>, no style
- * attribute, so a strict page CSP allows it). Nothing is fetched before the button is pressed.
+ * attribute, so a strict page CSP allows it).
+ *
+ * Before it draws anything it asks Atrium whether this page may show the chat
+ * (GET /widget-check?key=…, answered from the page's Origin against the widget's allowed hosts:
+ * the same decision as the frame's frame-ancestors). Where the answer is no, or no answer comes
+ * (offline; a page CSP without Atrium in connect-src), the page shows nothing — no launcher that
+ * would open a frame the browser refuses — and says why in one console.info line. That one small
+ * request is all that is fetched before the button is pressed.
  *
  * The frame runs on Atrium's origin, where browsers keep no cookies or storage for it inside
- * another site; this script keeps the visitor's session for it in the page's sessionStorage, so
- * a reload continues the conversation. Messages go only to that frame at Atrium's origin and
- * are taken only from it: { atrium: 'widget', key, type: 'session' | 'session-request' |
- * 'forget' | 'close', session? } (src/lib/widget-frame.ts is the frame's side).
+ * another site; this script keeps the visitor's session for it in the page's localStorage, under
+ * the widget's key and with the session's expiry, so a reload or another tab of the same site
+ * continues the conversation until the session ends (2 hours), as other sites' chat widgets do.
+ * Messages go only to that frame at Atrium's origin and are taken only from it:
+ * { atrium: 'widget', key, type: 'session' | 'session-request' | 'forget' | 'close', session? }
+ * (src/lib/widget-frame.ts is the frame's side).
  */
 (function () {
   'use strict';
@@ -22,7 +31,10 @@
   var key = script && script.getAttribute('data-key');
   if (!key || !script.src) return;
   var hostId = 'atrium-chat-' + key;
-  if (document.getElementById(hostId)) return; // pasted twice
+  // Pasted twice: the first copy draws (it is still asking when the second one runs).
+  var claimed = (window.__atriumChatWidgets = window.__atriumChatWidgets || {});
+  if (claimed[key] || document.getElementById(hostId)) return;
+  claimed[key] = true;
   var base = new URL(script.src, location.href).origin;
   var hex = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
   function colour(name, fallback) {
@@ -43,21 +55,49 @@
     return element;
   }
 
+  // The visitor's session, shared by the site's tabs until it expires.
   function kept() {
     try {
-      var session = JSON.parse(sessionStorage.getItem(storeKey) || 'null');
-      return session && Date.parse(session.expires_at) > Date.now() ? session : null;
+      var session = JSON.parse(localStorage.getItem(storeKey) || 'null');
+      if (session && Date.parse(session.expires_at) > Date.now()) return session;
+      if (session) localStorage.removeItem(storeKey); // ended: no tab hands it on any more
+      return null;
     } catch {
       return null;
     }
   }
   function keep(session) {
     try {
-      if (session) sessionStorage.setItem(storeKey, JSON.stringify(session));
-      else sessionStorage.removeItem(storeKey);
+      if (session) localStorage.setItem(storeKey, JSON.stringify(session));
+      else localStorage.removeItem(storeKey);
     } catch {
       // no storage on this page: the visitor signs in again after a reload
     }
+  }
+
+  // Whether this page may show the chat; `draw` runs only on a yes.
+  function whenAllowed(draw) {
+    var url = base + '/widget-check?key=' + encodeURIComponent(key);
+    var not = 'Atrium chat widget not shown: ';
+    fetch(url, { credentials: 'omit', cache: 'no-store' })
+      .then(function (response) {
+        return response.ok ? response.json() : null;
+      })
+      .then(
+        function (answer) {
+          if (answer && answer.allowed === true) draw();
+          else if (answer) console.info(not + location.origin + ' is not among its allowed hosts.');
+          else console.info(not + base + ' did not say whether this site may show it.');
+        },
+        function () {
+          console.info(
+            not +
+              'could not reach ' +
+              base +
+              " (offline, or not in the connect-src of this page's Content-Security-Policy).",
+          );
+        },
+      );
   }
 
   function start() {
@@ -190,6 +230,8 @@
     document.body.appendChild(host);
   }
 
-  if (document.body) start();
-  else document.addEventListener('DOMContentLoaded', start);
+  whenAllowed(function () {
+    if (document.body) start();
+    else document.addEventListener('DOMContentLoaded', start);
+  });
 })();

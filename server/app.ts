@@ -25,6 +25,7 @@ import { registerPermissions } from './plugins/permissions';
 import { loggerOptions, registerRequestLog } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticSpa } from './plugins/static-spa';
+import { registerWidgetCheck } from './plugins/widget-check';
 import { API_VERSION, registerApiDocs } from './openapi/docs-plugin';
 import { createMailer, type Mailer } from './services/mail/mailer';
 import { createAccessTokens } from './services/security/access-tokens';
@@ -93,6 +94,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerRequestLog(app);
   await registerSecurityHeaders(app, { framingHosts: visitorLogin.framingHosts });
+  registerWidgetCheck(app, { framingHosts: visitorLogin.framingHosts });
   registerApiKeyCheck(app, config.apiKey);
   await app.register(rateLimit, {
     global: false,

@@ -2,8 +2,11 @@
  * A chat widget's iframe and the embed script on the page around it (public/widget.js) talk
  * through postMessage. The frame runs on another site than that page, where browsers
  * keep neither its cookies nor its storage, so the embed script keeps the visitor's session in
- * the page's own sessionStorage: the frame hands it over after a login by key and asks for it
- * back when it loads again (a reload of the page), which restores the conversation.
+ * the page's own localStorage, under the widget's key until the session expires: the frame hands
+ * it over after a login by key and asks for it back whenever it loads again (a reload, another
+ * tab of the same site), which restores the conversation. The frame tells the page to forget it
+ * only once the server says it has ended (401), so one tab's passing failure (offline, too many
+ * questions) costs no other tab its conversation.
  *
  * Both sides check who speaks: the frame only talks to its parent at the origin named by `host`
  * (the page the server let it be framed by, and accepted at login), the embed script only to its

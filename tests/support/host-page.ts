@@ -29,8 +29,9 @@ export async function serveHostPage(address: string): Promise<HostPage> {
     }
     response.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
-      // A strict page: the embed script must work without inline scripts or styles.
-      'content-security-policy': `default-src 'self'; script-src 'self' http://127.0.0.1:*; frame-src http://127.0.0.1:*`,
+      // A strict page: the embed script must work without inline scripts or styles. Atrium is
+      // allowed where the snippet needs it: its script, its check (connect-src), its frame.
+      'content-security-policy': `default-src 'self'; script-src 'self' http://127.0.0.1:*; connect-src 'self' http://127.0.0.1:*; frame-src http://127.0.0.1:*`,
     });
     response.end(
       `<!doctype html><html lang="en"><head><title>Harbour shop</title>` +

@@ -56,9 +56,12 @@ async function resumed(http: HttpClient, key: string, origin: string | null): Pr
     await http.request(apiRoutes.serviceAgentMe);
     return true;
   } catch (error) {
-    // Ended (401): sign in again. Anything else (switched off …) is the visitor's answer.
-    if (toApiErrorData(error).status === 401) return false;
-    throw error;
+    // Ended (401): the page forgets it for all its tabs, and the visitor signs in again.
+    // Anything else (switched off, too many, offline …) is the visitor's answer, and the kept
+    // session stays: another tab, or a later try, may still go on with it.
+    if (toApiErrorData(error).status !== 401) throw error;
+    tellHost(origin, key, { type: 'forget' });
+    return false;
   }
 }
 
@@ -93,10 +96,7 @@ export function KeyLogin({ search, chatPath }: { search: string; chatPath: strin
     };
     connect().then(
       () => navigate(`${chatPath}${search}`, { replace: true }),
-      (failure: unknown) => {
-        tellHost(origin, key, { type: 'forget' });
-        setError(toApiErrorData(failure));
-      },
+      (failure: unknown) => setError(toApiErrorData(failure)),
     );
   }, [attempt, search, chatPath, http, navigate]);
 
