@@ -15,6 +15,8 @@ export const FIRST_SCREENS: Record<string, string[]> = {
   '/signup': ['src/features/auth/signup-page.tsx'],
   '/dashboard': [
     'src/app/store.ts',
+    // Asked for by the root once the session has loaded: one round trip later without this.
+    'src/app/store-shell.tsx',
     'src/app/layouts/default-layout.tsx',
     'src/features/dashboard/dashboard-page.tsx',
     'src/app/routes/dashboard-areas.ts',

@@ -1,15 +1,19 @@
+import { useEffect } from 'react';
 import { LIVE_REFRESH_MS } from '@contract/live-dashboard';
-import type { LiveParts } from '@contract/live-parts';
+import type { LiveDashboard } from '@contract/live-dashboard-schema';
 import { useLiveDashboardQuery } from './dashboard-api';
-import { LiveSection, type LiveLinks } from './live-layout';
 
 export type { LiveLinks } from './live-layout';
 
 /**
- * The signed-in person's live figures: only the parts their rights open, read again every 30 s.
- * Until the first answer the parts show placeholders of their final size.
+ * Reads the signed-in person's live figures, again every 30 s, and hands each answer to the
+ * dashboard, which draws them in the places it kept for them. It draws nothing itself, so its
+ * arrival (with the API cache code) changes nothing on the page.
  */
-export function LiveFigures({ links, parts }: { links: LiveLinks; parts: LiveParts }) {
+export function LiveFeed({ onData }: { onData: (data: LiveDashboard) => void }) {
   const { data } = useLiveDashboardQuery(undefined, { pollingInterval: LIVE_REFRESH_MS });
-  return <LiveSection parts={parts} data={data} links={links} />;
+  useEffect(() => {
+    if (data) onData(data);
+  }, [data, onData]);
+  return null;
 }
