@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -19,6 +20,49 @@ const SIGN_IN_SCREENS = [
   'src/features/auth/login-refusal.tsx',
   'src/features/auth/key-login.tsx',
 ];
+
+// Server modules are units (server/module.ts): one module uses another only through that
+// module's public.ts (its contract: types, pure helpers, errors) or its module.ts (for
+// `from(module)`); everything else in its folders is internal. A folder is its own module unless
+// listed here (identity is built from several). reports/ also holds the turn log's own module
+// file. Tests are exempt: they may seed data through another module's repository.
+const MODULE_OF_FOLDER = {
+  auth: 'identity',
+  departments: 'identity',
+  permissions: 'identity',
+  profile: 'identity',
+  roles: 'identity',
+  users: 'identity',
+};
+const MODULE_FOLDERS = readdirSync(new URL('./server/modules', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const moduleOf = (folder) => MODULE_OF_FOLDER[folder] ?? folder;
+const SERVER_MODULE_BOUNDARIES = [...new Set(MODULE_FOLDERS.map(moduleOf))].map((module) => {
+  const others = MODULE_FOLDERS.filter((folder) => moduleOf(folder) !== module);
+  return {
+    files: MODULE_FOLDERS.filter((folder) => moduleOf(folder) === module).map(
+      (folder) => `server/modules/${folder}/**/*.ts`,
+    ),
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${others.join('|')})/(?!(public|module|turn-log-module)$)`,
+              message:
+                "Another module's internals: import its public.ts or module.ts (docs/architecture.md, module boundaries).",
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
 
 export default tseslint.config(
   {
@@ -106,5 +150,6 @@ export default tseslint.config(
     files: SIGN_IN_SCREENS,
     rules: { 'no-restricted-imports': ['error', { patterns: FEATURE_BOUNDARIES }] },
   },
+  ...SERVER_MODULE_BOUNDARIES,
   prettier,
 );

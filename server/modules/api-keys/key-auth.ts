@@ -12,7 +12,7 @@ import type { AccessSubject, PermissionEntry } from '../../../contract/profile';
 import { type AuthContext, loadOnce } from '../../deps';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { actionsOf, type ProfileService } from '../profile/service';
+import { actionsOf, type ProfileService } from '../identity/public';
 import { parseApiKey, secretMatches } from './key-secret';
 import type { ApiKeysRepo } from './repo';
 import type { UsageMeter } from './usage-meter';

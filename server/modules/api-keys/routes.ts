@@ -14,7 +14,7 @@ import {
 } from '../../../contract/api-keys';
 import type { ActionName } from '../../../contract/permissions';
 import { type Api, needs } from '../../http/route-contract';
-import { actorOf } from '../identity/request-actor';
+import { actorOf } from '../identity/public';
 import type { ApiKeyService } from './service';
 
 const sessionOnly = (...actions: [ActionName, ...ActionName[]]) => ({

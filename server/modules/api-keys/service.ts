@@ -18,9 +18,7 @@ import { apiKeyInputSchema, apiKeysQuerySchema } from '../../../contract/api-key
 import type { ActionName } from '../../../contract/permissions';
 import { nowIso } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import type { Actor } from '../identity/actor-scope';
-import { missingRights, rightNames } from '../identity/actor-scope';
-import { identityErrors } from '../identity/identity-errors';
+import { type Actor, identityErrors, missingRights, rightNames } from '../identity/public';
 import { displayPrefix, newApiKey } from './key-secret';
 import type { ApiKeyRecord, ApiKeysRepo } from './repo';
 import type { UsageMeter } from './usage-meter';

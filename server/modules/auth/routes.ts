@@ -17,13 +17,12 @@ import { apiRoutes } from '../../../contract/api-paths';
 import { userEmailParamsSchema } from '../../../contract/identity';
 import { visitorLoginResponseSchema, WIDGET_KEY_HEADER } from '../../../contract/service-agent';
 import type { MailLinks } from '../identity/mail-links';
-import type { VisitorLogin } from '../service-agent/visitor-login';
+import { keyLoginOf, type VisitorLogin } from '../service-agent/public';
 import type { createPasswordResetService } from './password-reset-service';
 import type { createRegistrationService } from './registration-service';
 import type { SessionService } from './service';
 import { type Api, invalidInput } from '../../http/route-contract';
 import { authOf } from '../../plugins/auth';
-import { keyLoginOf } from '../service-agent/visitor-routes';
 import { deviceCookieHeader, parseCookieHeader } from './device-cookies';
 
 const tags = ['Sign-in'];

@@ -3,7 +3,7 @@ import { type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { DepartmentScope } from '../../../contract/access';
 import type { DB, DbSourceRow, DbSourcesTable } from '../../db/schema';
 import { inScope } from '../../db/scope';
-import { anyTrialUser } from '../identity/trial-people';
+import { anyTrialUser } from '../identity/public';
 
 export interface DbSourceRecord extends DbSourceRow {
   department_name: string;

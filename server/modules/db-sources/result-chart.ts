@@ -4,7 +4,7 @@
  * column or value says reaches Vega's expressions (as visuals/chart-data does).
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { CHART_CAPS, CHART_SIZE } from '../visuals/chart-data';
+import { CHART_CAPS, CHART_SIZE } from '../../services/render/chart-limits';
 import type { Cell } from './drivers/types';
 
 const numeric = (v: Cell) =>

@@ -25,7 +25,7 @@ import {
   integrationIdQuerySchema,
 } from '../../../contract/db-sources';
 import { type Api, needs, orEmpty } from '../../http/route-contract';
-import { actorOf } from '../identity/request-actor';
+import { actorOf } from '../identity/public';
 import type { DbSourceService } from './service';
 
 const tags = ['Integrations'];

@@ -34,7 +34,7 @@ import { nowIso } from '../../db/database';
 import { renderVegaLiteSvg } from '../../services/render/vega-svg';
 import type { Requester } from '../../services/fetch/integration-hosts';
 import type { SecretBox } from '../../services/security/secret-box';
-import type { Actor } from '../identity/actor-scope';
+import type { Actor } from '../identity/public';
 import { buildGroupedQuery } from './built-query';
 import type { SourceConnections } from './connections';
 import { drivers } from './drivers';

@@ -4,8 +4,7 @@
  */
 import { apiRoutes } from '../../../contract/api-paths';
 import { type Api, fileAnswer } from '../../http/route-contract';
-import { idParams } from '../identity/params';
-import { actorOf } from '../identity/request-actor';
+import { actorOf, idParams } from '../identity/public';
 import type { DownloadService } from './service';
 
 export function registerDownloadRoutes(api: Api, { downloads }: { downloads: DownloadService }) {

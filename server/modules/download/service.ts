@@ -19,8 +19,8 @@ import type {
 } from '../../services/ingest/types';
 import { imagePdf, textPdf } from '../../services/render/pdf';
 import { departmentScope, inScope } from '../../../contract/access';
-import { type Actor } from '../identity/actor-scope';
-import { kindOf } from '../knowledge/ingest-engine';
+import type { Actor } from '../identity/public';
+import { kindOf } from '../knowledge/public';
 import { contentDisposition, sectionBlocks, sitemapBlocks } from './content';
 import type { DownloadDocument, DownloadRepo } from './repo';
 

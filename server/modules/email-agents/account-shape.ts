@@ -1,6 +1,6 @@
 /** An account as the API answers it, and what an update changed (never the password). */
 import type { EmailAccount, EmailAccountUpdate } from '../../../contract/email-agents';
-import { actorRef, type ActorNames } from '../identity/actor-names';
+import { type ActorNames, actorRef } from '../identity/public';
 import type { AccountRecord } from './repo';
 
 export const HIDDEN = '••••';

@@ -25,7 +25,7 @@ import {
   type Reach,
 } from '../../services/mail/mailbox-connection';
 import type { SecretBox } from '../../services/security/secret-box';
-import type { Actor } from '../identity/actor-scope';
+import type { Actor } from '../identity/public';
 import { emailErrors } from './errors';
 import type { AccountRecord, AccountRepo } from './repo';
 

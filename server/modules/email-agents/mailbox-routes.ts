@@ -24,7 +24,7 @@ import {
   syncResultSchema,
 } from '../../../contract/email-mailbox';
 import { type Api, fileAnswer, needs, orEmpty } from '../../http/route-contract';
-import { actorOf } from '../identity/request-actor';
+import { actorOf } from '../identity/public';
 import type { MailboxService } from './mailbox-service';
 
 const tags = ['Email agent'];

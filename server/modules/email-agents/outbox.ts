@@ -15,7 +15,7 @@
 import { nowIso } from '../../db/database';
 import { MailConnectionError } from '../../services/mail/mailbox-connection';
 import { newMessageId, sendAndFile, type OutgoingMail } from '../../services/mail/outgoing';
-import type { Actor } from '../identity/actor-scope';
+import type { Actor } from '../identity/public';
 import type { DraftsRepo } from './drafts-repo';
 import { emailErrors } from './errors';
 import type { MailboxRepo } from './mailbox-repo';

@@ -4,7 +4,7 @@ import type { DepartmentScope } from '../../../contract/access';
 import { nowIso } from '../../db/database';
 import type { DB, EmailAgentsTable } from '../../db/schema';
 import { inScope } from '../../db/scope';
-import { anyTrialUser } from '../identity/trial-people';
+import { anyTrialUser } from '../identity/public';
 
 type AccountRow = Selectable<EmailAgentsTable>;
 export interface AccountRecord extends AccountRow {

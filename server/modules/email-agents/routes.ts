@@ -19,7 +19,7 @@ import {
   emailRoutes,
 } from '../../../contract/email-agents';
 import { type Api, needs, orEmpty } from '../../http/route-contract';
-import { actorOf } from '../identity/request-actor';
+import { actorOf } from '../identity/public';
 import type { MailboxService } from './mailbox-service';
 import { registerMailboxRoutes } from './mailbox-routes';
 import type { EmailAgentService } from './service';

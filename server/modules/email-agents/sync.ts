@@ -14,7 +14,7 @@
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import type { MailboxConnection } from '../../services/mail/mailbox-connection';
 import { MailConnectionError, withImap } from '../../services/mail/mailbox-connection';
-import type { Actor } from '../identity/actor-scope';
+import type { Actor } from '../identity/public';
 import type { MailboxRepo, NewMessage } from './mailbox-repo';
 import { parserThread, type ParserThread } from './parser-thread';
 import type { AccountRecord, AccountRepo } from './repo';

@@ -6,11 +6,15 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { HELPDESK_ROLE_ID, type DepartmentScope } from '../../../contract/access';
 import type { DB } from '../../db/schema';
 import { inScope } from '../../db/scope';
-import type { Actor } from '../identity/actor-scope';
-import { assignmentsQuery } from '../identity/assignment-rows';
-import { historyValues } from '../identity/history';
-import type { TargetUser } from '../users/rules';
-import { heldAssignments, snapshotOf, targetOf } from '../users/view';
+import {
+  type Actor,
+  assignmentsQuery,
+  heldAssignments,
+  historyValues,
+  snapshotOf,
+  targetOf,
+  type TargetUser,
+} from '../identity/public';
 
 type Trx = Transaction<DB>;
 

@@ -25,9 +25,16 @@ import type { ActionName } from '../../../contract/permissions';
 import type { z } from 'zod';
 import { isUniqueViolation, nowIso } from '../../db/database';
 import { errors } from '../../http/app-error';
-import { displayName, missingRights, rightNames, type Actor } from '../identity/actor-scope';
-import { parseIdList } from '../identity/history';
-import { manageRefusal, type TargetUser, visibleTo } from '../users/rules';
+import {
+  type Actor,
+  displayName,
+  manageRefusal,
+  missingRights,
+  parseIdList,
+  rightNames,
+  type TargetUser,
+  visibleTo,
+} from '../identity/public';
 import type { AgentsRepo } from './agents-repo';
 import { helpdeskErrors } from './errors';
 

@@ -11,7 +11,7 @@ import { departmentScope, HELPDESK_ROLE_ID } from '../../../contract/access';
 import { HANDOFF_TTL_SECONDS, type Exchange, type Handoff } from '../../../contract/helpdesk-api';
 import { nowIso } from '../../db/database';
 import type { DB } from '../../db/schema';
-import type { Actor } from '../identity/actor-scope';
+import type { Actor } from '../identity/public';
 import type { AgentsRepo } from './agents-repo';
 import { helpdeskErrors } from './errors';
 import type { HelpdeskRepo } from './repo';

@@ -27,8 +27,8 @@ import {
 } from '../../../contract/helpdesk-api';
 import { errors } from '../../http/app-error';
 import { type Api, needs, orEmpty } from '../../http/route-contract';
-import { actorOf } from '../identity/request-actor';
-import type { WidgetService } from '../service-agent/service';
+import { actorOf } from '../identity/public';
+import type { WidgetService } from '../service-agent/public';
 import type { AgentsService } from './agents-service';
 import { HANDOFF_RIGHT, type HandoffService } from './handoff';
 import type { HelpdeskService } from './service';

@@ -21,8 +21,7 @@ import type { z } from 'zod';
 import { nowIso } from '../../db/database';
 import type { DB } from '../../db/schema';
 import type { SecretBox } from '../../services/security/secret-box';
-import type { Actor } from '../identity/actor-scope';
-import { actorNames, actorRef, type ActorNames } from '../identity/actor-names';
+import { type Actor, actorNames, type ActorNames, actorRef } from '../identity/public';
 import { helpdeskErrors } from './errors';
 import type { HelpdeskRecord, HelpdeskRepo } from './repo';
 

@@ -4,8 +4,7 @@
  * cluster is labelled with that term as people wrote it, with its next most shared term when one
  * stands out, and shows its most frequent question as the example.
  */
-import { contentTerms, words } from '../chat/answering/terms';
-import { stem } from '../chat/answering/terms';
+import { contentTerms, stem, words } from '../../services/text/terms';
 
 interface Intent {
   label: string;

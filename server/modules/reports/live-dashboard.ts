@@ -4,7 +4,7 @@ import { LIVE_DAYS, LIVE_FAILURES, LIVE_WIDGETS } from '../../../contract/live-d
 import type { LiveDashboard } from '../../../contract/live-dashboard-schema';
 import { liveParts } from '../../../contract/live-parts';
 import { isoDay, reportsScope } from '../../../contract/reports';
-import type { Actor } from '../identity/actor-scope';
+import type { Actor } from '../identity/public';
 import type { AnalyticsRepo } from './analytics-repo';
 import { resolveFilter } from './filters';
 import type { LiveRepo } from './live-repo';

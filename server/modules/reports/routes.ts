@@ -23,7 +23,7 @@ import {
 } from '../../../contract/reports';
 import { type Api, fileAnswer, needs } from '../../http/route-contract';
 import { authOf } from '../../plugins/auth';
-import { actorOf } from '../identity/request-actor';
+import { actorOf } from '../identity/public';
 import { TYPES as EXPORT_TYPES, sendExport } from './export/send';
 import type { LiveDashboardService } from './live-dashboard';
 import type { ReportService } from './service';

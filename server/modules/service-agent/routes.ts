@@ -21,7 +21,7 @@ import {
   serviceAgentUpdateSchema,
 } from '../../../contract/service-agent';
 import { type Api, needs, orEmpty } from '../../http/route-contract';
-import { actorOf } from '../identity/request-actor';
+import { actorOf } from '../identity/public';
 import type { WidgetService } from './service';
 
 const tags = ['Chatbot'];

@@ -27,8 +27,7 @@ import type { z } from 'zod';
 import { isAllowedHost } from '../../../contract/widget-hosts';
 import { isUniqueViolation, nowIso } from '../../db/database';
 import type { DB } from '../../db/schema';
-import type { Actor } from '../identity/actor-scope';
-import { actorNames, actorRef, type ActorNames } from '../identity/actor-names';
+import { type Actor, actorNames, type ActorNames, actorRef } from '../identity/public';
 import { widgetErrors } from './errors';
 import type { WidgetRecord, WidgetRepo, WidgetScope } from './repo';
 

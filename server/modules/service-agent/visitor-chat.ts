@@ -21,9 +21,13 @@ import type { Paged } from '../../../contract/paging';
 import { nowIso } from '../../db/database';
 import { errors } from '../../http/app-error';
 import type { LlmProvider } from '../../services/llm/openai';
-import type { AnswerService, AskInput } from '../chat/answering/answer-service';
-import { chatModels } from '../chat/answering/models';
-import { historyEntry, parseReferences } from '../chat/conversations/service';
+import {
+  type AnswerService,
+  type AskInput,
+  chatModels,
+  historyEntry,
+  parseReferences,
+} from '../chat/public';
 import { widgetErrors } from './errors';
 import type { RateWindows } from './rate-window';
 import { utcDay, type WidgetRecord, type WidgetRepo } from './repo';

@@ -1,7 +1,7 @@
 /** SQL of widget visitors: sessions, their turns and ratings, and the daily question count. */
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DB, ServiceAgentSessionsTable, ServiceAgentTurnsTable } from '../../db/schema';
-import type { TurnLog } from '../reports/turn-log';
+import type { TurnLog } from '../reports/public';
 
 export type TurnRow = Selectable<ServiceAgentTurnsTable>;
 

@@ -18,8 +18,7 @@ import {
 import type { VisitorChat } from './visitor-chat';
 import { errors } from '../../http/app-error';
 import { type Api, jsonOrEvents } from '../../http/route-contract';
-import { ChatCancelled } from '../chat/answering/answer-service';
-import { streamAnswer } from '../chat/answering/answer-stream';
+import { ChatCancelled, streamAnswer } from '../chat/public';
 import { widgetErrors } from './errors';
 import type { KeyLogin, VisitorContext } from './visitor-login';
 

@@ -7,7 +7,7 @@ import type { SopDocument } from '../../../contract/sop';
 import { nowIso } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { Storage } from '../../services/storage';
-import type { Actor } from '../identity/actor-scope';
+import type { Actor } from '../identity/public';
 import type { ActionName } from '../../../contract/permissions';
 import type { SopRecord, SopRepo } from './repo';
 import { assertRight, notFound } from './shape';

@@ -17,7 +17,7 @@ import {
 } from '../../../contract/sop';
 import type { Sop } from './sop-area';
 import { type Api, needs } from '../../http/route-contract';
-import { actorOf } from '../identity/request-actor';
+import { actorOf } from '../identity/public';
 
 const tags = ['SOP'];
 

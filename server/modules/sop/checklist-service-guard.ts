@@ -11,9 +11,8 @@ import { AppError } from '../../http/app-error';
 import { registerAuth } from '../../plugins/auth';
 import { registerErrorHandler } from '../../plugins/errors';
 import { registerPermissions } from '../../plugins/permissions';
-import type { ProfileService } from '../profile/service';
-import type { SessionService } from '../auth/service';
-import type { VisitorLogin } from '../service-agent/visitor-login';
+import type { ProfileService, SessionService } from '../identity/public';
+import type { VisitorLogin } from '../service-agent/public';
 
 export interface ChecklistServiceGuard {
   apiKey: string;

@@ -27,7 +27,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from '../../http/route-contract';
-import { actorOf } from '../identity/request-actor';
+import { actorOf } from '../identity/public';
 import {
   registerChecklistServiceGuard,
   type ChecklistServiceGuard,

@@ -16,8 +16,7 @@ import { nowIso } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { parseInput } from '../../http/validate';
 import { extractRequirements } from '../../services/checklist/requirements';
-import type { Actor } from '../identity/actor-scope';
-import { actorNames } from '../identity/actor-names';
+import { type Actor, actorNames } from '../identity/public';
 import type { SopRepo } from './repo';
 import { assertRight, notFound, toSopDocument } from './shape';
 import {

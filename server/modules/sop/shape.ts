@@ -4,8 +4,7 @@ import type { ActionName } from '../../../contract/permissions';
 import type { SopDocument, SopFile } from '../../../contract/sop';
 import type { SopFileRow } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import type { Actor } from '../identity/actor-scope';
-import type { ActorNames } from '../identity/actor-names';
+import type { Actor, ActorNames } from '../identity/public';
 import type { SopRecord } from './repo';
 
 export const notFound = (what = 'SOP document') =>

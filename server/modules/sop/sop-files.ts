@@ -21,7 +21,7 @@ import {
   checkContainer,
   declaredTypeFits,
   headRefusal,
-} from '../knowledge/file-check';
+} from '../knowledge/public';
 
 export type SopPart =
   | { kind: 'field'; name: string; value: string }

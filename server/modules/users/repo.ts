@@ -11,7 +11,7 @@ import type { SortValue } from '../../../contract/paging';
 import type { UserSort } from '../../../contract/identity';
 import { assignmentsQuery, type UserAssignmentRow } from '../identity/assignment-rows';
 import { createHistoryRepo } from '../identity/history-repo';
-import type { TurnLog } from '../reports/turn-log';
+import type { TurnLog } from '../reports/public';
 import { insertUser, updateUser, usernameTaken } from '../identity/user-rows';
 
 type Executor = Kysely<DB> | Transaction<DB>;

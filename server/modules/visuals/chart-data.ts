@@ -8,11 +8,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import { type Cell, dateSortKey, toDateKey, toNumber } from './columns';
 import type { ChartPlan } from './planner';
 import type { Aggregate } from './words';
-
-/** Bars drawn at most (the largest), slices of a pie (the rest become "Other"), line points. */
-export const CHART_CAPS = { bars: 30, slices: 8, points: 400, scatter: 2000 } as const;
-
-export const CHART_SIZE = { width: 520, height: 300 } as const;
+import { CHART_CAPS, CHART_SIZE } from '../../services/render/chart-limits';
 
 interface Group {
   label: string;

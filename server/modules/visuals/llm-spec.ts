@@ -5,14 +5,9 @@
  * strict spec schema and never followed). Any failure - network, timeout, non-JSON, a refused
  * spec - is reported as a reason so the caller can draw the built-in chart instead.
  */
-import type { LlmMessage, LlmProvider } from '../../services/llm/openai';
+import type { LlmMessage } from '../../services/llm/openai';
+import type { LlmSettings } from '../../services/llm/settings';
 import type { Cell, ColumnProfile } from './columns';
-
-export interface LlmSettings {
-  provider: LlmProvider;
-  /** The model that designs charts: the first of LLM_MODELS. */
-  model: string;
-}
 
 type LlmSpecAnswer =
   { kind: 'spec'; spec: unknown } | { kind: 'no_chart' } | { kind: 'failed'; reason: string };

@@ -8,7 +8,7 @@
 import { apiRoutes } from '../../../contract/api-paths';
 import { visualRequestSchema, visualRouteSchema } from '../../../contract/chat';
 import { type Api, fileAnswer, needs } from '../../http/route-contract';
-import { actorOf } from '../identity/request-actor';
+import { actorOf } from '../identity/public';
 import type { VisualsService } from './service';
 
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";

@@ -9,10 +9,11 @@ import type { VisualRoute } from '../../../contract/chat';
 import { AppError } from '../../http/app-error';
 import { renderVegaLiteSvg } from '../../services/render/vega-svg';
 import { departmentScope } from '../../../contract/access';
-import { type Actor } from '../identity/actor-scope';
+import type { Actor } from '../identity/public';
 import { builtInSpec } from './chart-data';
 import { type Cell, profileColumns } from './columns';
-import { buildPrompt, type LlmSettings, requestChartSpec } from './llm-spec';
+import type { LlmSettings } from '../../services/llm/settings';
+import { buildPrompt, requestChartSpec } from './llm-spec';
 import {
   asksForChart,
   type ChartPlan,
@@ -22,7 +23,7 @@ import {
   routeOf,
   type TablePick,
 } from './planner';
-import type { DbVisual } from '../db-sources/visual-answer';
+import type { DbVisual } from '../db-sources/public';
 import type { VisualsRepo } from './repo';
 import { toRenderableSpec, type ValidatedChart, validateLlmSpec } from './spec-schema';
 

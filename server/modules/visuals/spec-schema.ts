@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { TopLevelSpec } from 'vega-lite';
 import { type Cell, toDateKey, toNumber } from './columns';
-import { CHART_SIZE } from './chart-data';
+import { CHART_SIZE } from '../../services/render/chart-limits';
 
 export const LLM_MARKS = ['bar', 'line', 'point', 'arc'] as const;
 const markType = z.enum(LLM_MARKS);

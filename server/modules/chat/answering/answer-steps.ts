@@ -11,7 +11,7 @@ import { composeModelText, referenceOf } from './compose';
 import { answerMessages, rewriteMessages } from './prompts';
 import type { Passage, Retriever } from './retrieval';
 import { standaloneQuestion } from './rewrite';
-import { keyTerms, snippetAround } from './terms';
+import { keyTerms, snippetAround } from '../../../services/text/terms';
 
 /** Passages given to the model: all for one question, the best few of each part for v3. */
 const MODEL_PASSAGES = 8;

@@ -18,7 +18,7 @@ import { isListing, proximityOf, type Passage } from './retrieval';
 import { noAnswerText } from './no-answer';
 import { rowAnswer } from './row-answer';
 import { holdsDistinctive } from './weighing';
-import { contentTerms, sentences, stem, words } from './terms';
+import { contentTerms, sentences, stem, words } from '../../../services/text/terms';
 
 /** A date's term (d20140703) or a month's (m201407): analysis/dates.ts. */
 const DATE_TERM = /^[dm]\d{6}(?:\d\d)?$/;

@@ -5,7 +5,7 @@
 import type { ChatReference } from '../../../../contract/chat';
 import type { Draft } from './builtin-engine';
 import type { Passage } from './retrieval';
-import { contentTerms, sentences, snippetAround } from './terms';
+import { contentTerms, sentences, snippetAround } from '../../../services/text/terms';
 
 export interface Composed {
   text: string;

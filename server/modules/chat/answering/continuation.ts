@@ -9,7 +9,7 @@
 import type { Database } from '../../../db/database';
 import { coverageOf, matchedTerms, type QueryTerms } from './query-terms';
 import type { Passage } from './retrieval';
-import { contentTerms } from './terms';
+import { contentTerms } from '../../../services/text/terms';
 
 /** How many of the best passages may bring their next chunk. */
 const CONTINUED = 3;

@@ -6,7 +6,7 @@ import { type Passage, proximityOf } from './retrieval';
 import { weighByCorpus } from './weighing';
 import { standaloneQuestion } from './rewrite';
 import { splitQuestion } from './split';
-import { contentTerms, sentences, stem } from './terms';
+import { contentTerms, sentences, stem } from '../../../services/text/terms';
 
 function passage(documentId: number, text: string, coverage = 1): Passage {
   return {

@@ -8,7 +8,7 @@ import { detectLanguage } from '../../../services/text/analysis/detect';
 import { questionCore } from '../../../services/text/analysis/question-core';
 import type { TermGroup } from '../../../services/search/types';
 import { groupsOfWords } from '../../../services/search/question-groups';
-import { identifiers, isStopWord, questionWords, stem, words } from './terms';
+import { identifiers, isStopWord, questionWords, stem, words } from '../../../services/text/terms';
 
 /** A question as the engines read it: stemmed terms, their weights and alternatives. */
 export interface QueryTerms {

@@ -20,7 +20,7 @@ import { formsOf } from '../../../services/search/query';
 import type { SearchIndex } from '../../../services/search/types';
 import { withContinuations } from './continuation';
 import { coverageOf, matchedTerms, queryTerms, type QueryTerms } from './query-terms';
-import { contentTerms, sentences, words } from './terms';
+import { contentTerms, sentences, words } from '../../../services/text/terms';
 import { acronymTerm, weighByCorpus, type Weighed } from './weighing';
 
 const DEFAULT_PASSAGES = 8;

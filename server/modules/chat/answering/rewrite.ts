@@ -14,7 +14,13 @@
  * 4. Other ellipsis ("What about the price?") -> the follow-up's words "of the <subject>".
  * With an LLM the model rewrites (see llm-engine.ts); this heuristic is its fallback.
  */
-import { PRONOUNS, contentTerms, identifiers, isStopWord, words } from './terms';
+import {
+  PRONOUNS,
+  contentTerms,
+  identifiers,
+  isStopWord,
+  words,
+} from '../../../services/text/terms';
 
 const LEAD =
   /^\s*(?:and\s+also|and\s+what\s+about|and\s+how\s+about|what\s+about|how\s+about|what\s+of|same\s+for|and\s+for|and|also|or|but)\b[\s,]*/i;

@@ -14,7 +14,7 @@
 import type { Draft } from './builtin-engine';
 import { coverageOf, matchedTerms, type QueryTerms } from './query-terms';
 import type { Passage } from './retrieval';
-import { contentTerms, stem } from './terms';
+import { contentTerms, stem } from '../../../services/text/terms';
 import { holdsDistinctive } from './weighing';
 
 /** Passages whose rows are read: those the engine reads for sentences. */

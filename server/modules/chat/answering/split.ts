@@ -8,7 +8,7 @@
  * ("how long is its warranty?") is made standalone from the part before it (rewrite.ts).
  */
 import { standaloneQuestion } from './rewrite';
-import { PRONOUNS, identifiers, keyTerms, words } from './terms';
+import { PRONOUNS, identifiers, keyTerms, words } from '../../../services/text/terms';
 
 const MAX_PARTS = 5;
 const QUESTION_START =

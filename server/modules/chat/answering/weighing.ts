@@ -5,7 +5,7 @@
 import { groupDf } from '../../../services/search/scorer';
 import type { TermStats } from '../../../services/search/types';
 import { matchedTerms, type QueryTerms } from './query-terms';
-import { stem } from './terms';
+import { stem } from '../../../services/text/terms';
 
 /** A question's terms weighed against the corpus (weighByCorpus). */
 export interface Weighed {

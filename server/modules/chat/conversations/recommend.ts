@@ -21,7 +21,7 @@ import {
   keyTerms,
   sentences,
   words,
-} from '../answering/terms';
+} from '../../../services/text/terms';
 
 const MAX_QUESTIONS = 4;
 

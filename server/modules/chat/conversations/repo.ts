@@ -2,7 +2,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../../db/database';
 import type { DB } from '../../../db/schema';
-import type { NewTurn, StoredAlongside, TurnLog } from '../../reports/turn-log';
+import type { NewTurn, StoredAlongside, TurnLog } from '../../reports/public';
 
 export type { NewTurn, StoredAlongside };
 

@@ -1,17 +1,13 @@
 /**
- * Word-level tools of the engines: words, terms, sentences, identifiers. Terms are the
- * language analysis of services/text/analysis (Snowball stems, the language's stop words,
+ * Word-level tools of the answer engines and of the reports' intents: words, terms, sentences,
+ * identifiers. Shared text tools, so they live with the language analysis they build on. Terms
+ * are the language analysis of services/text/analysis (Snowball stems, the language's stop words,
  * folding), the same the index stores, so a question's terms, a passage's stored terms and the
  * terms of its sentences all meet. `language` is the text's (ISO 639-1); English unless said.
  */
-import {
-  analyseText,
-  analyseWords,
-  foldWord,
-  termOf,
-} from '../../../services/text/analysis/analyse';
-import { framingWordsOf } from '../../../services/text/analysis/framing';
-import { stopWordsOf } from '../../../services/text/analysis/languages';
+import { analyseText, analyseWords, foldWord, termOf } from './analysis/analyse';
+import { framingWordsOf } from './analysis/framing';
+import { stopWordsOf } from './analysis/languages';
 
 /** Pronouns that point back to something said before (v2 follow-ups, v3 parts). */
 export const PRONOUNS = new Set([
@@ -115,7 +111,7 @@ export function identifiers(text: string): string[] {
 }
 
 /** Sentences of a passage: the same cuts the chunker makes (services/text/sentences). */
-export { splitSentences as sentences } from '../../../services/text/sentences';
+export { splitSentences as sentences } from './sentences';
 
 /** A short excerpt around the first place a term occurs (reference snippets). */
 export function snippetAround(text: string, terms: readonly string[], max = 240): string {
