@@ -7,6 +7,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { API_TAGS } from './api-tags';
 import { API_DESCRIPTION, routeDocs, SECURITY_SCHEMES } from './route-docs';
 
 export const API_DOCS_PATH = '/api-docs';
@@ -17,6 +18,7 @@ export async function registerApiDocs(app: FastifyInstance, version: string): Pr
     openapi: {
       openapi: '3.0.3',
       info: { title: 'Atrium API', version, description: API_DESCRIPTION },
+      tags: API_TAGS.map((tag) => ({ ...tag })),
       components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: routeDocs,

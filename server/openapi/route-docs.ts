@@ -4,12 +4,13 @@
  * `config` (`x-required-right`, the one the permissions plugin enforces), who may call it
  * (`security`), a multipart form as the request body, and the error answer every route shares.
  */
-import type { FastifySchema, RouteOptions } from 'fastify';
+import type { FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorBodySchema } from '../../contract/errors';
 import type { RouteRight } from '../deps';
 import type { MultipartForm } from '../http/route-contract';
+import { keyMayCall } from '../modules/api-keys/key-routes';
 
 type Json = Record<string, unknown>;
 type Transform = typeof jsonSchemaTransform;
@@ -41,7 +42,6 @@ type RouteAccess = {
   public?: boolean;
   visitor?: boolean;
   admin?: boolean;
-  sessionOnly?: boolean;
   permission?: RouteRight | readonly RouteRight[];
 };
 
@@ -55,10 +55,10 @@ export function requiredRight(config: RouteAccess): string {
   return rights || 'any signed-in person';
 }
 
-function security(config: RouteAccess): Json[] {
+function security(config: RouteAccess, keys: boolean): Json[] {
   if (config.public) return [{ apiKeyHeader: [] }];
   if (config.visitor) return [{ apiKeyHeader: [], visitorToken: [] }];
-  if (config.sessionOnly) return [{ apiKeyHeader: [], sessionToken: [] }];
+  if (!keys) return [{ apiKeyHeader: [], sessionToken: [] }];
   return [
     { apiKeyHeader: [], sessionToken: [] },
     { apiKeyHeader: [], integrationKey: [] },
@@ -86,14 +86,20 @@ export function routeDocs(input: TransformInput): { schema: Json; url: string } 
     .schema as Json;
   const config = (route.config ?? {}) as RouteAccess;
   const right = requiredRight(config);
+  // What the auth hook refuses an integration key: key management and one's own account.
+  const keys = keyMayCall({ config, url } as FastifyRequest['routeOptions']);
   return {
     url,
     schema: {
       ...transformed,
-      summary: `${String(route.method)} ${url.replace(/^\/api/, '')}`,
-      description: `Needs: ${right}.${config.sessionOnly ? ' Not with an integration key.' : ''}`,
+      description: [
+        transformed.description,
+        `Needs: ${right}.${keys ? '' : ' Not with an integration key.'}`,
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
       'x-required-right': right,
-      security: security(config),
+      security: security(config, keys),
       ...(multipart && { body: multipartSchema(multipart), consumes: ['multipart/form-data'] }),
       response: { ...(transformed.response as Json | undefined), default: errorAnswer },
     },

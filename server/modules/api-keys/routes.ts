@@ -28,7 +28,12 @@ export function registerApiKeyRoutes(api: Api, s: { apiKeys: ApiKeyService }) {
     apiKeyRoutes.list,
     {
       config: sessionOnly('ADD'),
-      schema: { tags, body: apiKeyInputSchema, response: { 201: createdApiKeySchema } },
+      schema: {
+        tags,
+        summary: 'Create an integration key',
+        body: apiKeyInputSchema,
+        response: { 201: createdApiKeySchema },
+      },
     },
     async (request, reply) => {
       const created = await s.apiKeys.create(await actorOf(request), request.body);
@@ -40,7 +45,12 @@ export function registerApiKeyRoutes(api: Api, s: { apiKeys: ApiKeyService }) {
     apiKeyRoutes.list,
     {
       config: sessionOnly('LIST_VIEW', 'VIEW'),
-      schema: { tags, querystring: apiKeysQuerySchema, response: { 200: apiKeyPageSchema } },
+      schema: {
+        tags,
+        summary: 'List integration keys',
+        querystring: apiKeysQuerySchema,
+        response: { 200: apiKeyPageSchema },
+      },
     },
     async (request) => s.apiKeys.list(await actorOf(request), request.query),
   );
@@ -49,7 +59,12 @@ export function registerApiKeyRoutes(api: Api, s: { apiKeys: ApiKeyService }) {
     apiKeyRoutes.one,
     {
       config: sessionOnly('VIEW', 'LIST_VIEW'),
-      schema: { tags, params: apiKeyParamsSchema, response: { 200: apiKeySchema } },
+      schema: {
+        tags,
+        summary: 'Read an integration key',
+        params: apiKeyParamsSchema,
+        response: { 200: apiKeySchema },
+      },
     },
     async (request) => s.apiKeys.get(await actorOf(request), request.params.id),
   );
@@ -58,7 +73,12 @@ export function registerApiKeyRoutes(api: Api, s: { apiKeys: ApiKeyService }) {
     apiKeyRoutes.one,
     {
       config: sessionOnly('DELETE', 'UPDATE'),
-      schema: { tags, params: apiKeyParamsSchema, response: { 200: apiKeySchema } },
+      schema: {
+        tags,
+        summary: 'Revoke an integration key',
+        params: apiKeyParamsSchema,
+        response: { 200: apiKeySchema },
+      },
     },
     async (request) => s.apiKeys.revoke(await actorOf(request), request.params.id),
   );

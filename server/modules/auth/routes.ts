@@ -61,7 +61,12 @@ export function registerAuthRoutes(
     apiRoutes.login,
     {
       config: loginConfig,
-      schema: { tags, body: loginBodySchema.optional(), response: { 200: loginAnswer } },
+      schema: {
+        tags,
+        summary: 'Sign in',
+        body: loginBodySchema.optional(),
+        response: { 200: loginAnswer },
+      },
       // A login by key has no body (SPEC §7): whatever comes along is not read.
       preValidation: async (request) => {
         if (byKey(request)) request.body = undefined;
@@ -93,6 +98,7 @@ export function registerAuthRoutes(
       config: limitedPublic,
       schema: {
         tags,
+        summary: 'Sign up',
         querystring: verifyLinkQuerySchema,
         body: signupBodySchema,
         response: { 201: messageResponseSchema },
@@ -104,15 +110,22 @@ export function registerAuthRoutes(
     },
   );
 
-  api.get(apiRoutes.verify, { config: { public: true }, schema: tokenCheck }, async (request) =>
-    s.registration.verify(request.params.token),
+  api.get(
+    apiRoutes.verify,
+    { config: { public: true }, schema: { ...tokenCheck, summary: 'Verify an e-mail address' } },
+    async (request) => s.registration.verify(request.params.token),
   );
 
   api.post(
     apiRoutes.resendVerification,
     {
       config: limitedPublic,
-      schema: { tags, querystring: resendQuerySchema, response: message },
+      schema: {
+        tags,
+        summary: 'Send the verification e-mail again',
+        querystring: resendQuerySchema,
+        response: message,
+      },
     },
     async (request) => {
       const { email, verify_page_link: link } = request.query;
@@ -126,6 +139,7 @@ export function registerAuthRoutes(
       config: limitedPublic,
       schema: {
         tags,
+        summary: 'Ask for a password reset e-mail',
         params: userEmailParamsSchema,
         querystring: verifyLinkQuerySchema,
         response: message,
@@ -140,7 +154,7 @@ export function registerAuthRoutes(
 
   api.get(
     apiRoutes.verifyReset,
-    { config: { public: true }, schema: tokenCheck },
+    { config: { public: true }, schema: { ...tokenCheck, summary: 'Check a password reset link' } },
     async (request) => s.passwordReset.check(request.params.token),
   );
 
@@ -148,19 +162,36 @@ export function registerAuthRoutes(
     apiRoutes.verifyReset,
     {
       config: { public: true },
-      schema: { tags, params: tokenParams, body: resetPasswordBodySchema, response: message },
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset link',
+        params: tokenParams,
+        body: resetPasswordBodySchema,
+        response: message,
+      },
     },
     async (request) => s.passwordReset.reset(request.params.token, request.body),
   );
 
-  api.post(apiRoutes.logout, { schema: { tags, response: message } }, async (request) => {
-    await s.sessions.logout(authOf(request).sessionId);
-    return { message: 'Signed out.' };
-  });
+  api.post(
+    apiRoutes.logout,
+    { schema: { tags, summary: 'Sign out', response: message } },
+    async (request) => {
+      await s.sessions.logout(authOf(request).sessionId);
+      return { message: 'Signed out.' };
+    },
+  );
 
   api.put(
     apiRoutes.myPassword,
-    { schema: { tags, body: changePasswordBodySchema, response: message } },
+    {
+      schema: {
+        tags,
+        summary: 'Change your password',
+        body: changePasswordBodySchema,
+        response: message,
+      },
+    },
     async (request) => {
       const auth = authOf(request);
       await s.sessions.changePassword(auth.user, auth.sessionId, request.body);

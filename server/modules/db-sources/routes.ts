@@ -28,12 +28,12 @@ import { type Api, needs, orEmpty } from '../../http/route-contract';
 import { actorOf } from '../identity/public';
 import type { DbSourceService } from './service';
 
-const tags = ['Integrations'];
+const tags = ['Database sources'];
 
 export function registerDbSourceRoutes(api: Api, s: { dbSources: DbSourceService }) {
   api.get(
     dbSourceRoutes.dbSourceTypes,
-    { schema: { tags, response: { 200: dbTypesSchema } } },
+    { schema: { tags, summary: 'List the kinds of database', response: { 200: dbTypesSchema } } },
     async () => s.dbSources.types(),
   );
 
@@ -41,7 +41,12 @@ export function registerDbSourceRoutes(api: Api, s: { dbSources: DbSourceService
     dbSourceRoutes.dbSources,
     {
       config: needs('Documents', 'ADD'),
-      schema: { tags, body: dbSourceInputSchema, response: { 201: dbSourceSchema } },
+      schema: {
+        tags,
+        summary: 'Add a database source',
+        body: dbSourceInputSchema,
+        response: { 201: dbSourceSchema },
+      },
     },
     async (request, reply) =>
       reply.code(201).send(await s.dbSources.create(await actorOf(request), request.body)),
@@ -53,6 +58,7 @@ export function registerDbSourceRoutes(api: Api, s: { dbSources: DbSourceService
       config: needs('Documents', 'LIST_VIEW', 'VIEW'),
       schema: {
         tags,
+        summary: 'List database sources, or read one',
         querystring: dbSourcesQuerySchema,
         // With `integration_id` the answer is that one source instead of a page.
         response: { 200: z.union([dbSourcePageSchema, dbSourceSchema]) },
@@ -72,6 +78,7 @@ export function registerDbSourceRoutes(api: Api, s: { dbSources: DbSourceService
       config: needs('Documents', 'UPDATE'),
       schema: {
         tags,
+        summary: 'Update a database source',
         querystring: integrationIdQuerySchema,
         body: orEmpty(dbSourceUpdateSchema),
         response: { 200: dbSourceSchema },
@@ -87,6 +94,7 @@ export function registerDbSourceRoutes(api: Api, s: { dbSources: DbSourceService
       config: needs('Documents', 'DELETE'),
       schema: {
         tags,
+        summary: 'Delete database sources',
         body: orEmpty(dbSourceDeleteSchema),
         response: { 200: messageResponseSchema },
       },
@@ -100,6 +108,7 @@ export function registerDbSourceRoutes(api: Api, s: { dbSources: DbSourceService
       config: needs('Documents', 'ADD', 'UPDATE'),
       schema: {
         tags,
+        summary: 'Test a database connection',
         querystring: dbSourceTestQuerySchema,
         body: dbSourceInputSchema,
         response: { 200: dbTestResultSchema },
@@ -113,7 +122,12 @@ export function registerDbSourceRoutes(api: Api, s: { dbSources: DbSourceService
     dbSourceRoutes.dbSourceTables,
     {
       config: needs('Documents', 'VIEW'),
-      schema: { tags, querystring: integrationIdQuerySchema, response: { 200: dbTablesSchema } },
+      schema: {
+        tags,
+        summary: 'List a source’s tables and columns',
+        querystring: integrationIdQuerySchema,
+        response: { 200: dbTablesSchema },
+      },
     },
     async (request) => s.dbSources.tables(await actorOf(request), request.query.integration_id),
   );
@@ -124,6 +138,7 @@ export function registerDbSourceRoutes(api: Api, s: { dbSources: DbSourceService
       config: needs('Query', 'QUERY_DOCUMENT'),
       schema: {
         tags,
+        summary: 'Run a read-only query on a source',
         querystring: dbQueryOptionsSchema,
         body: dbQueryInputSchema,
         response: { 200: dbQueryResultSchema },

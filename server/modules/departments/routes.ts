@@ -12,7 +12,7 @@ import { idParams } from '../identity/params';
 import type { DepartmentService } from './service';
 
 const config = { admin: true };
-const tags = ['Department'];
+const tags = ['Departments'];
 
 export function registerDepartmentRoutes(api: Api, s: { departments: DepartmentService }) {
   api.get(
@@ -21,6 +21,7 @@ export function registerDepartmentRoutes(api: Api, s: { departments: DepartmentS
       config,
       schema: {
         tags,
+        summary: 'List departments',
         querystring: departmentsQuerySchema,
         response: { 200: departmentPageSchema },
       },
@@ -31,13 +32,29 @@ export function registerDepartmentRoutes(api: Api, s: { departments: DepartmentS
   // Not in SPEC §7; the shared add/update/view screen reads one department after a reload.
   api.get(
     apiRoutes.department,
-    { config, schema: { tags, params: idParams, response: { 200: departmentSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Read a department',
+        params: idParams,
+        response: { 200: departmentSchema },
+      },
+    },
     async (request) => s.departments.get(request.params.id),
   );
 
   api.post(
     apiRoutes.departments,
-    { config, schema: { tags, body: departmentInputSchema, response: { 201: departmentSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Create a department',
+        body: departmentInputSchema,
+        response: { 201: departmentSchema },
+      },
+    },
     async (request, reply) => reply.code(201).send(await s.departments.create(request.body)),
   );
 
@@ -47,6 +64,7 @@ export function registerDepartmentRoutes(api: Api, s: { departments: DepartmentS
       config,
       schema: {
         tags,
+        summary: 'Update a department',
         params: idParams,
         body: departmentInputSchema,
         response: { 200: departmentSchema },
@@ -57,7 +75,15 @@ export function registerDepartmentRoutes(api: Api, s: { departments: DepartmentS
 
   api.delete(
     apiRoutes.departmentDelete,
-    { config, schema: { tags, params: idParams, response: { 200: messageResponseSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Delete a department',
+        params: idParams,
+        response: { 200: messageResponseSchema },
+      },
+    },
     async (request) => s.departments.remove(request.params.id),
   );
 }

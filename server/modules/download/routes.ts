@@ -12,6 +12,7 @@ export function registerDownloadRoutes(api: Api, { downloads }: { downloads: Dow
     apiRoutes.download,
     {
       schema: {
+        summary: 'Download a document as PDF',
         tags: ['Knowledge assistant'],
         params: idParams,
         response: { 200: fileAnswer(['application/pdf']) },

@@ -44,6 +44,7 @@ export function registerMailboxRoutes(api: Api, s: { emailMailbox: MailboxServic
       config: needs('Email_agent', 'VIEW'),
       schema: {
         tags,
+        summary: 'List a mailbox’s messages',
         params: account,
         querystring: mailMessagesQuerySchema,
         response: { 200: mailMessagePageSchema },
@@ -56,7 +57,12 @@ export function registerMailboxRoutes(api: Api, s: { emailMailbox: MailboxServic
     emailRoutes.message,
     {
       config: needs('Email_agent', 'VIEW'),
-      schema: { tags, params: messageParams, response: { 200: mailMessageDetailSchema } },
+      schema: {
+        tags,
+        summary: 'Read a message',
+        params: messageParams,
+        response: { 200: mailMessageDetailSchema },
+      },
     },
     async (request) => {
       const { email_id, message } = request.params;
@@ -71,6 +77,7 @@ export function registerMailboxRoutes(api: Api, s: { emailMailbox: MailboxServic
       config: needs('Email_agent', 'VIEW'),
       schema: {
         tags,
+        summary: 'Download an attachment',
         params: attachmentParams,
         response: { 200: fileAnswer(['application/octet-stream', '*/*']) },
       },
@@ -101,6 +108,7 @@ export function registerMailboxRoutes(api: Api, s: { emailMailbox: MailboxServic
       config: needs('Email_agent', 'VIEW'),
       schema: {
         tags,
+        summary: 'List reply drafts',
         params: account,
         querystring: mailDraftsQuerySchema,
         response: { 200: mailDraftPageSchema },
@@ -115,6 +123,7 @@ export function registerMailboxRoutes(api: Api, s: { emailMailbox: MailboxServic
       config: needs('Email_agent', 'UPDATE'),
       schema: {
         tags,
+        summary: 'Edit a reply draft',
         params: draftParams,
         body: orEmpty(mailDraftUpdateSchema),
         response: { 200: mailDraftSchema },
@@ -130,7 +139,12 @@ export function registerMailboxRoutes(api: Api, s: { emailMailbox: MailboxServic
     emailRoutes.draftSend,
     {
       config: needs('Email_agent', 'UPDATE'),
-      schema: { tags, params: draftParams, response: { 200: sendResultSchema } },
+      schema: {
+        tags,
+        summary: 'Send a reply draft',
+        params: draftParams,
+        response: { 200: sendResultSchema },
+      },
     },
     async (request) => {
       const { email_id, draft } = request.params;
@@ -142,7 +156,12 @@ export function registerMailboxRoutes(api: Api, s: { emailMailbox: MailboxServic
     emailRoutes.draftDiscard,
     {
       config: needs('Email_agent', 'UPDATE'),
-      schema: { tags, params: draftParams, response: { 200: messageResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Discard a reply draft',
+        params: draftParams,
+        response: { 200: messageResponseSchema },
+      },
     },
     async (request) => {
       const { email_id, draft } = request.params;
@@ -159,6 +178,7 @@ export function registerMailboxRoutes(api: Api, s: { emailMailbox: MailboxServic
         Math.ceil((MAIL_ATTACHMENTS_MAX * MAIL_ATTACHMENT_MAX_BYTES * 4) / 3) + 1024 * 1024,
       schema: {
         tags,
+        summary: 'Write and send a new message',
         params: account,
         body: composeInputSchema,
         response: { 200: sendResultSchema },
@@ -171,7 +191,12 @@ export function registerMailboxRoutes(api: Api, s: { emailMailbox: MailboxServic
     emailRoutes.sync,
     {
       config: needs('Email_agent', 'UPDATE'),
-      schema: { tags, params: account, response: { 200: syncResultSchema } },
+      schema: {
+        tags,
+        summary: 'Fetch new mail now',
+        params: account,
+        response: { 200: syncResultSchema },
+      },
     },
     async (request) => m.syncNow(await actorOf(request), request.params.email_id),
   );
@@ -180,7 +205,12 @@ export function registerMailboxRoutes(api: Api, s: { emailMailbox: MailboxServic
     emailRoutes.stats,
     {
       config: needs('Email_agent', 'ANALYTICS'),
-      schema: { tags, params: account, response: { 200: emailStatsSchema } },
+      schema: {
+        tags,
+        summary: 'Read a mailbox’s figures',
+        params: account,
+        response: { 200: emailStatsSchema },
+      },
     },
     async (request) => m.stats(await actorOf(request), request.params.email_id),
   );

@@ -36,7 +36,12 @@ export function registerEmailAgentRoutes(
     emailRoutes.list,
     {
       config: needs('Email_agent', 'ADD'),
-      schema: { tags, body: emailAccountInputSchema, response: { 201: emailAccountSchema } },
+      schema: {
+        tags,
+        summary: 'Add a mailbox',
+        body: emailAccountInputSchema,
+        response: { 201: emailAccountSchema },
+      },
     },
     async (request, reply) => {
       const created = await s.emailAgents.create(await actorOf(request), request.body);
@@ -50,6 +55,7 @@ export function registerEmailAgentRoutes(
       config: needs('Email_agent', 'LIST_VIEW'),
       schema: {
         tags,
+        summary: 'List mailboxes',
         querystring: emailAccountsQuerySchema,
         response: { 200: emailAccountPageSchema },
       },
@@ -63,6 +69,7 @@ export function registerEmailAgentRoutes(
       config: needs('Email_agent', 'ADD', 'UPDATE'),
       schema: {
         tags,
+        summary: 'Test a mailbox’s connection',
         body: connectionTestInputSchema,
         response: { 200: connectionTestSchema },
       },
@@ -86,7 +93,10 @@ export function registerEmailAgentRoutes(
 
   api.get(
     emailRoutes.one,
-    { config: needs('Email_agent', 'VIEW'), schema: { tags, params, response: account } },
+    {
+      config: needs('Email_agent', 'VIEW'),
+      schema: { tags, summary: 'Read a mailbox', params, response: account },
+    },
     async (request) => s.emailAgents.get(await actorOf(request), request.params.email_id),
   );
 
@@ -94,7 +104,13 @@ export function registerEmailAgentRoutes(
     emailRoutes.one,
     {
       config: needs('Email_agent', 'UPDATE'),
-      schema: { tags, params, body: orEmpty(emailAccountUpdateSchema), response: account },
+      schema: {
+        tags,
+        summary: 'Update a mailbox',
+        params,
+        body: orEmpty(emailAccountUpdateSchema),
+        response: account,
+      },
     },
     async (request) =>
       s.emailAgents.update(await actorOf(request), request.params.email_id, request.body),
@@ -104,7 +120,12 @@ export function registerEmailAgentRoutes(
     emailRoutes.one,
     {
       config: needs('Email_agent', 'DELETE'),
-      schema: { tags, params, response: { 200: messageResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Delete a mailbox',
+        params,
+        response: { 200: messageResponseSchema },
+      },
     },
     async (request) => s.emailAgents.remove(await actorOf(request), request.params.email_id),
   );
@@ -115,6 +136,7 @@ export function registerEmailAgentRoutes(
       config: needs('Email_agent', 'VIEW'),
       schema: {
         tags,
+        summary: 'List a mailbox’s change history',
         params,
         querystring: emailHistoryQuerySchema,
         response: { 200: emailHistoryPageSchema },

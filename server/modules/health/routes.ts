@@ -7,7 +7,14 @@ import type { HealthCheck } from './service';
 export function registerHealthRoutes(api: Api, s: { health: HealthCheck }) {
   api.get(
     apiRoutes.health,
-    { config: { public: true }, schema: { tags: ['Health'], response: { 200: healthSchema } } },
+    {
+      config: { public: true },
+      schema: {
+        summary: 'Check that the server and its database answer',
+        tags: ['Health'],
+        response: { 200: healthSchema },
+      },
+    },
     async () => s.health.check(),
   );
 }

@@ -52,7 +52,12 @@ export function registerHelpdeskRoutes(api: Api, s: HelpdeskServices) {
     apiRoutes.helpdesks,
     {
       config: needs('Helpdesk', 'ADD'),
-      schema: { tags, body: helpdeskInputSchema, response: { 201: helpdeskSchema } },
+      schema: {
+        tags,
+        summary: 'Connect a helpdesk',
+        body: helpdeskInputSchema,
+        response: { 201: helpdeskSchema },
+      },
     },
     async (request, reply) => {
       const created = await s.helpdesks.create(await actorOf(request), request.body);
@@ -64,14 +69,22 @@ export function registerHelpdeskRoutes(api: Api, s: HelpdeskServices) {
     apiRoutes.helpdesks,
     {
       config: needs('Helpdesk', 'LIST_VIEW'),
-      schema: { tags, querystring: helpdeskQuerySchema, response: { 200: helpdeskPageSchema } },
+      schema: {
+        tags,
+        summary: 'List helpdesks',
+        querystring: helpdeskQuerySchema,
+        response: { 200: helpdeskPageSchema },
+      },
     },
     async (request) => s.helpdesks.list(await actorOf(request), request.query),
   );
 
   api.get(
     apiRoutes.helpdesk,
-    { config: needs('Helpdesk', 'VIEW'), schema: { tags, params, response: helpdesk } },
+    {
+      config: needs('Helpdesk', 'VIEW'),
+      schema: { tags, summary: 'Read a helpdesk', params, response: helpdesk },
+    },
     async (request) => s.helpdesks.get(await actorOf(request), request.params.id),
   );
 
@@ -79,7 +92,13 @@ export function registerHelpdeskRoutes(api: Api, s: HelpdeskServices) {
     apiRoutes.helpdesk,
     {
       config: needs('Helpdesk', 'UPDATE'),
-      schema: { tags, params, body: orEmpty(helpdeskUpdateSchema), response: helpdesk },
+      schema: {
+        tags,
+        summary: 'Update a helpdesk',
+        params,
+        body: orEmpty(helpdeskUpdateSchema),
+        response: helpdesk,
+      },
     },
     async (request) => s.helpdesks.update(await actorOf(request), request.params.id, request.body),
   );
@@ -88,7 +107,12 @@ export function registerHelpdeskRoutes(api: Api, s: HelpdeskServices) {
     apiRoutes.helpdeskAdmin,
     {
       config: needs('Helpdesk', 'ADD'),
-      schema: { tags, body: helpdeskAdminInputSchema, response: { 201: helpdeskAdminSchema } },
+      schema: {
+        tags,
+        summary: 'Make a person a helpdesk administrator',
+        body: helpdeskAdminInputSchema,
+        response: { 201: helpdeskAdminSchema },
+      },
     },
     async (request, reply) => {
       const admin = await s.helpdeskAgents.addAdmin(await actorOf(request), request.body.user_id);
@@ -100,7 +124,12 @@ export function registerHelpdeskRoutes(api: Api, s: HelpdeskServices) {
     apiRoutes.helpdeskAgents,
     {
       config: needs('Helpdesk', 'LIST_VIEW'),
-      schema: { tags, querystring: agentsQuerySchema, response: { 200: agentPageSchema } },
+      schema: {
+        tags,
+        summary: 'List helpdesk agents',
+        querystring: agentsQuerySchema,
+        response: { 200: agentPageSchema },
+      },
     },
     async (request) => s.helpdeskAgents.list(await actorOf(request), request.query),
   );
@@ -109,7 +138,12 @@ export function registerHelpdeskRoutes(api: Api, s: HelpdeskServices) {
     apiRoutes.helpdeskAgents,
     {
       config: needs('Helpdesk', 'ADD'),
-      schema: { tags, body: agentInputSchema, response: { 201: agentSchema } },
+      schema: {
+        tags,
+        summary: 'Add a helpdesk agent',
+        body: agentInputSchema,
+        response: { 201: agentSchema },
+      },
     },
     async (request, reply) => {
       const added = await s.helpdeskAgents.add(await actorOf(request), request.body);
@@ -121,7 +155,13 @@ export function registerHelpdeskRoutes(api: Api, s: HelpdeskServices) {
     apiRoutes.helpdeskAgent,
     {
       config: needs('Helpdesk', 'UPDATE'),
-      schema: { tags, params, body: orEmpty(agentUpdateSchema), response: agent },
+      schema: {
+        tags,
+        summary: 'Update a helpdesk agent',
+        params,
+        body: orEmpty(agentUpdateSchema),
+        response: agent,
+      },
     },
     async (request) =>
       s.helpdeskAgents.update(await actorOf(request), request.params.id, request.body),
@@ -132,7 +172,12 @@ export function registerHelpdeskRoutes(api: Api, s: HelpdeskServices) {
     apiRoutes.helpdeskHandoff,
     {
       config: needs('Helpdesk', HANDOFF_RIGHT),
-      schema: { tags, body: orEmpty(handoffInputSchema), response: { 200: handoffSchema } },
+      schema: {
+        tags,
+        summary: 'Open the helpdesk signed in',
+        body: orEmpty(handoffInputSchema),
+        response: { 200: handoffSchema },
+      },
     },
     async (request) => s.helpdeskHandoff.mint(await actorOf(request), request.body.helpdesk_id),
   );
@@ -142,7 +187,12 @@ export function registerHelpdeskRoutes(api: Api, s: HelpdeskServices) {
     apiRoutes.helpdeskExchange,
     {
       config: { public: true },
-      schema: { tags, body: exchangeInputSchema, response: { 200: exchangeSchema } },
+      schema: {
+        tags,
+        summary: 'Exchange a hand-off token (helpdesk site)',
+        body: exchangeInputSchema,
+        response: { 200: exchangeSchema },
+      },
     },
     async (request) =>
       s.helpdeskHandoff.exchange(request.headers.authorization, request.body.token),
@@ -155,6 +205,7 @@ export function registerHelpdeskRoutes(api: Api, s: HelpdeskServices) {
     {
       schema: {
         tags,
+        summary: 'Read a conversation’s ticket',
         params: conversationTicketParamsSchema,
         response: { 200: conversationTicketSchema },
       },

@@ -84,6 +84,7 @@ export function registerKnowledgeRoutes(api: Api, { knowledge: k }: { knowledge:
         config: needs('Documents', 'ADD'),
         schema: {
           tags,
+          summary: 'Upload documents',
           multipart: { fields: uploadDocsFieldsSchema, files: { files: { many: true } } },
           response: { 200: uploadDocsResponseSchema },
         },
@@ -111,7 +112,12 @@ export function registerKnowledgeRoutes(api: Api, { knowledge: k }: { knowledge:
     paths.uploadUrls,
     {
       config: needs('Documents', 'ADD'),
-      schema: { tags, body: uploadUrlsBodySchema, response: { 200: uploadUrlsResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Add web pages or a sitemap',
+        body: uploadUrlsBodySchema,
+        response: { 200: uploadUrlsResponseSchema },
+      },
     },
     async (request, reply) => {
       const auth = authOf(request);
@@ -124,14 +130,22 @@ export function registerKnowledgeRoutes(api: Api, { knowledge: k }: { knowledge:
     paths.documents,
     {
       config: needs('Documents', 'LIST_VIEW'),
-      schema: { tags, querystring: documentsQuerySchema, response: { 200: documentsPageSchema } },
+      schema: {
+        tags,
+        summary: 'List documents',
+        querystring: documentsQuerySchema,
+        response: { 200: documentsPageSchema },
+      },
     },
     async (request) => k.documents.list(await subjectOf(request), request.query),
   );
 
   api.get(
     paths.document,
-    { config: needs('Documents', 'LIST_VIEW'), schema: { tags, params, response: document } },
+    {
+      config: needs('Documents', 'LIST_VIEW'),
+      schema: { tags, summary: 'Read a document', params, response: document },
+    },
     async (request) => k.documents.get(await subjectOf(request), request.params.id),
   );
 
@@ -139,7 +153,12 @@ export function registerKnowledgeRoutes(api: Api, { knowledge: k }: { knowledge:
     paths.softDelete,
     {
       config: needs('Documents', 'DELETE'),
-      schema: { tags, body: softDeleteBodySchema, response: { 200: softDeleteResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Move documents to or from the recycle bin',
+        body: softDeleteBodySchema,
+        response: { 200: softDeleteResponseSchema },
+      },
     },
     async (request) => ({
       items: await k.documents.toggleSoftDelete(await subjectOf(request), request.body.doc_ids),
@@ -150,7 +169,12 @@ export function registerKnowledgeRoutes(api: Api, { knowledge: k }: { knowledge:
     paths.deleteDocuments,
     {
       config: needs('Documents', 'DELETE'),
-      schema: { tags, body: deleteDocumentsBodySchema, response: deleted },
+      schema: {
+        tags,
+        summary: 'Delete documents for good',
+        body: deleteDocumentsBodySchema,
+        response: deleted,
+      },
     },
     async (request) => k.documents.delete(await subjectOf(request), request.body.ids),
   );
@@ -159,14 +183,22 @@ export function registerKnowledgeRoutes(api: Api, { knowledge: k }: { knowledge:
     paths.deleteSitemaps,
     {
       config: needs('Documents', 'DELETE'),
-      schema: { tags, body: deleteSitemapsBodySchema, response: deleted },
+      schema: {
+        tags,
+        summary: 'Delete a sitemap’s pages',
+        body: deleteSitemapsBodySchema,
+        response: deleted,
+      },
     },
     async (request) => k.documents.deleteSitemaps(await subjectOf(request), request.body.urls),
   );
 
   api.post(
     paths.resyncDocument,
-    { config: needs('Documents', 'UPDATE'), schema: { tags, params, response: document } },
+    {
+      config: needs('Documents', 'UPDATE'),
+      schema: { tags, summary: 'Fetch a web page again', params, response: document },
+    },
     async (request) => k.documents.resync(await subjectOf(request), request.params.id),
   );
 
@@ -174,7 +206,12 @@ export function registerKnowledgeRoutes(api: Api, { knowledge: k }: { knowledge:
     paths.downloadDocument,
     {
       config: needs('Documents', 'VIEW'),
-      schema: { tags, params, response: { 200: fileAnswer(DOWNLOAD_TYPES) } },
+      schema: {
+        tags,
+        summary: 'Download a document’s original file',
+        params,
+        response: { 200: fileAnswer(DOWNLOAD_TYPES) },
+      },
     },
     async (request, reply) => {
       const file = await k.documents.download(await subjectOf(request), request.params.id);

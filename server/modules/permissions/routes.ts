@@ -13,7 +13,13 @@ export function registerPermissionRoutes(
   type Catalogue = z.input<typeof permissionCatalogueSchema>;
   api.get(
     apiRoutes.permissions,
-    { schema: { tags: ['Roles'], response: { 200: permissionCatalogueSchema } } },
+    {
+      schema: {
+        summary: 'List the catalogue of rights',
+        tags: ['Roles'],
+        response: { 200: permissionCatalogueSchema },
+      },
+    },
     async () => (await s.permissionCatalogue.list()) as Catalogue,
   );
 }

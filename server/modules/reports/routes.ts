@@ -41,32 +41,44 @@ export function registerReportRoutes(
   },
 ) {
   const read = needs('Reports', 'LIST_VIEW');
-  const analytics = <R>(response: R) => ({
+  const analytics = <R>(response: R, summary: string) => ({
     config: read,
-    schema: { tags, querystring: reportQuerySchema, response: { 200: response } },
+    schema: { tags, summary, querystring: reportQuerySchema, response: { 200: response } },
   });
-  const sentiments = <R>(response: R) => ({
+  const sentiments = <R>(response: R, summary: string) => ({
     config: read,
-    schema: { tags, querystring: sentimentQuerySchema, response: { 200: response } },
+    schema: { tags, summary, querystring: sentimentQuerySchema, response: { 200: response } },
   });
 
-  api.get(apiRoutes.analyticsOverview, analytics(analyticsOverviewSchema), async (request) =>
-    s.reports.overview(await subjectOf(request), request.query),
+  api.get(
+    apiRoutes.analyticsOverview,
+    analytics(analyticsOverviewSchema, 'Read the analytics overview'),
+    async (request) => s.reports.overview(await subjectOf(request), request.query),
   );
-  api.get(apiRoutes.analyticsPeakHours, analytics(peakHoursSchema), async (request) =>
-    s.reports.peakHours(await subjectOf(request), request.query),
+  api.get(
+    apiRoutes.analyticsPeakHours,
+    analytics(peakHoursSchema, 'Read the conversations by hour'),
+    async (request) => s.reports.peakHours(await subjectOf(request), request.query),
   );
-  api.get(apiRoutes.analyticsResponseTime, analytics(responseTimeSchema), async (request) =>
-    s.reports.responseTime(await subjectOf(request), request.query),
+  api.get(
+    apiRoutes.analyticsResponseTime,
+    analytics(responseTimeSchema, 'Read the response times'),
+    async (request) => s.reports.responseTime(await subjectOf(request), request.query),
   );
-  api.get(apiRoutes.analyticsSatisfaction, analytics(customerSatisfactionSchema), async (request) =>
-    s.reports.satisfaction(await subjectOf(request), request.query),
+  api.get(
+    apiRoutes.analyticsSatisfaction,
+    analytics(customerSatisfactionSchema, 'Read the customer satisfaction'),
+    async (request) => s.reports.satisfaction(await subjectOf(request), request.query),
   );
-  api.get(apiRoutes.sentimentDashboard, sentiments(sentimentDashboardSchema), async (request) =>
-    s.reports.dashboard(await subjectOf(request), request.query),
+  api.get(
+    apiRoutes.sentimentDashboard,
+    sentiments(sentimentDashboardSchema, 'Read the sentiment overview'),
+    async (request) => s.reports.dashboard(await subjectOf(request), request.query),
   );
-  api.get(apiRoutes.sentimentSummary, sentiments(conversationSummarySchema), async (request) =>
-    s.reports.summary(await subjectOf(request), request.query),
+  api.get(
+    apiRoutes.sentimentSummary,
+    sentiments(conversationSummarySchema, 'Read the average conversation summary'),
+    async (request) => s.reports.summary(await subjectOf(request), request.query),
   );
   // Ours: the turns behind a bar or a slice; their words need Reports.VIEW.
   api.get(
@@ -75,6 +87,7 @@ export function registerReportRoutes(
       config: needs('Reports', 'VIEW'),
       schema: {
         tags,
+        summary: 'List the conversation turns behind a figure',
         querystring: reportTurnsQuerySchema,
         response: { 200: reportTurnPageSchema },
       },
@@ -83,14 +96,22 @@ export function registerReportRoutes(
   );
   api.get(
     apiRoutes.sentimentProducts,
-    { config: read, schema: { tags, response: { 200: productListSchema } } },
+    {
+      config: read,
+      schema: { tags, summary: 'List the tracked products', response: { 200: productListSchema } },
+    },
     async () => s.reports.products(),
   );
   api.put(
     apiRoutes.sentimentProducts,
     {
       config: needs('Reports', 'UPDATE'),
-      schema: { tags, body: productsInputSchema, response: { 200: productListSchema } },
+      schema: {
+        tags,
+        summary: 'Replace the tracked products',
+        body: productsInputSchema,
+        response: { 200: productListSchema },
+      },
     },
     async (request) => {
       const saved = await s.reports.replaceProducts(request.body.names);
@@ -101,7 +122,13 @@ export function registerReportRoutes(
   // The dashboard is always allowed (SPEC §6); its parts follow the person's rights.
   api.get(
     apiRoutes.liveDashboard,
-    { schema: { tags, response: { 200: liveDashboardSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Read the dashboard’s live figures',
+        response: { 200: liveDashboardSchema },
+      },
+    },
     async (request) => s.liveDashboard.read(await actorOf(request)),
   );
   api.get(
@@ -110,6 +137,7 @@ export function registerReportRoutes(
       config: needs('Reports', 'DOWNLOAD'),
       schema: {
         tags,
+        summary: 'Export the analytics report',
         querystring: exportQuerySchema,
         response: { 200: fileAnswer(Object.values(EXPORT_TYPES)) },
       },

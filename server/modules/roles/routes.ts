@@ -30,7 +30,12 @@ export function registerRoleRoutes(
     apiRoutes.roles,
     {
       config: listOrAssign,
-      schema: { tags, querystring: rolesQuerySchema, response: { 200: rolePageSchema } },
+      schema: {
+        tags,
+        summary: 'List roles',
+        querystring: rolesQuerySchema,
+        response: { 200: rolePageSchema },
+      },
     },
     async (request) => s.roles.list(await actorOf(request), request.query),
   );
@@ -42,6 +47,7 @@ export function registerRoleRoutes(
       config: needs('Roles', 'LIST_VIEW'),
       schema: {
         tags,
+        summary: 'List the roles granting a right',
         params: rolesByActionParamsSchema,
         querystring: rolesQuerySchema,
         response: { 200: rolePageSchema },
@@ -57,7 +63,7 @@ export function registerRoleRoutes(
     apiRoutes.role,
     {
       config: needs('Roles', 'VIEW'),
-      schema: { tags, params: idParams, response: { 200: roleSchema } },
+      schema: { tags, summary: 'Read a role', params: idParams, response: { 200: roleSchema } },
     },
     async (request) => s.roles.get(await actorOf(request), request.params.id),
   );
@@ -66,7 +72,12 @@ export function registerRoleRoutes(
     apiRoutes.roles,
     {
       config: needs('Roles', 'ADD'),
-      schema: { tags, body: roleInputSchema, response: { 201: roleSchema } },
+      schema: {
+        tags,
+        summary: 'Create a role',
+        body: roleInputSchema,
+        response: { 201: roleSchema },
+      },
     },
     async (request, reply) =>
       reply.code(201).send(await s.roles.create(await actorOf(request), request.body)),
@@ -76,7 +87,13 @@ export function registerRoleRoutes(
     apiRoutes.role,
     {
       config: needs('Roles', 'UPDATE'),
-      schema: { tags, params: idParams, body: roleInputSchema, response: { 200: roleSchema } },
+      schema: {
+        tags,
+        summary: 'Update a role',
+        params: idParams,
+        body: roleInputSchema,
+        response: { 200: roleSchema },
+      },
     },
     async (request) => s.roles.update(await actorOf(request), request.params.id, request.body),
   );
@@ -86,7 +103,12 @@ export function registerRoleRoutes(
     apiRoutes.role,
     {
       config: needs('Roles', 'DELETE'),
-      schema: { tags, params: idParams, response: { 200: messageResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Delete a role',
+        params: idParams,
+        response: { 200: messageResponseSchema },
+      },
     },
     async (request) => s.roles.remove(await actorOf(request), request.params.id),
   );
@@ -97,6 +119,7 @@ export function registerRoleRoutes(
       config: needs('Roles', 'VIEW'),
       schema: {
         tags,
+        summary: 'List a role’s change history',
         params: idParams,
         querystring: historyQuerySchema,
         response: { 200: roleHistoryPageSchema },
@@ -111,7 +134,12 @@ export function registerRoleRoutes(
     apiRoutes.roleHistoryRestore,
     {
       config: needs('Roles', 'UPDATE'),
-      schema: { tags, params: historyRestoreParams, response: { 200: roleSchema } },
+      schema: {
+        tags,
+        summary: 'Restore a role from its history',
+        params: historyRestoreParams,
+        response: { 200: roleSchema },
+      },
     },
     async (request) => {
       const { id, entry } = request.params;

@@ -32,7 +32,12 @@ export function registerServiceAgentRoutes(api: Api, s: { serviceAgents: WidgetS
     apiRoutes.serviceAgents,
     {
       config: needs('Service_agent', 'ADD'),
-      schema: { tags, body: serviceAgentInputSchema, response: { 201: serviceAgentSchema } },
+      schema: {
+        tags,
+        summary: 'Create a chat widget',
+        body: serviceAgentInputSchema,
+        response: { 201: serviceAgentSchema },
+      },
     },
     async (request, reply) => {
       const created = await s.serviceAgents.create(await actorOf(request), request.body);
@@ -46,6 +51,7 @@ export function registerServiceAgentRoutes(api: Api, s: { serviceAgents: WidgetS
       config: needs('Service_agent', 'LIST_VIEW'),
       schema: {
         tags,
+        summary: 'List chat widgets',
         querystring: serviceAgentsQuerySchema,
         response: { 200: serviceAgentPageSchema },
       },
@@ -55,7 +61,10 @@ export function registerServiceAgentRoutes(api: Api, s: { serviceAgents: WidgetS
 
   api.get(
     apiRoutes.serviceAgent,
-    { config: needs('Service_agent', 'VIEW'), schema: { tags, params, response: widget } },
+    {
+      config: needs('Service_agent', 'VIEW'),
+      schema: { tags, summary: 'Read a chat widget', params, response: widget },
+    },
     async (request) => s.serviceAgents.get(await actorOf(request), request.params.id),
   );
 
@@ -64,7 +73,13 @@ export function registerServiceAgentRoutes(api: Api, s: { serviceAgents: WidgetS
     apiRoutes.serviceAgent,
     {
       config: needs('Service_agent', 'UPDATE'),
-      schema: { tags, params, body: orEmpty(serviceAgentUpdateSchema), response: widget },
+      schema: {
+        tags,
+        summary: 'Update a chat widget',
+        params,
+        body: orEmpty(serviceAgentUpdateSchema),
+        response: widget,
+      },
     },
     async (request) =>
       s.serviceAgents.update(await actorOf(request), request.params.id, request.body),
@@ -74,7 +89,12 @@ export function registerServiceAgentRoutes(api: Api, s: { serviceAgents: WidgetS
     apiRoutes.serviceAgent,
     {
       config: needs('Service_agent', 'DELETE'),
-      schema: { tags, params, response: { 200: messageResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Delete a chat widget',
+        params,
+        response: { 200: messageResponseSchema },
+      },
     },
     async (request) => s.serviceAgents.remove(await actorOf(request), request.params.id),
   );
@@ -85,6 +105,7 @@ export function registerServiceAgentRoutes(api: Api, s: { serviceAgents: WidgetS
       config: needs('Service_agent', 'VIEW'),
       schema: {
         tags,
+        summary: 'List a chat widget’s visitor conversations',
         params: serviceAgentClientIdParamsSchema,
         querystring: serviceAgentHistoryQuerySchema,
         response: { 200: serviceAgentHistoryPageSchema },

@@ -69,6 +69,7 @@ export function registerVisitorRoutes(api: Api, s: { visitorChat: VisitorChat })
       config,
       schema: {
         tags,
+        summary: 'Read the widget and the visitor’s conversation',
         querystring: visitorWidgetQuerySchema,
         response: { 200: visitorWidgetSchema },
       },
@@ -82,6 +83,7 @@ export function registerVisitorRoutes(api: Api, s: { visitorChat: VisitorChat })
       config,
       schema: {
         tags,
+        summary: 'Ask the chat widget',
         body: visitorChatRequestSchema,
         response: { 200: jsonOrEvents(chatAnswerSchema) },
       },
@@ -109,7 +111,12 @@ export function registerVisitorRoutes(api: Api, s: { visitorChat: VisitorChat })
     apiRoutes.serviceAgentFeedback,
     {
       config,
-      schema: { tags, body: visitorFeedbackSchema, response: { 200: feedbackResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Rate a widget answer',
+        body: visitorFeedbackSchema,
+        response: { 200: feedbackResponseSchema },
+      },
     },
     async (request) => s.visitorChat.rate(visitorOf(request), request.body),
   );

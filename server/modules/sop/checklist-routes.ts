@@ -28,7 +28,12 @@ export function registerChecklistRoutes(api: Api, { sop }: { sop: Sop }) {
     paths.checklists,
     {
       config: needs('Sop', 'LIST_VIEW'),
-      schema: { tags, querystring: checklistsQuerySchema, response: { 200: checklistPageSchema } },
+      schema: {
+        tags,
+        summary: 'List checklists',
+        querystring: checklistsQuerySchema,
+        response: { 200: checklistPageSchema },
+      },
     },
     async (request) => checklists.list(await actorOf(request), request.query),
   );
@@ -36,7 +41,12 @@ export function registerChecklistRoutes(api: Api, { sop }: { sop: Sop }) {
     paths.checklists,
     {
       config: needs('Sop', 'ADD'),
-      schema: { tags, body: generateChecklistSchema, response: { 201: checklistSchema } },
+      schema: {
+        tags,
+        summary: 'Generate a checklist from an SOP',
+        body: generateChecklistSchema,
+        response: { 201: checklistSchema },
+      },
     },
     async (request, reply) => {
       const created = await checklists.generate(await actorOf(request), request.body);
@@ -47,7 +57,12 @@ export function registerChecklistRoutes(api: Api, { sop }: { sop: Sop }) {
     paths.checklists,
     {
       config: needs('Sop', 'DELETE'),
-      schema: { tags, body: documentIdsBodySchema, response: { 200: messageResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Delete checklists',
+        body: documentIdsBodySchema,
+        response: { 200: messageResponseSchema },
+      },
     },
     async (request) => checklists.remove(await actorOf(request), request.body.document_ids),
   );
@@ -55,7 +70,12 @@ export function registerChecklistRoutes(api: Api, { sop }: { sop: Sop }) {
     paths.checklist,
     {
       config: needs('Sop', 'LIST_VIEW'),
-      schema: { tags, params: idParams, response: { 200: checklistSchema } },
+      schema: {
+        tags,
+        summary: 'Read a checklist',
+        params: idParams,
+        response: { 200: checklistSchema },
+      },
     },
     async (request) => checklists.get(await actorOf(request), request.params.id),
   );
@@ -63,7 +83,12 @@ export function registerChecklistRoutes(api: Api, { sop }: { sop: Sop }) {
     paths.checklistVersions,
     {
       config: needs('Sop', 'LIST_VIEW'),
-      schema: { tags, params: idParams, response: { 200: checklistVersionsSchema } },
+      schema: {
+        tags,
+        summary: 'List a checklist’s versions',
+        params: idParams,
+        response: { 200: checklistVersionsSchema },
+      },
     },
     async (request) => ({
       items: await checklists.versions(await actorOf(request), request.params.id),
@@ -74,7 +99,12 @@ export function registerChecklistRoutes(api: Api, { sop }: { sop: Sop }) {
     paths.checklistReferences,
     {
       config: needs('Sop', 'LIST_VIEW'),
-      schema: { tags, params: idParams, response: { 200: sopFileListSchema } },
+      schema: {
+        tags,
+        summary: 'List a checklist’s reference files',
+        params: idParams,
+        response: { 200: sopFileListSchema },
+      },
     },
     async (request) => {
       const files = await checklists.references(await actorOf(request), request.params.id);

@@ -65,7 +65,12 @@ export const checklistService: FastifyPluginAsync<
     paths.saveChecklist,
     {
       config: needs('Sop', 'UPDATE'),
-      schema: { tags, body: saveChecklistSchema, response: { 200: checklistSchema } },
+      schema: {
+        tags,
+        summary: 'Save a checklist’s changes as a new version',
+        body: saveChecklistSchema,
+        response: { 200: checklistSchema },
+      },
     },
     async (request) => {
       const { checklist_id, checklist_data } = request.body;
@@ -79,6 +84,7 @@ export const checklistService: FastifyPluginAsync<
       config: needs('Sop', 'DOWNLOAD'),
       schema: {
         tags,
+        summary: 'Export a checklist',
         querystring: lngQuery,
         body: exportChecklistSchema,
         response: { 200: fileAnswer(Object.values(CONTENT_TYPES)) },

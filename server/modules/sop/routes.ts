@@ -120,6 +120,7 @@ export function registerSopRoutes(api: Api, { sop, storage }: { sop: Sop; storag
         config: needs('Sop', 'ADD'),
         schema: {
           tags,
+          summary: 'Upload SOPs',
           multipart: {
             fields: sopUploadFieldsSchema,
             files: { files: { many: true }, reference_files: { many: true, optional: true } },
@@ -139,6 +140,7 @@ export function registerSopRoutes(api: Api, { sop, storage }: { sop: Sop; storag
         config: needs('Sop', 'UPDATE'),
         schema: {
           tags,
+          summary: 'Upload a new version of an SOP',
           params: idParams,
           multipart: { files: { file: {} } },
           response: document,
@@ -153,6 +155,7 @@ export function registerSopRoutes(api: Api, { sop, storage }: { sop: Sop; storag
         config: needs('Sop', 'UPDATE'),
         schema: {
           tags,
+          summary: 'Add reference files to an SOP',
           multipart: {
             fields: sopReferenceFieldsSchema,
             files: { reference_files: { many: true } },
@@ -173,6 +176,7 @@ export function registerSopRoutes(api: Api, { sop, storage }: { sop: Sop; storag
       config: needs('Sop', 'LIST_VIEW'),
       schema: {
         tags,
+        summary: 'List SOPs',
         querystring: sopDocumentsQuerySchema,
         response: { 200: sopDocumentPageSchema },
       },
@@ -183,7 +187,12 @@ export function registerSopRoutes(api: Api, { sop, storage }: { sop: Sop; storag
     paths.archived,
     {
       config: needs('Sop', 'LIST_VIEW'),
-      schema: { tags, querystring: archivedQuery, response: { 200: sopDocumentPageSchema } },
+      schema: {
+        tags,
+        summary: 'List archived SOPs',
+        querystring: archivedQuery,
+        response: { 200: sopDocumentPageSchema },
+      },
     },
     async (request) =>
       sop.documents.list(await actorOf(request), { ...request.query, search_type: 'archived' }),
@@ -193,7 +202,13 @@ export function registerSopRoutes(api: Api, { sop, storage }: { sop: Sop; storag
     paths.document,
     {
       config: needs('Sop', 'LIST_VIEW'),
-      schema: { tags, params: idParams, querystring: viewQuery, response: pdfAnswer },
+      schema: {
+        tags,
+        summary: 'View an SOP as PDF',
+        params: idParams,
+        querystring: viewQuery,
+        response: pdfAnswer,
+      },
     },
     async (request, reply) =>
       pdfOf(
@@ -209,7 +224,12 @@ export function registerSopRoutes(api: Api, { sop, storage }: { sop: Sop; storag
     paths.reference,
     {
       config: needs('Sop', 'LIST_VIEW'),
-      schema: { tags, params: idParams, response: pdfAnswer },
+      schema: {
+        tags,
+        summary: 'View a reference file as PDF',
+        params: idParams,
+        response: pdfAnswer,
+      },
     },
     async (request, reply) =>
       pdfOf(
@@ -222,7 +242,12 @@ export function registerSopRoutes(api: Api, { sop, storage }: { sop: Sop; storag
     paths.references,
     {
       config: needs('Sop', 'UPDATE'),
-      schema: { tags, body: referenceIdsBodySchema, response: message },
+      schema: {
+        tags,
+        summary: 'Remove reference files',
+        body: referenceIdsBodySchema,
+        response: message,
+      },
     },
     async (request) =>
       sop.documents.removeReferences(await actorOf(request), request.body.reference_ids),
@@ -231,7 +256,7 @@ export function registerSopRoutes(api: Api, { sop, storage }: { sop: Sop; storag
     paths.documents,
     {
       config: needs('Sop', 'DELETE'),
-      schema: { tags, body: archiveManyBodySchema, response: message },
+      schema: { tags, summary: 'Archive SOPs', body: archiveManyBodySchema, response: message },
     },
     async (request) => {
       const { document_ids, comments } = request.body;
@@ -242,21 +267,35 @@ export function registerSopRoutes(api: Api, { sop, storage }: { sop: Sop; storag
     paths.archive,
     {
       config: needs('Sop', 'DELETE'),
-      schema: { tags, params: idParams, body: orEmpty(archiveBodySchema), response: message },
+      schema: {
+        tags,
+        summary: 'Archive an SOP',
+        params: idParams,
+        body: orEmpty(archiveBodySchema),
+        response: message,
+      },
     },
     async (request) =>
       sop.archive.archive(await actorOf(request), [request.params.id], request.body.comments),
   );
   api.put(
     paths.unarchive,
-    { config: needs('Sop', 'DELETE'), schema: { tags, params: idParams, response: document } },
+    {
+      config: needs('Sop', 'DELETE'),
+      schema: { tags, summary: 'Restore an archived SOP', params: idParams, response: document },
+    },
     async (request) => sop.archive.unarchive(await actorOf(request), request.params.id),
   );
   api.delete(
     paths.archivedDelete,
     {
       config: needs('Sop', 'DELETE'),
-      schema: { tags, body: documentIdsBodySchema, response: message },
+      schema: {
+        tags,
+        summary: 'Delete archived SOPs for good',
+        body: documentIdsBodySchema,
+        response: message,
+      },
     },
     async (request) =>
       sop.archive.deleteArchived(await actorOf(request), request.body.document_ids),
@@ -266,13 +305,21 @@ export function registerSopRoutes(api: Api, { sop, storage }: { sop: Sop; storag
     paths.countries,
     {
       config: needs('Sop', 'LIST_VIEW'),
-      schema: { tags, querystring: countriesQuerySchema, response: { 200: countryListSchema } },
+      schema: {
+        tags,
+        summary: 'List countries',
+        querystring: countriesQuerySchema,
+        response: { 200: countryListSchema },
+      },
     },
     async (request) => ({ items: sop.lookups.countries(request.query.lng) }),
   );
   api.get(
     paths.clients,
-    { config: needs('Sop', 'LIST_VIEW'), schema: { tags, response: { 200: lookupListSchema } } },
+    {
+      config: needs('Sop', 'LIST_VIEW'),
+      schema: { tags, summary: 'List clients', response: { 200: lookupListSchema } },
+    },
     async () => ({ items: await sop.lookups.clients() }),
   );
   // 201 when the client is new, 200 with the one that exists.
@@ -282,6 +329,7 @@ export function registerSopRoutes(api: Api, { sop, storage }: { sop: Sop; storag
       config: needs('Sop', 'ADD'),
       schema: {
         tags,
+        summary: 'Add a client',
         params: clientNameParamsSchema,
         response: { 200: lookupSchema, 201: lookupSchema },
       },
@@ -293,7 +341,14 @@ export function registerSopRoutes(api: Api, { sop, storage }: { sop: Sop; storag
   );
   api.get(
     paths.departments,
-    { config: needs('Sop', 'ADD'), schema: { tags, response: { 200: lookupListSchema } } },
+    {
+      config: needs('Sop', 'ADD'),
+      schema: {
+        tags,
+        summary: 'List the departments you may add SOPs to',
+        response: { 200: lookupListSchema },
+      },
+    },
     async (request) => {
       const actor = await actorOf(request);
       return { items: await sop.lookups.departments(actor.subject) };
@@ -301,7 +356,10 @@ export function registerSopRoutes(api: Api, { sop, storage }: { sop: Sop; storag
   );
   api.get(
     paths.products,
-    { config: needs('Sop', 'LIST_VIEW'), schema: { tags, response: { 200: namesListSchema } } },
+    {
+      config: needs('Sop', 'LIST_VIEW'),
+      schema: { tags, summary: 'List product types', response: { 200: namesListSchema } },
+    },
     async (request) => {
       const { subject } = await actorOf(request);
       return { items: await sop.lookups.products(subject) };
@@ -309,7 +367,10 @@ export function registerSopRoutes(api: Api, { sop, storage }: { sop: Sop; storag
   );
   api.get(
     paths.industries,
-    { config: needs('Sop', 'LIST_VIEW'), schema: { tags, response: { 200: namesListSchema } } },
+    {
+      config: needs('Sop', 'LIST_VIEW'),
+      schema: { tags, summary: 'List industries', response: { 200: namesListSchema } },
+    },
     async (request) => {
       const { subject } = await actorOf(request);
       return { items: await sop.lookups.industries(subject) };

@@ -33,7 +33,12 @@ export function registerUserRoutes(
     apiRoutes.users,
     {
       config: needs('Users', 'LIST_VIEW'),
-      schema: { tags, querystring: usersQuerySchema, response: { 200: managedUserPageSchema } },
+      schema: {
+        tags,
+        summary: 'List users',
+        querystring: usersQuerySchema,
+        response: { 200: managedUserPageSchema },
+      },
     },
     async (request) => s.users.list(await actorOf(request), request.query),
   );
@@ -43,14 +48,22 @@ export function registerUserRoutes(
     apiRoutes.userByEmail,
     {
       config: needs('Users', 'VIEW'),
-      schema: { tags, params: userEmailParamsSchema, response: user },
+      schema: {
+        tags,
+        summary: 'Find a user by e-mail address',
+        params: userEmailParamsSchema,
+        response: user,
+      },
     },
     async (request) => s.users.getByEmail(await actorOf(request), request.params.email),
   );
 
   api.get(
     apiRoutes.userById,
-    { config: needs('Users', 'VIEW'), schema: { tags, params: idParams, response: user } },
+    {
+      config: needs('Users', 'VIEW'),
+      schema: { tags, summary: 'Read a user', params: idParams, response: user },
+    },
     async (request) => s.users.getById(await actorOf(request), request.params.id),
   );
 
@@ -60,6 +73,7 @@ export function registerUserRoutes(
       config: needs('Users', 'ADD'),
       schema: {
         tags,
+        summary: 'Invite a user',
         querystring: verifyLinkQuerySchema,
         body: userCreateSchema,
         response: { 201: managedUserSchema },
@@ -80,7 +94,13 @@ export function registerUserRoutes(
     apiRoutes.userUpdate,
     {
       config: needs('Users', 'UPDATE'),
-      schema: { tags, params: userIdParams, body: userUpdateSchema, response: user },
+      schema: {
+        tags,
+        summary: 'Update a user',
+        params: userIdParams,
+        body: userUpdateSchema,
+        response: user,
+      },
     },
     async (request) => s.users.update(await actorOf(request), request.params.userId, request.body),
   );
@@ -89,7 +109,13 @@ export function registerUserRoutes(
     apiRoutes.userPut,
     {
       config: needs('Users', 'UPDATE'),
-      schema: { tags, params: idParams, body: userUpdateSchema, response: user },
+      schema: {
+        tags,
+        summary: 'Update a user (alternative path)',
+        params: idParams,
+        body: userUpdateSchema,
+        response: user,
+      },
     },
     async (request) => s.users.update(await actorOf(request), request.params.id, request.body),
   );
@@ -98,7 +124,12 @@ export function registerUserRoutes(
     apiRoutes.userDelete,
     {
       config: needs('Users', 'DELETE'),
-      schema: { tags, params: idParams, response: { 200: messageResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Delete a user',
+        params: idParams,
+        response: { 200: messageResponseSchema },
+      },
     },
     async (request) => s.users.remove(await actorOf(request), request.params.id),
   );
@@ -109,6 +140,7 @@ export function registerUserRoutes(
       config: needs('Users', 'VIEW'),
       schema: {
         tags,
+        summary: 'List a user’s change history',
         params: idParams,
         querystring: historyQuerySchema,
         response: { 200: userHistoryPageSchema },
@@ -125,6 +157,7 @@ export function registerUserRoutes(
       config: needs('Users', 'UPDATE'),
       schema: {
         tags,
+        summary: 'Restore a user from their history',
         params: historyRestoreParams,
         querystring: verifyLinkQuerySchema,
         response: user,

@@ -18,7 +18,15 @@ const tags = ['Knowledge assistant'];
 export function registerVisualRoutes(api: Api, { visuals }: { visuals: VisualsService }) {
   api.post(
     apiRoutes.visualRouter,
-    { config, schema: { tags, body: visualRequestSchema, response: { 200: visualRouteSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Plan a chart for a question',
+        body: visualRequestSchema,
+        response: { 200: visualRouteSchema },
+      },
+    },
     async (request) => visuals.route(await actorOf(request), request.body),
   );
 
@@ -26,7 +34,12 @@ export function registerVisualRoutes(api: Api, { visuals }: { visuals: VisualsSe
     apiRoutes.generateVisual,
     {
       config,
-      schema: { tags, body: visualRequestSchema, response: { 200: fileAnswer(['image/svg+xml']) } },
+      schema: {
+        tags,
+        summary: 'Draw a chart for a question',
+        body: visualRequestSchema,
+        response: { 200: fileAnswer(['image/svg+xml']) },
+      },
     },
     async (request, reply) => {
       const chart = await visuals.generate(await actorOf(request), request.body);

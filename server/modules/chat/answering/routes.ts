@@ -39,18 +39,23 @@ export function registerAnswerRoutes(
   api: Api,
   s: { answers: AnswerService; llm: LlmProvider | null },
 ) {
-  const modes: [string, ChatMode][] = [
-    [apiRoutes.chatStuff, 'stuff'],
-    [apiRoutes.chatStuffV2, 'stuff-v2'],
-    [apiRoutes.chatStuffV3, 'stuff-v3'],
+  const modes: [string, ChatMode, string][] = [
+    [apiRoutes.chatStuff, 'stuff', 'Ask the knowledge assistant'],
+    [
+      apiRoutes.chatStuffV2,
+      'stuff-v2',
+      'Ask, reading the question in the light of the conversation',
+    ],
+    [apiRoutes.chatStuffV3, 'stuff-v3', 'Ask, answering each part of the question on its own'],
   ];
-  for (const [path, mode] of modes)
+  for (const [path, mode, summary] of modes)
     api.post(
       path,
       {
         config,
         schema: {
           tags,
+          summary,
           body: chatRequestSchema,
           response: { 200: jsonOrEvents(chatAnswerSchema) },
         },
@@ -73,7 +78,14 @@ export function registerAnswerRoutes(
 
   api.get(
     apiRoutes.chatModels,
-    { config, schema: { tags, response: { 200: chatModelsResponseSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'List the answer engines',
+        response: { 200: chatModelsResponseSchema },
+      },
+    },
     async () => chatModels(s.llm),
   );
 }

@@ -51,6 +51,7 @@ export function registerConversationRoutes(
         config,
         schema: {
           tags,
+          summary: 'List your conversations',
           querystring: conversationsQuerySchema,
           response: { 200: conversationPageSchema },
         },
@@ -60,7 +61,15 @@ export function registerConversationRoutes(
 
     chat.get(
       apiRoutes.conversation,
-      { config, schema: { tags, params, response: { 200: conversationDetailSchema } } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Read a conversation',
+          params,
+          response: { 200: conversationDetailSchema },
+        },
+      },
       async (request) => chats.detail(request.params.chat_id, authOf(request).user.id),
     );
 
@@ -70,6 +79,7 @@ export function registerConversationRoutes(
         config,
         schema: {
           tags,
+          summary: 'Rename a conversation',
           params,
           body: renameConversationSchema,
           response: { 200: conversationSchema },
@@ -81,7 +91,15 @@ export function registerConversationRoutes(
 
     chat.delete(
       apiRoutes.conversation,
-      { config, schema: { tags, params, response: { 200: messageResponseSchema } } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Delete a conversation',
+          params,
+          response: { 200: messageResponseSchema },
+        },
+      },
       async (request) => chats.remove(request.params.chat_id, authOf(request).user.id),
     );
 
@@ -91,6 +109,7 @@ export function registerConversationRoutes(
         config,
         schema: {
           tags,
+          summary: 'Suggest follow-up questions',
           body: recommendedQuestionsRequestSchema,
           response: { 200: recommendedQuestionsResponseSchema },
         },
@@ -108,7 +127,12 @@ export function registerConversationRoutes(
       apiRoutes.feedback,
       {
         config,
-        schema: { tags, body: feedbackFormSchema, response: { 200: feedbackResponseSchema } },
+        schema: {
+          tags,
+          summary: 'Rate an answer',
+          body: feedbackFormSchema,
+          response: { 200: feedbackResponseSchema },
+        },
       },
       async (request) => chats.feedback(authOf(request).user.id, request.body),
     );
