@@ -18,4 +18,5 @@ export const emailRoutes = {
   draftSend: '/email-agent/:email_id/drafts/:draft/send',
   draftDiscard: '/email-agent/:email_id/drafts/:draft/discard',
   compose: '/email-agent/:email_id/compose',
+  composeDraft: '/email-agent/:email_id/compose/draft',
 } as const;

@@ -9,6 +9,8 @@
  * - `department_id`: the department the account belongs to, which scopes who sees it.
  *   `knowledge_departments`: where drafted replies may take their answers from.
  * - `require_approval` (default true): drafts wait for a person; false sends them at once.
+ * - `signature` (added later; '' is none): put under every reply and new mail the account sends,
+ *   below the text and above the quoted original, after the "-- " line in the text part.
  * - `/email-agent/{email_id}` takes the account's numeric id or its address.
  */
 import { z } from 'zod';
@@ -23,6 +25,7 @@ export const TLS_MODES = ['tls', 'starttls', 'none'] as const;
 export type TlsMode = (typeof TLS_MODES)[number];
 const EMAIL_TITLE_MAX = 120;
 const EMAIL_KNOWLEDGE_MAX = 50;
+const EMAIL_SIGNATURE_MAX = 2000;
 
 const unique = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
@@ -79,6 +82,12 @@ const fields = {
     .max(EMAIL_KNOWLEDGE_MAX, 'validation:tooLong')
     .transform(unique),
   require_approval: z.boolean(),
+  signature: z
+    .string()
+    .max(EMAIL_SIGNATURE_MAX, 'validation:tooLong')
+    .regex(patterns.plainMultiline, 'validation:plainText')
+    // Trailing blank lines and spaces would only widen the gap above the quote.
+    .transform((text) => text.replace(/\s+$/, '')),
 };
 
 /** POST /email-agent. */
@@ -91,6 +100,7 @@ export const emailAccountInputSchema = z.object({
   smtp_tls: fields.smtp_tls.default('tls'),
   knowledge_departments: fields.knowledge_departments.default([]),
   require_approval: fields.require_approval.default(true),
+  signature: fields.signature.default(''),
 });
 export type EmailAccountInput = z.input<typeof emailAccountInputSchema>;
 export type EmailAccountCreate = z.infer<typeof emailAccountInputSchema>;
@@ -118,6 +128,7 @@ export const emailAccountSchema = z.object({
   has_password: z.boolean().optional(),
   knowledge_departments: z.array(z.number().int()).optional(),
   require_approval: z.boolean().optional(),
+  signature: z.string().optional(),
   last_sync_at: z.string().nullable().optional(),
   last_sync_error: z.string().nullable().optional(),
   created_by: actorSchema.optional(),
@@ -222,6 +233,13 @@ const probeSchema = z.object({
   error: z.string().nullable(),
   /** The same as a code; absent from servers that predate it. */
   code: z.enum(CONNECTION_FAILURES).nullable().optional(),
+  /**
+   * Added later (additive), on a test that got through: true when it signed in with the
+   * password; false when the server offers no login at all, so the password was not checked.
+   */
+  signed_in: z.boolean().optional(),
+  /** Whether the connection was encrypted (TLS, or STARTTLS taken). */
+  tls: z.boolean().optional(),
 });
 export const connectionTestSchema = z.object({ imap: probeSchema, smtp: probeSchema });
 export type ConnectionTest = z.infer<typeof connectionTestSchema>;

@@ -146,6 +146,36 @@ export type ComposeInput = z.input<typeof composeInputSchema>;
 
 export const sendResultSchema = z.object({ message: z.string(), message_id: z.string() });
 
+/** To or Cc as typed into compose: kept as it is in a draft, checked when the mail is sent. */
+const typedAddresses = z
+  .string()
+  .max(10_000, 'validation:tooLong')
+  .regex(patterns.plainText, 'validation:plainText');
+
+/**
+ * PUT …/compose/draft (added later): a new mail a person began and left, kept per account and
+ * person until it is sent (POST …/compose) or discarded (DELETE …/compose/draft). Attachments
+ * are not kept: a draft holds text only. An empty one is no draft (saving it discards it).
+ */
+export const composeDraftInputSchema = z.object({
+  to: typedAddresses.default(''),
+  cc: typedAddresses.default(''),
+  subject: subjectField.default(''),
+  body: bodyField.default(''),
+});
+export type ComposeDraftInput = z.input<typeof composeDraftInputSchema>;
+export const composeDraftSchema = z.object({
+  to: z.string(),
+  cc: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  updated_at: z.string(),
+});
+export type ComposeDraft = z.infer<typeof composeDraftSchema>;
+/** GET …/compose/draft: the person's kept draft for the account, or null. */
+export const composeDraftAnswerSchema = z.object({ draft: composeDraftSchema.nullable() });
+export type ComposeDraftAnswer = z.infer<typeof composeDraftAnswerSchema>;
+
 /** GET /email-agent/{id}/stats (Email_agent ANALYTICS). */
 export const emailStatsSchema = z.object({
   received: z.number().int(),

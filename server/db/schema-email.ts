@@ -11,6 +11,7 @@ export interface EmailTables {
   email_messages: EmailMessagesTable;
   email_attachments: EmailAttachmentsTable;
   email_drafts: EmailDraftsTable;
+  email_compose_drafts: EmailComposeDraftsTable;
 }
 
 /** What 0015 adds to `email_agents`. */
@@ -32,6 +33,8 @@ export interface EmailAgentColumns {
   last_sync_error: string | null;
   /** A sync in progress holds the account until then (several server processes). */
   sync_lease_until: string | null;
+  /** 0032: put under every reply and new mail the account sends; '' is none. */
+  signature: Generated<string>;
 }
 
 export interface EmailAgentKnowledgeTable {
@@ -123,6 +126,19 @@ export interface EmailDraftsTable {
   sent_message_id: string | null;
   /** 0023: when a send claimed it ('sending'); null otherwise. */
   sending_since: string | null;
+}
+
+/** 0032: a new mail a person began and left, one per account and person. */
+export interface EmailComposeDraftsTable {
+  id: Generated<number>;
+  email_agent_id: number;
+  user_id: number;
+  /** To and Cc as typed (checked only when the mail is sent). */
+  to_text: string;
+  cc_text: string;
+  subject: string;
+  body: string;
+  updated_at: string;
 }
 
 export type EmailMessageRow = Selectable<EmailMessagesTable>;

@@ -33,6 +33,11 @@ export interface MailServers {
   imapsPort: number;
   smtpsPort: number;
   caFile: string | null;
+  /**
+   * The same SMTP server without AUTH (its EHLO offers none), as a relay for a trusted network
+   * is: it takes mail from anyone, whatever password a client holds.
+   */
+  smtpOpenPort: number;
   /** Creates a mailbox user (address and password) on both servers. */
   addUser: (address: string, password: string) => void;
   /** Where a user's Maildir lives (for tests that look at the store itself). */
@@ -196,7 +201,7 @@ export async function startMailServers(options: { tls?: boolean } = {}): Promise
   // to a shared file right after a lookup would be unknown for up to a second.
   const users = join(dir, 'users');
   mkdirSync(users);
-  const [imapPort, smtpPort] = [await freePort(), await freePort()];
+  const [imapPort, smtpPort, smtpOpenPort] = [await freePort(), await freePort(), await freePort()];
   const caFile = options.tls ? selfSigned(dir, owner) : null;
   const [imapsPort, smtpsPort] = caFile ? [await freePort(), await freePort()] : [0, 0];
   writeFileSync(join(dir, 'dovecot.conf'), dovecotConfig(dir, imapPort, owner, imapsPort));
@@ -223,12 +228,19 @@ export async function startMailServers(options: { tls?: boolean } = {}): Promise
       ...(caFile ? [String(smtpsPort), caFile, join(dir, 'tls', 'key.pem')] : []),
     ],
     // The delivered files must belong to the user dovecot serves the mail as.
-    { stdio: ['pipe', 'ignore', 'pipe'], uid: owner.uid, gid: owner.gid, cwd: dir },
+    {
+      stdio: ['pipe', 'ignore', 'pipe'],
+      uid: owner.uid,
+      gid: owner.gid,
+      cwd: dir,
+      env: { ...process.env, OPEN_PORT: String(smtpOpenPort) },
+    },
   );
   try {
     await Promise.all([
       waitForPort(imapPort, dovecot, 'dovecot'),
       waitForPort(smtpPort, smtp, 'the SMTP server'),
+      waitForPort(smtpOpenPort, smtp, 'the SMTP server without AUTH'),
       ...(caFile
         ? [
             waitForPort(imapsPort, dovecot, 'dovecot (IMAPS)'),
@@ -248,6 +260,7 @@ export async function startMailServers(options: { tls?: boolean } = {}): Promise
     imapsPort,
     smtpsPort,
     caFile,
+    smtpOpenPort,
     addUser(address, password) {
       if (/[:\s]/.test(address) || /[:\n]/.test(password)) throw new Error('bad test user');
       const name = address.toLowerCase();

@@ -4,6 +4,8 @@ It listens on loopback, requires AUTH (PLAIN or LOGIN) against the same passwd-f
 reads, and delivers each message into the recipient's Maildir under the mail root (tmp/ then a
 rename into new/, as any MDA does), where dovecot serves it over IMAP. Unknown recipients are
 refused with 550. Arguments: port, users directory, mail root. Prints "ready" once it listens.
+With OPEN_PORT in the environment it also listens there without AUTH (the EHLO offers none), as
+a relay for a trusted network does: the tests of an honest "Test connection" need one.
 """
 import os
 import socket
@@ -18,6 +20,7 @@ PORT, USERS, ROOT = int(sys.argv[1]), sys.argv[2], sys.argv[3]
 # Optional: a TLS port, certificate and key. Then PORT offers STARTTLS and the TLS port speaks
 # TLS from the first byte.
 TLS_PORT, CERT, KEY = (int(sys.argv[4]), sys.argv[5], sys.argv[6]) if len(sys.argv) > 6 else (0, None, None)
+OPEN_PORT = int(os.environ.get("OPEN_PORT", "0"))
 counter = 0
 
 
@@ -79,6 +82,12 @@ controllers = [Controller(Deliver(), hostname="127.0.0.1", port=PORT, tls_contex
 if TLS_PORT:
     controllers.append(
         Controller(Deliver(), hostname="127.0.0.1", port=TLS_PORT, ssl_context=context, **common)
+    )
+if OPEN_PORT:
+    # auth_require_tls without TLS: AUTH is neither offered in the EHLO nor accepted.
+    controllers.append(
+        Controller(Deliver(), hostname="127.0.0.1", port=OPEN_PORT, auth_required=False,
+                   auth_require_tls=True, decode_data=False)
     )
 for controller in controllers:
     controller.start()

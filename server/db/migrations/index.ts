@@ -35,6 +35,7 @@ import { scannedPages } from './0028-scanned-pages';
 import { dateTerms } from './0029-date-terms';
 import { chunkAnalysisIndex } from './0030-chunk-analysis-index';
 import { apiKeyRevoker } from './0031-api-key-revoker';
+import { emailSignatureDrafts } from './0032-email-signature-drafts';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -69,5 +70,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0029-date-terms': dateTerms(dialect),
     '0030-chunk-analysis-index': chunkAnalysisIndex(),
     '0031-api-key-revoker': apiKeyRevoker(),
+    '0032-email-signature-drafts': emailSignatureDrafts(dialect),
   };
 }

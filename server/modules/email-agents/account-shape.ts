@@ -23,6 +23,7 @@ export function toAccount(a: AccountRecord, names: ActorNames): EmailAccount {
     has_password: a.password_enc !== '',
     knowledge_departments: a.knowledge,
     require_approval: a.require_approval === 1,
+    signature: a.signature,
     last_sync_at: a.last_sync_at,
     last_sync_error: a.last_sync_error,
     created_by: actorRef(names, a.created_by),

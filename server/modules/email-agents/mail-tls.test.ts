@@ -37,9 +37,10 @@ async function roundTrip(t: SuiteApp, mode: 'tls' | 'starttls') {
     token: t.admin,
     body: probe,
   });
+  // Signed in on both, and over an encrypted connection.
   expect(tested.body).toEqual({
-    imap: { ok: true, code: null, error: null },
-    smtp: { ok: true, code: null, error: null },
+    imap: { ok: true, code: null, error: null, signed_in: true, tls: true },
+    smtp: { ok: true, code: null, error: null, signed_in: true, tls: true },
   });
   const account = await createAccount(t, t.admin, body);
   await sendAs(servers, friend, { to: box.address, subject: `Over ${mode}`, text: 'Encrypted?' });

@@ -6,6 +6,8 @@
 import { messageResponseSchema } from '../../../contract/auth';
 import { emailAccountParamsSchema as account, emailRoutes } from '../../../contract/email-agents';
 import {
+  composeDraftAnswerSchema,
+  composeDraftInputSchema,
   composeInputSchema,
   emailStatsSchema,
   MAIL_ATTACHMENT_MAX_BYTES,
@@ -25,6 +27,7 @@ import {
 } from '../../../contract/email-mailbox';
 import { type Api, fileAnswer, needs, orEmpty } from '../../http/route-contract';
 import { actorOf } from '../identity/public';
+import type { ComposeDrafts } from './compose-drafts';
 import type { MailboxService } from './mailbox-service';
 
 const tags = ['Email agent'];
@@ -35,8 +38,12 @@ const messageParams = account.extend(mailMessageParamsSchema.shape);
 const attachmentParams = account.extend(mailAttachmentParamsSchema.shape);
 const draftParams = account.extend(mailDraftParamsSchema.shape);
 
-export function registerMailboxRoutes(api: Api, s: { emailMailbox: MailboxService }) {
+export function registerMailboxRoutes(
+  api: Api,
+  s: { emailMailbox: MailboxService; emailComposeDrafts: ComposeDrafts },
+) {
   const m = s.emailMailbox;
+  const kept = s.emailComposeDrafts;
 
   api.get(
     emailRoutes.messages,
@@ -185,6 +192,50 @@ export function registerMailboxRoutes(api: Api, s: { emailMailbox: MailboxServic
       },
     },
     async (request) => m.compose(await actorOf(request), request.params.email_id, request.body),
+  );
+
+  // The person's own compose draft for the account (UPDATE, as composing): read, kept, discarded.
+  api.get(
+    emailRoutes.composeDraft,
+    {
+      config: needs('Email_agent', 'UPDATE'),
+      schema: {
+        tags,
+        summary: 'Read your unsent message',
+        params: account,
+        response: { 200: composeDraftAnswerSchema },
+      },
+    },
+    async (request) => kept.get(await actorOf(request), request.params.email_id),
+  );
+
+  api.put(
+    emailRoutes.composeDraft,
+    {
+      config: needs('Email_agent', 'UPDATE'),
+      schema: {
+        tags,
+        summary: 'Keep your unsent message',
+        params: account,
+        body: orEmpty(composeDraftInputSchema),
+        response: { 200: composeDraftAnswerSchema },
+      },
+    },
+    async (request) => kept.save(await actorOf(request), request.params.email_id, request.body),
+  );
+
+  api.delete(
+    emailRoutes.composeDraft,
+    {
+      config: needs('Email_agent', 'UPDATE'),
+      schema: {
+        tags,
+        summary: 'Discard your unsent message',
+        params: account,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => kept.discard(await actorOf(request), request.params.email_id),
   );
 
   api.post(

@@ -19,12 +19,14 @@ import { nowIso } from '../../db/database';
 import type { EmailDraftRow, EmailMessageRow } from '../../db/schema';
 import { parseReferences } from '../chat/public';
 import { type Actor, actorNames, actorRef } from '../identity/public';
+import type { ComposeDraftsRepo } from './compose-drafts';
 import type { DraftsRepo } from './drafts-repo';
 import { emailErrors } from './errors';
 import type { MailboxRepo } from './mailbox-repo';
 import { createOutbox } from './outbox';
 import { NOT_KEPT_TOO_BIG } from './parse';
 import { withPartUrls, type AttachmentRow } from './part-urls';
+import { outgoingBody } from './reply-quote';
 import type { EmailAgentService } from './service';
 import type { MailboxSync } from './sync';
 import type { Kysely } from 'kysely';
@@ -43,6 +45,8 @@ interface MailboxServiceDeps {
   accountRepo: AccountRepo;
   mailbox: MailboxRepo;
   drafts: DraftsRepo;
+  /** A person's kept compose draft goes once their mail is sent. */
+  composeDrafts?: ComposeDraftsRepo;
   sync: MailboxSync;
   /** Where failed sends' details go (never a password). */
   log?: { warn: (o: object, m: string) => void };
@@ -258,7 +262,8 @@ export function createMailboxService(deps: MailboxServiceDeps) {
           to: input.to,
           cc: input.cc,
           subject: input.subject,
-          text: input.body,
+          // Under the account's signature; a new mail quotes nothing.
+          ...outgoingBody(input.body, account.signature),
           attachments: files,
         },
         actor,
@@ -279,6 +284,13 @@ export function createMailboxService(deps: MailboxServiceDeps) {
           message_id: [null, messageId],
         },
       });
+      // The mail has left; a draft kept for it must not come back (a failure here would only
+      // leave it to be discarded by hand).
+      await deps.composeDrafts
+        ?.remove(account.id, actor.id)
+        .catch((error: unknown) =>
+          deps.log?.warn({ account: account.id, err: (error as Error).message }, 'compose draft'),
+        );
       return { message: 'The message was sent.', message_id: messageId };
     },
 

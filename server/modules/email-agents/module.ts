@@ -8,6 +8,7 @@ import { createIntegrationHosts } from '../../services/fetch/integration-hosts';
 import { createSecretBox, secretsKey } from '../../services/security/secret-box';
 import { chatModule } from '../chat/module';
 import { identityModule } from '../identity/module';
+import { createComposeDrafts, createComposeDraftsRepo } from './compose-drafts';
 import { createDrafter } from './drafter';
 import { createDraftsRepo } from './drafts-repo';
 import { createMailboxRepo } from './mailbox-repo';
@@ -29,7 +30,16 @@ export const emailAgentsModule = defineModule({
     const box = createSecretBox(secretsKey(config));
     const ca = config.emailCaFile ? readFileSync(config.emailCaFile, 'utf8') : undefined;
     const hosts = createIntegrationHosts(config.integrationHostsAllow);
-    const accounts = createEmailAgentService({ db, repo: accountRepo, box, hosts, ca });
+    // A mailbox added or switched on is read at once, not at the sync's next round (the sync
+    // exists by the time anyone adds one).
+    const accounts = createEmailAgentService({
+      db,
+      repo: accountRepo,
+      box,
+      hosts,
+      ca,
+      activated: (id) => sync.syncSoon(id),
+    });
 
     // The drafter sends at once for accounts without approval, through the mailbox service; the
     // sync drafts after each pass. Each calls the others only once all three exist.
@@ -57,11 +67,25 @@ export const emailAgentsModule = defineModule({
       },
       log,
     });
-    const service = createMailboxService({ db, accounts, accountRepo, mailbox, drafts, sync, log });
+    const composeDrafts = createComposeDraftsRepo(db);
+    const service = createMailboxService({
+      db,
+      accounts,
+      accountRepo,
+      mailbox,
+      drafts,
+      composeDrafts,
+      sync,
+      log,
+    });
 
     return {
       emailAgents: accounts,
       emailMailbox: service,
+      emailComposeDrafts: createComposeDrafts({
+        repo: composeDrafts,
+        updatable: (actor, ref) => accounts.visible(actor, ref, 'UPDATE'),
+      }),
       emailSync: {
         start: () => sync.start(config.emailSyncSeconds),
         stop: () => sync.stop(),

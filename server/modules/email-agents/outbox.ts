@@ -11,15 +11,21 @@
  * - a draft left 'sending' by a process that died is looked at by the sync job after
  *   SENDING_STALE_MS: found in Sent under its Message-ID it is marked sent, else reopened with
  *   a "send_failed" entry, for a person to send again.
+ *
+ * A reply carries the account's signature and quotes the mail it answers, as mail clients do
+ * (reply-quote.ts), in a text and an HTML part.
  */
 import { nowIso } from '../../db/database';
 import { MailConnectionError } from '../../services/mail/mailbox-connection';
 import { newMessageId, sendAndFile, type OutgoingMail } from '../../services/mail/outgoing';
 import type { Actor } from '../identity/public';
+import type { EmailMessageRow } from '../../db/schema';
 import type { DraftsRepo } from './drafts-repo';
 import { emailErrors } from './errors';
 import type { MailboxRepo } from './mailbox-repo';
 import { parseMessage } from './parse';
+import { parserThread } from './parser-thread';
+import { outgoingBody, type QuotedOriginal } from './reply-quote';
 import type { AccountRecord } from './repo';
 import type { EmailAgentService } from './service';
 
@@ -75,6 +81,24 @@ export function createOutbox(deps: OutboxDeps) {
     return result.messageId;
   }
 
+  /** The mail a reply quotes, its HTML cleaned (else quoted from its text). */
+  async function quoteOf(account: AccountRecord, m: EmailMessageRow): Promise<QuotedOriginal> {
+    let html: string | null = null;
+    if (m.html_body)
+      try {
+        html = await parserThread().quote(m.html_body);
+      } catch (error) {
+        deps.log?.warn({ account: account.id, err: (error as Error).message }, 'quote html');
+      }
+    return {
+      from: { name: m.from_name, address: m.from_address },
+      date: m.sent_date,
+      messageId: m.message_id,
+      text: m.text_body,
+      html,
+    };
+  }
+
   const who = (actor: Actor | null) => ({
     actorId: actor?.id ?? null,
     actorName: actor?.name ?? null,
@@ -92,13 +116,14 @@ export function createOutbox(deps: OutboxDeps) {
     const to = strings(draft.to_json);
     const cc = strings(draft.cc_json);
     try {
+      const quote = original ? await quoteOf(account, original) : undefined;
       await send(
         account,
         {
           to,
           cc,
           subject: draft.subject,
-          text: draft.body,
+          ...outgoingBody(draft.body, account.signature, quote),
           messageId,
           inReplyTo: original?.message_id ?? null,
           references: original

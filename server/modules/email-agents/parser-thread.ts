@@ -17,21 +17,32 @@
  * sync with nothing new starts none), ended after IDLE_MS without work, so the periodic syncs
  * (EMAIL_SYNC_SECONDS, 60 by default) do not pay its start (~0.4 s: it loads mailparser) each
  * time. It never keeps the process alive.
+ *
+ * It also cleans a received mail's HTML for the quote of a reply (quote-html.ts), whose jsdom
+ * the server's own heap should not keep either.
  */
 import { Worker } from 'node:worker_threads';
 import type { NewMessage } from './mailbox-repo';
 
-export interface ParseRequest {
-  id: number;
-  source: Uint8Array;
-  uid: number;
-  folder: 'INBOX' | 'Sent';
-  own: string;
-}
-export type ParseReply = { id: number; message: NewMessage } | { id: number; error: string };
+export type ParseRequest =
+  | {
+      id: number;
+      kind: 'parse';
+      source: Uint8Array;
+      uid: number;
+      folder: 'INBOX' | 'Sent';
+      own: string;
+    }
+  | { id: number; kind: 'quote'; html: string };
+export type ParseReply =
+  | { id: number; message: NewMessage }
+  | { id: number; html: string }
+  | { id: number; error: string };
 
 export interface ParserThread {
   parse(source: Buffer, uid: number, folder: 'INBOX' | 'Sent', own: string): Promise<NewMessage>;
+  /** The HTML cleaned for a reply's quote (quote-html.ts). */
+  quote(html: string): Promise<string>;
 }
 
 const IDLE_MS = 120_000;
@@ -68,7 +79,7 @@ function createParserThread(): ParserThread {
   let nextId = 1;
   const waiting = new Map<
     number,
-    { resolve: (m: NewMessage) => void; reject: (e: Error) => void }
+    { resolve: (reply: ParseReply) => void; reject: (e: Error) => void }
   >();
   const failAll = (error: Error) => {
     for (const w of waiting.values()) w.reject(error);
@@ -84,7 +95,7 @@ function createParserThread(): ParserThread {
       if (!pending) return;
       waiting.delete(reply.id);
       if ('error' in reply) pending.reject(new Error(reply.error));
-      else pending.resolve(revive(reply.message));
+      else pending.resolve(reply);
       if (waiting.size === 0) {
         idle = setTimeout(() => {
           if (waiting.size > 0 || worker !== w) return;
@@ -105,19 +116,27 @@ function createParserThread(): ParserThread {
     worker = w;
     return w;
   };
+  const ask = (request: ParseRequest, transfer: ArrayBuffer[] = []) => {
+    if (idle) clearTimeout(idle);
+    idle = null;
+    return new Promise<ParseReply>((resolve, reject) => {
+      waiting.set(request.id, { resolve, reject });
+      started().postMessage(request, transfer);
+    });
+  };
   return {
-    parse(source, uid, folder, own) {
-      if (idle) clearTimeout(idle);
-      idle = null;
-      const id = nextId++;
-      return new Promise<NewMessage>((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
-        // Its own bytes only (a Buffer may view a larger pool), handed over without a copy.
-        const bytes = new Uint8Array(source);
-        started().postMessage({ id, source: bytes, uid, folder, own } satisfies ParseRequest, [
-          bytes.buffer,
-        ]);
-      });
+    async parse(source, uid, folder, own) {
+      // Its own bytes only (a Buffer may view a larger pool), handed over without a copy.
+      const bytes = new Uint8Array(source);
+      const request = { id: nextId++, kind: 'parse', source: bytes, uid, folder, own } as const;
+      const reply = await ask(request, [bytes.buffer]);
+      if (!('message' in reply)) throw new Error('the parsing thread answered no message');
+      return revive(reply.message);
+    },
+    async quote(html) {
+      const reply = await ask({ id: nextId++, kind: 'quote', html });
+      if (!('html' in reply)) throw new Error('the parsing thread answered no HTML');
+      return reply.html;
     },
   };
 }

@@ -20,6 +20,7 @@ import {
 } from '../../../contract/email-agents';
 import { type Api, needs, orEmpty } from '../../http/route-contract';
 import { actorOf } from '../identity/public';
+import type { ComposeDrafts } from './compose-drafts';
 import type { MailboxService } from './mailbox-service';
 import { registerMailboxRoutes } from './mailbox-routes';
 import type { EmailAgentService } from './service';
@@ -28,7 +29,11 @@ const tags = ['Email agent'];
 
 export function registerEmailAgentRoutes(
   api: Api,
-  s: { emailAgents: EmailAgentService; emailMailbox: MailboxService },
+  s: {
+    emailAgents: EmailAgentService;
+    emailMailbox: MailboxService;
+    emailComposeDrafts: ComposeDrafts;
+  },
 ) {
   const account = { 200: emailAccountSchema };
 
@@ -86,7 +91,12 @@ export function registerEmailAgentRoutes(
           },
           'mailbox connection test failed',
         );
-      const answer = (p: typeof imap) => ({ ok: p.ok, code: p.code, error: p.error });
+      const answer = (p: typeof imap) => ({
+        ok: p.ok,
+        code: p.code,
+        error: p.error,
+        ...(p.ok ? { signed_in: p.signedIn, tls: p.tls } : {}),
+      });
       return { imap: answer(imap), smtp: answer(smtp) };
     },
   );

@@ -10,11 +10,12 @@
  * - `{email_id}` is a numeric id or the account's address.
  */
 import { departmentScope, inScope } from '../../../contract/access';
-import type {
-  EmailAccount,
-  EmailAccountCreate,
-  EmailAccountUpdate,
-  EmailHistoryEntry,
+import {
+  changedDestination,
+  type EmailAccount,
+  type EmailAccountCreate,
+  type EmailAccountUpdate,
+  type EmailHistoryEntry,
 } from '../../../contract/email-agents';
 import type { Paged } from '../../../contract/paging';
 import type { ActionName } from '../../../contract/permissions';
@@ -47,9 +48,14 @@ interface AccountDeps {
   hosts: IntegrationHosts;
   /** EMAIL_CA_FILE's certificates, trusted for every mailbox's TLS. */
   ca?: string;
+  /**
+   * An active account was added, switched on, or given a new server or password: its mail
+   * should be read now rather than at the next round of the sync.
+   */
+  activated?: (id: number) => void;
 }
 
-export function createEmailAgentService({ db, repo, box, hosts, ca }: AccountDeps) {
+export function createEmailAgentService({ db, repo, box, hosts, ca, activated }: AccountDeps) {
   function isVisible(actor: Actor, account: AccountRecord, action: ActionName): boolean {
     const scope = departmentScope(actor.subject, 'Email_agent', action);
     if (scope === 'all') return true;
@@ -165,6 +171,7 @@ export function createEmailAgentService({ db, repo, box, hosts, ca }: AccountDep
         knowledge_departments,
         { action: 'created', actorId: actor.id, actorName: actor.name, changes },
       );
+      if (status) activated?.(id);
       return reread(id);
     },
 
@@ -199,6 +206,9 @@ export function createEmailAgentService({ db, repo, box, hosts, ca }: AccountDep
           changes: changesOf(account, input),
         },
       );
+      const wasOn = account.status === 1;
+      const reconnected = password !== undefined || changedDestination(account, input).length > 0;
+      if (status !== false && (wasOn ? reconnected : status === true)) activated?.(account.id);
       return reread(account.id);
     },
 

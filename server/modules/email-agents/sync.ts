@@ -9,7 +9,9 @@
  *   (mailbox-repo storeBatch). Killed mid-way, a sync leaves a consistent mark; run again it
  *   goes on from there, and what was stored twice is skipped by the unique key.
  * - One sync per account at a time, across processes (a lease on the account row).
- * - `every(seconds)` runs it for all active accounts on a timer, started with the app.
+ * - `start(seconds)` runs it for all active accounts on a timer, started with the app, and
+ *   `syncSoon(id)` runs it at once for one account just added or switched on (through the same
+ *   lease), so its mail does not wait up to a whole period.
  */
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import type { MailboxConnection } from '../../services/mail/mailbox-connection';
@@ -162,6 +164,8 @@ export function createMailboxSync(deps: SyncDeps) {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   const stopping = new AbortController();
+  /** Syncs asked for by syncSoon, still running (stop() waits for them). */
+  const soon = new Set<Promise<void>>();
 
   async function syncAll(): Promise<void> {
     for (const id of await accounts.activeIds()) {
@@ -194,11 +198,29 @@ export function createMailboxSync(deps: SyncDeps) {
       timer.unref();
       tick();
     },
+    /**
+     * Syncs the account now, in the background, when the timer runs (EMAIL_SYNC_SECONDS 0 means
+     * "only when asked", so nothing then). It takes the account's lease as every sync does:
+     * another process or the timer's round already on the account makes it a no-op.
+     */
+    syncSoon(id: number) {
+      if (!timer || stopping.signal.aborted) return;
+      const run: Promise<void> = (async () => {
+        const account = await accounts.find({ id });
+        if (!account || account.status !== 1 || !account.imap_host) return;
+        await syncAccount(account, { signal: stopping.signal });
+      })()
+        .catch((error: unknown) =>
+          deps.log.warn({ account: id, err: (error as Error).message }, 'mailbox sync failed'),
+        )
+        .finally(() => soon.delete(run));
+      soon.add(run);
+    },
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
       stopping.abort();
-      await running;
+      await Promise.all([running, ...soon]);
     },
   };
 }

@@ -12,6 +12,7 @@ import { isIP } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import { ImapFlow } from 'imapflow';
 import nodemailer, { type Transporter } from 'nodemailer';
+import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { ConnectionFailure, TlsMode } from '../../../contract/email-agents';
 import type { IntegrationHosts, Requester } from '../fetch/integration-hosts';
@@ -114,21 +115,28 @@ export async function withImap<T>(
   }
 }
 
-function smtpTransport(c: MailboxConnection, address: string) {
-  const options: SMTPTransport.Options = {
+/** How to reach the SMTP server at the checked address, without the credentials. */
+function smtpOptions(c: MailboxConnection, address: string): SMTPConnection.Options {
+  return {
     host: address,
     servername: serverName(c.smtp.host),
     port: c.smtp.port,
     secure: c.smtp.tls === 'tls',
     requireTLS: c.smtp.tls === 'starttls',
     ignoreTLS: c.smtp.tls === 'none',
-    auth: { user: c.username, pass: c.password },
     tls: tlsOptions(c, c.smtp.host),
     connectionTimeout: TIMEOUT_MS,
     greetingTimeout: TIMEOUT_MS,
     socketTimeout: 60_000,
     logger: false,
     debug: false,
+  };
+}
+
+function smtpTransport(c: MailboxConnection, address: string) {
+  const options: SMTPTransport.Options = {
+    ...smtpOptions(c, address),
+    auth: { user: c.username, pass: c.password },
   };
   return nodemailer.createTransport(options);
 }
@@ -160,6 +168,14 @@ export interface Probe {
   code: ConnectionFailure | null;
   /** The neutral text of `code`. */
   error: string | null;
+  /**
+   * What a test that got through proved: true when it signed in with the password; false when
+   * the server offers no login at all (an SMTP relay for a trusted network), so the password
+   * was not checked. Absent on a failure.
+   */
+  signedIn?: boolean;
+  /** Whether the connection was encrypted (TLS from the first byte, or after STARTTLS). */
+  tls?: boolean;
   /** What happened, for the server's log only. */
   detail?: string;
 }
@@ -169,21 +185,54 @@ function failed(c: MailboxConnection, protocol: MailProtocol, error: unknown): P
   return { ok: false, code: f.code, error: f.message, detail: f.detail };
 }
 
+/** IMAP always signs in (a connection that may not is no use to the agent). */
 export async function probeImap(c: MailboxConnection): Promise<Probe> {
   try {
-    await withImap(c, async (client) => {
+    const tls = await withImap(c, async (client) => {
       await client.status('INBOX', { messages: true });
+      return client.secureConnection;
     });
-    return { ok: true, code: null, error: null };
+    return { ok: true, code: null, error: null, signedIn: true, tls };
   } catch (error) {
     return failed(c, 'imap', error);
   }
 }
 
+/**
+ * Connects as sending does, then signs in when the server offers a login. nodemailer's own
+ * verify() answers true without a word when the EHLO offers no AUTH, which "Test connection"
+ * once read as "login works" whatever the password: here the answer says which it was.
+ */
 export async function probeSmtp(c: MailboxConnection): Promise<Probe> {
   try {
-    await withSmtp(c, (transport) => transport.verify());
-    return { ok: true, code: null, error: null };
+    const connection = new SMTPConnection(smtpOptions(c, await pinned(c, 'smtp')));
+    const found = await new Promise<{ signedIn: boolean; tls: boolean }>((resolve, reject) => {
+      let settled = false;
+      const settle = (error: Error | null, value?: { signedIn: boolean; tls: boolean }) => {
+        if (settled) return;
+        settled = true;
+        if (error || !value) {
+          connection.close();
+          reject(error ?? new Error('no answer'));
+        } else {
+          connection.quit();
+          resolve(value);
+        }
+      };
+      connection.once('error', (error) => settle(error));
+      connection.once('end', () => settle(new Error('Connection closed')));
+      connection.connect((error) => {
+        if (error) return settle(error);
+        // Set from the EHLO's AUTH line (the typings leave it out).
+        const offered = (connection as unknown as { allowsAuth?: boolean }).allowsAuth === true;
+        const tls = connection.secure;
+        if (!offered) return settle(null, { signedIn: false, tls });
+        connection.login({ user: c.username, pass: c.password }, (refused) =>
+          settle(refused ?? null, { signedIn: true, tls }),
+        );
+      });
+    });
+    return { ok: true, code: null, error: null, ...found };
   } catch (error) {
     return failed(c, 'smtp', error);
   }

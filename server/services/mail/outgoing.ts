@@ -16,6 +16,8 @@ export interface OutgoingMail {
   cc: string[];
   subject: string;
   text: string;
+  /** An HTML alternative of `text` (a reply's, with its quote), or none. */
+  html?: string;
   inReplyTo?: string | null;
   references?: string[];
   attachments?: { filename: string; contentType: string; content: Buffer }[];
@@ -58,6 +60,7 @@ async function renderMail(mail: OutgoingMail): Promise<{ raw: Buffer; messageId:
     cc: mail.cc.length ? plain(mail.cc) : undefined,
     subject: mail.subject,
     text: mail.text,
+    html: mail.html,
     messageId,
     inReplyTo: mail.inReplyTo ?? undefined,
     references: mail.references?.length ? mail.references : undefined,
