@@ -31,6 +31,25 @@ describe('configuration from the environment', () => {
     expect(c.staticDir).toMatch(/dist$/);
   });
 
+  it('when PUBLIC_URL is unset, then it is the address the server listens on and says it was derived', () => {
+    expect(parseEnv({ PORT: '3000' })).toMatchObject({
+      publicUrl: 'http://localhost:3000',
+      publicUrlSource: 'derived',
+    });
+    expect(parseEnv({ PORT: '3000', HOST: '::', PUBLIC_URL: '' }).publicUrl).toBe(
+      'http://localhost:3000',
+    );
+    expect(parseEnv({ PORT: '9000', HOST: '192.168.1.20' }).publicUrl).toBe(
+      'http://192.168.1.20:9000',
+    );
+    expect(parseEnv({ PORT: '9000', HOST: '::1' }).publicUrl).toBe('http://[::1]:9000');
+    expect(parseEnv({ PORT: '80', HOST: 'console.lan' }).publicUrl).toBe('http://console.lan');
+    expect(parseEnv({ PORT: '3000', PUBLIC_URL: 'https://console.example.com/' })).toMatchObject({
+      publicUrl: 'https://console.example.com',
+      publicUrlSource: 'configured',
+    });
+  });
+
   it('when variables are empty strings, then they count as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', PORT: '', ADMIN_PASSWORD: '' })).toMatchObject({
       databaseUrl: undefined,

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIPv6 } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { passwordField } from '../contract/auth';
@@ -33,8 +34,6 @@ export function parseDuration(text: string): number | undefined {
 
 const isHttpUrl = (v: string | undefined) => v === undefined || /^https?:\/\/[^\s]+$/i.test(v);
 const optionalUrl = () => optional().refine(isHttpUrl, 'must be an http(s) URL');
-const urlWithDefault = (fallback: string) =>
-  withDefault(fallback).refine(isHttpUrl, 'must be an http(s) URL');
 const integer = (fallback: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
   withDefault(fallback)
     .pipe(z.string().regex(/^\d+$/, 'must be a whole number'))
@@ -56,7 +55,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optional()
     .pipe(passwordField.optional())
     .refine((v) => v === undefined || !isCommonPassword(v), 'is a common or breached password'),
-  PUBLIC_URL: urlWithDefault('http://localhost:8080'),
+  PUBLIC_URL: optionalUrl(),
   CONSOLE_ORIGINS: optional().refine(
     (v) => v === undefined || v.split(',').every((o) => isHttpUrl(o.trim())),
     'must be comma-separated http(s) origins',
@@ -151,7 +150,11 @@ const envDocs: Record<EnvName, EnvDoc> = {
     unset: 'generated',
     meaning: 'its password (12+ characters, not a common one); unset: generated and printed once',
   },
-  PUBLIC_URL: { meaning: "the console's public address: the origin of mailed links" },
+  PUBLIC_URL: {
+    unset: '`http://HOST:PORT` as bound',
+    meaning:
+      "the console's public address: the origin of mailed links; unset, `0.0.0.0` or `::` reads `localhost`",
+  },
   CONSOLE_ORIGINS: {
     meaning:
       'further comma-separated origins the console is served from; mailed links may point there',
@@ -302,6 +305,11 @@ export interface AppConfig {
   adminEmail: string;
   adminPassword?: string;
   publicUrl: string;
+  /**
+   * configured: PUBLIC_URL was set. derived: it was not, so `publicUrl` is the address the server
+   * listens on (main.ts corrects it to the bound port when PORT is 0); the start log says which.
+   */
+  publicUrlSource: 'configured' | 'derived';
   /** Further origins the console is served from; mailed links may point at these too. */
   consoleOrigins: string[];
   smtpUrl?: string;
@@ -377,6 +385,19 @@ const list = (v: string | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+const WILDCARD_HOSTS = new Set(['', '0.0.0.0', '::', '[::]', '::0', '0:0:0:0:0:0:0:0']);
+
+/**
+ * The address a browser on this machine reaches the server at: a wildcard listen address is
+ * every interface, of which `localhost` is the one sure to work here; a default port is dropped.
+ * Unset PUBLIC_URL falls back to it so a first start on another PORT mails working links.
+ */
+export function listenUrl(host: string, port: number): string {
+  const name = WILDCARD_HOSTS.has(host.trim()) ? 'localhost' : host.trim();
+  const bracketed = isIPv6(name) ? `[${name}]` : name;
+  return new URL(`http://${bracketed}:${port}`).origin;
+}
+
 export function parseEnv(env: Record<string, string | undefined>): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -393,7 +414,8 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
     jwtSecret: e.JWT_SECRET,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
-    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? listenUrl(e.HOST, e.PORT)).replace(/\/+$/, ''),
+    publicUrlSource: e.PUBLIC_URL === undefined ? 'derived' : 'configured',
     consoleOrigins: (e.CONSOLE_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())

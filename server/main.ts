@@ -5,7 +5,7 @@
  */
 import cluster from 'node:cluster';
 import { superviseWorkers } from './cluster';
-import { loadConfig, type ResolvedConfig } from './config';
+import { listenUrl, loadConfig, type ResolvedConfig } from './config';
 import { createDatabase, type Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seed } from './db/seed';
@@ -63,9 +63,23 @@ async function serve(config: ResolvedConfig, database: Database): Promise<void> 
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  const bound = app.server.address();
+  // PORT 0 lets the system pick the port: unconfigured mailed links must name the one it picked.
+  // Mail links read config.publicUrl when a mail is written, so this reaches them.
+  if (config.publicUrlSource === 'derived' && bound && typeof bound === 'object')
+    config.publicUrl = listenUrl(config.host, bound.port);
+  const source =
+    config.publicUrlSource === 'configured'
+      ? 'configured by PUBLIC_URL'
+      : 'derived from HOST and PORT; set PUBLIC_URL when people reach the console at another address';
   app.log.info(
-    { url: config.publicUrl, database: database.dialect, staticDir: config.staticDir },
-    'Atrium is listening',
+    {
+      url: config.publicUrl,
+      publicUrlSource: config.publicUrlSource,
+      database: database.dialect,
+      staticDir: config.staticDir,
+    },
+    `Atrium is listening; mailed links point at ${config.publicUrl} (${source})`,
   );
 }
 
