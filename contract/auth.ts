@@ -71,7 +71,8 @@ export const changePasswordBodySchema = z
   .refine((b) => b.old_password !== b.new_password, {
     path: ['new_password'],
     message: 'validation:passwordSame',
-  });
+  })
+  .meta({ example: { old_password: 'Old-Pass-123!', new_password: 'Correct-Horse-42!' } });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 export const updateMeBodySchema = z

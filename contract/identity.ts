@@ -36,7 +36,9 @@ const departmentNameField = z
   .regex(patterns.nameLike, 'validation:nameLike');
 
 export const permissionSetField = z
+  // Users.VIEW and Users.LIST_VIEW: a catalogue id means one right (permissions.ts).
   .array(z.number().int())
+  .meta({ example: [3, 4] })
   .max(PERMISSION_CATALOGUE.length)
   .refine((ids) => ids.every((id) => KNOWN_PERMISSION_IDS.has(id)), 'validation:unknownPermission')
   .transform((ids) => [...new Set(ids)].sort((a, b) => a - b));

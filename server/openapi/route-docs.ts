@@ -11,6 +11,7 @@ import { apiErrorBodySchema } from '../../contract/errors';
 import type { RouteRight } from '../deps';
 import type { MultipartForm } from '../http/route-contract';
 import { keyMayCall } from '../modules/api-keys/key-routes';
+import { exampleOf } from './schema-example';
 
 type Json = Record<string, unknown>;
 type Transform = typeof jsonSchemaTransform;
@@ -74,6 +75,40 @@ const errorAnswer = {
   },
 };
 
+/** A JSON schema with its example, which the document shows beside it (media `example`). */
+function withExample(schema: Json | undefined): Json | undefined {
+  return schema && { ...schema, examples: [exampleOf(schema)] };
+}
+
+/** Each path parameter with an example, so "Try it out" starts from a sound value. */
+function withParamExamples(params: Json | undefined): Json | undefined {
+  const properties = params?.properties as Record<string, Json> | undefined;
+  if (!params || !properties) return params;
+  const named = Object.entries(properties).map(([key, p]) => [
+    key,
+    { ...p, example: exampleOf(p, key) },
+  ]);
+  return { ...params, properties: Object.fromEntries(named) };
+}
+
+/** The success answers with an example of their JSON (a file or event stream has none). */
+function answersWithExamples(response: Record<string, Json> | undefined) {
+  if (!response) return undefined;
+  const answers = Object.entries(response).map(([status, answer]) => {
+    if (!/^2/.test(status)) return [status, answer];
+    const content = answer.content as Record<string, Json> | undefined;
+    if (!content) return [status, withExample(answer)];
+    const json = content['application/json'];
+    if (!json) return [status, answer];
+    const example = exampleOf(json.schema as Json);
+    return [
+      status,
+      { ...answer, content: { ...content, 'application/json': { ...json, example } } },
+    ];
+  });
+  return Object.fromEntries(answers) as Record<string, Json>;
+}
+
 /**
  * The swagger plugin's transform: routes outside /api (the SPA, /api-docs itself) are hidden;
  * each /api route is described by its schema and its config.
@@ -100,8 +135,13 @@ export function routeDocs(input: TransformInput): { schema: Json; url: string } 
         .join('\n\n'),
       'x-required-right': right,
       security: security(config, keys),
-      ...(multipart && { body: multipartSchema(multipart), consumes: ['multipart/form-data'] }),
-      response: { ...(transformed.response as Json | undefined), default: errorAnswer },
+      params: withParamExamples(transformed.params as Json | undefined),
+      body: multipart ? multipartSchema(multipart) : withExample(transformed.body as Json),
+      ...(multipart && { consumes: ['multipart/form-data'] }),
+      response: {
+        ...answersWithExamples(transformed.response as Record<string, Json> | undefined),
+        default: errorAnswer,
+      },
     },
   };
 }

@@ -23,7 +23,13 @@ export interface Operation {
   summary?: string;
   description?: string;
   'x-required-right'?: string;
-  parameters?: { in: string; name: string; required?: boolean; example?: unknown }[];
+  parameters?: {
+    in: string;
+    name: string;
+    required?: boolean;
+    example?: unknown;
+    schema?: { example?: unknown };
+  }[];
   requestBody?: { content: Record<string, Media> };
   responses: Record<string, { content?: Record<string, Media> }>;
 }
