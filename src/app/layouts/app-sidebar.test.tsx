@@ -132,6 +132,8 @@ describe('sidebar', () => {
   it('when Helpdesk is pressed without a token, then the SPEC alert is shown', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const nav = await openDashboardAs(adminProfile);
+    // The dashboard reads its live figures once painted (none here): the session ends after that.
+    await waitFor(() => expect(screen.queryByTestId('live-figures')).not.toBeInTheDocument());
     Cookies.remove('token', { path: '/' });
     await userEvent.setup().click(within(nav).getByRole('button', { name: 'Helpdesk' }));
     expect(alert).toHaveBeenCalledWith(
