@@ -34,6 +34,10 @@ export const defaultHandlers = [
   http.get(apiUrl(apiRoutes.liveDashboard), () =>
     HttpResponse.json<LiveDashboard>({ conversations: null, documents: null, widgets: null }),
   ),
+  // The helpdesks one sees (/helpdesk reads them first): none, unless a test says otherwise.
+  http.get(apiUrl(apiRoutes.helpdesks), () =>
+    HttpResponse.json({ items: [], total: 0, page: 1, size: 500 }),
+  ),
   // A conversation's helpdesk ticket: none, unless a test says otherwise.
   http.get(apiUrl(apiRoutes.helpdeskConversationTicket), () => HttpResponse.json({ ticket: null })),
 ];

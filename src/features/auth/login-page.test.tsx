@@ -152,7 +152,7 @@ describe('login page', () => {
     await signIn();
     expect(
       await screen.findByTestId('helpdesk-unavailable', {}, { timeout: 3000 }),
-    ).toHaveTextContent('No helpdesk is set up for your departments yet.');
+    ).toHaveTextContent('No helpdesk serves your departments yet.');
     expect(assign).not.toHaveBeenCalled();
   });
 

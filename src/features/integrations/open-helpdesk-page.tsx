@@ -53,7 +53,12 @@ export function OpenHelpdeskPage({ links }: { links: HelpdeskLinks }) {
   const wholeScope = can.subject
     ? departmentScope(can.subject, 'Helpdesk', 'LIST_VIEW') === 'all'
     : false;
-  const serves = listed.data && helpdeskServes(listed.data, wholeScope);
+  // A list that cannot be read leaves the question to the hand-off.
+  const serves = listed.data
+    ? helpdeskServes(listed.data, wholeScope)
+    : listed.isError
+      ? 'maybe'
+      : undefined;
 
   useEffect(() => {
     // One token per visit, even when React runs effects twice in development.
@@ -65,7 +70,7 @@ export function OpenHelpdeskPage({ links }: { links: HelpdeskLinks }) {
       .catch((e: unknown) => setFailure(toApiErrorData(e)));
   }, [serves, handoff]);
 
-  const problem = failure ?? (listed.error ? toApiErrorData(listed.error) : null);
+  const problem = failure;
   const none = serves === 'no' || problem?.code === 'HELPDESK_NOT_CONFIGURED';
   return (
     <>
