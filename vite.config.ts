@@ -1,10 +1,12 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { CHUNK_GROUPS, holds } from './scripts/vite-chunks';
-import { firstScreens } from './scripts/vite-first-screens';
-import { precompress } from './scripts/vite-precompress';
-import { stripPropTypes } from './scripts/vite-strip-prop-types';
+// Our own imports name their file: Vite's native config loader (its announced default) loads this
+// file with Node's resolver, which needs them, and Vite warns on every build until they are there.
+import { CHUNK_GROUPS, holds } from './scripts/vite-chunks.ts';
+import { firstScreens } from './scripts/vite-first-screens.ts';
+import { precompress } from './scripts/vite-precompress.ts';
+import { stripPropTypes } from './scripts/vite-strip-prop-types.ts';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
