@@ -5,6 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import type { z } from 'zod';
+import { apiErrorBodySchema } from '../../contract/errors';
 import {
   declaredRoutes,
   operationOf,
@@ -12,6 +13,7 @@ import {
   successAnswer,
 } from '../test-support/declared-routes';
 import { describeApi } from '../test-support/test-app';
+import { errorAnswer } from './route-docs';
 
 const issues = (result: z.ZodSafeParseResult<unknown>) =>
   result.success
@@ -57,6 +59,8 @@ describeApi('examples in the live API documentation', (t) => {
         if (wrong) problems.push(`${key} path: ${wrong} in ${JSON.stringify(values)}`);
       }
     }
+    const error = errorAnswer.content['application/json'];
+    expect(issues(apiErrorBodySchema.safeParse(error.example))).toBeUndefined();
     expect(problems).toEqual([]);
     expect(bodies).toBeGreaterThan(50);
     expect(answers).toBeGreaterThan(100);

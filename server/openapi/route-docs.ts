@@ -66,11 +66,17 @@ function security(config: RouteAccess, keys: boolean): Json[] {
   ];
 }
 
-const errorAnswer = {
+/** The answer of every failure, with the one most clients meet first as its example. */
+export const errorAnswer = {
   description: 'An error: { message, code }',
   content: {
     'application/json': {
       schema: z.toJSONSchema(apiErrorBodySchema, { io: 'output', target: 'openapi-3.0' }),
+      example: {
+        message: 'The request body is not valid: name.',
+        code: 'VALIDATION_ERROR',
+        fields: [{ path: 'name', message: 'validation:tooShort' }],
+      },
     },
   },
 };
@@ -97,7 +103,9 @@ function answersWithExamples(response: Record<string, Json> | undefined) {
   const answers = Object.entries(response).map(([status, answer]) => {
     if (!/^2/.test(status)) return [status, answer];
     const content = answer.content as Record<string, Json> | undefined;
-    if (!content) return [status, withExample(answer)];
+    // Swagger shows a plain schema's description as the answer's ("Default Response" else).
+    const description = status === '201' ? 'Created' : 'Success';
+    if (!content) return [status, { description, ...withExample(answer) }];
     const json = content['application/json'];
     if (!json) return [status, answer];
     const example = exampleOf(json.schema as Json);
