@@ -82,6 +82,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   responseType?: 'json' | 'blob' | 'text';
   headers?: Record<string, string>;
+  /** Lets the request outlive the page (a draft kept as the tab closes), as fetch's own option. */
+  keepalive?: boolean;
   /**
    * Asks for Server-Sent Events (`Accept: text/event-stream`). When the server streams, each event
    * is passed here as it arrives and the call resolves with null at the end of the stream; a
@@ -223,6 +225,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
         headers,
         body: payload,
         signal,
+        ...(options.keepalive ? { keepalive: true } : {}),
       });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError')

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   CAlert,
   CButton,
@@ -11,10 +11,12 @@ import {
 } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { EmailAccount } from '@contract/email-agents';
 import {
   composeInputSchema,
   MAIL_ATTACHMENT_MAX_BYTES,
   MAIL_ATTACHMENTS_MAX,
+  type ComposeDraft,
 } from '@contract/email-mailbox';
 import { FormError } from '@/components/form-error';
 import { FormField } from '@/components/form-field';
@@ -23,8 +25,16 @@ import { useForm } from '@/components/use-form';
 import { validateWith } from '@/lib/form-errors';
 import { toastAdded } from '@/lib/notify/notify-slice';
 import { useLibDispatch } from '@/lib/store-types';
-import { useComposeMailMutation, useGetEmailAgentQuery } from './email-agent-api';
+import { useToastedAction } from '@/components/use-toasted-action';
+import {
+  useComposeDraftQuery,
+  useComposeMailMutation,
+  useDiscardComposeDraftMutation,
+  useGetEmailAgentQuery,
+} from './email-agent-api';
 import type { EmailAgentLinks } from './email-agent-links';
+import { KeptDraftStatus, SignatureNote } from './kept-draft-status';
+import { savesSettled, useKeptDraft } from './use-kept-draft';
 
 const addresses = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
 
@@ -38,27 +48,62 @@ function base64Of(file: File): Promise<string> {
   });
 }
 
-/** email-integration/open-email-compose?account={id} (SPEC §2, checklist layout). */
+/**
+ * email-integration/open-email-compose?account={id} (SPEC §2, checklist layout). The person's
+ * draft kept for the account comes back in it (use-kept-draft.ts).
+ */
 export function ComposePage({ links }: { links: EmailAgentLinks }) {
   const { t } = useTranslation(['email-agent', 'validation', 'errors']);
   const [params] = useSearchParams();
   const id = params.get('account') ?? '';
   const account = useGetEmailAgentQuery(id, { skip: !id });
-  const navigate = useNavigate();
-  const dispatch = useLibDispatch();
-  const [compose, sending] = useComposeMailMutation();
-  const [files, setFiles] = useState<File[]>([]);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const form = useForm(() => ({ to: '', cc: '', subject: '', body: '' }));
+  // A compose just left in this tab may still be saving its draft: read it once that is through.
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void savesSettled().then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const kept = useComposeDraftQuery(id, { skip: !id || !ready, refetchOnMountOrArgChange: true });
+  // Taken once: a later read must not replace what is being typed.
+  const [initial, setInitial] = useState<ComposeDraft | null | undefined>(undefined);
+  const settledRead = ready && !kept.isFetching && (kept.isSuccess || kept.isError);
+  if (settledRead && initial === undefined) setInitial(kept.data?.draft ?? null);
   if (!id)
     return (
       <CAlert color="info">
         {t('chooseAccount')} <Link to={links.list}>{t('backToList')}</Link>
       </CAlert>
     );
-  if (account.isLoading) return <CSpinner aria-label={t('common:loading')} />;
+  if (account.isLoading || (account.data && initial === undefined))
+    return <CSpinner aria-label={t('common:loading')} />;
   if (!account.data) return <CAlert color="warning">{t('notFound')}</CAlert>;
-  const from = account.data;
+  return <ComposeForm from={account.data} kept={initial ?? null} links={links} />;
+}
+
+function ComposeForm(props: {
+  from: EmailAccount;
+  kept: ComposeDraft | null;
+  links: EmailAgentLinks;
+}) {
+  const { from, kept, links } = props;
+  const { t } = useTranslation(['email-agent', 'validation', 'errors']);
+  const navigate = useNavigate();
+  const dispatch = useLibDispatch();
+  const run = useToastedAction();
+  const [compose, sending] = useComposeMailMutation();
+  const [discard, discarding] = useDiscardComposeDraftMutation();
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const form = useForm(() => ({
+    to: kept?.to ?? '',
+    cc: kept?.cc ?? '',
+    subject: kept?.subject ?? '',
+    body: kept?.body ?? '',
+  }));
+  const draft = useKeptDraft(String(from.id), form.values, kept);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -86,13 +131,26 @@ export function ComposePage({ links }: { links: EmailAgentLinks }) {
     });
     form.start(checked.errors ?? {});
     if (!checked.data) return;
+    // The server drops the kept draft with the send: no save may land after it.
+    await draft.settle();
     try {
       await compose({ id: String(from.id), body: checked.data }).unwrap();
       dispatch(toastAdded({ message: t('messageSent'), color: 'success' }));
       void navigate(links.sent(from.id));
     } catch (e) {
+      draft.resume();
       form.fail(e);
     }
+  }
+
+  async function discardDraft() {
+    await draft.settle();
+    const done = await run(
+      () => discard(String(from.id)).unwrap(),
+      () => t('draftDiscarded'),
+    );
+    if (done) void navigate(links.inbox(from.id));
+    else draft.resume();
   }
 
   return (
@@ -109,7 +167,14 @@ export function ComposePage({ links }: { links: EmailAgentLinks }) {
           />
           <FormField label={t('fields.cc')} {...form.text('cc')} />
           <FormField label={t('fields.subject')} required {...form.text('subject')} />
-          <TextareaField label={t('fields.body')} rows={12} required {...form.text('body')} />
+          <TextareaField
+            label={t('fields.body')}
+            rows={12}
+            required
+            dir="auto"
+            {...form.text('body')}
+          />
+          <SignatureNote signature={from.signature} />
           <div className="mb-3">
             <CFormLabel htmlFor="compose-files">{t('attachments')}</CFormLabel>
             <CFormInput
@@ -121,12 +186,22 @@ export function ComposePage({ links }: { links: EmailAgentLinks }) {
               onChange={(e) => setFiles([...(e.target.files ?? [])])}
             />
           </div>
-          <div className="d-flex gap-2">
+          <KeptDraftStatus state={draft.state} />
+          <div className="d-flex flex-wrap gap-2">
             <CButton type="submit" color="primary" disabled={sending.isLoading}>
               {t('send')}
             </CButton>
+            {/* Leaving keeps the draft; it comes back when compose is opened again. */}
             <CButton as={Link} to={links.inbox(from.id)} color="secondary" variant="outline">
-              {t('common:cancel')}
+              {t('close')}
+            </CButton>
+            <CButton
+              color="danger"
+              variant="ghost"
+              disabled={discarding.isLoading || sending.isLoading}
+              onClick={() => void discardDraft()}
+            >
+              {t('discardDraft')}
             </CButton>
           </div>
         </CForm>

@@ -16,6 +16,17 @@ function reason(t: TFunction, probe: Probe, host: string): string {
   return probe.code ? t(`connectionFailure.${probe.code}`, { host }) : (probe.error ?? '');
 }
 
+/**
+ * What a test that got through proved: signed in, or (an SMTP relay offering no login) only
+ * connected, the password unchecked; over TLS or not. A server that predates these words only
+ * says the connection works.
+ */
+function proved(t: TFunction, probe: Probe, protocol: string): string {
+  if (probe.signed_in === undefined) return t('connectionOk.works', { protocol });
+  const how = probe.signed_in ? 'signedIn' : 'noLogin';
+  return t(`connectionOk.${how}${probe.tls ? 'Tls' : 'Plain'}`, { protocol });
+}
+
 /** "Test connection" of the account form: the button and, once tested, what each side found. */
 export function ConnectionTestButton(props: {
   onTest: () => void;
@@ -28,20 +39,25 @@ export function ConnectionTestButton(props: {
     const probe = tested?.result[kind];
     if (!tested || !probe) return null;
     return probe.ok
-      ? t(`${kind}Ok`)
+      ? proved(t, probe, kind.toUpperCase())
       : t(`${kind}Failed`, { reason: reason(t, probe, tested.hosts[kind]) });
   };
+  const result = tested?.result;
+  // Through on both, but a password left unchecked is no "all good".
+  const color = !result
+    ? 'info'
+    : !result.imap.ok || !result.smtp.ok
+      ? 'danger'
+      : result.imap.signed_in === false || result.smtp.signed_in === false
+        ? 'warning'
+        : 'success';
   return (
     <div className="mb-3">
       <CButton color="secondary" variant="outline" disabled={props.busy} onClick={props.onTest}>
         {t('testConnection')}
       </CButton>
       {tested && (
-        <CAlert
-          color={tested.result.imap.ok && tested.result.smtp.ok ? 'success' : 'danger'}
-          className="mt-2"
-          role="status"
-        >
+        <CAlert color={color} className="mt-2" role="status">
           <div>{line('imap')}</div>
           <div>{line('smtp')}</div>
         </CAlert>

@@ -14,13 +14,14 @@ import {
   useMailDraftsQuery,
   useSendDraftMutation,
 } from './email-agent-api';
+import { SignatureNote } from './kept-draft-status';
 import { MessageView } from './message-view';
 
 /**
  * The drafted replies waiting for a person: read the mail, edit, approve and send, or discard.
  * Paged like every list (page and size in the address); the API has no search over drafts.
  */
-export function DraftsList({ account }: { account: string }) {
+export function DraftsList({ account, signature }: { account: string; signature?: string }) {
   const { t } = useTranslation('email-agent');
   const [params, setParams] = useListParams();
   const list = useMailDraftsQuery({ id: account, page: params.page, size: params.size });
@@ -30,7 +31,12 @@ export function DraftsList({ account }: { account: string }) {
     <>
       {drafts.length === 0 && <p className="text-body-secondary">{t('noDrafts')}</p>}
       {drafts.map((d) => (
-        <DraftCard key={`${d.id}-${d.updated_at}`} account={account} draft={d} />
+        <DraftCard
+          key={`${d.id}-${d.updated_at}`}
+          account={account}
+          draft={d}
+          signature={signature}
+        />
       ))}
       {list.data && list.data.total > 0 && (
         <ListPager
@@ -46,7 +52,8 @@ export function DraftsList({ account }: { account: string }) {
   );
 }
 
-function DraftCard({ account, draft }: { account: string; draft: MailDraft }) {
+function DraftCard(props: { account: string; draft: MailDraft; signature?: string }) {
+  const { account, draft } = props;
   const { t } = useTranslation('email-agent');
   const can = useCan();
   const mayAct = can.right('Email_agent', 'UPDATE');
@@ -85,9 +92,11 @@ function DraftCard({ account, draft }: { account: string; draft: MailDraft }) {
           label={t('fields.body')}
           rows={10}
           value={body}
+          dir="auto"
           disabled={!mayAct}
           onChange={(e) => setBody(e.target.value)}
         />
+        <SignatureNote signature={props.signature} reply={draft.reply_to_message !== null} />
         {draft.references.length > 0 && (
           <div className="small mb-3">
             <div className="fw-semibold">{t('sources')}</div>

@@ -16,6 +16,7 @@ import { FormActions } from '@/components/form-parts';
 import { SectionCard } from '@/components/record-details';
 import { FormPage } from '@/components/record-page';
 import { SelectField } from '@/components/select-field';
+import { TextareaField } from '@/components/textarea-field';
 import { useForm } from '@/components/use-form';
 import { useRecordSave } from '@/components/use-record-save';
 import { validateWith } from '@/lib/form-errors';
@@ -68,6 +69,7 @@ function initial(a?: EmailAccount) {
     knowledge: a?.knowledge_departments ?? [],
     require_approval: a?.require_approval ?? true,
     status: a?.status ?? true,
+    signature: a?.signature ?? '',
   };
 }
 
@@ -106,6 +108,7 @@ function AccountForm({ account, links }: { account?: EmailAccount; links: EmailA
     knowledge_departments: values.knowledge,
     require_approval: values.require_approval,
     status: values.status,
+    signature: values.signature,
   });
 
   async function onSubmit(event: FormEvent) {
@@ -255,6 +258,13 @@ function AccountForm({ account, links }: { account?: EmailAccount; links: EmailA
             />
           ))}
         </fieldset>
+        <TextareaField
+          label={t('fields.signature')}
+          hint={t('signatureHint')}
+          rows={4}
+          dir="auto"
+          {...form.text('signature')}
+        />
         <CFormSwitch
           id="email-approval"
           label={t('fields.requireApproval')}

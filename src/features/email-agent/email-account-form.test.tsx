@@ -38,7 +38,7 @@ function start(answer: ConnectionTest) {
   return { fake, tests, app, user: userEvent.setup() };
 }
 
-const passed = { ok: true, code: null, error: null };
+const passed = { ok: true, code: null, error: null, signed_in: true, tls: true };
 
 describe('e-mail account form', { timeout: 60_000 }, () => {
   it('when an edited account gets another IMAP server, then the password becomes required with a hint, and neither Save nor Test connection goes out until it is typed', async () => {
@@ -64,7 +64,7 @@ describe('e-mail account form', { timeout: 60_000 }, () => {
     // Typed again, the test carries it (no stored account id) and so does the saved change.
     await user.type(password, 'typed-again');
     await user.click(screen.getByRole('button', { name: 'Test connection' }));
-    await screen.findByText('IMAP: login works.');
+    await screen.findByText('IMAP: connected over TLS and signed in.');
     expect(tests).toEqual([
       expect.objectContaining({ imap_host: 'imap.elsewhere.test', password: 'typed-again' }),
     ]);
@@ -79,6 +79,22 @@ describe('e-mail account form', { timeout: 60_000 }, () => {
       imap_host: 'imap.elsewhere.test',
       password: 'typed-again',
     });
+  });
+
+  it('when the SMTP server offers no login, then the test says the password was not checked and warns rather than reassures', async () => {
+    const { user } = start({
+      imap: passed,
+      smtp: { ok: true, code: null, error: null, signed_in: false, tls: false },
+    });
+    await screen.findByLabelText(/^IMAP server/);
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('IMAP: connected over TLS and signed in.');
+    expect(status).toHaveTextContent(
+      'SMTP: connected without encryption, but the server offers no login, so the password was not checked.',
+    );
+    expect(status).not.toHaveTextContent('SMTP: connected without encryption and signed in.');
+    expect(status).toHaveClass('alert-warning');
   });
 
   it('when the stored servers are tested and fail, then the stored password is used and each side says why in the reader’s words', async () => {

@@ -19,6 +19,7 @@ import {
   useSyncMailboxMutation,
 } from './email-agent-api';
 import type { EmailAgentLinks } from './email-agent-links';
+import { historyFieldName } from './history-fields';
 
 /** view-email-agent/{id} (SPEC §2): the account, its figures and every change and send. */
 export function EmailAccountViewPage({ links }: { links: EmailAgentLinks }) {
@@ -70,6 +71,16 @@ function AccountDetails({ account: a, links }: { account: EmailAccount; links: E
                 [t('smtp'), endpoint(a.smtp_host, a.smtp_port, a.smtp_tls)],
                 [t('fields.username'), a.username],
                 [t('fields.requireApproval'), t(a.require_approval ? 'yes' : 'no')],
+                [
+                  t('fields.signature'),
+                  a.signature ? (
+                    <span style={{ whiteSpace: 'pre-wrap' }} dir="auto">
+                      {a.signature}
+                    </span>
+                  ) : (
+                    t('noSignature')
+                  ),
+                ],
                 [
                   t('fields.lastSync'),
                   a.last_sync_at
@@ -162,7 +173,7 @@ function HistoryList({ entries }: { entries: EmailHistoryEntry[] }) {
           {Object.keys(e.changes).length > 0 && (
             <div className="small text-break">
               {Object.keys(e.changes)
-                .map((k) => t(`changed.${k}`, { defaultValue: k }))
+                .map((field) => historyFieldName(t, field))
                 .join(', ')}
             </div>
           )}

@@ -16,6 +16,8 @@ import type {
   EmailHistoryEntry,
 } from '@contract/email-agents';
 import type {
+  ComposeDraftAnswer,
+  ComposeDraftInput,
   ComposeInput,
   EmailStats,
   MailDraft,
@@ -146,6 +148,29 @@ const emailAgentApi = api.injectEndpoints({
       query: ({ id, body }) => ({ url: fillRoute(r.compose, ref(id)), method: 'POST', body }),
       invalidatesTags: (_r, _e, { id }) => [mail(id)],
     }),
+    /**
+     * The person's kept compose draft for the account. Read afresh each time compose opens (it
+     * may have been kept from another tab), never from the cache.
+     */
+    composeDraft: build.query<ComposeDraftAnswer, string>({
+      query: (id) => fillRoute(r.composeDraft, ref(id)),
+      keepUnusedDataFor: 0,
+    }),
+    /** `keepalive`: sent as the page goes away, the request must outlive it. */
+    saveComposeDraft: build.mutation<
+      ComposeDraftAnswer,
+      { id: string; body: ComposeDraftInput; keepalive?: boolean }
+    >({
+      query: ({ id, body, keepalive }) => ({
+        url: fillRoute(r.composeDraft, ref(id)),
+        method: 'PUT',
+        body,
+        keepalive,
+      }),
+    }),
+    discardComposeDraft: build.mutation<{ message: string }, string>({
+      query: (id) => ({ url: fillRoute(r.composeDraft, ref(id)), method: 'DELETE' }),
+    }),
     /** An attachment, read with the token and saved by the browser under its own name. */
     downloadAttachment: build.mutation<null, PartRef & { filename: string }>({
       async queryFn(ref, _api, _extra, baseQuery) {
@@ -204,6 +229,9 @@ export const {
   useSendDraftMutation,
   useDiscardDraftMutation,
   useComposeMailMutation,
+  useComposeDraftQuery,
+  useSaveComposeDraftMutation,
+  useDiscardComposeDraftMutation,
   useSyncMailboxMutation,
   useDownloadAttachmentMutation,
   useMailInlineImagesQuery,

@@ -11,11 +11,17 @@ import {
   emailAccountPageSchema,
   emailAccountSchema,
   emailAccountUpdateSchema,
+  emailHistoryPageSchema,
   emailRoutes,
   type EmailAccount,
+  type EmailHistoryEntry,
 } from '@contract/email-agents';
 import {
+  composeDraftAnswerSchema,
+  composeDraftInputSchema,
   composeInputSchema,
+  emailStatsSchema,
+  type ComposeDraft,
   mailMessageDetailSchema,
   mailMessagePageSchema,
   type MailMessage,
@@ -92,6 +98,10 @@ interface EmailFake {
   requests: { method: string; path: string; body?: unknown }[];
   /** A message's HTML by its id (none: a text message). */
   html: Map<number, string>;
+  /** The compose draft kept for the signed-in person, or null. */
+  kept: ComposeDraft | null;
+  /** The account's history entries, newest first. */
+  history: EmailHistoryEntry[];
   handlers: ReturnType<typeof http.get>[];
 }
 
@@ -109,6 +119,8 @@ export function createEmailFake(messages: MailMessage[] = []): EmailFake {
     messages,
     requests: [],
     html: new Map(),
+    kept: null,
+    history: [],
     handlers: [],
   };
   const record = (request: Request, body?: unknown) => {
@@ -146,8 +158,43 @@ export function createEmailFake(messages: MailMessage[] = []): EmailFake {
     }),
     http.post(apiUrl(emailRoutes.compose), async ({ request }) => {
       record(request, await bodyOf(composeInputSchema, request.clone()));
+      fake.kept = null;
       return HttpResponse.json({ message: 'Sent.', message_id: '<new@example.test>' });
     }),
+    http.get(apiUrl(emailRoutes.composeDraft), () =>
+      checked(composeDraftAnswerSchema, { draft: fake.kept }),
+    ),
+    http.put(apiUrl(emailRoutes.composeDraft), async ({ request }) => {
+      const body = await bodyOf(composeDraftInputSchema, request.clone());
+      record(request, body);
+      const empty = Object.values(body).every((v) => v.trim() === '');
+      fake.kept = empty ? null : { ...body, updated_at: STAMP };
+      return checked(composeDraftAnswerSchema, { draft: fake.kept });
+    }),
+    http.delete(apiUrl(emailRoutes.composeDraft), ({ request }) => {
+      record(request);
+      fake.kept = null;
+      return HttpResponse.json({ message: 'The draft was discarded.' });
+    }),
+    http.get(apiUrl(emailRoutes.stats), () =>
+      checked(emailStatsSchema, {
+        received: 0,
+        drafted: 0,
+        no_answer: 0,
+        pending: 0,
+        sent: 0,
+        skipped: 0,
+        median_draft_seconds: null,
+      }),
+    ),
+    http.get(apiUrl(emailRoutes.history), () =>
+      checked(emailHistoryPageSchema, {
+        items: fake.history,
+        total: fake.history.length,
+        page: 1,
+        size: 20,
+      }),
+    ),
     http.get(apiUrl(emailRoutes.messages), ({ request }) => {
       record(request);
       const q = new URL(request.url).searchParams;

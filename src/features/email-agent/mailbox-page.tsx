@@ -69,7 +69,7 @@ function Mailbox({ links, tab }: { links: EmailAgentLinks; tab: Tab }) {
         ))}
       </CNav>
       {tab === 'drafts' ? (
-        <DraftsList account={String(a.id)} />
+        <DraftsList account={String(a.id)} signature={a.signature} />
       ) : (
         <Threads account={String(a.id)} folder={tab} />
       )}
