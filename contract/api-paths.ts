@@ -85,6 +85,12 @@ export const apiRoutes = {
   helpdeskHandoff: '/helpdesk/handoff',
   helpdeskExchange: '/helpdesk/exchange',
   helpdeskConversationTicket: '/helpdesk/tickets/conversation/:chat_id',
+  helpdeskTickets: '/helpdesk/:id/tickets',
+  helpdeskTicketRetry: '/helpdesk/tickets/:id/retry',
+  // A widget visitor's: where they are, their ticket and the address they leave for the reply.
+  helpdeskVisitorPage: '/helpdesk/visitor/page',
+  helpdeskVisitorTicket: '/helpdesk/visitor/ticket',
+  helpdeskVisitorContact: '/helpdesk/visitor/ticket/contact',
 } as const;
 
 export type ApiRoute = keyof typeof apiRoutes;

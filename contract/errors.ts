@@ -48,6 +48,9 @@ export const ERROR_CODES = [
   'QUOTA_EXCEEDED',
   // Helpdesk: no active helpdesk serves the person opening it.
   'HELPDESK_NOT_CONFIGURED',
+  // Helpdesk tickets: a retry of one that waits for a helpdesk, or that the helpdesk has.
+  'TICKET_WAITING',
+  'TICKET_DELIVERED',
   // Database sources.
   'DB_CONNECTION_FAILED',
   'DB_QUERY_REFUSED',

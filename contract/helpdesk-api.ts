@@ -15,6 +15,8 @@
  *   status becomes `removed` loses that role there.
  */
 import { z } from 'zod';
+import { emailField } from './auth';
+import { SUPPORTED_LANGUAGES } from './constants';
 import { recordIdSchema } from './ids';
 import { apiRoutes, fillRoute } from './api-paths';
 import { HELPDESK_CALLBACK_PATH } from './helpdesk';
@@ -204,6 +206,42 @@ export type Exchange = z.infer<typeof exchangeSchema>;
 // ------------------------------------------------------------------- tickets
 
 const ticketReasonSchema = z.enum(['asked_for_person', 'rated_down_twice']);
+
+/**
+ * Why a delivery attempt failed, as a code the console translates: http_status (the helpdesk
+ * answered something else than 2xx, `status` says what), timeout (no answer in time),
+ * unreachable (no connection: refused, reset, unknown name), address_refused (a private or
+ * loopback address URL_FETCH_ALLOW does not list), tls (the certificate was refused),
+ * switched_off, no_secret, helpdesk_gone, failed (anything else; the server log has its words).
+ */
+export const deliveryFailureCodes = [
+  'http_status',
+  'timeout',
+  'unreachable',
+  'address_refused',
+  'tls',
+  'switched_off',
+  'no_secret',
+  'helpdesk_gone',
+  'failed',
+] as const;
+export type DeliveryFailure = (typeof deliveryFailureCodes)[number];
+export const deliveryAttemptSchema = z.object({
+  at: z.string(),
+  /** The HTTP status the helpdesk answered; null when no answer came back. */
+  status: z.number().int().nullable(),
+  /** Why it failed; null when it was delivered. */
+  reason: z.enum(deliveryFailureCodes).nullable(),
+});
+export type DeliveryAttempt = z.infer<typeof deliveryAttemptSchema>;
+
+/** A widget visitor's ticket: the widget, and the page address and language the widget told. */
+export const ticketSourceSchema = z.object({
+  widget: z.object({ id: z.number().int(), client_id: z.string(), name: z.string() }).nullable(),
+  page_url: z.string().nullable(),
+  /** The origin the widget was opened on, as checked at its login. */
+  host: z.string().nullable(),
+});
 /**
  * Why a ticket waits for a helpdesk. A ticket goes only to an active helpdesk serving every
  * department its conversation touched (each turn's chosen department, else those it searched):
@@ -228,10 +266,64 @@ export const ticketSchema = z.object({
   /** The departments the conversation touched: its helpdesk must serve every one of them. */
   departments: z.array(z.object({ id: z.number().int(), name: z.string() })),
   created_at: z.string(),
+  /** The language the person asked in (a helpdesk answers in it); null when unknown. */
+  language: z.string().nullable(),
+  /** How to reach the person: a visitor's address left in the widget, a user's e-mail. */
+  contact_email: z.string().nullable(),
+  /** Where it came from: the chat widget and the page it was on, for a visitor's ticket. */
+  source: ticketSourceSchema,
+  /** When the helpdesk acknowledged its last event (2xx). */
+  delivered_at: z.string().nullable(),
+  /** Attempts of the event now queued (0 once delivered). */
+  attempts: z.number().int(),
+  /** The last attempt to post it, delivered or not; null before the first. */
+  last_attempt: deliveryAttemptSchema.nullable(),
+  /** When the next attempt is due, while one is queued. */
+  next_attempt_at: z.string().nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
+/** GET /helpdesk/{id}/tickets: the tickets given to one helpdesk, newest first. */
+export const helpdeskTicketsQuerySchema = pageQuerySchema;
+export const ticketPageSchema = pagedSchema(ticketSchema);
 /** GET /helpdesk/tickets/conversation/{chat_id}: the ticket of one's own conversation, or null. */
 export const conversationTicketSchema = z.object({ ticket: ticketSchema.nullable() });
+
+// ------------------------------------------------------------ a widget visitor's
+
+export const VISITOR_PAGE_URL_MAX = 2000;
+/**
+ * PUT /helpdesk/visitor/page (a visitor token's call): the page the widget is on (its address
+ * without query or fragment, which may hold someone's tokens) and the widget's language, kept
+ * for the tickets of the visitor's conversation.
+ */
+export const visitorPageSchema = z.object({
+  page_url: z
+    .string()
+    .trim()
+    .max(VISITOR_PAGE_URL_MAX, 'validation:tooLong')
+    .regex(patterns.url, 'validation:siteUrl')
+    .refine((u) => URL.canParse(u), 'validation:siteUrl')
+    .nullable(),
+  language: z.enum(SUPPORTED_LANGUAGES),
+});
+export type VisitorPage = z.infer<typeof visitorPageSchema>;
+
+/** What a visitor sees of their own ticket. */
+export const visitorTicketSchema = z.object({
+  id: z.number().int(),
+  reason: ticketReasonSchema,
+  /** queued: being passed on; delivered: the team has it (since delivered_at); waiting: kept until a helpdesk takes it. */
+  delivery: z.enum(['queued', 'delivered', 'waiting']),
+  delivered_at: z.string().nullable(),
+  contact_email: z.string().nullable(),
+  created_at: z.string(),
+});
+export type VisitorTicket = z.infer<typeof visitorTicketSchema>;
+/** GET /helpdesk/visitor/ticket: the ticket of the visitor's conversation, or null. */
+export const visitorTicketAnswerSchema = z.object({ ticket: visitorTicketSchema.nullable() });
+/** PUT /helpdesk/visitor/ticket/contact: where the team may answer. */
+export const visitorContactSchema = z.object({ email: emailField });
+export type VisitorContact = z.infer<typeof visitorContactSchema>;
 
 export const helpdeskApiPaths = {
   list: apiRoutes.helpdesks,
@@ -243,6 +335,11 @@ export const helpdeskApiPaths = {
   exchange: apiRoutes.helpdeskExchange,
   conversationTicket: (chatId: string) =>
     fillRoute(apiRoutes.helpdeskConversationTicket, { chat_id: chatId }),
+  tickets: (id: number) => fillRoute(apiRoutes.helpdeskTickets, { id }),
+  retry: (id: number) => fillRoute(apiRoutes.helpdeskTicketRetry, { id }),
+  visitorPage: apiRoutes.helpdeskVisitorPage,
+  visitorTicket: apiRoutes.helpdeskVisitorTicket,
+  visitorContact: apiRoutes.helpdeskVisitorContact,
 } as const;
 
 /** `/helpdesk/{id}` and `/helpdesk/agents/{id}`. */

@@ -9,6 +9,7 @@ export interface HelpdeskTables {
   helpdesk_handoffs: HelpdeskHandoffsTable;
   helpdesk_tickets: HelpdeskTicketsTable;
   helpdesk_outbox: HelpdeskOutboxTable;
+  helpdesk_visitor_pages: HelpdeskVisitorPagesTable;
 }
 
 export interface HelpdesksTable {
@@ -57,6 +58,11 @@ export interface HelpdeskTicketsTable {
   user_id: number | null;
   turn_id: number | null;
   created_at: string;
+  /** The language the person asked in (0033). */
+  language: string | null;
+  /** The address a widget visitor left for the reply, and when (0033). */
+  contact_email: string | null;
+  contact_given_at: string | null;
 }
 
 export interface HelpdeskOutboxTable {
@@ -71,5 +77,19 @@ export interface HelpdeskOutboxTable {
   last_error: string | null;
   delivered_at: string | null;
   created_at: string;
+  /** `ticket.created`, or `ticket.updated` when the contact was given (0033). */
+  event: Generated<string>;
+  /** The last attempt: when, the HTTP status (null: none came back), why it failed, as a code. */
+  last_attempt_at: string | null;
+  last_status: number | null;
+  last_reason: string | null;
 }
 export type HelpdeskOutboxRow = Selectable<HelpdeskOutboxTable>;
+
+/** Where a widget visitor is, as the widget told it when it opened (0033). */
+export interface HelpdeskVisitorPagesTable {
+  session_id: string;
+  page_url: string | null;
+  language: string | null;
+  updated_at: string;
+}

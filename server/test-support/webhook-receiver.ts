@@ -1,6 +1,7 @@
 /**
  * A helpdesk's webhook endpoint on loopback for tests and the benchmark: a real HTTP server
- * that answers 503 to its first `failFirst` posts and 200 after, and keeps what it received.
+ * that answers 503 to its first `failFirst` posts and 200 after (or `failWith` while it is set:
+ * a helpdesk that is down until it recovers), and keeps what it received.
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,11 +16,12 @@ interface ReceivedPost {
 export async function startWebhookReceiver(failFirst = 0) {
   const posts: ReceivedPost[] = [];
   let accepted = 0;
+  let failing: number | null = null;
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (c: Buffer) => chunks.push(c));
     request.on('end', () => {
-      const status = posts.length < failFirst ? 503 : 200;
+      const status = failing ?? (posts.length < failFirst ? 503 : 200);
       if (status === 200) accepted += 1;
       posts.push({
         path: request.url ?? '',
@@ -37,6 +39,10 @@ export async function startWebhookReceiver(failFirst = 0) {
     url: `http://127.0.0.1:${port}`,
     posts,
     accepted: () => accepted,
+    /** Answer `status` to every post from now on; null: answer 200 again. */
+    failWith: (status: number | null) => {
+      failing = status;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -36,6 +36,7 @@ import { dateTerms } from './0029-date-terms';
 import { chunkAnalysisIndex } from './0030-chunk-analysis-index';
 import { apiKeyRevoker } from './0031-api-key-revoker';
 import { emailSignatureDrafts } from './0032-email-signature-drafts';
+import { helpdeskTicketIdentity } from './0033-helpdesk-ticket-identity';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -71,5 +72,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0030-chunk-analysis-index': chunkAnalysisIndex(),
     '0031-api-key-revoker': apiKeyRevoker(),
     '0032-email-signature-drafts': emailSignatureDrafts(dialect),
+    '0033-helpdesk-ticket-identity': helpdeskTicketIdentity(),
   };
 }

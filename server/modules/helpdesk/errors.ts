@@ -32,6 +32,21 @@ export const helpdeskErrors = {
   /** The site's call at /helpdesk/exchange without a valid signing secret. */
   siteUnauthorized: () =>
     new AppError(401, 'UNAUTHORIZED', 'A valid helpdesk signing secret is required.'),
+  ticketNotFound: () => errors.notFound('No such ticket in your departments.'),
+  /** A widget visitor's call about their ticket when their conversation has none. */
+  visitorNoTicket: () => errors.notFound('This conversation has not been handed to people.'),
+  ticketWaiting: () =>
+    new AppError(
+      409,
+      'TICKET_WAITING',
+      'This ticket waits for a helpdesk serving its departments: there is nothing to send yet.',
+    ),
+  ticketDelivered: () =>
+    new AppError(
+      409,
+      'TICKET_DELIVERED',
+      'The helpdesk has already received this ticket: there is nothing to send again.',
+    ),
   /** Unknown, used, expired or another helpdesk's token: one answer for all of them. */
   tokenRefused: () =>
     new AppError(401, 'TOKEN_INVALID', 'This hand-off token is unknown, already used or expired.'),

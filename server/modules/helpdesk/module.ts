@@ -12,6 +12,7 @@ import { createHandoff } from './handoff';
 import { createHelpdeskRepo } from './repo';
 import { registerHelpdeskRoutes } from './routes';
 import { createHelpdeskService } from './service';
+import { createTicketRetry } from './ticket-retry';
 import { createTickets } from './tickets';
 import { createWebhookDelivery } from './webhook-delivery';
 
@@ -69,6 +70,11 @@ export const helpdeskModule = defineModule({
       helpdeskAgents: createAgentsService(agentsRepo),
       helpdeskHandoff: createHandoff({ db, helpdesks: repo, service, agents: agentsRepo }),
       helpdeskTickets: tickets,
+      retryTicket: createTicketRetry({
+        view: tickets.view,
+        helpdesks: service,
+        retryNow: delivery.retryNow,
+      }),
       helpdeskDelivery: delivery,
       serviceAgents: from(serviceAgentModule).serviceAgents,
     };

@@ -3,6 +3,7 @@
  * scope is the services'. `POST /helpdesk/exchange` is the helpdesk site's call: no user
  * session, authenticated by the helpdesk's signing secret (still behind x-api-key).
  */
+import type { FastifyRequest } from 'fastify';
 import { apiRoutes } from '../../../contract/api-paths';
 import {
   agentInputSchema,
@@ -24,6 +25,13 @@ import {
   helpdeskQuerySchema,
   helpdeskSchema,
   helpdeskUpdateSchema,
+  helpdeskTicketsQuerySchema,
+  ticketPageSchema,
+  ticketSchema,
+  visitorContactSchema,
+  visitorPageSchema,
+  visitorTicketAnswerSchema,
+  visitorTicketSchema,
 } from '../../../contract/helpdesk-api';
 import { errors } from '../../http/app-error';
 import { type Api, needs, orEmpty } from '../../http/route-contract';
@@ -32,6 +40,7 @@ import type { WidgetService } from '../service-agent/public';
 import type { AgentsService } from './agents-service';
 import { HANDOFF_RIGHT, type HandoffService } from './handoff';
 import type { HelpdeskService } from './service';
+import type { createTicketRetry } from './ticket-retry';
 import type { Tickets } from './tickets';
 
 const tags = ['Helpdesk'];
@@ -41,7 +50,14 @@ interface HelpdeskServices {
   helpdeskAgents: AgentsService;
   helpdeskHandoff: HandoffService;
   helpdeskTickets: Tickets;
+  retryTicket: ReturnType<typeof createTicketRetry>;
   serviceAgents: WidgetService;
+}
+
+/** The visitor session of a visitor route (the auth hook lets only visitor tokens in). */
+function sessionOf(request: FastifyRequest): string {
+  if (!request.visitor) throw errors.unauthorized();
+  return request.visitor.sessionId;
 }
 
 export function registerHelpdeskRoutes(api: Api, s: HelpdeskServices) {
@@ -220,5 +236,85 @@ export function registerHelpdeskRoutes(api: Api, s: HelpdeskServices) {
       }
       return { ticket: await s.helpdeskTickets.ofConversation(chat_id) };
     },
+  );
+
+  // The tickets given to a helpdesk, with each one's delivery and its last attempt.
+  api.get(
+    apiRoutes.helpdeskTickets,
+    {
+      config: needs('Helpdesk', 'VIEW'),
+      schema: {
+        tags,
+        summary: 'List a helpdesk’s tickets and their deliveries',
+        params,
+        querystring: helpdeskTicketsQuerySchema,
+        response: { 200: ticketPageSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await s.helpdesks.check(await actorOf(request), id, 'VIEW');
+      return s.helpdeskTickets.view.ofHelpdesk(id, request.query.page, request.query.size);
+    },
+  );
+
+  // Try a ticket's queued events again now (the helpdesk's UPDATE right, department-scoped).
+  api.post(
+    apiRoutes.helpdeskTicketRetry,
+    {
+      config: needs('Helpdesk', 'UPDATE'),
+      schema: {
+        tags,
+        summary: 'Send a ticket to its helpdesk again now',
+        params,
+        response: { 200: ticketSchema },
+      },
+    },
+    async (request) => s.retryTicket(await actorOf(request), request.params.id),
+  );
+
+  // A widget visitor's own calls (their token only): where the widget is, their ticket, and
+  // the address they leave for the reply.
+  const visitor = { visitor: true } as const;
+  const visitorTags = ['Chatbot visitors'];
+  api.put(
+    apiRoutes.helpdeskVisitorPage,
+    {
+      config: visitor,
+      schema: {
+        tags: visitorTags,
+        summary: 'Tell the page the chat is on',
+        body: visitorPageSchema,
+        response: { 200: visitorPageSchema },
+      },
+    },
+    async (request) => s.helpdeskTickets.visitorPage(sessionOf(request), request.body),
+  );
+
+  api.get(
+    apiRoutes.helpdeskVisitorTicket,
+    {
+      config: visitor,
+      schema: {
+        tags: visitorTags,
+        summary: 'Read the visitor’s ticket',
+        response: { 200: visitorTicketAnswerSchema },
+      },
+    },
+    async (request) => ({ ticket: await s.helpdeskTickets.view.ofVisitor(sessionOf(request)) }),
+  );
+
+  api.put(
+    apiRoutes.helpdeskVisitorContact,
+    {
+      config: visitor,
+      schema: {
+        tags: visitorTags,
+        summary: 'Leave an address for the reply',
+        body: visitorContactSchema,
+        response: { 200: visitorTicketSchema },
+      },
+    },
+    async (request) => s.helpdeskTickets.giveContact(sessionOf(request), request.body.email),
   );
 }

@@ -103,6 +103,11 @@ export function createHelpdeskService(db: Kysely<DB>, repo: HelpdeskRepo, box: S
       return { items: await shaped(items), total, page: query.page, size: query.size };
     },
 
+    /** 404 unless the actor holds `action` of Helpdesk in every department the helpdesk serves. */
+    async check(actor: Actor, id: number, action: ActionName): Promise<void> {
+      await visible(actor, id, action);
+    },
+
     async get(actor: Actor, id: number): Promise<Helpdesk> {
       return (await shaped([await visible(actor, id, 'VIEW')]))[0];
     },

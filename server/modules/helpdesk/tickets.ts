@@ -8,40 +8,33 @@
  * ticket waits, saying why, until a helpdesk serving all of them is there.
  */
 import type { Kysely } from 'kysely';
-import type { Ticket, TicketWaiting } from '../../../contract/helpdesk-api';
+import type { Ticket, VisitorPage, VisitorTicket } from '../../../contract/helpdesk-api';
 import { nowIso } from '../../db/database';
 import type { DB } from '../../db/schema';
+import { errors } from '../../http/app-error';
+import { detectLanguage } from '../../services/text/analysis/detect';
+import { UNDETERMINED } from '../../services/text/analysis/languages';
+import { personRequest } from '../../services/text/person-request';
+import { helpdeskErrors } from './errors';
 import type { HelpdeskRepo } from './repo';
 import { touchedBy } from './ticket-departments';
-
-/** "I want to talk to a person", in the five languages of the console. */
-const ASKS_FOR_PERSON = new RegExp(
-  [
-    String.raw`\b(human|real person|a person|someone real|live (agent|chat)|(talk|speak|chat) (to|with) (an? )?(agent|human|person|someone|representative|operator)|customer service|support agent)\b`,
-    String.raw`\b(mensch|mitarbeiter(in)?|echte[nr]? person|kundendienst|sachbearbeiter)\b`,
-    String.raw`\b(humain|une personne|conseiller|conseillère|un agent|service client)\b`,
-    String.raw`\b(humano|una persona|agente|operador|atención al cliente)\b`,
-    String.raw`(موظف|شخص حقيقي|إنسان|خدمة العملاء|التحدث مع)`,
-  ].join('|'),
-  'iu',
-);
-
-export function asksForPerson(question: string): boolean {
-  return ASKS_FOR_PERSON.test(question);
-}
+import { ticketPayload, type TicketEvent } from './ticket-payload';
+import { createTicketView } from './ticket-view';
 
 const DOWN_RATINGS_FOR_TICKET = 2;
 
-/** A ticket's delivery, due at once. */
+/** A ticket's event, due at once. */
 export const newOutboxRow = (
   ticketId: number,
   helpdeskId: number,
   payload: string,
   now: string,
+  event: TicketEvent = 'ticket.created',
 ) => ({
   ticket_id: ticketId,
   helpdesk_id: helpdeskId,
   payload,
+  event,
   state: 'pending' as const,
   next_attempt_at: now,
   lease_until: null,
@@ -50,48 +43,43 @@ export const newOutboxRow = (
   created_at: now,
 });
 
-export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued: () => void) {
-  /**
-   * What the webhook carries: the ticket, the signed-in person if any, the last 20 turns up to
-   * `throughTurn` — those whose departments chose the helpdesk, not one asked meanwhile.
-   */
-  async function payloadOf(
-    exec: Kysely<DB>,
-    ticket: { id: number; reason: Ticket['reason']; created_at: string },
-    turn: { conversation_id: string; channel: string; user_id: number | null },
-    throughTurn: number,
-  ): Promise<string> {
-    const turns = await exec
-      .selectFrom('chat_turns')
-      .select(['question', 'answer', 'asked_at'])
-      .where('conversation_id', '=', turn.conversation_id)
-      .where('id', '<=', throughTurn)
-      .orderBy('id', 'desc')
-      .limit(20)
-      .execute();
-    const user =
-      turn.channel === 'console' && turn.user_id !== null
-        ? await exec
-            .selectFrom('users')
-            .select(['id', 'email', 'first_name', 'last_name'])
-            .where('id', '=', turn.user_id)
-            .executeTakeFirst()
-        : undefined;
-    return JSON.stringify({
-      event: 'ticket.created',
-      ticket: {
-        id: ticket.id,
-        conversation_id: turn.conversation_id,
-        channel: turn.channel,
-        reason: ticket.reason,
-        created_at: ticket.created_at,
-      },
-      user: user ?? null,
-      conversation: turns.reverse(),
-    });
+/** A widget visitor's page, as the widget told it: its address without query or fragment. */
+function pageAddress(pageUrl: string | null, host: string): string | null {
+  if (!pageUrl) return null;
+  const page = new URL(pageUrl);
+  // The widget's session was opened for `host` (checked at login): another site is refused.
+  let origin: string | undefined;
+  try {
+    origin = new URL(host).origin;
+  } catch {
+    origin = undefined;
   }
+  if (page.origin !== origin)
+    throw errors.validation('The page is not on the site the chat was opened on.', [
+      { path: 'page_url', message: 'validation:siteUrl' },
+    ]);
+  // A query or fragment may carry someone's tokens or personal details: the path says enough.
+  return `${page.origin}${page.pathname}`;
+}
 
-  async function open(turnId: number, reason: Ticket['reason']): Promise<void> {
+export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued: () => void) {
+  const view = createTicketView(db, helpdesks);
+
+  /** The language a visitor's widget speaks, as it told when it opened. */
+  const widgetLanguage = async (conversationId: string) =>
+    (
+      await db
+        .selectFrom('helpdesk_visitor_pages')
+        .select('language')
+        .where('session_id', '=', conversationId)
+        .executeTakeFirst()
+    )?.language ?? undefined;
+
+  async function open(
+    turnId: number,
+    reason: Ticket['reason'],
+    languageOf: (prior: string | undefined) => string | null,
+  ): Promise<void> {
     const turn = await db
       .selectFrom('chat_turns')
       .select(['id', 'conversation_id', 'channel', 'user_id'])
@@ -107,6 +95,7 @@ export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued:
     if (exists) return;
     const touched = await touchedBy(db, conversationId);
     const [helpdesk] = await helpdesks.servingEvery(touched.departments);
+    const prior = turn.channel === 'widget' ? await widgetLanguage(conversationId) : undefined;
     const now = nowIso();
     // The id is not known before the insert: the payload is made inside the transaction.
     const queued = await db.transaction().execute(async (trx) => {
@@ -120,18 +109,16 @@ export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued:
           user_id: turn.channel === 'console' ? turn.user_id : null,
           turn_id: turn.id,
           created_at: now,
+          language: languageOf(prior),
+          contact_email: null,
+          contact_given_at: null,
         })
         .onConflict((oc) => oc.column('conversation_id').doNothing())
         .returning('id')
         .executeTakeFirst();
       if (!ticket || !helpdesk) return false;
       // Read through the transaction: on SQLite it holds the one connection.
-      const payload = await payloadOf(
-        trx,
-        { id: ticket.id, reason, created_at: now },
-        { ...turn, conversation_id: conversationId },
-        touched.throughTurn,
-      );
+      const payload = await ticketPayload(trx, ticket.id, 'ticket.created', touched.throughTurn);
       await trx
         .insertInto('helpdesk_outbox')
         .values(newOutboxRow(ticket.id, helpdesk.id, payload, now))
@@ -149,25 +136,17 @@ export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued:
    */
   async function queueWaiting(): Promise<number> {
     const waiting = await db
-      .selectFrom('helpdesk_tickets as t')
-      .innerJoin('chat_turns as c', 'c.id', 't.turn_id')
-      .select(['t.id', 't.reason', 't.created_at', 'c.conversation_id', 'c.channel', 'c.user_id'])
-      .where('t.helpdesk_id', 'is', null)
-      .orderBy('t.id')
+      .selectFrom('helpdesk_tickets')
+      .select(['id', 'conversation_id'])
+      .where('helpdesk_id', 'is', null)
+      .orderBy('id')
       .limit(1000)
       .execute();
     let queued = 0;
     for (const ticket of waiting) {
-      if (!ticket.conversation_id) continue;
       const touched = await touchedBy(db, ticket.conversation_id);
       const [helpdesk] = await helpdesks.servingEvery(touched.departments);
       if (!helpdesk) continue;
-      const payload = await payloadOf(
-        db,
-        ticket,
-        { ...ticket, conversation_id: ticket.conversation_id },
-        touched.throughTurn,
-      );
       const now = nowIso();
       const taken = await db.transaction().execute(async (trx) => {
         // Only while still waiting: two processes doing this at once queue it once.
@@ -178,6 +157,7 @@ export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued:
           .where('helpdesk_id', 'is', null)
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) === 0) return false;
+        const payload = await ticketPayload(trx, ticket.id, 'ticket.created', touched.throughTurn);
         await trx
           .insertInto('helpdesk_outbox')
           .values(newOutboxRow(ticket.id, helpdesk.id, payload, now))
@@ -190,19 +170,31 @@ export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued:
     return queued;
   }
 
-  /** Why a ticket of a conversation that touched `departments` has no helpdesk. */
-  async function waitingFor(departments: readonly number[]): Promise<TicketWaiting> {
-    if (departments.length === 0) return 'no_department';
-    const some = await helpdesks.servingSome([...departments]);
-    return some.length === 0 ? 'no_helpdesk' : 'not_every_department';
+  /**
+   * The turns a later event of a ticket may carry: those its helpdesk serves every department
+   * of, or else only up to the turn that opened it (what it was given for).
+   */
+  async function throughTurnFor(ticket: {
+    conversation_id: string;
+    helpdesk_id: number;
+    turn_id: number | null;
+  }) {
+    const touched = await touchedBy(db, ticket.conversation_id);
+    const serving = await helpdesks.servingEvery(touched.departments);
+    return serving.some((h) => h.id === ticket.helpdesk_id)
+      ? touched.throughTurn
+      : (ticket.turn_id ?? 0);
   }
 
   return {
     queueWaiting,
+    view,
 
     /** The answer service's hook: a question asking for a person opens a ticket. */
     async onTurnStored(turnId: number, question: string): Promise<void> {
-      if (asksForPerson(question)) await open(turnId, 'asked_for_person');
+      // Cheap first: most questions ask for nobody, and then no prior language is read.
+      if (personRequest(question) === null) return;
+      await open(turnId, 'asked_for_person', (prior) => personRequest(question, prior));
     },
 
     /** After a rating was saved: the second answer rated down opens a ticket. */
@@ -210,7 +202,7 @@ export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued:
       if (rating !== 'down') return;
       const turn = await db
         .selectFrom('chat_turns')
-        .select('conversation_id')
+        .select(['conversation_id', 'question'])
         .where('id', '=', turnId)
         .executeTakeFirst();
       if (!turn?.conversation_id) return;
@@ -221,7 +213,11 @@ export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued:
         .where('t.conversation_id', '=', turn.conversation_id)
         .where('f.rating', '=', 'down')
         .executeTakeFirstOrThrow();
-      if (Number(n) >= DOWN_RATINGS_FOR_TICKET) await open(turnId, 'rated_down_twice');
+      if (Number(n) < DOWN_RATINGS_FOR_TICKET) return;
+      await open(turnId, 'rated_down_twice', (prior) => {
+        const detected = detectLanguage(turn.question, { prior });
+        return detected === UNDETERMINED ? (prior ?? null) : detected;
+      });
     },
 
     isOwnConversation: async (conversationId: string, userId: number) =>
@@ -245,34 +241,64 @@ export function createTickets(db: Kysely<DB>, helpdesks: HelpdeskRepo, onQueued:
       )?.service_agent_id,
 
     /** The ticket of a conversation, with how far its delivery got. */
-    async ofConversation(conversationId: string): Promise<Ticket | null> {
-      const row = await db
-        .selectFrom('helpdesk_tickets as t')
-        .leftJoin('helpdesk_outbox as o', 'o.ticket_id', 't.id')
-        .select([
-          't.id',
-          't.conversation_id',
-          't.channel',
-          't.reason',
-          't.helpdesk_id',
-          't.created_at',
-          'o.state',
-        ])
-        .where('t.conversation_id', '=', conversationId)
-        .executeTakeFirst();
-      if (!row) return null;
-      const touched = await touchedBy(db, conversationId);
-      return {
-        id: row.id,
-        conversation_id: row.conversation_id,
-        channel: row.channel,
-        reason: row.reason,
-        helpdesk_id: row.helpdesk_id,
-        delivery: row.state === 'delivered' ? 'delivered' : row.state ? 'queued' : 'no_helpdesk',
-        waiting: row.helpdesk_id === null ? await waitingFor(touched.departments) : null,
-        departments: await helpdesks.departmentNames(touched.departments),
-        created_at: row.created_at,
+    ofConversation: view.ofConversation,
+
+    /** PUT /helpdesk/visitor/page: where a visitor's widget is, kept for their ticket. */
+    async visitorPage(sessionId: string, input: VisitorPage): Promise<VisitorPage> {
+      const session = await db
+        .selectFrom('service_agent_sessions')
+        .select('host')
+        .where('id', '=', sessionId)
+        .executeTakeFirstOrThrow();
+      const stored = {
+        page_url: pageAddress(input.page_url, session.host),
+        language: input.language,
       };
+      const now = nowIso();
+      await db
+        .insertInto('helpdesk_visitor_pages')
+        .values({ session_id: sessionId, ...stored, updated_at: now })
+        .onConflict((oc) => oc.column('session_id').doUpdateSet({ ...stored, updated_at: now }))
+        .execute();
+      return stored;
+    },
+
+    /**
+     * PUT /helpdesk/visitor/ticket/contact: the address a visitor leaves for the reply. Stored
+     * on the ticket; a helpdesk that has (or will get) the ticket is sent `ticket.updated` with
+     * it, after the events before it. The same address again changes nothing.
+     */
+    async giveContact(sessionId: string, email: string): Promise<VisitorTicket> {
+      const ticket = await db
+        .selectFrom('helpdesk_tickets')
+        .select(['id', 'conversation_id', 'helpdesk_id', 'turn_id', 'contact_email'])
+        .where('conversation_id', '=', sessionId)
+        .executeTakeFirst();
+      if (!ticket) throw helpdeskErrors.visitorNoTicket();
+      if (ticket.contact_email !== email) {
+        const now = nowIso();
+        const helpdeskId = ticket.helpdesk_id;
+        const through =
+          helpdeskId === null ? 0 : await throughTurnFor({ ...ticket, helpdesk_id: helpdeskId });
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('helpdesk_tickets')
+            .set({ contact_email: email, contact_given_at: now })
+            .where('id', '=', ticket.id)
+            .execute();
+          // A waiting ticket carries the address in its first event, when a helpdesk takes it.
+          if (helpdeskId === null) return;
+          const payload = await ticketPayload(trx, ticket.id, 'ticket.updated', through);
+          await trx
+            .insertInto('helpdesk_outbox')
+            .values(newOutboxRow(ticket.id, helpdeskId, payload, now, 'ticket.updated'))
+            .execute();
+        });
+        if (helpdeskId !== null) onQueued();
+      }
+      const seen = await view.ofVisitor(sessionId);
+      if (!seen) throw helpdeskErrors.visitorNoTicket();
+      return seen;
     },
   };
 }

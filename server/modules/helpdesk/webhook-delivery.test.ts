@@ -57,7 +57,10 @@ describe('webhook back-off and signature', () => {
 
   it('when a webhook address is loopback and not allowed, then it is refused with the setting that allows it', async () => {
     const refused = await checkedTarget(new URL('http://127.0.0.1:9/hook'), parseAllowList([]));
-    expect(refused).toEqual({ refused: expect.stringMatching(/loopback.*URL_FETCH_ALLOW/) });
+    expect(refused).toEqual({
+      refused: expect.stringMatching(/loopback.*URL_FETCH_ALLOW/),
+      code: 'address_refused',
+    });
     const allowed = await checkedTarget(
       new URL('http://127.0.0.1:9/hook'),
       parseAllowList(['127.0.0.1']),

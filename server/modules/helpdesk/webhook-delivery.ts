@@ -21,6 +21,7 @@ import { skippingLocked } from '../../db/dialect';
 import type { HelpdeskOutboxRow } from '../../db/schema';
 import { FetchError, pinnedLookup, resolveChecked, type PinnedAddress } from '../../services/fetch';
 import { parseAllowList, type AllowList } from '../../services/fetch/address-policy';
+import { DeliveryError, failureOf } from './delivery-failure';
 
 export const MAX_RETRY_DELAY_MS = 15 * 60_000;
 const LEASE_MS = 60_000;
@@ -53,13 +54,16 @@ export function signature(secret: string, timestamp: string, body: string): stri
 export async function checkedTarget(
   url: URL,
   allow: AllowList,
-): Promise<{ pinned: PinnedAddress } | { refused: string }> {
+): Promise<{ pinned: PinnedAddress } | { refused: string; code: DeliveryError['code'] }> {
   try {
     return { pinned: await resolveChecked(url, allow) };
   } catch (error) {
     if (error instanceof FetchError && error.kind === 'refused')
-      return { refused: `${error.message} (URL_FETCH_ALLOW does not list it)` };
-    return { refused: (error as Error).message };
+      return {
+        refused: `${error.message} (URL_FETCH_ALLOW does not list it)`,
+        code: 'address_refused',
+      };
+    return { refused: (error as Error).message, code: 'unreachable' };
   }
 }
 
@@ -113,12 +117,16 @@ export function createWebhookDelivery(options: DeliveryOptions) {
     const nowText = now.toISOString();
     const lease = new Date(now.getTime() + LEASE_MS).toISOString();
     const lock = skippingLocked(database.dialect);
+    // A ticket's events go in order: one waits while an earlier one of its ticket is pending.
     const { rows } = await sql<HelpdeskOutboxRow>`
       update helpdesk_outbox set lease_until = ${lease}
-       where id in (select id from helpdesk_outbox
-                     where state = 'pending' and next_attempt_at <= ${nowText}
-                       and (lease_until is null or lease_until < ${nowText})
-                     order by id limit ${batchSize} ${lock})
+       where id in (select o.id from helpdesk_outbox o
+                     where o.state = 'pending' and o.next_attempt_at <= ${nowText}
+                       and (o.lease_until is null or o.lease_until < ${nowText})
+                       and not exists (select 1 from helpdesk_outbox e
+                                        where e.ticket_id = o.ticket_id and e.state = 'pending'
+                                          and e.id < o.id)
+                     order by o.id limit ${batchSize} ${lock})
       returning *`.execute(db);
     return rows;
   }
@@ -148,14 +156,18 @@ export function createWebhookDelivery(options: DeliveryOptions) {
     };
   }
 
-  async function post(row: HelpdeskOutboxRow, targets: Map<number, Promise<Target>>) {
+  /** Posts one row; resolves with the helpdesk's 2xx status, throws a DeliveryError. */
+  async function post(
+    row: HelpdeskOutboxRow,
+    targets: Map<number, Promise<Target>>,
+  ): Promise<number> {
     if (!targets.has(row.helpdesk_id)) targets.set(row.helpdesk_id, targetOf(row.helpdesk_id));
     const target = await targets.get(row.helpdesk_id);
-    if (!target) throw new Error('the helpdesk is gone');
-    if (!target.active) throw new Error('the helpdesk is switched off');
-    if ('refused' in target.to) throw new Error(target.to.refused);
+    if (!target) throw new DeliveryError('helpdesk_gone', 'the helpdesk is gone');
+    if (!target.active) throw new DeliveryError('switched_off', 'the helpdesk is switched off');
+    if ('refused' in target.to) throw new DeliveryError(target.to.code, target.to.refused);
     const { secret } = target;
-    if (!secret) throw new Error('the helpdesk has no signing secret');
+    if (!secret) throw new DeliveryError('no_secret', 'the helpdesk has no signing secret');
     const timestamp = String(Math.floor(Date.now() / 1000));
     const headers = {
       'content-type': 'application/json',
@@ -164,8 +176,18 @@ export function createWebhookDelivery(options: DeliveryOptions) {
       [DELIVERY_HEADER]: String(row.id),
     };
     // A redirect is not followed: it counts as a failed delivery, as any answer but 2xx.
-    const status = await postPinned(target.url, target.to.pinned, headers, row.payload, timeoutMs);
-    if (status < 200 || status > 299) throw new Error(`the helpdesk answered ${status}`);
+    const status = await postPinned(
+      target.url,
+      target.to.pinned,
+      headers,
+      row.payload,
+      timeoutMs,
+    ).catch((error: unknown) => {
+      throw failureOf(error);
+    });
+    if (status < 200 || status > 299)
+      throw new DeliveryError('http_status', `the helpdesk answered ${status}`, status);
+    return status;
   }
 
   /** Delivers what is due now, batch after batch; returns how many were delivered. */
@@ -176,33 +198,44 @@ export function createWebhookDelivery(options: DeliveryOptions) {
       const rows = await claim();
       if (rows.length === 0) return delivered;
       const results = await Promise.allSettled(rows.map((row) => post(row, targets)));
-      const ok = rows.filter((_, i) => results[i].status === 'fulfilled').map((r) => r.id);
       const now = new Date();
-      if (ok.length > 0)
-        await db
-          .updateTable('helpdesk_outbox')
-          .set({
-            state: 'delivered',
-            delivered_at: now.toISOString(),
-            lease_until: null,
-            last_error: null,
-          })
-          .where('id', 'in', ok)
-          .execute();
-      delivered += ok.length;
+      const at = now.toISOString();
       for (const [i, row] of rows.entries()) {
         const result = results[i];
-        if (result.status === 'fulfilled') continue;
+        if (result.status === 'fulfilled') {
+          delivered += 1;
+          await db
+            .updateTable('helpdesk_outbox')
+            .set({
+              state: 'delivered',
+              delivered_at: at,
+              lease_until: null,
+              last_error: null,
+              last_attempt_at: at,
+              last_status: result.value,
+              last_reason: null,
+            })
+            .where('id', '=', row.id)
+            .execute();
+          continue;
+        }
+        const failure = failureOf(result.reason);
         const attempts = row.attempts + 1;
         const delay = retryDelayMs(options.retryBaseMs, attempts);
         soonestRetry = Math.min(soonestRetry ?? delay, delay);
-        const reason = String((result.reason as Error)?.message ?? result.reason).slice(0, 300);
-        log.warn({ delivery: row.id, attempts, reason }, 'helpdesk webhook failed; retrying later');
+        const reason = failure.message.slice(0, 300);
+        log.warn(
+          { delivery: row.id, attempts, reason, code: failure.code },
+          'helpdesk webhook failed; retrying later',
+        );
         await db
           .updateTable('helpdesk_outbox')
           .set({
             attempts,
             last_error: reason,
+            last_attempt_at: at,
+            last_status: failure.status,
+            last_reason: failure.code,
             lease_until: null,
             next_attempt_at: new Date(now.getTime() + delay).toISOString(),
           })
@@ -255,6 +288,22 @@ export function createWebhookDelivery(options: DeliveryOptions) {
     /** A ticket was queued: try it now rather than at the next poll. */
     kick() {
       if (!stopped) void run();
+    },
+    /**
+     * Someone asked to try a ticket again now: its pending events are due at once (their
+     * attempts count on, so the back-off after another failure stays long) and a pass starts.
+     * False when nothing of it was pending.
+     */
+    async retryNow(ticketId: number): Promise<boolean> {
+      const result = await db
+        .updateTable('helpdesk_outbox')
+        .set({ next_attempt_at: new Date().toISOString() })
+        .where('ticket_id', '=', ticketId)
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      if (!stopped) void run();
+      return true;
     },
     /** Delivers everything due now (tests and the benchmark). */
     drainDue,

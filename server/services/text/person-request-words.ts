@@ -46,6 +46,8 @@ export interface PersonWords {
   breaks: RegExp;
   /** Courtesy around a person named alone. */
   alone: RegExp;
+  /** What a person named alone may be asked about: about, regarding, sobre, wegen … */
+  topic: RegExp;
 }
 
 const word = (forms: string) => new RegExp(`^(?:${forms})$`, 'u');
@@ -111,6 +113,7 @@ const en: PersonWords = {
   objects: word('me|us'),
   breaks: word('and|but|or|so|because|then|since|while|although|though|whereas'),
   alone: word('please|pls|plz|hi|hello|hey|a|an|the|real|live|actual|human|now|thanks|thank|you'),
+  topic: word('about|regarding|concerning|re'),
 };
 
 const es: PersonWords = {
@@ -183,6 +186,7 @@ const es: PersonWords = {
   alone: word(
     'por|favor|hola|un|una|real|humano|humana|ya|gracias|porfavor|porfa|buenas|ahora|verdadera',
   ),
+  topic: word('sobre|acerca|respecto|para'),
 };
 
 const fr: PersonWords = {
@@ -255,6 +259,7 @@ const fr: PersonWords = {
     'un|une|s|il|vous|plait|svp|bonjour|salut|vrai|vraie|humain|humaine|merci|stp|reel|reelle|' +
       'physique',
   ),
+  topic: word('pour|concernant|propos|sujet|sur'),
 };
 
 const de: PersonWords = {
@@ -324,6 +329,7 @@ const de: PersonWords = {
     'bitte|hallo|einen|ein|eine|echten|echte|echter|jetzt|danke|sofort|mal|richtigen|' +
       'richtige|menschlichen',
   ),
+  topic: word('wegen|bezuglich|zu|uber|zum|zur'),
 };
 
 /** Arabic: optional attached conjunction (و ف) and preposition (ب ل ك) and article (ال). */
@@ -384,6 +390,7 @@ const ar: PersonWords = {
   objects: word('(?!)'),
   breaks: word('لكن|ولكن|او|ثم|لان|بل|حيث'),
   alone: word('(?:من|فضلك|لو|سمحت|مرحبا|حقيقي|بشري|الان|رجاء|حالا|اريد)'),
+  topic: word('(?:بخصوص|حول|عن|بشان)'),
 };
 
 export const PERSON_WORDS: Record<Language, PersonWords> = { en, es, fr, de, ar };

@@ -197,20 +197,25 @@ function personThenVerb(clause: Clause, w: PersonWords): boolean {
   return false;
 }
 
-/** "Human, please", "Un conseiller svp", "موظف من فضلك": a person and nothing but courtesy. */
+/**
+ * "Human, please", "Un conseiller svp", "موظف من فضلك", "A real person, please, about the
+ * delivery": a question that opens with a person and courtesy only, and ends there or goes on
+ * to what it is about.
+ */
 function personAlone(clauses: readonly Clause[], w: PersonWords): boolean {
   const words = clauses.flatMap((c) => c.words);
-  if (words.length === 0 || words.length > ALONE_MAX) return false;
+  let i = 0;
   let people = 0;
-  for (let i = 0; i < words.length;) {
+  while (i < words.length && i <= ALONE_MAX) {
     const person = phraseAt(words, i, w.person);
     if (person) {
       people += 1;
       i += person.length;
     } else if (w.alone.test(words[i]) || w.link.test(words[i])) i += 1;
-    else return false;
+    else break;
   }
-  return people > 0;
+  if (people === 0 || i > ALONE_MAX) return false;
+  return i === words.length || w.topic.test(words[i]);
 }
 
 function asksIn(clauses: readonly Clause[], w: PersonWords): boolean {

@@ -27,6 +27,13 @@ const waitingTicket: Ticket = {
     { id: 2, name: 'Sales' },
   ],
   created_at: '2025-03-04T15:05:02Z',
+  language: 'en',
+  contact_email: 'ana@example.com',
+  source: { widget: null, page_url: null, host: null },
+  delivered_at: null,
+  attempts: 0,
+  last_attempt: null,
+  next_attempt_at: null,
 };
 
 describe('/chat, a ticket for the helpdesk', { timeout: 30_000 }, () => {

@@ -40,6 +40,7 @@ import {
   standaloneFor,
   streamText,
 } from './answer-steps';
+import { handoverAnswer } from './handover-answer';
 import { engineFor } from './models';
 import type { ChatRepo, StoredAlongside } from '../conversations/repo';
 import type { Retriever } from './retrieval';
@@ -112,6 +113,14 @@ async function runTurn(
     cancelled: false,
   };
   try {
+    // Someone asking for a person is told one will follow up, in their language.
+    const handover = handoverAnswer(req.query);
+    if (handover) {
+      turn.generated = handover;
+      tee?.meta({ chat_id: chatId, references: [] });
+      await streamText(handover.composed.text, tee, signal);
+      return turn;
+    }
     if (mode === 'stuff-v2')
       turn.standalone = continuing
         ? await standaloneFor(deps, req.query, chatId, llmModel, signal)
