@@ -89,8 +89,10 @@ describe('e-mail agent', () => {
     expect(await result.innerText()).toMatch(/SMTP failed: The mail server refused the login\./);
     await page.getByLabel('Password').fill(box.password);
     await page.getByRole('button', { name: 'Test connection' }).click();
-    await expect.poll(() => result.innerText()).toContain('IMAP: login works.');
-    expect(await result.innerText()).toContain('SMTP: login works.');
+    await expect
+      .poll(() => result.innerText())
+      .toContain('IMAP: connected without encryption and signed in.');
+    expect(await result.innerText()).toContain('SMTP: connected without encryption and signed in.');
     await page.getByLabel('General').check();
     await page.getByRole('button', { name: 'Add account' }).click();
     await page.waitForURL(/view-email-agent\/\d+$/);
@@ -229,7 +231,9 @@ describe('e-mail agent', () => {
     await page.getByText('A password is stored; leave empty to keep it.').waitFor();
     await page.getByRole('button', { name: 'Test connection' }).click();
     const result = page.getByRole('status').filter({ hasText: 'IMAP' });
-    await expect.poll(() => result.innerText()).toContain('IMAP: login works.');
+    await expect
+      .poll(() => result.innerText())
+      .toContain('IMAP: connected without encryption and signed in.');
     await page.getByLabel('Title').fill('Harbour night desk');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(`The e-mail account ${box.address} was saved.`).waitFor();
@@ -268,7 +272,7 @@ describe('e-mail agent', () => {
     await staff.getByLabel('New password').fill(clerk.password);
     await staff.getByLabel('Confirm password').fill(clerk.password);
     await staff.getByRole('button', { name: 'Set password' }).click();
-    await staff.getByText('Your password has been reset.').waitFor();
+    await staff.getByText('Your password is set.').waitFor();
     await signIn(staff, server.url, clerk.email, clerk.password);
     expect(await sidebarItems(staff)).toEqual(['Dashboard', 'Profile', 'Email']);
     const menu = staff.getByRole('navigation', { name: 'Main menu' });

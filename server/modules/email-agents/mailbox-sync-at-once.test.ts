@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { accountBody, createAccount, mailAppEnv, mailUser, sendAs } from '../../test-support/email';
 import { startMailServers, type MailServers } from '../../test-support/mail-servers';
-import { describeApi, type TestApp } from '../../test-support/test-app';
+import { describeApi, type SuiteApp as TestApp } from '../../test-support/test-app';
 
 let servers: MailServers;
 beforeAll(async () => {
