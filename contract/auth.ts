@@ -91,5 +91,10 @@ export const tokenParamsSchema = z.object({ token: z.string().min(1).max(256) })
 export const tokenCheckResponseSchema = z.object({
   message: z.string(),
   email: z.string().optional(),
+  /**
+   * Reset links only: the account has no password yet (an invitation not yet followed), so the
+   * page asks the person to choose one instead of speaking of a reset.
+   */
+  first_password: z.boolean().optional(),
 });
 export type TokenCheckResponse = z.infer<typeof tokenCheckResponseSchema>;

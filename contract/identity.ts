@@ -199,6 +199,8 @@ export const userCreateSchema = z.object({
   status: userStatusSchema.default('active'),
   is_defaultadmin: z.boolean().default(false),
   assignments: assignmentsField,
+  /** The invitation mail's language: the inviter's console language; English when unset or unknown. */
+  lng: z.string().max(35).optional(),
 });
 export type UserCreateInput = z.input<typeof userCreateSchema>;
 

@@ -173,7 +173,7 @@ describe('identity: departments, roles, users, menus and history', () => {
     await staff.getByLabel('New password').fill(person.password);
     await staff.getByLabel('Confirm password').fill(person.password);
     await staff.getByRole('button', { name: 'Set password' }).click();
-    await staff.getByText('Your password has been reset.').waitFor();
+    await staff.getByText('Your password is set.').waitFor();
 
     await signIn(staff, server.url, person.email, person.password);
     expect(await menuOf(staff)).toEqual(expectedMenu([...FIELD_RIGHTS]));

@@ -6,6 +6,7 @@ import type { ResetPasswordBody, TokenCheckResponse } from '../../../contract/au
 import { nowIso } from '../../db/database';
 import { resetLink } from '../../services/mail/links';
 import { resetMail } from '../../services/mail/templates';
+import { awaitsFirstPassword } from '../identity/user-rows';
 import { hashPassword } from '../../services/security/passwords';
 import { assertUncommonPassword } from '../../services/security/common-passwords';
 import { authErrors } from './auth-errors';
@@ -49,12 +50,20 @@ export function createPasswordResetService({
 
     async check(token: string): Promise<TokenCheckResponse> {
       const { user } = await usableToken(token);
-      return { message: 'The link is valid. Choose a new password.', email: user.email };
+      const first = awaitsFirstPassword(user);
+      return {
+        message: first
+          ? 'The link is valid. Choose your password.'
+          : 'The link is valid. Choose a new password.',
+        email: user.email,
+        first_password: first,
+      };
     },
 
     async reset(token: string, body: ResetPasswordBody): Promise<{ message: string }> {
       const { row, user } = await usableToken(token);
       assertUncommonPassword(body.password);
+      const first = awaitsFirstPassword(user);
       const password_hash = await hashPassword(body.password);
       await repo.transaction(async (trx) => {
         if (!(await repo.useEmailToken(trx, row.id))) throw authErrors.tokenUsed();
@@ -72,7 +81,11 @@ export function createPasswordResetService({
       });
       // Following the mailed link proves the owner: guesses by others no longer slow them down.
       await throttle.clearAccount(user.email);
-      return { message: 'Your password has been reset. You can sign in with the new password.' };
+      return {
+        message: first
+          ? 'Your password is set. You can sign in with it now.'
+          : 'Your password has been reset. You can sign in with the new password.',
+      };
     },
   };
 }

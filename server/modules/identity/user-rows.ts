@@ -6,6 +6,13 @@ import type { Executor } from '../../db/prepared';
 import type { NewUser, UserRow } from '../../db/schema';
 import { nameInUse } from './unique-names';
 
+/** A password hash no password matches: invited or restored users set theirs by mailed link. */
+export const NO_PASSWORD = '!no-password';
+
+/** True until the person has chosen a password (an invitation not yet followed). */
+export const awaitsFirstPassword = (user: Pick<UserRow, 'password_hash'>) =>
+  user.password_hash === NO_PASSWORD;
+
 export const usernameTaken = (ex: Executor, username: string, exceptId?: number) =>
   nameInUse(ex, 'users', username, exceptId);
 

@@ -55,7 +55,7 @@ interface UserServiceDeps {
 /** Mails the invitation with its reset link; a mail failure is logged, the user still exists. */
 async function sendInvitation(
   { mailer, log }: Pick<UserServiceDeps, 'mailer' | 'log'>,
-  user: { email: string; first_name: string },
+  user: { email: string; first_name: string; lng?: string },
   token: string | undefined,
   actor: Actor,
   origin: string,
@@ -63,7 +63,7 @@ async function sendInvitation(
   if (!token) return;
   try {
     await mailer.send(
-      invitationMail(user.email, user.first_name, actor.name, resetLink(origin, token)),
+      invitationMail(user.email, user.first_name, actor.name, resetLink(origin, token), user.lng),
     );
   } catch (error) {
     log.error({ err: error, kind: 'invite' }, 'sending mail failed');

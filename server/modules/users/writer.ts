@@ -13,6 +13,7 @@ import type { DepartmentsRepo } from '../departments/repo';
 import type { Actor } from '../identity/actor-scope';
 import { historyValues, parseIdList } from '../identity/history';
 import { identityErrors } from '../identity/identity-errors';
+import { NO_PASSWORD } from '../identity/user-rows';
 import type { RolesRepo } from '../roles/repo';
 import { authErrors } from '../auth/auth-errors';
 import type { UsersRepo } from './repo';
@@ -30,9 +31,6 @@ type Trx = Transaction<DB>;
 
 /** What a user should look like after a write. */
 export type DesiredUser = Omit<UserSnapshot, 'assignments'> & { assignments: AssignmentInput[] };
-
-/** A password hash no password matches: invited or restored users set theirs by mailed link. */
-const NO_PASSWORD = '!no-password';
 
 export interface LoadedUser {
   row: UserRow;

@@ -1,8 +1,10 @@
 /**
- * Mail texts. They are in English for now: the server does not know the reader's language yet
- * (the SPA's locale is not sent with signup or forgot-password).
+ * Mail texts. The invitation speaks the inviting administrator's console language (the SPA sends
+ * it with the new user; its words are users.json `invitationMail`, as the console's). The others
+ * are in English for now: the SPA's locale is not sent with signup or forgot-password.
  */
 import { EMAIL_TOKEN_TTL_HOURS } from '../../../contract/constants';
+import { localeLabels } from '../text/locale-labels';
 import type { MailMessage } from './mailer';
 
 export function verificationMail(to: string, name: string, link: string): MailMessage {
@@ -60,26 +62,31 @@ export function accountExistsMail(to: string, name: string, link: string): MailM
   };
 }
 
-/** An administrator created the account; the link is a password-reset link. */
+/**
+ * An administrator created the account; the link is a password-reset link, whose page then asks
+ * the person to choose their (first) password. `language`: the inviter's console language;
+ * English when unknown or not one of the console's.
+ */
 export function invitationMail(
   to: string,
   name: string,
   invitedBy: string,
   link: string,
+  language?: string,
 ): MailMessage {
+  const { t } = localeLabels('users', 'invitationMail', language);
   return {
     to,
     kind: 'invite',
-    subject: 'You are invited to Atrium',
+    subject: t('subject'),
     text: [
-      `Hello ${name},`,
+      t('greeting', { name }),
       '',
-      `${invitedBy} created an Atrium account for you. To choose your password and sign in, open:`,
+      t('intro', { invitedBy }),
       '',
       link,
       '',
-      `The link is valid for ${EMAIL_TOKEN_TTL_HOURS} hours and works once. When it has expired, use`,
-      '"Forgot password" on the sign-in page with this address to get a new one.',
+      t('validity', { hours: EMAIL_TOKEN_TTL_HOURS }),
     ].join('\n'),
   };
 }

@@ -38,14 +38,23 @@ export function languageOf(...wishes: (string | undefined)[]): string {
   return FALLBACK_LANGUAGE;
 }
 
-/** `t` over `{namespace}.json`'s `key` object in `language`, falling back to English, then the key. */
+type Values = Record<string, string | number>;
+
+/** i18next's `{{name}}` placeholders filled in; the texts are plain (mail, files), so nothing is escaped. */
+const fill = (text: string, values: Values | undefined) =>
+  values ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, k: string) => String(values[k] ?? m)) : text;
+
+/**
+ * `t` over `{namespace}.json`'s `key` object in `language`, falling back to English, then the
+ * key; `values` fill the text's `{{placeholders}}` as i18next does in the console.
+ */
 export function localeLabels(
   namespace: string,
   key: string,
   language: string | undefined,
-): { lng: string; t: (name: string) => string } {
+): { lng: string; t: (name: string, values?: Values) => string } {
   const lng = languageOf(language);
   const own = read(namespace, key, lng);
   const fallback = read(namespace, key, FALLBACK_LANGUAGE);
-  return { lng, t: (name) => own[name] ?? fallback[name] ?? name };
+  return { lng, t: (name, values) => fill(own[name] ?? fallback[name] ?? name, values) };
 }

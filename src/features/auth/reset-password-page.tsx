@@ -16,7 +16,8 @@ import { SubmitButton } from '@/components/form-parts';
 
 /**
  * /reset-password: without a token it is the "forgot password" form; with ?token=… it checks the
- * token on load (SPEC §2), then takes the new password.
+ * token on load (SPEC §2), then takes the new password. An invitation's link comes here too: for
+ * an account without a password yet the server says so, and the page speaks of choosing one.
  */
 export function ResetPasswordPage({ links }: { links: AuthLinks }) {
   const { t } = useTranslation(['auth', 'errors']);
@@ -31,16 +32,33 @@ export function ResetPasswordPage({ links }: { links: AuthLinks }) {
         </p>
       </AuthShell>
     );
+  return <ResetWithToken token={token} links={links} />;
+}
+
+function ResetWithToken({ token, links }: { token: string; links: AuthLinks }) {
+  const check = useCheckResetTokenQuery(token);
+  const { t } = useTranslation(['auth', 'validation', 'errors']);
+  const words = check.data?.first_password ? 'firstPassword' : 'reset';
   return (
-    <AuthShell title={t('reset.title')}>
-      <ResetWithToken token={token} links={links} />
+    <AuthShell title={t(`${words}.title`)}>
+      <ResetForm token={token} links={links} check={check} words={words} />
     </AuthShell>
   );
 }
 
-function ResetWithToken({ token, links }: { token: string; links: AuthLinks }) {
+function ResetForm({
+  token,
+  links,
+  check,
+  words,
+}: {
+  token: string;
+  links: AuthLinks;
+  check: ReturnType<typeof useCheckResetTokenQuery>;
+  /** The texts of a reset, or of an invited person's first password. */
+  words: 'reset' | 'firstPassword';
+}) {
   const { t } = useTranslation(['auth', 'validation', 'errors']);
-  const check = useCheckResetTokenQuery(token);
   const [reset, { isLoading }] = useResetPasswordMutation();
   const [values, setValues] = useState<NewPasswordValues>({ password: '', confirm: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -82,12 +100,14 @@ function ResetWithToken({ token, links }: { token: string; links: AuthLinks }) {
       </>
     );
 
-  if (done) return <DoneThenSignIn message={t('reset.done')} loginTo={links.login} />;
+  if (done) return <DoneThenSignIn message={t(`${words}.done`)} loginTo={links.login} />;
 
   return (
     <CForm noValidate onSubmit={(e) => void onSubmit(e)}>
       {check.data?.email && (
-        <p className="text-body-secondary">{t('reset.forAccount', { email: check.data.email })}</p>
+        <p className="text-body-secondary">
+          {t(`${words}.forAccount`, { email: check.data.email })}
+        </p>
       )}
       <FormError error={serverError} />
       <NewPasswordFields values={values} errors={errors} onChange={setValues} />

@@ -72,6 +72,8 @@ describe('user form', { timeout: 60_000 }, () => {
       status: 'active',
       is_defaultadmin: false,
       assignments: [{ department_id: 1, role_id: 10 }],
+      // The invitation mail is written in the administrator's console language.
+      lng: 'en',
     });
   });
 

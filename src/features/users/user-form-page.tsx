@@ -91,7 +91,7 @@ function NameFields({ form, invite }: { form: UserFormState; invite: boolean }) 
 }
 
 function UserForm({ record: user, links }: { record?: ManagedUser; links: UserLinks }) {
-  const { t } = useTranslation(['users', 'validation', 'errors']);
+  const { t, i18n } = useTranslation(['users', 'validation', 'errors']);
   const navigate = useNavigate();
   const me = useSelector(selectProfile);
   const { choices, roleChoices, roles, isAdmin } = useAssignmentChoices(user);
@@ -110,7 +110,9 @@ function UserForm({ record: user, links }: { record?: ManagedUser; links: UserLi
     form.start(found);
     if (!body || Object.keys(found).length > 0) return;
     try {
-      const bodies = { create: body, update: user ? changesOf(body, user) : {} };
+      // The invitation mail speaks the language the administrator uses the console in.
+      const create = { ...body, lng: i18n.language };
+      const bodies = { create, update: user ? changesOf(body, user) : {} };
       const saved = await saving.save(user?.id, bodies, (u) =>
         user
           ? t('updated', { name: fullName(u) })
