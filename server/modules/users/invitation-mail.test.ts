@@ -6,9 +6,9 @@ import { expect, it } from 'vitest';
 import { idsOf } from '../../../contract/permissions';
 import { addDepartment, addRole } from '../../test-support/identity';
 import { tokenFromMail } from '../../test-support/outbox';
-import { describeApi, newUserBody, type TestApp } from '../../test-support/test-app';
+import { describeApi, newUserBody, type SuiteApp } from '../../test-support/test-app';
 
-async function invite(t: TestApp, lng: string | undefined, tag: string) {
+async function invite(t: SuiteApp, lng: string | undefined, tag: string) {
   const dept = await addDepartment(t);
   const role = await addRole(t, dept, idsOf('Users.LIST_VIEW'));
   const body = { ...newUserBody([{ department_id: dept, role_id: role }], tag), lng };
