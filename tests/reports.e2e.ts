@@ -69,7 +69,7 @@ describe('reports', () => {
     await page.getByLabel('From', { exact: true }).fill('2020-01-01');
     await page.getByRole('alert').getByText('The report could not be read.').waitFor();
     await poll(() => figure(page, 'totalConversations').innerText()).toBe('0');
-    expect(await page.getByTestId('satisfaction-score').innerText()).toContain('Satisfaction: 0 %');
+    expect(await page.getByTestId('satisfaction-score').innerText()).toContain('Satisfaction: 0%');
     await page.getByLabel('To', { exact: true }).fill('2020-01-31');
     await poll(() => page.getByRole('alert').count()).toBe(0);
     await poll(() => figure(page, 'totalConversations').innerText()).toBe('0');
@@ -113,7 +113,7 @@ describe('reports', () => {
     await page.getByRole('link', { name: 'Dashboard' }).first().click();
     const live = page.getByTestId('live-figures');
     await poll(() => live.innerText()).toMatch(/Conversations today\s+3/);
-    expect(await live.innerText()).toContain('66.7 %');
+    expect(await live.innerText()).toContain('66.7%');
     expect(await live.innerText()).toContain('Documents');
     await page.close();
   });

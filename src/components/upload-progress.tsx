@@ -1,5 +1,9 @@
+import { useTranslation } from 'react-i18next';
+import { formatPercent } from '@/lib/numbers';
+
 /** A file's upload in progress: a striped bar named for the file, and the percentage. */
 export function UploadProgress(props: { progress: number; label: string; text: string }) {
+  const { i18n } = useTranslation();
   return (
     <div className="d-flex align-items-center gap-2">
       <div
@@ -16,7 +20,7 @@ export function UploadProgress(props: { progress: number; label: string; text: s
         />
       </div>
       <span className="small text-nowrap">
-        {props.text} {props.progress}%
+        {props.text} {formatPercent(props.progress, i18n.language, 0)}
       </span>
     </div>
   );

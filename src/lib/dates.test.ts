@@ -30,6 +30,33 @@ describe('dates', () => {
     expect(formatDay('2025-03-04')).toBe('04/03/2025');
   });
 
+  it('when the console is in German, then dates and hours are written as German writes them, on the 24-hour clock', () => {
+    const de = { locale: 'de', timeZone: 'UTC' };
+    expect(formatDateTime('2025-03-04T15:05:00Z', de)).toBe('04.03.2025, 15:05');
+    expect(formatDate('2025-03-04T15:05:00Z', de)).toBe('04.03.2025');
+    expect(formatDay('2025-03-04', { locale: 'de' })).toBe('04.03.2025');
+    expect(formatHour(0, { locale: 'de' })).toBe('00:00');
+    expect(formatHour(15, { locale: 'de' })).toBe('15:00');
+    expect(formatHour(15, { locale: 'de', short: true })).toBe('15 Uhr');
+  });
+
+  it('when the console is in French or Arabic, then the locale gives the pattern, the clock and the digits', () => {
+    expect(formatDateTime('2025-03-04T15:05:00Z', { locale: 'fr', timeZone: 'UTC' })).toBe(
+      '04/03/2025 15:05',
+    );
+    const at = new Date(Date.UTC(2025, 2, 4, 15, 5));
+    const arabic = new Intl.DateTimeFormat('ar', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'UTC',
+    });
+    expect(formatDateTime(at, { locale: 'ar', timeZone: 'UTC' })).toBe(arabic.format(at));
+    expect(formatDateTime(at, { locale: 'ar', timeZone: 'UTC' })).not.toMatch(/AM|PM/);
+  });
+
   it('when an hour of the day is shown, then it is on the 12-hour clock', () => {
     expect(formatHour(0)).toBe('12:00 AM');
     expect(formatHour(15)).toBe('03:00 PM');

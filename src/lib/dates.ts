@@ -1,5 +1,8 @@
 /**
  * Date display (SPEC §9): 12-hour clock, day/month/year; timestamps without a zone are UTC.
+ * That is the English console's: every other language reads dates and hours as its readers write
+ * them (Intl's own pattern and clock for the locale: 04.03.2025, 15:05 in German; Arabic keeps
+ * its own digits), which is still day before month in all five.
  */
 const ZONE_SUFFIX = /(Z|[+-]\d{2}:?\d{2})$/i;
 
@@ -13,6 +16,21 @@ export function parseTimestamp(value: string | number | Date): Date | null {
   const withZone = /T\d{2}:\d{2}/.test(iso) && !ZONE_SUFFIX.test(iso) ? `${iso}Z` : iso;
   const date = new Date(withZone);
   return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** English follows SPEC §9 to the letter; the other languages their own conventions. */
+const followsSpecClock = (locale: string | undefined) =>
+  (locale ?? 'en').toLowerCase().split('-')[0] === 'en';
+
+/** The locale's own short numeric date (and time): day, month, year in its order and clock. */
+function localFormat(date: Date, locale: string, withTime: boolean, timeZone?: string) {
+  return new Intl.DateTimeFormat(locale, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
+    timeZone,
+  }).format(date);
 }
 
 interface DateFormatOptions {
@@ -38,6 +56,8 @@ function parts(date: Date, options: DateFormatOptions, withTime: boolean) {
 export function formatDate(value: string | number | Date, options: DateFormatOptions = {}): string {
   const date = parseTimestamp(value);
   if (!date) return '';
+  if (!followsSpecClock(options.locale))
+    return localFormat(date, options.locale ?? 'en', false, options.timeZone);
   const p = parts(date, options, false);
   return `${p.day}/${p.month}/${p.year}`;
 }
@@ -49,6 +69,8 @@ export function formatDateTime(
 ): string {
   const date = parseTimestamp(value);
   if (!date) return '';
+  if (!followsSpecClock(options.locale))
+    return localFormat(date, options.locale ?? 'en', true, options.timeZone);
   const p = parts(date, options, true);
   return `${p.day}/${p.month}/${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod ?? ''}`.trim();
 }
@@ -59,18 +81,25 @@ export function formatDay(day: string, options: Omit<DateFormatOptions, 'timeZon
 }
 
 /**
- * An hour of the day (0–23, UTC) on the 12-hour clock: "03:00 PM"; `short` gives "3 PM" for
- * narrow places such as a heat map's column heads.
+ * An hour of the day (0–23, UTC) on the locale's clock: "03:00 PM" in English, "15:00" in German;
+ * `short` gives "3 PM" / "15 Uhr" for narrow places such as a heat map's column heads.
  */
 export function formatHour(
   hour: number,
   options: Omit<DateFormatOptions, 'timeZone'> & { short?: boolean } = {},
 ): string {
   const date = new Date(Date.UTC(2024, 0, 1, hour));
+  const english = followsSpecClock(options.locale);
   if (options.short)
     return new Intl.DateTimeFormat(options.locale ?? 'en', {
       hour: 'numeric',
-      hour12: true,
+      ...(english ? { hour12: true } : {}),
+      timeZone: 'UTC',
+    }).format(date);
+  if (!english)
+    return new Intl.DateTimeFormat(options.locale, {
+      hour: '2-digit',
+      minute: '2-digit',
       timeZone: 'UTC',
     }).format(date);
   const p = parts(date, { locale: options.locale, timeZone: 'UTC' }, true);

@@ -148,7 +148,7 @@ describe('/chat, options', { timeout: 30_000 }, () => {
     });
     const matrix = await screen.findByRole('region', { name: 'Eval matrix' });
     expect(within(matrix).getByText('0.812')).toBeInTheDocument();
-    expect(within(matrix).getByText('Supported by the sources: 75 %')).toBeInTheDocument();
+    expect(within(matrix).getByText('Supported by the sources: 75%')).toBeInTheDocument();
     expect(
       within(matrix).getByText('Retrieval 12 ms · generation 3 ms · total 17 ms'),
     ).toBeInTheDocument();

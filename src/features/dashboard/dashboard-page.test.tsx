@@ -78,7 +78,7 @@ describe('dashboard', { timeout: 60_000 }, () => {
     await waitFor(() => expect(section).toHaveAttribute('aria-busy', 'false'));
     expect(within(section).getByText('21')).toBeInTheDocument();
     expect(within(section).getByText('840 ms')).toBeInTheDocument();
-    expect(within(section).getByText('75 %')).toBeInTheDocument();
+    expect(within(section).getByText('75%')).toBeInTheDocument();
     expect(within(section).getByText(/12 ready/)).toBeInTheDocument();
     expect(within(section).getByText('No visitors in the last 7 days.')).toBeInTheDocument();
   });

@@ -5,6 +5,7 @@
  */
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/numbers';
 import { contrastRatio, isHexColour } from './colour';
 
 const FALLBACK = { fg: '#ffffff', bg: '#321fdb' };
@@ -20,7 +21,7 @@ export function WidgetPreview({
   bg: string;
   welcome: string;
 }) {
-  const { t } = useTranslation('service-agent');
+  const { t, i18n } = useTranslation('service-agent');
   const text = isHexColour(fg) ? fg : FALLBACK.fg;
   const back = isHexColour(bg) ? bg : FALLBACK.bg;
   const ratio = contrastRatio(text, back);
@@ -53,7 +54,7 @@ export function WidgetPreview({
       </div>
       {ratio < 4.5 && (
         <p className="small text-warning-emphasis mt-2 mb-0" role="status">
-          {t('preview.lowContrast', { ratio: ratio.toFixed(1) })}
+          {t('preview.lowContrast', { ratio: formatNumber(ratio, i18n.language, { digits: 1 }) })}
         </p>
       )}
     </figure>

@@ -25,7 +25,7 @@ describe('analytics page', { timeout: 60_000 }, () => {
     const { reports } = openAnalytics();
     await waitFor(() => expect(figure('totalConversations')).toHaveTextContent('42'));
     expect(figure('responseTime')).toHaveTextContent('870 ms');
-    expect(screen.getByTestId('satisfaction-score')).toHaveTextContent('Satisfaction: 80 %');
+    expect(screen.getByTestId('satisfaction-score')).toHaveTextContent('Satisfaction: 80%');
     expect(screen.getAllByText('Delivery')).not.toEqual([]);
 
     reports.failing = true;
@@ -37,7 +37,7 @@ describe('analytics page', { timeout: 60_000 }, () => {
     expect(figure('responseTime')).toHaveTextContent('0 ms');
     expect(figure('messages')).toHaveTextContent('0');
     expect(screen.getByTestId('satisfaction-score')).toHaveTextContent(
-      'Satisfaction: 0 % · 0 ratings',
+      'Satisfaction: 0% · 0 ratings',
     );
     expect(screen.queryAllByText('Delivery')).toEqual([]);
     expect(screen.getByText(/^Peak hours: —/)).toBeInTheDocument();

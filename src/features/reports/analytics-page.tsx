@@ -9,6 +9,7 @@ import {
 } from '@contract/reports';
 import { PageHeading } from '@/components/page-heading';
 import { formatHour } from '@/lib/dates';
+import { formatPercent } from '@/lib/numbers';
 import { ChartCard, Figure } from './chart-card';
 import { useBaseOptions } from './chart-colours';
 import { ExportMenu } from './export-menu';
@@ -45,7 +46,9 @@ export function AnalyticsPage() {
   const n = (v: number) => number.format(v);
   const days = weekdayNames(i18n.language);
   const hour = (h: number) => formatHour(h, { locale: i18n.language });
-  const hours = (list: number[]) => list.map(hour).join(', ');
+  const hours = (list: number[]) =>
+    new Intl.ListFormat(i18n.language, { type: 'unit', style: 'short' }).format(list.map(hour));
+  const score = formatPercent(satisfaction.satisfaction_score, i18n.language);
 
   const figures = [
     ['totalConversations', n(overview.total_conversations)],
@@ -138,7 +141,7 @@ export function AnalyticsPage() {
           <ChartCard
             title={t('satisfaction.title')}
             summary={t('satisfaction.summary', {
-              score: n(satisfaction.satisfaction_score),
+              score,
               total: satisfaction.total_responses,
             })}
             table={{
@@ -162,7 +165,7 @@ export function AnalyticsPage() {
             }
           >
             <p className="mb-2" data-testid="satisfaction-score">
-              {t('satisfaction.score', { score: n(satisfaction.satisfaction_score) })} ·{' '}
+              {t('satisfaction.score', { score })} ·{' '}
               {t('satisfaction.responses', { total: satisfaction.total_responses })}
             </p>
           </ChartCard>

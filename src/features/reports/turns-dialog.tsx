@@ -25,7 +25,7 @@ export function TurnsDialog({
   selection: TurnsSelection;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('reports');
+  const { t, i18n } = useTranslation('reports');
   const [page, setPage] = useState(1);
   const query = useReportTurnsQuery({ ...selection.args, page });
   const data = query.isError ? undefined : query.data;
@@ -64,7 +64,9 @@ export function TurnsDialog({
                 <tbody>
                   {data.items.map((turn) => (
                     <tr key={turn.id}>
-                      <td className="text-nowrap">{formatDateTime(turn.asked_at)}</td>
+                      <td className="text-nowrap">
+                        {formatDateTime(turn.asked_at, { locale: i18n.language })}
+                      </td>
                       <td>
                         {t(
                           `filters.channels.${turn.channel === 'console' ? 'assistant' : 'widget'}`,
