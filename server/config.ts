@@ -170,7 +170,8 @@ const envDocs: Record<EnvName, EnvDoc> = {
       'encrypts integration secrets at rest (32+ characters); unset: generated once in `DATA_DIR/secrets-key`',
   },
   EMAIL_SYNC_SECONDS: {
-    meaning: 'how often the e-mail agent syncs every active mailbox; `0`: only on "Sync now"',
+    meaning:
+      'how often the e-mail agent syncs every active mailbox (one added or switched on: at once); `0`: only on "Sync now"',
   },
   EMAIL_CA_FILE: {
     meaning: "PEM certificates trusted for mailbox IMAP/SMTP TLS besides the system's",
