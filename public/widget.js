@@ -2,7 +2,7 @@
  * Atrium's chat widget embed script (issue 13), served at /widget.js. A website owner pastes
  *   <script src="https://<atrium>/widget.js" data-key="<client_id>" data-fg="#ffffff"
  *           data-bg="#321fdb" async></script>
- * and gets a launcher button in the widget's colours that opens Atrium's /chat?key=…&host=…
+ * and gets a launcher button in the widget's colours that opens Atrium's /chat?key=…&host=…&page=…
  * in an iframe (sized for desktop, full screen up to 480 px wide). Optional: data-label (the
  * button's name), data-lang (the chat's language; else the page's <html lang>).
  *
@@ -195,6 +195,9 @@
           encodeURIComponent(key) +
           '&host=' +
           encodeURIComponent(location.origin) +
+          // The page, for a helpdesk ticket: its path only (a query may hold someone's tokens).
+          '&page=' +
+          encodeURIComponent(location.origin + location.pathname) +
           (lang ? '&lng=' + encodeURIComponent(lang) : '');
         frame = css(document.createElement('iframe'), {
           width: '100%',

@@ -40,6 +40,11 @@ export const defaultHandlers = [
   ),
   // A conversation's helpdesk ticket: none, unless a test says otherwise.
   http.get(apiUrl(apiRoutes.helpdeskConversationTicket), () => HttpResponse.json({ ticket: null })),
+  // A widget visitor's: the page is taken, and no ticket, unless a test says otherwise.
+  http.put(apiUrl(apiRoutes.helpdeskVisitorPage), async ({ request }) =>
+    HttpResponse.json(await request.json()),
+  ),
+  http.get(apiUrl(apiRoutes.helpdeskVisitorTicket), () => HttpResponse.json({ ticket: null })),
 ];
 
 export const handlers = {

@@ -8,6 +8,7 @@ import { type CSSProperties, useCallback, useEffect, useReducer, useRef } from '
 import { CButton, CSpinner } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
+import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from '@contract/constants';
 import { VISITOR_QUESTION_MAX } from '@contract/widget-session';
 import type { VisitorWidget } from '@contract/service-agent';
 import { PageHeading } from '@/components/page-heading';
@@ -22,11 +23,32 @@ import {
 import { ChatComposer } from './chat-composer';
 import type { ChatMessage } from './chat-state';
 import { initialVisitorChat, visitorChatReducer } from './visitor-chat-state';
+import { VisitorHandover } from './visitor-handover';
+import { useTellVisitorPageMutation } from './visitor-handover-api';
 import { VisitorMessage, type Rating } from './visitor-message';
 import './chat.css';
 import './visitor-chat.css';
 
 let asked = 0;
+
+/**
+ * Tells the server the page the widget is on (`?page=`, from the embed script) and the language
+ * it speaks, once per session: a ticket of this conversation carries them to the helpdesk. A
+ * refusal (a page of another site) costs the visitor nothing.
+ */
+function useTellPage(search: string, sessionId: string | undefined) {
+  const { i18n } = useTranslation();
+  const [tell] = useTellVisitorPageMutation();
+  const page = new URLSearchParams(search).get('page');
+  const language = (SUPPORTED_LANGUAGES as readonly string[]).includes(i18n.resolvedLanguage ?? '')
+    ? (i18n.resolvedLanguage as Language)
+    : FALLBACK_LANGUAGE;
+  useEffect(() => {
+    if (!sessionId) return;
+    const pageUrl = page && URL.canParse(page) ? page : null;
+    tell({ page_url: pageUrl, language }).catch(() => undefined);
+  }, [sessionId, page, language, tell]);
+}
 
 /** The question being answered, which the visitor (or leaving the page) can stop. */
 interface Pending {
@@ -63,6 +85,7 @@ export function VisitorChatPage() {
   }, [loadVisit, key]);
 
   useEffect(load, [load]);
+  useTellPage(search, state.look?.session_id);
   // Leaving the page (a new login, a closed frame) stops a pending answer.
   useEffect(() => () => pending.current?.stop(), []);
 
@@ -168,6 +191,9 @@ export function VisitorChatPage() {
                 <VisitorMessage key={m.id} message={m} onRate={(msg, r) => void rate(msg, r)} />
               ))}
             </ol>
+            <VisitorHandover
+              version={`${state.messages.length}:${state.sending}:${state.messages.map((m) => m.feedback?.rating ?? '').join()}`}
+            />
           </div>
           <ChatComposer
             sending={state.sending}

@@ -124,6 +124,7 @@ export function HelpdeskAgentsPage({ links }: { links: HelpdeskLinks }) {
       params={params}
       setParams={setParams}
       {...listTexts(t)}
+      searchLabel={t('agents.search')}
       empty={t('agents.empty')}
       add={{ to: links.list, text: t('backToList') }}
     />

@@ -22,6 +22,8 @@ interface HelpdeskPageArgs {
 
 const LIST = { type: 'Helpdesk', id: 'LIST' } as const;
 const AGENTS = { type: 'HelpdeskAgent', id: 'LIST' } as const;
+/** Every ticket read (a helpdesk's list, a conversation's): a retry changes them. */
+const TICKETS = { type: 'Helpdesk', id: 'TICKETS' } as const;
 const one = (id: number) => ({ type: 'Helpdesk' as const, id });
 
 const helpdeskApi = api.injectEndpoints({
@@ -72,7 +74,18 @@ const helpdeskApi = api.injectEndpoints({
     conversationTicket: build.query<Ticket | null, string>({
       query: (chatId) => paths.conversationTicket(chatId),
       transformResponse: (body: { ticket: Ticket | null }) => body.ticket,
+      providesTags: [TICKETS],
       keepUnusedDataFor: 0,
+    }),
+    /** The tickets given to a helpdesk, newest first, with their deliveries. */
+    helpdeskTickets: build.query<Paged<Ticket>, { id: number; page: number; size: number }>({
+      query: ({ id, page, size }) => ({ url: paths.tickets(id), query: { page, size } }),
+      providesTags: [TICKETS],
+    }),
+    /** Sends a ticket's queued events again now. */
+    retryTicket: build.mutation<Ticket, number>({
+      query: (id) => ({ url: paths.retry(id), method: 'POST' }),
+      invalidatesTags: [TICKETS],
     }),
     /** A fresh single-use token each time: never cached. */
     handoff: build.mutation<Handoff, { helpdesk_id?: number }>({
@@ -92,4 +105,6 @@ export const {
   useAddHelpdeskAdminMutation,
   useHandoffMutation,
   useConversationTicketQuery,
+  useHelpdeskTicketsQuery,
+  useRetryTicketMutation,
 } = helpdeskApi;

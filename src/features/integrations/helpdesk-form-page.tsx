@@ -24,7 +24,9 @@ import {
   useGetHelpdeskQuery,
   useUpdateHelpdeskMutation,
 } from './helpdesk-api';
+import { CopyButton } from './copy-button';
 import type { HelpdeskLinks } from './helpdesk-links';
+import { HelpdeskTickets } from './helpdesk-tickets';
 
 /** add-helpdesk and update-helpdesk/{id} (SPEC §2): one form; the secret is shown once. */
 export function HelpdeskFormPage({ links }: { links: HelpdeskLinks }) {
@@ -43,12 +45,15 @@ export function HelpdeskFormPage({ links }: { links: HelpdeskLinks }) {
       listPath={links.list}
       texts={{ notFound: t('notFound'), backToList: t('backToList') }}
       form={(helpdesk) => (
-        <HelpdeskForm
-          key={helpdesk?.updated_at}
-          helpdesk={helpdesk}
-          links={links}
-          onSecret={setSecret}
-        />
+        <>
+          <HelpdeskForm
+            key={helpdesk?.updated_at}
+            helpdesk={helpdesk}
+            links={links}
+            onSecret={setSecret}
+          />
+          {helpdesk && <HelpdeskTickets helpdeskId={helpdesk.id} />}
+        </>
       )}
     />
   );
@@ -61,10 +66,20 @@ function SecretNotice({ secret, links }: { secret: string; links: HelpdeskLinks 
     <SectionCard heading={t('secret.title')}>
       <CAlert color="warning">{t('secret.once')}</CAlert>
       <p className="mb-1">{t('secret.label')}</p>
-      <pre className="border rounded p-2 text-break" data-testid="helpdesk-secret">
+      {/* A secret reads left to right in every language, Arabic included. */}
+      <pre dir="ltr" className="border rounded p-2 text-break" data-testid="helpdesk-secret">
         <code>{secret}</code>
       </pre>
-      <p className="small text-body-secondary">{t('secret.usage')}</p>
+      <CopyButton
+        text={secret}
+        label={t('secret.copyLabel')}
+        texts={{
+          copy: t('secret.copy'),
+          copied: t('secret.copied'),
+          failed: t('secret.copyFailed'),
+        }}
+      />
+      <p className="small text-body-secondary mt-3">{t('secret.usage')}</p>
       <CButton as={Link} to={links.list} color="primary">
         {t('secret.done')}
       </CButton>

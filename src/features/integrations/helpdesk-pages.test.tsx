@@ -116,7 +116,7 @@ describe('helpdesk screens', { timeout: 60_000 }, () => {
     expect(fake.sent).toEqual([]);
   });
 
-  it('when a helpdesk is added, then its secret is shown once and the list has it', async () => {
+  it('when a helpdesk is added, then its secret is shown once, copies with its Copy button, and the list has it', async () => {
     signInWithCookie();
     const fake = helpdeskFake();
     const { router } = renderApp('/integration/helpdesk/add-helpdesk');
@@ -130,6 +130,9 @@ describe('helpdesk screens', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('checkbox', { name: 'Support' }));
     await user.click(screen.getByRole('button', { name: 'Add helpdesk' }));
     expect(await screen.findByTestId('helpdesk-secret')).toHaveTextContent(SECRET);
+    await user.click(screen.getByRole('button', { name: 'Copy the signing secret' }));
+    expect(await screen.findByText('The secret is on the clipboard.')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(SECRET);
     expect(fake.sent[0].body).toEqual({
       name: 'Service desk',
       site_url: 'https://desk.example.com',
