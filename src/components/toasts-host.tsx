@@ -5,13 +5,37 @@ import { TOAST_AUTOHIDE_MS, TOAST_MAX_WIDTH_PX, TOAST_MIN_WIDTH_PX } from '@cont
 import { selectToasts, toastRemoved } from '@/lib/notify/notify-slice';
 import { useLibDispatch } from '@/lib/store-types';
 
-/** Toasts, top-right, 140–360 px wide, closed by the user or after 10 s (SPEC §3, §4, §9). */
+/**
+ * Places the toaster below the console's sticky header (the layout's CHeader
+ * position="sticky"; none on the sign-in pages), and again whenever the header resizes. The
+ * placement's class fixes `top: 0 !important`, so a margin moves it down. A ref callback, as
+ * the toaster's element is replaced once CToaster has found the portal's container. The host
+ * mounts afresh with the first toast after none, so the header is looked for then.
+ */
+function placeBelowStickyHeader(toaster: HTMLDivElement | null) {
+  const header = document.querySelector('.header-sticky');
+  if (!toaster || !header) return;
+  const place = () => {
+    toaster.style.marginTop = `${header.getBoundingClientRect().height}px`;
+  };
+  place();
+  if (typeof ResizeObserver === 'undefined') return;
+  const observer = new ResizeObserver(place);
+  observer.observe(header);
+  return () => observer.disconnect();
+}
+
+/**
+ * Toasts, top-right, 140–360 px wide, closed by the user or after 10 s (SPEC §3, §4, §9). They
+ * start below the header: on top of it they covered the user menu, and at 390 px (a toast is as
+ * wide as the screen) the sidebar's toggle, the only way to the menu, for those 10 s.
+ */
 export function ToastsHost() {
   const toasts = useSelector(selectToasts);
   const dispatch = useLibDispatch();
   const { t } = useTranslation('common');
   return (
-    <CToaster placement="top-end" className="p-3">
+    <CToaster ref={placeBelowStickyHeader} placement="top-end" className="p-3">
       {toasts.map((toast) => (
         <CToast
           key={toast.id}
