@@ -86,7 +86,7 @@ describe('helpdesk', () => {
     await page.close();
   });
 
-  it('when the person asks the assistant for a human, then the conversation shows its ticket and the helpdesk receives it', async () => {
+  it('when the person asks the assistant for a human, then a person will follow up, the conversation shows its ticket and, once the helpdesk receives it, says so', async () => {
     await admin.goto(`${server.url}/chat`);
     await admin.getByLabel('Your question').fill('Can I talk to a human please?');
     await admin.getByRole('button', { name: 'Send' }).click();
@@ -96,7 +96,17 @@ describe('helpdesk', () => {
     await expect.poll(() => site.tickets.length, { timeout: 10_000 }).toBe(1);
     expect(JSON.parse(site.tickets[0])).toMatchObject({
       event: 'ticket.created',
-      ticket: { reason: 'asked_for_person', channel: 'console' },
+      ticket: { reason: 'asked_for_person', channel: 'console', language: 'en' },
+      contact: { email: server.admin.email },
     });
+    // The assistant says a person will follow up (not that the documents had nothing), and the
+    // notice follows the delivery: the helpdesk has it, since when.
+    await admin
+      .getByText('I am passing this conversation to a person from our team', { exact: false })
+      .waitFor();
+    await admin
+      .getByTestId('conversation-ticket-delivery')
+      .getByText(/^The helpdesk received it on \d/)
+      .waitFor({ timeout: 15_000 });
   });
 });

@@ -446,11 +446,13 @@ export const links: Links = buildLinks(paths);
 
 /**
  * `/login`, carrying the widget `key` query parameter when there is one (SPEC §8), and the
- * embedding page's `host` with it (the widget's iframe signs in again with both).
+ * embedding page's `host` and `page` with it (the widget's iframe signs in again with the first
+ * two, and tells the third for a helpdesk ticket).
  */
 export function loginPathKeepingKey(search: string): string {
   const query = new URLSearchParams(search);
   const kept = new URLSearchParams();
-  for (const name of ['key', 'host']) if (query.get(name)) kept.set(name, query.get(name) ?? '');
+  for (const name of ['key', 'host', 'page'])
+    if (query.get(name)) kept.set(name, query.get(name) ?? '');
   return kept.has('key') ? `${paths.login}?${kept.toString()}` : paths.login;
 }

@@ -34,11 +34,13 @@ let asked = 0;
 /**
  * Tells the server the page the widget is on (`?page=`, from the embed script) and the language
  * it speaks, once per session: a ticket of this conversation carries them to the helpdesk. A
- * refusal (a page of another site) costs the visitor nothing.
+ * refusal (a page of another site) costs the visitor nothing. Returns the call in flight, which
+ * a question waits for, so a ticket opened by the first question already knows the page.
  */
 function useTellPage(search: string, sessionId: string | undefined) {
   const { i18n } = useTranslation();
   const [tell] = useTellVisitorPageMutation();
+  const told = useRef<Promise<unknown>>(Promise.resolve());
   const page = new URLSearchParams(search).get('page');
   const language = (SUPPORTED_LANGUAGES as readonly string[]).includes(i18n.resolvedLanguage ?? '')
     ? (i18n.resolvedLanguage as Language)
@@ -46,8 +48,9 @@ function useTellPage(search: string, sessionId: string | undefined) {
   useEffect(() => {
     if (!sessionId) return;
     const pageUrl = page && URL.canParse(page) ? page : null;
-    tell({ page_url: pageUrl, language }).catch(() => undefined);
+    told.current = tell({ page_url: pageUrl, language }).catch(() => undefined);
   }, [sessionId, page, language, tell]);
+  return told;
 }
 
 /** The question being answered, which the visitor (or leaving the page) can stop. */
@@ -85,7 +88,7 @@ export function VisitorChatPage() {
   }, [loadVisit, key]);
 
   useEffect(load, [load]);
-  useTellPage(search, state.look?.session_id);
+  const told = useTellPage(search, state.look?.session_id);
   // Leaving the page (a new login, a closed frame) stops a pending answer.
   useEffect(() => () => pending.current?.stop(), []);
 
@@ -98,6 +101,7 @@ export function VisitorChatPage() {
   async function ask(question: string) {
     const id = `visit-${(asked += 1)}`;
     dispatch({ type: 'asked', id, question, timestamp: new Date().toISOString() });
+    await told.current;
     const request = askAsVisitor({
       query: question,
       onMeta: (references) => dispatch({ type: 'meta', id, references }),
