@@ -10,11 +10,14 @@
  * here, so nothing else could).
  */
 import { createHmac } from 'node:crypto';
-import type { FrameLocator, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Frame, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookReceiver } from '../server/test-support/webhook-receiver';
 import { apiLogin } from './support/accounts';
 import { signIn } from './support/actions';
+import { seriousViolations } from './support/axe';
 import { launchBrowser, type BrowserSession } from './support/browser';
 import { serveHostPage, type HostPage } from './support/host-page';
 import { api, startServer, type RunningServer } from './support/server';
@@ -28,6 +31,24 @@ interface Payload {
 }
 
 const WIDGET = 'Capitainerie';
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** axe's serious and critical findings inside the widget's frame. */
+async function frameViolations(frame: Frame): Promise<string[]> {
+  await frame.evaluate(axeSource);
+  const violations = await frame.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: unknown[] }> } })
+      .axe;
+    return (await axe.run()).violations as { id: string; impact: string | null }[];
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => v.id);
+}
 
 describe('hand-over to a person from a chat widget', () => {
   let server: RunningServer;
@@ -138,9 +159,14 @@ describe('hand-over to a person from a chat widget', () => {
     await page.close();
   });
 
-  it('when the helpdesk is down, then the console shows its answer and why, and Retry delivers the ticket once it is back', async () => {
+  it('when the helpdesk is down, then the console shows its answer and why (axe finding nothing serious there or in the widget), and Retry delivers the ticket once it is back', async () => {
     receiver.failWith(503);
-    const page = await browser.newPage({ viewport: { width: 390, height: 780 }, isMobile: true });
+    // bypassCSP: axe's script runs in the widget's frame as well.
+    const page = await browser.newPage({
+      viewport: { width: 390, height: 780 },
+      isMobile: true,
+      bypassCSP: true,
+    });
     const frame = await openWidget(page);
     await askForAdviser(frame);
     const notice = frame.getByTestId('visitor-handover');
@@ -148,13 +174,22 @@ describe('hand-over to a person from a chat widget', () => {
       .getByText("Votre demande est en route vers l'équipe.", { exact: false })
       .waitFor({ timeout: 30_000 });
     await expect.poll(() => receiver.posts.filter((p) => p.status === 503).length).toBe(1);
+    const inner = page.frames().find((f) => f.url().includes('/chat')) as Frame;
+    expect(await frameViolations(inner)).toEqual([]);
+    // The console's page of the helpdesk, with a ticket the helpdesk refused.
+    const checked = await browser.newPage({ bypassCSP: true });
+    await signIn(checked, server.url, server.admin.email, server.admin.password);
+    await checked.goto(`${server.url}/integration/helpdesk/update-helpdesk/${helpdeskId}`);
+    await checked.getByText(/failed: the helpdesk answered 503\./).waitFor();
+    expect(await seriousViolations(checked)).toEqual([]);
+    await checked.close();
 
     await admin.goto(`${server.url}/integration/helpdesk/update-helpdesk/${helpdeskId}`);
     const ticket = admin.getByTestId('helpdesk-ticket').first();
     await ticket.getByText(/failed: the helpdesk answered 503\./).waitFor();
     receiver.failWith(null);
     await ticket
-      .getByRole('button', { name: /^Send ticket #\d+ to the helpdesk again now$/ })
+      .getByRole('button', { name: /^Retry now: send ticket #\d+ to the helpdesk again$/ })
       .click();
     await admin.getByText(/Ticket #\d+ is being sent again\./).waitFor();
     await ticket.getByText(/The helpdesk received it on /).waitFor({ timeout: 15_000 });

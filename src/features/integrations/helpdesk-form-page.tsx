@@ -225,7 +225,7 @@ function HelpdeskForm(props: {
           {helpdesk && (
             <CButton
               type="button"
-              color="warning"
+              color="secondary"
               variant="outline"
               disabled={rotating.isLoading}
               onClick={() => void rotateSecret()}

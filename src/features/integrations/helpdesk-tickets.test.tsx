@@ -113,7 +113,9 @@ describe('helpdesk tickets', { timeout: 60_000 }, () => {
     await userEvent
       .setup()
       .click(
-        within(item).getByRole('button', { name: 'Send ticket #12 to the helpdesk again now' }),
+        within(item).getByRole('button', {
+          name: 'Retry now: send ticket #12 to the helpdesk again',
+        }),
       );
     await waitFor(() => expect(fake.retried).toEqual(['12']));
     expect(await screen.findByText('Ticket #12 is being sent again.')).toBeInTheDocument();
