@@ -110,13 +110,11 @@ describe('helpdesk tickets', { timeout: 60_000 }, () => {
     expect(delivery).toHaveTextContent(
       `The last attempt, on ${formatDateTime(FAILED_AT, { locale: 'en' })}, failed: the helpdesk answered 503.`,
     );
-    await userEvent
-      .setup()
-      .click(
-        within(item).getByRole('button', {
-          name: 'Retry now: send ticket #12 to the helpdesk again',
-        }),
-      );
+    await userEvent.setup().click(
+      within(item).getByRole('button', {
+        name: 'Retry now: send ticket #12 to the helpdesk again',
+      }),
+    );
     await waitFor(() => expect(fake.retried).toEqual(['12']));
     expect(await screen.findByText('Ticket #12 is being sent again.')).toBeInTheDocument();
     await waitFor(() =>
