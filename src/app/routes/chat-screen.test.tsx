@@ -56,6 +56,51 @@ describe('/chat, a ticket for the helpdesk', { timeout: 30_000 }, () => {
     );
   });
 
+  it('when the helpdesk receives a queued ticket, then the notice stops saying it will receive it and says when it did', async () => {
+    stubObjectUrls();
+    let received = false;
+    const queued: Ticket = {
+      ...waitingTicket,
+      helpdesk_id: 1,
+      delivery: 'queued',
+      waiting: null,
+      departments: [{ id: 1, name: 'General' }],
+    };
+    await openChat([
+      ...stuffHandlers(() => json(answerFixture())),
+      contractHandler(
+        'get',
+        'helpdeskConversationTicket',
+        { answer: conversationTicketSchema },
+        () => {
+          return {
+            ticket: !received
+              ? queued
+              : {
+                  ...queued,
+                  delivery: 'delivered',
+                  delivered_at: '2025-03-04T15:05:09Z',
+                  last_attempt: { at: '2025-03-04T15:05:09Z', status: 200, reason: null },
+                },
+          };
+        },
+      ),
+    ]);
+    await ask(userEvent.setup(), 'I want to talk to a human');
+    const delivery = await screen.findByTestId(
+      'conversation-ticket-delivery',
+      {},
+      { timeout: 15_000 },
+    );
+    expect(delivery).toHaveTextContent('The helpdesk will receive it shortly.');
+    // The helpdesk takes it now; nothing else happens in the chat.
+    received = true;
+    await waitFor(
+      () => expect(delivery).toHaveTextContent(/^The helpdesk received it on 04\/03\/2025/),
+      { timeout: 10_000 },
+    );
+  });
+
   it('when a new chat’s first answer is still coming, then its ticket is not asked for until the answer is complete', async () => {
     stubObjectUrls();
     let release = () => {};
