@@ -66,24 +66,19 @@ describe('/chat, a ticket for the helpdesk', { timeout: 30_000 }, () => {
       waiting: null,
       departments: [{ id: 1, name: 'General' }],
     };
+    const delivered: Ticket = {
+      ...queued,
+      delivery: 'delivered',
+      delivered_at: '2025-03-04T15:05:09Z',
+      last_attempt: { at: '2025-03-04T15:05:09Z', status: 200, reason: null },
+    };
     await openChat([
       ...stuffHandlers(() => json(answerFixture())),
       contractHandler(
         'get',
         'helpdeskConversationTicket',
         { answer: conversationTicketSchema },
-        () => {
-          return {
-            ticket: !received
-              ? queued
-              : {
-                  ...queued,
-                  delivery: 'delivered',
-                  delivered_at: '2025-03-04T15:05:09Z',
-                  last_attempt: { at: '2025-03-04T15:05:09Z', status: 200, reason: null },
-                },
-          };
-        },
+        () => ({ ticket: received ? delivered : queued }),
       ),
     ]);
     await ask(userEvent.setup(), 'I want to talk to a human');
