@@ -5,37 +5,20 @@ import { TOAST_AUTOHIDE_MS, TOAST_MAX_WIDTH_PX, TOAST_MIN_WIDTH_PX } from '@cont
 import { selectToasts, toastRemoved } from '@/lib/notify/notify-slice';
 import { useLibDispatch } from '@/lib/store-types';
 
-/**
- * Places the toaster below the console's sticky header (the layout's CHeader
- * position="sticky"; none on the sign-in pages), and again whenever the header resizes. The
- * placement's class fixes `top: 0 !important`, so a margin moves it down. A ref callback, as
- * the toaster's element is replaced once CToaster has found the portal's container. The host
- * mounts afresh with the first toast after none, so the header is looked for then.
- */
-function placeBelowStickyHeader(toaster: HTMLDivElement | null) {
-  const header = document.querySelector('.header-sticky');
-  if (!toaster || !header) return;
-  const place = () => {
-    toaster.style.marginTop = `${header.getBoundingClientRect().height}px`;
-  };
-  place();
-  if (typeof ResizeObserver === 'undefined') return;
-  const observer = new ResizeObserver(place);
-  observer.observe(header);
-  return () => observer.disconnect();
-}
+/** The header's menu toggle and the toaster's own padding, at the start of a narrow screen. */
+const TOGGLE_ROOM = '4.5rem';
 
 /**
- * Toasts, top-right, 140–360 px wide, closed by the user or after 10 s (SPEC §3, §4, §9). They
- * start below the header: on top of it they covered the user menu, and at 390 px (a toast is as
- * wide as the screen) the sidebar's toggle, the only way to the menu, for those 10 s.
+ * Toasts, top-right, 140–360 px wide, closed by the user or after 10 s (SPEC §3, §4, §9). On a
+ * phone they leave the header's start free: as wide as the screen they covered the sidebar's
+ * toggle, the only way to the menu, for those 10 s.
  */
 export function ToastsHost() {
   const toasts = useSelector(selectToasts);
   const dispatch = useLibDispatch();
   const { t } = useTranslation('common');
   return (
-    <CToaster ref={placeBelowStickyHeader} placement="top-end" className="p-3">
+    <CToaster placement="top-end" className="p-3">
       {toasts.map((toast) => (
         <CToast
           key={toast.id}
@@ -47,7 +30,7 @@ export function ToastsHost() {
           // on the full-strength colours failed WCAG contrast for success, warning and info.
           style={{
             minWidth: TOAST_MIN_WIDTH_PX,
-            maxWidth: TOAST_MAX_WIDTH_PX,
+            maxWidth: `min(${TOAST_MAX_WIDTH_PX}px, 100vw - ${TOGGLE_ROOM})`,
             width: 'auto',
             color: `var(--cui-${toast.color}-text-emphasis)`,
             backgroundColor: `var(--cui-${toast.color}-bg-subtle)`,
