@@ -95,6 +95,23 @@ export default tseslint.config(
     files: ['scripts/**/*.mjs', 'eslint.config.js'],
     languageOptions: { globals: globals.node },
   },
+  // SQL that differs between SQLite and PostgreSQL lives in server/db (dialect.ts, scope.ts,
+  // migrations): code elsewhere asks it for the piece instead of comparing dialects itself.
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/db/**', 'server/**/*.test.ts', 'server/test-support/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "BinaryExpression[operator=/^[!=]==?$/]:matches([left.property.name='dialect'], [left.name='dialect'], [right.property.name='dialect'], [right.name='dialect'])",
+          message:
+            'Compare dialects only in server/db: ask server/db/dialect.ts for the piece (perDialect for a whole implementation).',
+        },
+      ],
+    },
+  },
   // Plain scripts the page loads as they are (no build step).
   {
     files: ['public/**/*.js'],

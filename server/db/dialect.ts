@@ -13,6 +13,14 @@ export function dialectOf(db: Kysely<any>): DialectName {
 }
 
 /**
+ * One of two implementations by dialect, for a service that keeps one per database (the search
+ * index): the choice is made here, so no code outside server/db compares dialects itself.
+ */
+export function perDialect<T>(dialect: DialectName, choices: { sqlite: T; postgres: T }): T {
+  return choices[dialect];
+}
+
+/**
  * The query locking the rows it selects until the transaction ends, on PostgreSQL. SQLite has no
  * row locks (nor `for update`): its one writer at a time already makes writes take turns.
  */

@@ -7,6 +7,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../../db/database';
+import { perDialect } from '../../db/dialect';
 import { analyseDocumentChunks, ANALYSIS_VERSION, type AnalysedChunk } from './analysed-chunks';
 
 /** The column values of an analysed chunk. */
@@ -71,7 +72,10 @@ export async function reanalyseStoredChunks(
         const a = result.chunks[i];
         await db
           .updateTable('chunks')
-          .set({ ...termColumns(a), ...(dialect === 'postgres' ? { tsv: tsvectorOf(a) } : {}) })
+          .set({
+            ...termColumns(a),
+            ...perDialect(dialect, { sqlite: {}, postgres: { tsv: tsvectorOf(a) } }),
+          })
           .where('id', '=', row.id)
           .execute();
       }

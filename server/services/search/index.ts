@@ -4,6 +4,7 @@
  * counts; scorer.ts ranks them, so both give the same passages in the same order.
  */
 import type { Database } from '../../db/database';
+import { perDialect } from '../../db/dialect';
 import { countTermsPostgres, candidatesPostgres, replaceChunksPostgres } from './postgres-index';
 import { CANDIDATE_BOUND, formsOf, rareGroups } from './query';
 import { questionGroups } from './question-groups';
@@ -19,9 +20,18 @@ const MAX_SEARCH_LIMIT = 200;
 const LANGUAGES_LIFETIME_MS = 30_000;
 
 export function createSearchIndex(database: Database): SearchIndex {
-  const postgres = database.dialect === 'postgres';
-  const countTerms = postgres ? countTermsPostgres : countTermsSqlite;
-  const candidatesOf = postgres ? candidatesPostgres : candidatesSqlite;
+  const { countTerms, candidatesOf, replaceChunks } = perDialect(database.dialect, {
+    sqlite: {
+      countTerms: countTermsSqlite,
+      candidatesOf: candidatesSqlite,
+      replaceChunks: replaceChunksSqlite,
+    },
+    postgres: {
+      countTerms: countTermsPostgres,
+      candidatesOf: candidatesPostgres,
+      replaceChunks: replaceChunksPostgres,
+    },
+  });
   let languages: { list: string[]; at: number } | null = null;
 
   const termStats = async (terms: readonly string[]): Promise<TermStats> =>
@@ -50,9 +60,7 @@ export function createSearchIndex(database: Database): SearchIndex {
 
   return {
     async replaceChunks(documentId, chunks) {
-      const result = postgres
-        ? await replaceChunksPostgres(database, documentId, chunks)
-        : await replaceChunksSqlite(database, documentId, chunks);
+      const result = await replaceChunks(database, documentId, chunks);
       forgetTermCounts(database);
       languages = null;
       return result;
