@@ -8,10 +8,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packagesInsert, PACKAGES_DDL, packageTotals } from '../server/test-support/db-sources';
-import { startMariaDb, type MariaDbServer } from '../server/test-support/mariadb-server';
-import { signIn } from './support/actions';
-import { launchBrowser, type BrowserSession } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { MariaDbServer } from '../server/test-support/mariadb-server';
+import { startDatabaseScene, type DatabaseScene } from './support/database-scene';
+import type { RunningServer } from './support/server';
 
 const SOURCE = 'Debian archive';
 const BUILTIN = 'atrium-extractive';
@@ -21,26 +20,18 @@ const rowsOf = async (page: Page, testId: string) =>
   (await page.getByTestId(testId).locator('tbody tr').allInnerTexts()).map((r) => r.split('\t'));
 
 describe('questions to a database', () => {
+  let scene: DatabaseScene;
   let maria: MariaDbServer;
   let server: RunningServer;
-  let browser: BrowserSession;
   let page: Page;
 
   beforeAll(async () => {
-    maria = await startMariaDb();
-    const root = await maria.admin();
-    await root.query(`USE ${maria.database}; ${PACKAGES_DDL}; ${packagesInsert()}`);
-    await root.end();
-    server = await startServer({ INTEGRATION_HOSTS_ALLOW: '127.0.0.1' });
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    await signIn(page, server.url, server.admin.email, server.admin.password);
+    scene = await startDatabaseScene(`${PACKAGES_DDL}; ${packagesInsert()}`);
+    ({ maria, server, page } = scene);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await maria?.stop();
+    await scene?.stop();
   });
 
   it('when the database name is misspelt, then the form says the database, and with the right name the source is added', async () => {

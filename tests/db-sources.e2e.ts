@@ -8,35 +8,25 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHIPMENTS_DDL, shipmentsInsert } from '../server/test-support/db-sources';
-import { startMariaDb, type MariaDbServer } from '../server/test-support/mariadb-server';
-import { signIn } from './support/actions';
-import { launchBrowser, type BrowserSession } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { MariaDbServer } from '../server/test-support/mariadb-server';
+import { startDatabaseScene, type DatabaseScene } from './support/database-scene';
+import type { RunningServer } from './support/server';
 
 const DATABASES_CARD = 'Database integration';
 
 describe('database sources', () => {
+  let scene: DatabaseScene;
   let maria: MariaDbServer;
   let server: RunningServer;
-  let browser: BrowserSession;
   let page: Page;
 
   beforeAll(async () => {
-    maria = await startMariaDb();
-    const root = await maria.admin();
-    await root.query(`USE ${maria.database}; ${SHIPMENTS_DDL}; ${shipmentsInsert()}`);
-    await root.end();
-    // The harness's MariaDB listens on loopback, which integrations reach only when allowed.
-    server = await startServer({ INTEGRATION_HOSTS_ALLOW: '127.0.0.1' });
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    await signIn(page, server.url, server.admin.email, server.admin.password);
+    scene = await startDatabaseScene(`${SHIPMENTS_DDL}; ${shipmentsInsert()}`);
+    ({ maria, server, page } = scene);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await maria?.stop();
+    await scene?.stop();
   });
 
   it('when a MariaDB source is added through the form and a grouped query is run, then its rows and chart show', async () => {
