@@ -115,7 +115,8 @@ describe('/chat, a ticket for the helpdesk', { timeout: 30_000 }, () => {
     ]);
     await ask(userEvent.setup(), 'When does the harbour office open?');
     // The conversation's id has come with the first words; the server has not stored it yet.
-    await screen.findByText(/The harbour/);
+    // (All: while the answer's renderer loads, React may keep a hidden copy beside the fallback.)
+    await screen.findAllByText(/The harbour/);
     expect(asked).toEqual([]);
     release();
     await waitFor(() => expect(asked.length).toBeGreaterThan(0));
