@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { CAlert, CCard, CCardBody, CCol, CContainer, CFormSelect, CRow } from '@coreui/react';
+import { CCard, CCardBody, CCol, CContainer, CFormSelect, CRow } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { SUPPORTED_LANGUAGES } from '@contract/constants';
 import { LANGUAGE_NAMES } from '@/lib/i18n';
 import { PageHeading } from '@/components/page-heading';
@@ -41,20 +40,5 @@ export function AuthShell({ title, children }: { title: string; children: ReactN
         </CRow>
       </CContainer>
     </main>
-  );
-}
-
-/** A finished step (verified, password reset): what happened, and the way to sign in. */
-export function DoneThenSignIn({ message, loginTo }: { message: string; loginTo: string }) {
-  const { t } = useTranslation('common');
-  return (
-    <>
-      <CAlert color="success" role="status">
-        {message}
-      </CAlert>
-      <Link to={loginTo} className="btn btn-primary">
-        {t('signIn')}
-      </Link>
-    </>
   );
 }

@@ -4,7 +4,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { isApiErrorData } from '@/lib/http';
 import { errorText } from '@/lib/error-text';
 import { useVerifyEmailQuery } from './auth-api';
-import { AuthShell, DoneThenSignIn } from './auth-shell';
+import { AuthShell } from './auth-shell';
+import { DoneThenSignIn } from './done-then-sign-in';
 import type { AuthLinks } from './auth-links';
 import { ResendVerificationForm } from './resend-verification-form';
 
