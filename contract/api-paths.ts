@@ -83,6 +83,7 @@ export const apiRoutes = {
   helpdeskAgents: '/helpdesk/agents',
   helpdeskAgent: '/helpdesk/agents/:id',
   helpdeskHandoff: '/helpdesk/handoff',
+  helpdeskServing: '/helpdesk/serving',
   helpdeskExchange: '/helpdesk/exchange',
   helpdeskConversationTicket: '/helpdesk/tickets/conversation/:chat_id',
   helpdeskTickets: '/helpdesk/:id/tickets',

@@ -176,6 +176,13 @@ export const agentPageSchema = pagedSchema(agentSchema);
 
 // ------------------------------------------------------------------ hand-off
 
+/**
+ * GET /helpdesk/serving: whether a hand-off would find a helpdesk for the person, so that the
+ * console says what to set up instead of asking for a token that would be refused.
+ */
+export const helpdeskServingSchema = z.object({ serving: z.boolean() });
+export type HelpdeskServing = z.infer<typeof helpdeskServingSchema>;
+
 /** POST /helpdesk/handoff: optional choice among the helpdesks serving the person. */
 export const handoffInputSchema = z.object({ helpdesk_id: z.number().int().positive().optional() });
 export const handoffSchema = z.object({
@@ -332,6 +339,7 @@ export const helpdeskApiPaths = {
   agents: apiRoutes.helpdeskAgents,
   agent: (id: number) => fillRoute(apiRoutes.helpdeskAgent, { id }),
   handoff: apiRoutes.helpdeskHandoff,
+  serving: apiRoutes.helpdeskServing,
   exchange: apiRoutes.helpdeskExchange,
   conversationTicket: (chatId: string) =>
     fillRoute(apiRoutes.helpdeskConversationTicket, { chat_id: chatId }),

@@ -23,6 +23,11 @@ describeApi('helpdesk hand-off per department', (t) => {
 
   const handoff = (token: string, body: Record<string, unknown> = {}) =>
     t.api('POST', '/api/helpdesk/handoff', { token, body });
+  const serving = async (token: string) => {
+    const res = await t.api('GET', '/api/helpdesk/serving', { token });
+    expect(res.status).toBe(200);
+    return res.body.serving as boolean;
+  };
 
   it('when a person holds Helpdesk.LIST_VIEW in Operations only, then no token for the Sales helpdesk', async () => {
     const opsViewer = await addRole(t, ops, idsOf('Helpdesk.LIST_VIEW'));
@@ -33,6 +38,8 @@ describeApi('helpdesk hand-off per department', (t) => {
         { department_id: sales, role_id: 2 },
       ],
     });
+    // The console asks first, and is told what the hand-off would find: nothing.
+    expect(await serving(person.token)).toBe(false);
     for (const body of [{}, { helpdesk_id: salesDesk }]) {
       const res = await handoff(person.token, body);
       expect(res.status).toBe(404);
@@ -51,6 +58,7 @@ describeApi('helpdesk hand-off per department', (t) => {
       departments: [ops],
       site_url: 'https://ops.example',
     });
+    expect(await serving(person.token)).toBe(true);
     const res = await handoff(person.token);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ helpdesk_id: opsDesk.id });

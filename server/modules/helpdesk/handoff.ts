@@ -50,16 +50,22 @@ export function createHandoff({ db, helpdesks, service, agents, clock = Date.now
     return id;
   }
 
+  const servingFor = (actor: Actor) =>
+    helpdesks.servingSome(departmentScope(actor.subject, 'Helpdesk', HANDOFF_RIGHT));
+
   return {
+    /** GET /helpdesk/serving: whether `mint` would find a helpdesk, by the same rule. */
+    async serves(actor: Actor): Promise<boolean> {
+      return (await servingFor(actor)).length > 0;
+    },
+
     /**
      * POST /helpdesk/handoff: a token for the first active helpdesk serving a department where
      * the person holds the route's right (Helpdesk.LIST_VIEW; administrators: any helpdesk). A
      * right held in one department opens no other department's helpdesk.
      */
     async mint(actor: Actor, helpdeskId?: number): Promise<Handoff> {
-      const serving = await helpdesks.servingSome(
-        departmentScope(actor.subject, 'Helpdesk', HANDOFF_RIGHT),
-      );
+      const serving = await servingFor(actor);
       const target =
         helpdeskId === undefined ? serving[0] : serving.find((h) => h.id === helpdeskId);
       if (!target) throw helpdeskErrors.notConfigured();

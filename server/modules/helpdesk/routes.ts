@@ -17,6 +17,7 @@ import {
   exchangeSchema,
   handoffInputSchema,
   handoffSchema,
+  helpdeskServingSchema,
   helpdeskAdminInputSchema,
   helpdeskAdminSchema,
   helpdeskIdParamsSchema as params,
@@ -196,6 +197,20 @@ export function registerHelpdeskRoutes(api: Api, s: HelpdeskServices) {
       },
     },
     async (request) => s.helpdeskHandoff.mint(await actorOf(request), request.body.helpdesk_id),
+  );
+
+  // Asked before the hand-off, with its right: a hand-off that would find nothing is not made.
+  api.get(
+    apiRoutes.helpdeskServing,
+    {
+      config: needs('Helpdesk', HANDOFF_RIGHT),
+      schema: {
+        tags,
+        summary: 'Whether a helpdesk serves me',
+        response: { 200: helpdeskServingSchema },
+      },
+    },
+    async (request) => ({ serving: await s.helpdeskHandoff.serves(await actorOf(request)) }),
   );
 
   // The helpdesk site's call, with its signing secret as the bearer.

@@ -7,6 +7,7 @@ import {
   type Handoff,
   type Helpdesk,
   type HelpdeskAdmin,
+  type HelpdeskServing,
   type HelpdeskInput,
   type HelpdeskUpdateInput,
   type Ticket,
@@ -87,6 +88,12 @@ const helpdeskApi = api.injectEndpoints({
       query: (id) => ({ url: paths.retry(id), method: 'POST' }),
       invalidatesTags: [TICKETS],
     }),
+    /** Whether a hand-off would find a helpdesk: asked on each visit of /helpdesk. */
+    helpdeskServing: build.query<HelpdeskServing, void>({
+      query: () => paths.serving,
+      providesTags: [LIST],
+      keepUnusedDataFor: 0,
+    }),
     /** A fresh single-use token each time: never cached. */
     handoff: build.mutation<Handoff, { helpdesk_id?: number }>({
       query: (body) => ({ url: paths.handoff, method: 'POST', body }),
@@ -104,6 +111,7 @@ export const {
   useUpdateAgentMutation,
   useAddHelpdeskAdminMutation,
   useHandoffMutation,
+  useHelpdeskServingQuery,
   useConversationTicketQuery,
   useHelpdeskTicketsQuery,
   useRetryTicketMutation,

@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { handoffSchema, helpdeskPageSchema, type Helpdesk } from '@contract/helpdesk-api';
+import { handoffSchema, helpdeskServingSchema } from '@contract/helpdesk-api';
 import type { UserProfile } from '@contract/profile';
 import { contractHandler } from '@/test/contract-handler';
 import { adminProfile, profileWith } from '@/test/fixtures';
@@ -11,33 +11,14 @@ import { externalNavigation } from '@/lib/helpdesk';
 
 configure({ asyncUtilTimeout: 15_000 });
 
-const harbourDesk: Helpdesk = {
-  id: 1,
-  name: 'Harbour service desk',
-  site_url: 'https://desk.example',
-  callback_path: '/auth/callback',
-  webhook_path: '/webhooks/atrium',
-  status: true,
-  departments: [1],
-  department_names: ['General'],
-  pending_deliveries: 0,
-  created_by: null,
-  updated_by: null,
-  created_at: '2025-05-06T08:00:00Z',
-  updated_at: '2025-05-06T08:00:00Z',
-};
-
-/** Opens /helpdesk as `profile` with these helpdesks listed; returns the hand-offs asked for. */
-function openHelpdesk(profile: UserProfile, listed: Helpdesk[], handoff?: () => Response) {
+/** Opens /helpdesk as `profile`, the server saying whether one serves them; returns the hand-offs. */
+function openHelpdesk(profile: UserProfile, serving: boolean, handoff?: () => Response) {
   const handoffs: unknown[] = [];
   signInWithCookie();
   server.use(
     handlers.me(profile),
-    contractHandler('get', 'helpdesks', { answer: helpdeskPageSchema }, () => ({
-      items: listed,
-      total: listed.length,
-      page: 1,
-      size: 500,
+    contractHandler('get', 'helpdeskServing', { answer: helpdeskServingSchema }, () => ({
+      serving,
     })),
     contractHandler('post', 'helpdeskHandoff', { answer: handoffSchema }, ({ request }) => {
       handoffs.push(request.url);
@@ -58,7 +39,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('/helpdesk', { timeout: 60_000 }, () => {
   it('when no helpdesk is set up and the administrator opens Helpdesk, then it says what to set up and links there, asking for no token', async () => {
-    const handoffs = openHelpdesk(adminProfile, []);
+    const handoffs = openHelpdesk(adminProfile, false);
     const notice = await screen.findByTestId('helpdesk-unavailable');
     expect(notice).toHaveTextContent('No helpdesk serves your departments yet.');
     expect(notice).toHaveTextContent(
@@ -72,16 +53,15 @@ describe('/helpdesk', { timeout: 60_000 }, () => {
     expect(handoffs).toEqual([]);
   });
 
-  it('when the only helpdesk is switched off, then it is not opened and the administrator is told where to switch it on', async () => {
-    const handoffs = openHelpdesk(adminProfile, [{ ...harbourDesk, status: false }]);
+  it('when someone whose right is held in one department has no helpdesk there, then they are asked to turn to their administrator, and no token is asked for', async () => {
+    const handoffs = openHelpdesk(profileWith(['Helpdesk.LIST_VIEW']), false);
     const notice = await screen.findByTestId('helpdesk-unavailable');
-    expect(notice).toHaveTextContent('can be switched on there too');
+    expect(notice).toHaveTextContent('Please ask your administrator to connect one.');
     expect(handoffs).toEqual([]);
   });
 
-  it('when someone who may not set one up finds none, then they are asked to turn to their administrator', async () => {
-    // Their right is held in one department: the list may leave a helpdesk out, the server decides.
-    const handoffs = openHelpdesk(profileWith(['Helpdesk.LIST_VIEW']), [], () =>
+  it('when the helpdesk stops serving between the question and the hand-off, then they are asked to turn to their administrator', async () => {
+    const handoffs = openHelpdesk(profileWith(['Helpdesk.LIST_VIEW']), true, () =>
       errorResponse(404, 'HELPDESK_NOT_CONFIGURED', 'No helpdesk'),
     );
     const notice = await screen.findByTestId('helpdesk-unavailable');
@@ -92,7 +72,7 @@ describe('/helpdesk', { timeout: 60_000 }, () => {
 
   it('when a helpdesk serves the person, then the page moves on to its site with a single-use token', async () => {
     const assign = vi.spyOn(externalNavigation, 'assign').mockImplementation(() => undefined);
-    openHelpdesk(adminProfile, [harbourDesk]);
+    openHelpdesk(adminProfile, true);
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith('https://desk.example/auth/callback?token=single-use'),
     );

@@ -2,18 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { CAlert, CButton, CSpinner } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { departmentScope } from '@contract/access';
 import { PageHeading } from '@/components/page-heading';
 import { errorText } from '@/lib/error-text';
 import { externalNavigation } from '@/lib/helpdesk';
 import { toApiErrorData, type ApiErrorData } from '@/lib/http';
 import { useCan } from '@/lib/session/use-can';
-import { useHandoffMutation, useListHelpdesksQuery } from './helpdesk-api';
-import { helpdeskServes } from './helpdesk-serves';
+import { useHandoffMutation, useHelpdeskServingQuery } from './helpdesk-api';
 import type { HelpdeskLinks } from './helpdesk-links';
-
-/** The largest page of the list: every helpdesk the person may see, in one call. */
-const EVERY_HELPDESK = { page: 1, size: 500 };
 
 /** No helpdesk serves the person: what to set up and where, or whom to ask. */
 function NoHelpdesk({ mayConnect, links }: { mayConnect: boolean; links: HelpdeskLinks }) {
@@ -39,30 +34,24 @@ function NoHelpdesk({ mayConnect, links }: { mayConnect: boolean; links: Helpdes
 
 /**
  * /helpdesk (SPEC §2, §6): asks for a single-use hand-off token (≤ 60 s) and moves on to the
- * helpdesk site with it — never with the session token. It first reads which helpdesks the person
- * sees, so that with none set up it asks for no token (the hand-off would answer 404) and says
- * what to set up, with the way there for someone who may (Helpdesk.ADD), or whom to ask.
+ * helpdesk site with it — never with the session token. It first asks whether a helpdesk serves
+ * the person (GET /helpdesk/serving, the hand-off's own rule), so that with none it asks for no
+ * token (the hand-off would answer 404) and says what to set up, with the way there for someone
+ * who may (Helpdesk.ADD), or whom to ask.
  */
 export function OpenHelpdeskPage({ links }: { links: HelpdeskLinks }) {
   const { t } = useTranslation(['helpdesk', 'errors']);
   const can = useCan();
-  const listed = useListHelpdesksQuery(EVERY_HELPDESK);
+  const serving = useHelpdeskServingQuery();
   const [handoff] = useHandoffMutation();
   const [failure, setFailure] = useState<ApiErrorData | null>(null);
   const asked = useRef(false);
-  const wholeScope = can.subject
-    ? departmentScope(can.subject, 'Helpdesk', 'LIST_VIEW') === 'all'
-    : false;
-  // A list that cannot be read leaves the question to the hand-off.
-  const serves = listed.data
-    ? helpdeskServes(listed.data, wholeScope)
-    : listed.isError
-      ? 'maybe'
-      : undefined;
+  // An answer that cannot be read leaves the question to the hand-off.
+  const serves = serving.data ? serving.data.serving : serving.isError ? true : undefined;
 
   useEffect(() => {
     // One token per visit, even when React runs effects twice in development.
-    if (!serves || serves === 'no' || asked.current) return;
+    if (!serves || asked.current) return;
     asked.current = true;
     handoff({})
       .unwrap()
@@ -71,7 +60,7 @@ export function OpenHelpdeskPage({ links }: { links: HelpdeskLinks }) {
   }, [serves, handoff]);
 
   const problem = failure;
-  const none = serves === 'no' || problem?.code === 'HELPDESK_NOT_CONFIGURED';
+  const none = serves === false || problem?.code === 'HELPDESK_NOT_CONFIGURED';
   return (
     <>
       <PageHeading>{t('open.title')}</PageHeading>
