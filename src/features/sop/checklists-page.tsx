@@ -1,9 +1,10 @@
-import { CButton, CFormInput } from '@coreui/react';
+import { CButton } from '@coreui/react';
 import { useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CHECKLIST_STATUSES, SHIPMENT_MODES, type ChecklistSummary } from '@contract/sop';
 import { ConfirmModal } from '@/components/confirm-modal';
+import { FormField } from '@/components/form-field';
 import { ListPage, listTexts } from '@/components/list-page';
 import { SelectFilter } from '@/components/select-filter';
 import { useToastedAction } from '@/components/use-toasted-action';
@@ -75,11 +76,13 @@ export function ChecklistsPage({ links }: { links: SopLinks }) {
     if (ok) selection.clear();
     setConfirming(false);
   }
+  // Labels above their fields, as every other filter's (CoreUI's floating labels are not in the
+  // stylesheet, so theirs fell below the field).
   const dateFilter = (key: Filter) => (
-    <CFormInput
+    <FormField
+      className="mb-0"
       type="date"
-      aria-label={t(`filters.${key}`)}
-      floatingLabel={t(`filters.${key}`)}
+      label={t(`filters.${key}`)}
       value={f[key]}
       onChange={(e) => setParams({ filters: { [key]: e.target.value } })}
     />
@@ -175,22 +178,24 @@ export function ChecklistsPage({ links }: { links: SopLinks }) {
               options={CHECKLIST_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
               onChange={(v) => setParams({ filters: { status: v } })}
             />
-            <CFormInput
+            <FormField
+              className="mb-0"
               type="number"
               min={1}
-              aria-label={t('filters.sop_doc_id')}
-              floatingLabel={t('filters.sop_doc_id')}
+              label={t('filters.sop_doc_id')}
               value={f.sop_doc_id}
               onChange={(e) => setParams({ filters: { sop_doc_id: e.target.value } })}
             />
-            <CFormInput
+            <FormField
+              className="mb-0"
               type="number"
               min={1}
-              aria-label={t('filters.checklist_id')}
-              floatingLabel={t('filters.checklist_id')}
+              label={t('filters.checklist_id')}
               value={f.checklist_id}
               onChange={(e) => setParams({ filters: { checklist_id: e.target.value } })}
             />
+            {/* From before until: start_date keeps shipments running on or after it, end_date
+                those starting on or before it (the server's overlap rule). */}
             {dateFilter('start_date')}
             {dateFilter('end_date')}
           </>

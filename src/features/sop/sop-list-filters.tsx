@@ -1,5 +1,5 @@
-import { CFormInput } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
 import { SelectFilter } from '@/components/select-filter';
 import { useDepartmentChoices } from '@/lib/session/department-choices';
 import type { ListChange } from '@/lib/use-list-params';
@@ -69,11 +69,11 @@ export function SopListFilters({
         options={(products.data?.items ?? []).map((p) => ({ value: p, label: p }))}
         onChange={set('product_type')}
       />
-      <CFormInput
+      <FormField
+        className="mb-0"
         type="number"
         min={1}
-        aria-label={t('filters.document_id')}
-        floatingLabel={t('filters.document_id')}
+        label={t('filters.document_id')}
         value={filters.document_id}
         onChange={(e) => set('document_id')(e.target.value)}
       />
