@@ -26,6 +26,7 @@ import { registerRoleRoutes } from '../roles/routes';
 import { createRoleService } from '../roles/service';
 import { createRoleWriter } from '../roles/writer';
 import { serviceAgentModule } from '../service-agent/module';
+import { createDeletedUserService } from '../users/deleted-service';
 import { createUserHistoryService } from '../users/history-service';
 import { createUsersRepo } from '../users/repo';
 import { registerUserRoutes } from '../users/routes';
@@ -80,6 +81,12 @@ export const identityModule = defineModule({
       roleHistory: createRoleHistoryService(database, rolesRepo, roleWriter),
       users,
       userHistory: createUserHistoryService({
+        database,
+        users: usersRepo,
+        writer: userWriter,
+        service: users,
+      }),
+      deletedUsers: createDeletedUserService({
         database,
         users: usersRepo,
         writer: userWriter,

@@ -200,6 +200,37 @@ function userLookups(db: Kysely<DB>, dialect: DialectName) {
     },
 
     ...createHistoryRepo(db, 'user_history', 'user_id'),
+
+    /**
+     * The deletion entries of users who are still deleted: the newest entry of their id is the
+     * deletion and no account holds the id. Newest deletion first; scope and search are applied
+     * by the caller on the snapshots (deleted users are few, and their departments live in JSON).
+     */
+    deletedUsers: (ex: Executor, userId?: number): Promise<UserHistoryRow[]> => {
+      let q = ex
+        .selectFrom('user_history as h')
+        .selectAll('h')
+        .where('h.action', '=', 'delete')
+        .where((eb) =>
+          eb(
+            'h.id',
+            '=',
+            eb
+              .selectFrom('user_history as newer')
+              .select((e) => e.fn.max('newer.id').as('id'))
+              .whereRef('newer.user_id', '=', 'h.user_id'),
+          ),
+        )
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb.selectFrom('users as u').select('u.id').whereRef('u.id', '=', 'h.user_id'),
+            ),
+          ),
+        );
+      if (userId !== undefined) q = q.where('h.user_id', '=', userId);
+      return q.orderBy('h.id', 'desc').execute();
+    },
   };
 }
 

@@ -11,10 +11,16 @@ import {
   userUpdateSchema,
 } from '../../../contract/identity';
 import { apiRoutes } from '../../../contract/api-paths';
+import {
+  deletedUserPageSchema,
+  deletedUserSchema,
+  deletedUsersQuerySchema,
+} from '../../../contract/deleted-users';
 import { type Api, needs } from '../../http/route-contract';
 import type { MailLinks } from '../identity/mail-links';
 import { historyRestoreParams, idParams, userIdParams } from '../identity/params';
 import { actorOf } from '../identity/request-actor';
+import type { DeletedUserService } from './deleted-service';
 import type { UserHistoryService } from './history-service';
 import type { UserService } from './service';
 
@@ -22,7 +28,12 @@ const tags = ['Users'];
 
 export function registerUserRoutes(
   api: Api,
-  s: { users: UserService; userHistory: UserHistoryService; mailLinks: MailLinks },
+  s: {
+    users: UserService;
+    userHistory: UserHistoryService;
+    deletedUsers: DeletedUserService;
+    mailLinks: MailLinks;
+  },
 ) {
   /** Where invitation links point: the SPA's origin when trusted, else PUBLIC_URL (as sign-up). */
   const mailOrigin = (request: { query: { verify_page_link?: string } }) =>
@@ -167,5 +178,50 @@ export function registerUserRoutes(
       const { id, entry } = request.params;
       return s.userHistory.restore(await actorOf(request), id, entry, mailOrigin(request));
     },
+  );
+
+  api.get(
+    apiRoutes.deletedUsers,
+    {
+      config: needs('Users', 'LIST_VIEW'),
+      schema: {
+        tags,
+        summary: 'List deleted users',
+        querystring: deletedUsersQuerySchema,
+        response: { 200: deletedUserPageSchema },
+      },
+    },
+    async (request) => s.deletedUsers.list(await actorOf(request), request.query),
+  );
+
+  api.get(
+    apiRoutes.deletedUser,
+    {
+      config: needs('Users', 'VIEW'),
+      schema: {
+        tags,
+        summary: 'Read a deleted user',
+        params: idParams,
+        response: { 200: deletedUserSchema },
+      },
+    },
+    async (request) => s.deletedUsers.get(await actorOf(request), request.params.id),
+  );
+
+  // Who may delete a user may bring them back (deleted-service.ts).
+  api.post(
+    apiRoutes.deletedUserRestore,
+    {
+      config: needs('Users', 'DELETE'),
+      schema: {
+        tags,
+        summary: 'Restore a deleted user',
+        params: idParams,
+        querystring: verifyLinkQuerySchema,
+        response: user,
+      },
+    },
+    async (request) =>
+      s.deletedUsers.restore(await actorOf(request), request.params.id, mailOrigin(request)),
   );
 }

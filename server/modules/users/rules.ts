@@ -39,7 +39,7 @@ type ManageAction = 'UPDATE' | 'DELETE';
 export function visibleTo(
   actor: Actor,
   assignments: readonly { department_id: number }[],
-  action: 'VIEW' | 'UPDATE' | 'DELETE' | 'ADD',
+  action: 'LIST_VIEW' | 'VIEW' | 'UPDATE' | 'DELETE' | 'ADD',
 ): boolean {
   return (
     actor.isAdmin ||
@@ -139,7 +139,7 @@ interface KnownRole {
 
 interface AssignmentCheck {
   actor: Actor;
-  action: 'ADD' | 'UPDATE';
+  action: 'ADD' | 'UPDATE' | 'DELETE';
   /** Only the assignments being added are checked; removals are covered by assertCanManage. */
   added: readonly { index: number; assignment: AssignmentInput }[];
   roles: ReadonlyMap<number, KnownRole>;

@@ -69,7 +69,7 @@ function writerSteps({ users, roles, departments }: UserWriterDeps) {
   async function checkAdded(
     trx: Trx,
     actor: Actor,
-    action: 'ADD' | 'UPDATE',
+    action: 'ADD' | 'UPDATE' | 'DELETE',
     added: { index: number; assignment: AssignmentInput }[],
     restoring: boolean,
   ) {
@@ -192,7 +192,13 @@ async function createUser(
   trx: Trx,
   actor: Actor,
   desired: DesiredUser,
-  options: { id?: number; kind: 'create' | 'restore'; restoredFrom?: number },
+  options: {
+    id?: number;
+    kind: 'create' | 'restore';
+    restoredFrom?: number;
+    /** The right needed in each assignment's department: ADD, or DELETE to undo a deletion. */
+    right?: 'ADD' | 'DELETE';
+  },
 ): Promise<{ id: number; token?: string }> {
   const restoring = options.kind === 'restore';
   if (!actor.isAdmin && desired.assignments.length === 0)
@@ -212,7 +218,7 @@ async function createUser(
   await checkAdded(
     trx,
     actor,
-    'ADD',
+    options.right ?? 'ADD',
     desired.assignments.map((assignment, index) => ({ assignment, index })),
     restoring,
   );
