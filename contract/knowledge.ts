@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DOCUMENTS_DEFAULT_SIZE } from './constants';
 import { sortField } from './paging';
+import { WEB_ADDRESS_TEXTS } from './server-texts';
 
 /** SPEC §5 extension list; the server also checks the content (magic bytes). */
 export const UPLOAD_EXTENSIONS = [
@@ -68,6 +69,12 @@ export const knowledgeDocumentSchema = z.object({
   department_name: z.string(),
   uploaded_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   uploaded_at: z.string(),
+  /**
+   * Our addition: who moved it to the recycle bin and when; null outside the bin, and for
+   * documents binned before this was recorded (nobody knows). A server without it leaves it out.
+   */
+  deleted_by: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
+  deleted_at: z.string().nullable().optional(),
   status: documentStatusSchema,
   /** Readable reason when status is failed. */
   error: z.string().nullable(),
@@ -90,8 +97,11 @@ export const knowledgeDocumentSchema = z.object({
 });
 export type KnowledgeDocument = z.infer<typeof knowledgeDocumentSchema>;
 
-/** Columns the knowledge list sorts by (`sort`, our addition); uploaded is the upload time. */
-export const DOCUMENT_SORTS = ['name', 'type', 'size', 'uploaded', 'status'] as const;
+/**
+ * Columns the knowledge list sorts by (`sort`, our addition); uploaded is the upload time,
+ * deleted the time it went to the recycle bin.
+ */
+export const DOCUMENT_SORTS = ['name', 'type', 'size', 'uploaded', 'status', 'deleted'] as const;
 export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
 
 export const documentsQuerySchema = z.object({
@@ -151,7 +161,10 @@ export const uploadUrlsResponseSchema = z.object({
     z.object({
       url: z.string(),
       status_code: z.number().int(),
+      /** In English, for API clients; the console says `code` with `params` in its language. */
       message: z.string(),
+      code: z.enum(WEB_ADDRESS_TEXTS).optional(),
+      params: z.record(z.string(), z.string()).optional(),
       document_id: z.number().int().nullable(),
     }),
   ),

@@ -199,6 +199,10 @@ export interface DocumentsTable {
   /** Pages read of `phase_total` to read. */
   phase_done: ColumnType<number | null, number | null | undefined, number | null>;
   phase_total: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When it went to the recycle bin (0035); null outside it or when nobody recorded it. */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who moved it to the recycle bin (0035). */
+  deleted_by: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
   updated_at: string;
 }

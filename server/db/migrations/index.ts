@@ -37,6 +37,8 @@ import { chunkAnalysisIndex } from './0030-chunk-analysis-index';
 import { apiKeyRevoker } from './0031-api-key-revoker';
 import { emailSignatureDrafts } from './0032-email-signature-drafts';
 import { helpdeskTicketIdentity } from './0033-helpdesk-ticket-identity';
+import { documentDeletions } from './0035-document-deletions';
+import { serverTextCodes } from './0038-server-text-codes';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -73,5 +75,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0031-api-key-revoker': apiKeyRevoker(),
     '0032-email-signature-drafts': emailSignatureDrafts(dialect),
     '0033-helpdesk-ticket-identity': helpdeskTicketIdentity(),
+    '0035-document-deletions': documentDeletions(),
+    '0038-server-text-codes': serverTextCodes(),
   };
 }

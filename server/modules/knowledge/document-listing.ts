@@ -31,13 +31,19 @@ export const LISTED = [
   'd.phase',
   'd.phase_done',
   'd.phase_total',
+  'd.deleted_at',
+  'd.deleted_by',
+  'del.first_name as deleted_first_name',
+  'del.last_name as deleted_last_name',
+  'del.username as deleted_username',
 ] as const;
 
 export function baseQuery(db: Db) {
   return db
     .selectFrom('documents as d')
     .innerJoin('departments as dep', 'dep.id', 'd.department_id')
-    .leftJoin('users as u', 'u.id', 'd.uploaded_by');
+    .leftJoin('users as u', 'u.id', 'd.uploaded_by')
+    .leftJoin('users as del', 'del.id', 'd.deleted_by');
 }
 
 interface ListedRow {
@@ -66,10 +72,26 @@ interface ListedRow {
   phase: 'ocr' | null;
   phase_done: number | null;
   phase_total: number | null;
+  deleted_at: string | null;
+  deleted_by: number | null;
+  deleted_first_name: string | null;
+  deleted_last_name: string | null;
+  deleted_username: string | null;
+}
+
+/** A person as lists name them: full name, else user name, else their id. */
+function personOf(
+  id: number | null,
+  first: string | null,
+  last: string | null,
+  username: string | null,
+): { id: number; name: string } | null {
+  if (id === null) return null;
+  const fullName = [first, last].filter(Boolean).join(' ').trim();
+  return { id, name: fullName || username || `#${id}` };
 }
 
 export function toDocument(r: ListedRow): KnowledgeDocument {
-  const fullName = [r.first_name, r.last_name].filter(Boolean).join(' ').trim();
   return {
     id: r.id,
     name: r.name,
@@ -78,11 +100,15 @@ export function toDocument(r: ListedRow): KnowledgeDocument {
     size_bytes: Number(r.size_bytes),
     department_id: r.department_id,
     department_name: r.department_name,
-    uploaded_by:
-      r.uploaded_by === null
-        ? null
-        : { id: r.uploaded_by, name: fullName || r.username || `#${r.uploaded_by}` },
+    uploaded_by: personOf(r.uploaded_by, r.first_name, r.last_name, r.username),
     uploaded_at: r.created_at,
+    deleted_by: personOf(
+      r.deleted_by,
+      r.deleted_first_name,
+      r.deleted_last_name,
+      r.deleted_username,
+    ),
+    deleted_at: r.deleted_at,
     status: r.status,
     error: r.error,
     soft_delete: Boolean(r.soft_delete),

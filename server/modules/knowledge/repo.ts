@@ -18,6 +18,8 @@ const DOCUMENT_SORT_COLUMNS: SortColumns<DocumentSort> = {
   size: ['d.size_bytes'],
   uploaded: ['d.created_at'],
   status: ['d.status'],
+  // Unrecorded deletions (before 0035) sort as the oldest: nulls first ascending, last descending.
+  deleted: ['case when d.deleted_at is null then 0 else 1 end', 'd.deleted_at'],
 };
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -54,6 +56,8 @@ type NewDocument = Omit<
   | 'phase'
   | 'phase_done'
   | 'phase_total'
+  | 'deleted_at'
+  | 'deleted_by'
 > &
   Partial<Pick<DocumentsTable, 'last_fetched_at'>>;
 
@@ -211,19 +215,28 @@ function documentWrites(db: Kysely<DB>) {
         .where('id', '=', id)
         .execute(),
 
-    /** Flips soft_delete of each id (SPEC §4); the children of a sitemap follow their sitemap. */
-    async toggleSoftDelete(ids: readonly number[]): Promise<void> {
+    /**
+     * Flips soft_delete of each id (SPEC §4); the children of a sitemap follow their sitemap.
+     * Going into the bin records who and when; coming out clears both.
+     */
+    async toggleSoftDelete(ids: readonly number[], by: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const rows = await trx
           .selectFrom('documents')
           .select(['id', 'soft_delete'])
           .where('id', 'in', ids)
           .execute();
+        const now = nowIso();
         for (const row of rows) {
           const next = row.soft_delete ? 0 : 1;
           await trx
             .updateTable('documents')
-            .set({ soft_delete: next, updated_at: nowIso() })
+            .set({
+              soft_delete: next,
+              deleted_at: next ? now : null,
+              deleted_by: next ? by : null,
+              updated_at: now,
+            })
             .where((eb) => eb.or([eb('id', '=', row.id), eb('parent_id', '=', row.id)]))
             .execute();
         }

@@ -161,7 +161,11 @@ export function registerKnowledgeRoutes(api: Api, { knowledge: k }: { knowledge:
       },
     },
     async (request) => ({
-      items: await k.documents.toggleSoftDelete(await subjectOf(request), request.body.doc_ids),
+      items: await k.documents.toggleSoftDelete(
+        await subjectOf(request),
+        request.body.doc_ids,
+        authOf(request).user.id,
+      ),
     }),
   );
 

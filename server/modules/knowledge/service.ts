@@ -150,9 +150,13 @@ export function createDocumentsService(deps: DocumentsDeps) {
       return doc;
     },
 
-    async toggleSoftDelete(subject: AccessSubject, ids: number[]): Promise<KnowledgeDocument[]> {
+    async toggleSoftDelete(
+      subject: AccessSubject,
+      ids: number[],
+      by: number,
+    ): Promise<KnowledgeDocument[]> {
       await rowsFor(subject, 'DELETE', ids);
-      await repo.toggleSoftDelete([...new Set(ids)]);
+      await repo.toggleSoftDelete([...new Set(ids)], by);
       const docs = await Promise.all([...new Set(ids)].map((id) => repo.listed(id)));
       return docs.filter((d): d is KnowledgeDocument => d !== undefined);
     },

@@ -6,6 +6,7 @@ import { ListPage } from '@/components/list-page';
 import { useRowSelection } from '@/components/use-row-selection';
 import { useCan } from '@/lib/session/use-can';
 import { useListParams } from '@/lib/use-list-params';
+import { deletionColumns } from './deletion-columns';
 import { documentColumns, RowButtons } from './document-columns';
 import { canInDepartment } from './knowledge-access';
 import { knowledgeApi, useListDocumentsQuery } from './knowledge-api';
@@ -46,6 +47,16 @@ export function RepositoryPage({ uploadPath }: { uploadPath: string }) {
     params.search || params.filters.department || params.filters.kind || sitemap,
   );
   const empty = view === 'bin' ? 'repository.binEmpty' : 'repository.empty';
+  const columns = documentColumns(t, i18n.language, (d) =>
+    setParams({ filters: { sitemap: String(d.id) } }),
+  );
+  // In the bin, when and by whom each was deleted stand right after who uploaded it.
+  if (view === 'bin')
+    columns.splice(
+      columns.findIndex((c) => c.key === 'uploaded') + 1,
+      0,
+      ...deletionColumns(t, i18n.language),
+    );
 
   return (
     <ListPage
@@ -61,9 +72,7 @@ export function RepositoryPage({ uploadPath }: { uploadPath: string }) {
         </>
       }
       cardClassName="border-top-0 rounded-top-0"
-      columns={documentColumns(t, i18n.language, (d) =>
-        setParams({ filters: { sitemap: String(d.id) } }),
-      )}
+      columns={columns}
       sorts={DOCUMENT_SORTS}
       query={list}
       rowKey={documentId}
