@@ -10,8 +10,9 @@
  * - Times: `average_conversation_time` in seconds (first question to last answer),
  *   `chatbot_response_time` and the response times in milliseconds.
  * - A message is a question or an answer: a turn is two messages.
- * - Peak hours: an hour of the day (UTC) is a peak hour when more questions were asked in it
- *   over the range than in the average hour of the day that had any.
+ * - Peak hours: an hour of the day (UTC) is a peak hour when at least as many questions were
+ *   asked in it over the range as in the average hour of the day that had any (the heat map's
+ *   column sums): a single busy hour is the peak, and equally busy hours are all peak hours.
  * - Rights (SPEC §6, menu): reading needs Reports.LIST_VIEW (Reports.VIEW implies it), export
  *   needs Reports.DOWNLOAD; a non-admin reads the turns of the departments where they hold it.
  */
@@ -195,7 +196,17 @@ export type AnalyticsOverview = z.infer<typeof analyticsOverviewSchema>;
 export const peakHoursSchema = z.object({
   matrix: z.array(z.array(z.number().int()).length(24)).length(7),
   busiest: z
-    .object({ weekday: z.number().int(), hour: z.number().int(), count: z.number().int() })
+    .object({
+      weekday: z.number().int(),
+      hour: z.number().int(),
+      count: z.number().int(),
+      /** Other weekday × hour slots with as many questions (the first is named). */
+      ties: z
+        .number()
+        .int()
+        .optional()
+        .describe('How many other weekday × hour slots had as many questions.'),
+    })
     .nullable(),
   date_range: dateRangeSchema,
 });
@@ -238,7 +249,11 @@ export const sentimentDashboardSchema = z.object({
 });
 export type SentimentDashboard = z.infer<typeof sentimentDashboardSchema>;
 
-/** Conversations by their prevailing sentiment (the most frequent of their turns'; ties neutral). */
+/**
+ * Conversations by their prevailing sentiment (the most frequent of their turns'; ties neutral).
+ * With a sentiment chosen, the conversations prevailing in it (as many as without the filter)
+ * and 0 for the others; average_turns is then that of all the range's conversations.
+ */
 export const conversationSummarySchema = sentimentCountsSchema.extend({
   total_conversations: z.number().int(),
   average_turns: z.number(),

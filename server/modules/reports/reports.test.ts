@@ -44,17 +44,17 @@ describeApi('reports', (t) => {
       date_range: { start_date: '2025-03-03', end_date: '2025-03-09', days: 7 },
     });
     // Every cluster: "refund" in three questions (the example: the first of the tied, in
-    // order), and the parcel question, labelled by its first term and the next.
+    // order), and the parcel question, labelled by its words in the order written.
     expect(body.intents).toEqual([
       { label: 'refund', count: 3, example: 'How do I get a refund for my order?' },
-      { label: 'number parcel', count: 1, example: 'Where is my parcel tracking number?' },
+      { label: 'parcel tracking number', count: 1, example: 'Where is my parcel tracking number?' },
     ]);
     expect(body.intents_sample).toEqual({ questions: 4, of: 4 });
   });
 
   it('when peak hours and response times are read, then Monday 09 is the peak and the times split there', async () => {
     const peak = peakHoursSchema.parse(await get(`analytics/peak_hours?${week}`));
-    expect(peak.busiest).toEqual({ weekday: 0, hour: 9, count: 3 });
+    expect(peak.busiest).toEqual({ weekday: 0, hour: 9, count: 3, ties: 0 });
     expect(peak.matrix[1]?.[14]).toBe(1);
     expect(peak.matrix.flat().reduce((a, b) => a + b, 0)).toBe(4);
     const times = responseTimeSchema.parse(await get(`analytics/response_time?${week}`));
@@ -63,6 +63,24 @@ describeApi('reports', (t) => {
       peak: { turns: 3, average_ms: 2000 },
       normal: { turns: 1, average_ms: 4000 },
     });
+  });
+
+  it('when every question of the range was asked in one hour, then that hour is the peak beside the heat map, not "no peak"', async () => {
+    const tuesday = 'start_date=2025-03-04&end_date=2025-03-04';
+    const peak = peakHoursSchema.parse(await get(`analytics/peak_hours?${tuesday}`));
+    expect(peak.busiest).toEqual({ weekday: 1, hour: 14, count: 1, ties: 0 });
+    const times = responseTimeSchema.parse(await get(`analytics/response_time?${tuesday}`));
+    expect(times).toMatchObject({
+      peak_hours: [14],
+      peak: { turns: 1, average_ms: 4000 },
+      normal: { turns: 0, average_ms: 0 },
+    });
+    // Monday 09 (three questions) and Tuesday 14 (one): Monday alone, then both days, where
+    // Tuesday's hour stays below the average busy hour.
+    const both = responseTimeSchema.parse(
+      await get('analytics/response_time?start_date=2025-03-03&end_date=2025-03-04'),
+    );
+    expect(both.peak_hours).toEqual([9]);
   });
 
   it('when satisfaction is read, then only the ratings of the week count', async () => {

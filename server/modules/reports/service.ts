@@ -45,7 +45,9 @@ function peakHoursOf(buckets: readonly HourBucket[]) {
   }
   const busy = byHour.filter((n) => n > 0);
   const mean = busy.reduce((a, b) => a + b, 0) / (busy.length || 1);
-  const peak = byHour.flatMap((n, hour) => (n > mean ? [hour] : []));
+  // At least the average busy hour: one busy hour alone, or several equally busy, are the peak
+  // (strictly above the average left them out, and the page said "no peak" beside a clear one).
+  const peak = byHour.flatMap((n, hour) => (n > 0 && n >= mean ? [hour] : []));
   return { matrix, peak };
 }
 
@@ -114,13 +116,22 @@ export function createReportService({ analytics, sentiments, sopProductTypes }: 
 
   async function peakHoursReport(f: ReportFilter): Promise<PeakHours> {
     const { matrix } = peakHoursOf(await analytics.hourBuckets(f));
+    // The first busiest slot (Monday first, then by hour), and how many others share its count.
     let busiest: PeakHours['busiest'] = null;
+    let ties = 0;
     matrix.forEach((row, weekday) =>
       row.forEach((count, hour) => {
-        if (count > (busiest?.count ?? 0)) busiest = { weekday, hour, count };
+        if (count > (busiest?.count ?? 0)) {
+          busiest = { weekday, hour, count };
+          ties = 0;
+        } else if (count > 0 && count === busiest?.count) ties += 1;
       }),
     );
-    return { matrix, busiest, date_range: f.range };
+    return {
+      matrix,
+      busiest: busiest ? { ...(busiest as NonNullable<PeakHours['busiest']>), ties } : null,
+      date_range: f.range,
+    };
   }
 
   async function responseTimeOf(f: ReportFilter): Promise<ResponseTime> {
@@ -196,14 +207,26 @@ export function createReportService({ analytics, sentiments, sopProductTypes }: 
     };
   }
 
+  /**
+   * Conversations by their prevailing sentiment, judged over all their turns. A sentiment filter
+   * picks conversations of that sentiment; it does not re-judge them by their turns of it (which
+   * made every conversation with one negative turn "negative", so the filtered count disagreed
+   * with the unfiltered one). average_turns stays the range's: the rollups keep no turn count per
+   * prevailing sentiment.
+   */
   async function summaryOf(f: ReportFilter): Promise<ConversationSummary> {
-    const c = await sentiments.conversationSentiments(f);
-    return {
-      total_conversations: c.conversations,
-      average_turns: ratio(c.turns, c.conversations, 2),
+    const c = await sentiments.conversationSentiments({ ...f, sentiment: undefined });
+    const counts: SentimentCounts = {
       positive: c.positive,
       negative: c.negative,
       neutral: c.conversations - c.positive - c.negative,
+    };
+    const only = SENTIMENTS.find((s) => s === f.sentiment);
+    const shown = only ? { ...zero(), [only]: counts[only] } : counts;
+    return {
+      total_conversations: only ? counts[only] : c.conversations,
+      average_turns: ratio(c.turns, c.conversations, 2),
+      ...shown,
       date_range: f.range,
     };
   }

@@ -1,0 +1,58 @@
+/**
+ * Words that say how a person feels about a thing, not what the thing is ("awful", "great",
+ * "genial", "schrecklich", "رائع"), with the intensifiers around them ("very", "muy", "sehr")
+ * and greetings ("hi", "hola"):
+ * an intent's label leaves them out, in each console language alike. Stop words and the words
+ * that frame a request are the language analysis's own (services/text/analysis); these are the
+ * ones it keeps because a document may be about them. Compared by stem, so "loved" is "love".
+ */
+import { stem } from '../../services/text/terms';
+
+const FEELINGS: Record<string, string> = {
+  en:
+    'awful terrible horrible bad worse worst poor angry annoyed upset disappointed ' +
+    'disappointing frustrated frustrating hate useless ridiculous unacceptable disgusting ' +
+    'great good excellent wonderful amazing awesome love lovely happy perfect fantastic nice ' +
+    'helpful brilliant superb sorry unfortunately very so totally absolutely extremely ' +
+    'incredibly super seriously hi hello hey cheers',
+  es:
+    'terrible horrible malo mala pésimo pésima peor enfadado enfadada molesto molesta ' +
+    'decepcionado decepcionada frustrado frustrada odio inútil ridículo inaceptable ' +
+    'excelente genial bueno buena maravilloso maravillosa increíble encanta feliz perfecto ' +
+    'perfecta fantástico fantástica amable útil lamentablemente siento muy totalmente ' +
+    'absolutamente súper demasiado hola buenas saludos',
+  fr:
+    'horrible terrible affreux affreuse mauvais mauvaise pire nul nulle fâché fâchée énervé ' +
+    'énervée déçu déçue frustré frustrée déteste inutile ridicule inacceptable excellent ' +
+    'excellente génial géniale bon bonne merveilleux merveilleuse incroyable adore heureux ' +
+    'heureuse parfait parfaite fantastique super utile désolé désolée malheureusement très ' +
+    'trop totalement absolument bonjour salut bonsoir',
+  de:
+    'schrecklich furchtbar schlecht schlimm miserabel ärgerlich wütend verärgert enttäuscht ' +
+    'enttäuschend frustriert hasse nutzlos lächerlich inakzeptabel ausgezeichnet toll gut ' +
+    'super wunderbar großartig fantastisch liebe glücklich perfekt hilfreich leider sehr ' +
+    'echt total absolut völlig extrem hallo servus moin',
+  ar:
+    'سيء سيئ سيئة فظيع فظيعة رهيب رهيبة أسوأ غاضب غاضبة منزعج محبط محبطة أكره سخيف ' +
+    'ممتاز ممتازة رائع رائعة جيد جيدة جميل جميلة أحب سعيد سعيدة مثالي مفيد مفيدة ' +
+    'للأسف آسف جدا جداً للغاية تماما كثيرا مرحبا مرحباً أهلا السلام',
+};
+
+const cache = new Map<string, ReadonlySet<string>>();
+
+/** The stems of the language's feeling words. */
+function feelingsOf(language: string): ReadonlySet<string> {
+  const known = cache.get(language);
+  if (known) return known;
+  const words = (FEELINGS[language] ?? '').split(/\s+/).filter(Boolean);
+  const set = new Set(words.flatMap((w) => [w, stem(w, language)]));
+  cache.set(language, set);
+  return set;
+}
+
+/** The word (as written, any case) says a feeling or how strong one is. */
+export function isFeelingWord(word: string, language: string): boolean {
+  const lower = word.toLowerCase();
+  const feelings = feelingsOf(language);
+  return feelings.has(lower) || feelings.has(stem(lower, language));
+}
