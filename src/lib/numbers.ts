@@ -16,6 +16,16 @@ export function formatNumber(
   }).format(value);
 }
 
+/** A duration in seconds with the locale's unit ("2.5 sec", "2,5 s", "٢٫٥ ث"). */
+export function formatSeconds(seconds: number, locale: string, maxDigits = 1): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: 'second',
+    unitDisplay: 'short',
+    maximumFractionDigits: maxDigits,
+  }).format(seconds);
+}
+
 /** A percentage given as 0–100 (as the API sends it), with at most `maxDigits` decimals. */
 export function formatPercent(percent: number, locale: string, maxDigits = 1): string {
   return new Intl.NumberFormat(locale, {

@@ -11,6 +11,7 @@ import {
 import { RecordPage } from '@/components/record-page';
 import { useToastedAction } from '@/components/use-toasted-action';
 import { formatDateTime } from '@/lib/dates';
+import { formatSeconds } from '@/lib/numbers';
 import { useCan } from '@/lib/session/use-can';
 import {
   useEmailAgentHistoryQuery,
@@ -138,7 +139,7 @@ function AccountDetails({ account: a, links }: { account: EmailAccount; links: E
                     t('stats.median'),
                     stats.data.median_draft_seconds === null
                       ? '–'
-                      : `${stats.data.median_draft_seconds.toFixed(1)} s`,
+                      : formatSeconds(stats.data.median_draft_seconds, i18n.language),
                   ],
                 ]}
               />
