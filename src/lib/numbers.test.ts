@@ -21,6 +21,6 @@ describe("numbers in the reader's language", () => {
   it("when a duration in seconds is shown, then the unit and decimal mark are the language's own", () => {
     expect(formatSeconds(2.54, 'en')).toBe('2.5 sec');
     expect(formatSeconds(2.54, 'de')).toBe('2,5 Sek.');
-    expect(formatSeconds(12, 'fr')).toBe('12 s');
+    expect(formatSeconds(12, 'fr')).toBe('12\u202fs');
   });
 });
