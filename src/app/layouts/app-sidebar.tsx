@@ -84,9 +84,9 @@ export function AppSidebar() {
   const visible = useAppSelector((s) => s.ui.sidebarVisible);
   const unfoldable = useAppSelector((s) => s.ui.sidebarUnfoldable);
   return (
+    // No colour scheme of its own: the sidebar takes the console's light or dark theme (SPEC §2).
     <CSidebar
       className="border-end"
-      colorScheme="dark"
       position="fixed"
       unfoldable={unfoldable}
       visible={visible}
@@ -105,7 +105,6 @@ export function AppSidebar() {
         </CSidebarBrand>
         <CCloseButton
           className="d-lg-none"
-          dark
           aria-label={t('closeSidebar')}
           onClick={() => dispatch(sidebarVisibilityChanged(false))}
         />
