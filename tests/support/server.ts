@@ -63,7 +63,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      STATIC_DIR: 'dist',
+      // E2E_STATIC_DIR: a build of one's own, when others rebuild dist/ while a test runs.
+      STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
       API_KEY: apiKey,
       PUBLIC_URL: url,
       ADMIN_EMAIL: admin.email,
