@@ -208,6 +208,10 @@ export const visualRouteSchema = z.object({
           aggregate: z.enum(DB_AGGREGATES),
           measure: z.string().nullable(),
           group_by: z.string(),
+          /** The second grouping, when the question names two: its values are the series. */
+          series_by: z.string().nullable().optional(),
+          /** The one year the rows were limited to, when the question names one. */
+          in_year: z.number().int().nullable().optional(),
         })
         .nullable(),
       columns: z.array(z.string()),

@@ -261,6 +261,12 @@ export const dbQueryBuiltSchema = z.object({
   aggregate: z.enum(DB_AGGREGATES),
   /** The column the aggregate reads; not needed for count. */
   measure: z.string().min(1).max(255).optional(),
+  /** A second grouping ("by region and quarter"): one series per value of one of the two. */
+  series_by: z.string().min(1).max(255).optional(),
+  /** Only the rows of one year ("2025 sales"): a year column, or a date column's year. */
+  in_year: z
+    .object({ column: z.string().min(1).max(255), year: z.number().int().min(1000).max(9999) })
+    .optional(),
 });
 export type DbQueryBuilt = z.infer<typeof dbQueryBuiltSchema>;
 export const dbQueryInputSchema = z.union([

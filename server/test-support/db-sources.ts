@@ -99,3 +99,48 @@ export const packagesInsert = () =>
   `INSERT INTO packages (package, section, installed_size_kb, maintainer) VALUES ${packageRows()
     .map(([name, section, size, who]) => `('${name}', '${section}', ${size}, '${who}')`)
     .join(', ')}`;
+
+/**
+ * Sales by region, year and quarter, two years of them: for questions naming two groupings
+ * ("2025 sales by region and quarter") and a year that must leave the other one out.
+ */
+export const SALES_REGIONS = ['North', 'South', 'East', 'West'] as const;
+export const SALES_QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4'] as const;
+
+/** [id, region, year, quarter, amount]: 2024 and 2025, each region and quarter once. */
+function salesRows(): [number, string, number, string, number][] {
+  const rows: [number, string, number, string, number][] = [];
+  for (const year of [2024, 2025])
+    SALES_REGIONS.forEach((region, r) =>
+      SALES_QUARTERS.forEach((quarter, q) =>
+        rows.push([rows.length + 1, region, year, quarter, saleAmount(year, r, q)]),
+      ),
+    );
+  return rows;
+}
+
+/** The amount of region `r` in quarter `q` of `year`: every cell different, 2024 far apart. */
+export const saleAmount = (year: number, r: number, q: number) =>
+  (year - 2023) * 10_000 + (r + 1) * 100 + (q + 1) * 10;
+
+export const SALES_DDL =
+  'CREATE TABLE sales (id integer primary key, region varchar(20) not null, ' +
+  'year integer not null, quarter varchar(2) not null, sales_amount integer not null)';
+
+export const salesInsert = () =>
+  `INSERT INTO sales (id, region, year, quarter, sales_amount) VALUES ${salesRows()
+    .map(
+      ([id, region, year, quarter, amount]) =>
+        `(${id}, '${region}', ${year}, '${quarter}', ${amount})`,
+    )
+    .join(', ')}`;
+
+/** An SQLite file in sqliteSourceDir() holding the sales table. */
+export function sqliteSalesFile(): string {
+  const file = join(mkdtempSync(join(sqliteSourceDir(), 'sales-')), 'sales.db');
+  const db = new Database(file);
+  db.exec(SALES_DDL);
+  db.exec(salesInsert());
+  db.close();
+  return file;
+}

@@ -28,9 +28,11 @@ import {
   aggregateWordPlaces,
   aggregatesNamed,
   groupingPlaces,
+  joinsNames,
   nameStems,
   type QuestionWord,
   type ReadQuestion,
+  yearNamed,
 } from './question-words';
 
 /** Units written into column names: they say how a value is measured, not what it is. */
@@ -156,19 +158,58 @@ interface QuestionPlan {
   score: number;
 }
 
+/** The name starting at or after `from`: up to the next stop word, four words at most. */
+function nameRun(words: readonly QuestionWord[], from: number): QuestionWord[] {
+  const after = words.slice(from);
+  const start = after.findIndex((w) => w.stems.size > 0);
+  if (start < 0) return [];
+  const end = after.findIndex((w, i) => i > start && w.stems.size === 0);
+  return after.slice(start, Math.min(end < 0 ? after.length : end, start + 4));
+}
+
 /**
  * The words after each grouping word: the name that follows it ("by hire year"), up to the
- * next stop word ("by section of the packages" is by section).
+ * next stop word ("by section of the packages" is by section), and a second name joined to it
+ * ("by region and quarter"), as the explorer would group by two columns.
  */
 function groupingWords(question: ReadQuestion): QuestionWord[][] {
-  return groupingPlaces(question).map((at) => {
-    const after = question.words.slice(at + 1);
-    const start = after.findIndex((w) => w.stems.size > 0);
-    if (start < 0) return [];
-    const end = after.findIndex((w, i) => i > start && w.stems.size === 0);
-    return after.slice(start, Math.min(end < 0 ? after.length : end, start + 4));
-  });
+  const lists: QuestionWord[][] = [];
+  for (const at of groupingPlaces(question)) {
+    const first = nameRun(question.words, at + 1);
+    if (first.length === 0) continue;
+    lists.push(first);
+    const joint = question.words[(first.at(-1)?.at ?? at) + 1];
+    if (!joint || !joinsNames(question, joint)) continue;
+    const second = nameRun(question.words, joint.at + 1);
+    if (second.length > 0 && second[0].at === joint.at + 1) lists.push(second);
+  }
+  return lists;
 }
+
+/** Parts of a column's name saying it holds a year ("year", "fiscal_year", "año", "Jahr"). */
+const YEAR_PARTS = new Set(['year', 'yr', 'ano', 'anio', 'annee', 'jahr', 'سنة', 'عام']);
+const DATE_TYPE = /^(date|datetime|timestamp)/i;
+
+/**
+ * "2025 sales": the rows of that year only, through a column holding years (named for them) or
+ * a date column; the first such column that is not a grouping. None: no filter, and the year is
+ * no more than a word.
+ */
+function yearFilter(
+  question: ReadQuestion,
+  table: DbTable,
+  groupings: readonly string[],
+): DbQueryBuilt['in_year'] {
+  const year = yearNamed(question);
+  if (year === null) return undefined;
+  const fits = (c: DbTable['columns'][number]) =>
+    !groupings.includes(c.name) &&
+    (nameParts(c.name).some((p) => YEAR_PARTS.has(foldYear(p))) || DATE_TYPE.test(c.type));
+  const named =
+    table.columns.find((c) => fits(c) && !DATE_TYPE.test(c.type)) ?? table.columns.find(fits);
+  return named ? { column: named.name, year } : undefined;
+}
+const foldYear = (part: string) => part.normalize('NFD').replace(/\p{M}/gu, '');
 
 /** An identifier ("id", "order_id", "customerId"): a number, but never a measure. */
 const isIdentifier = (name: string) => /(^|[^a-z])id$|[a-z]Id$/.test(name) || /^id$/i.test(name);
@@ -178,17 +219,27 @@ function planQuestion(question: ReadQuestion, table: DbTable): QuestionPlan | nu
   const typeOf = new Map(table.columns.map((c) => [c.name, c.type]));
   const text = (type: string) => !isNumericColumnType(type);
   let group: Choice | null = null;
+  // Every grouping named, in the question's order; the best one leads, a second one is kept.
+  const named: Choice[] = [];
   for (const words of groupingWords(question)) {
     const found = best(table, words, question, { fits: () => true, partial: true, prefer: text });
-    if (found && (!group || found.score > group.score)) group = found;
+    if (!found) continue;
+    if (!named.some((c) => c.column === found.column)) named.push(found);
+    if (!group || found.score > group.score) group = found;
   }
-  const rest = question.words.filter((w) => !group?.match.used.has(w.at));
+  const series = named.find((c) => c.column !== group?.column) ?? null;
+  const rest = question.words.filter(
+    (w) => !group?.match.used.has(w.at) && !series?.match.used.has(w.at),
+  );
   const wanted = aggregatesNamed(question, () => true)[0]?.aggregate;
   // A measure fitting the aggregate named: numbers, except for a minimum or a maximum.
   const anyType = wanted === 'min' || wanted === 'max';
   const measure = best(table, rest, question, {
     fits: (type, name) =>
-      name !== group?.column && !isIdentifier(name) && (anyType || isNumericColumnType(type)),
+      name !== group?.column &&
+      name !== series?.column &&
+      !isIdentifier(name) &&
+      (anyType || isNumericColumnType(type)),
     partial: true,
     weak: aggregateWordPlaces(question),
     prefer: isNumericColumnType,
@@ -200,13 +251,17 @@ function planQuestion(question: ReadQuestion, table: DbTable): QuestionPlan | nu
     { fits: (type, name) => text(type) && name !== measure?.column, partial: false },
   );
   if (!group) return null;
-  const inNames = new Set([...group.match.used, ...(measure?.match.used ?? [])]);
-  const named = aggregatesNamed(question, (w) => !inNames.has(w.at));
-  const asked = named[0] ?? null;
+  const inNames = new Set([
+    ...group.match.used,
+    ...(series?.match.used ?? []),
+    ...(measure?.match.used ?? []),
+  ]);
+  const aggregates = aggregatesNamed(question, (w) => !inNames.has(w.at));
+  const asked = aggregates[0] ?? null;
   const tableName = table.name.split('.').pop() ?? table.name;
   const tableMatch = matchName(tableName, question.words, question);
   // "The total number of packages": rows are counted whatever comes first.
-  const counted = !measure && named.some((a) => a.aggregate === 'count');
+  const counted = !measure && aggregates.some((a) => a.aggregate === 'count');
   const aggregate = chosenAggregate(
     counted ? 'count' : (asked?.aggregate ?? null),
     measure !== null,
@@ -216,14 +271,31 @@ function planQuestion(question: ReadQuestion, table: DbTable): QuestionPlan | nu
   const measureName = aggregate === 'count' ? undefined : measure?.column;
   if (measureName && !aggregateFits(aggregate, typeOf.get(measureName) ?? '')) return null;
   if (!full(tableMatch) && !measureName) return null;
+  // The groupings in the order the question names them ("by region and quarter").
+  const [first, second] = series
+    ? named.indexOf(series) < named.indexOf(group)
+      ? [series, group]
+      : [group, series]
+    : [group, null];
+  const inYear = yearFilter(
+    question,
+    table,
+    [first.column, second?.column ?? '', measureName ?? ''].filter(Boolean),
+  );
   return {
     plan: {
       table: table.name,
-      group_by: group.column,
+      group_by: first.column,
       aggregate,
       ...(measureName ? { measure: measureName } : {}),
+      ...(second ? { series_by: second.column } : {}),
+      ...(inYear ? { in_year: inYear } : {}),
     },
-    score: group.score + (measureName && measure ? measure.score : 0) + (full(tableMatch) ? 50 : 0),
+    score:
+      group.score +
+      (series ? series.score : 0) +
+      (measureName && measure ? measure.score : 0) +
+      (full(tableMatch) ? 50 : 0),
   };
 }
 

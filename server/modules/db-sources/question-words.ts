@@ -77,6 +77,15 @@ const GROUPING_WORDS: Record<Language, string[]> = {
   ar: ['حسب', 'بحسب', 'لكل', 'كل'],
 };
 
+/** Words joining a second grouping to the first ("by region and quarter", "par région et trimestre"). */
+const JOINING_WORDS: Record<Language, string[]> = {
+  en: ['and'],
+  es: ['y', 'e'],
+  fr: ['et'],
+  de: ['und'],
+  ar: ['و'],
+};
+
 /** Words asking for a chart, as stems' beginnings (the console's languages). */
 const CHART_WORDS = [
   'chart',
@@ -233,4 +242,15 @@ export function groupingPlaces(question: ReadQuestion): number[] {
 export function mayWantDatabase(question: ReadQuestion): boolean {
   if (groupingPlaces(question).length > 0) return true;
   return question.words.some((w) => CHART_WORDS.some((c) => w.folded.startsWith(c)));
+}
+
+/** Whether `word` joins a second name to the first ("region and quarter"). */
+export function joinsNames(question: ReadQuestion, word: QuestionWord): boolean {
+  return question.readIn.some((l) => JOINING_WORDS[l].map(foldWord).includes(word.folded));
+}
+
+/** A year the question names ("2025 sales"): four digits from 1900 to 2099, standing alone. */
+export function yearNamed(question: ReadQuestion): number | null {
+  const found = question.words.find((w) => /^(19|20)\d\d$/.test(w.folded));
+  return found ? Number(found.folded) : null;
 }

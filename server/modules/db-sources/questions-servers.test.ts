@@ -99,6 +99,8 @@ function questions(t: SuiteApp, which: () => Server | undefined) {
       aggregate: 'sum',
       measure: 'installed_size_kb',
       group_by: 'section',
+      series_by: null,
+      in_year: null,
     });
     expect(answer.db_result?.sql).toMatch(/SUM\(.installed_size_kb.\)/);
     expect(answer.db_result?.columns).toEqual(['section', 'sum_installed_size_kb']);
