@@ -36,7 +36,7 @@ function NavEntryView({ entry }: { entry: NavEntry }) {
         <CNavItem>
           <CNavLink as={NavLink} to={entry.to}>
             {icon}
-            {label}
+            <span className="nav-label">{label}</span>
           </CNavLink>
         </CNavItem>
       );
@@ -46,7 +46,7 @@ function NavEntryView({ entry }: { entry: NavEntry }) {
           toggler={
             <>
               {icon}
-              {label}
+              <span className="nav-label">{label}</span>
             </>
           }
         >

@@ -20,7 +20,7 @@ export function EmailNavGroup({ label, icon }: { label: string; icon?: NavIcon }
       toggler={
         <>
           {icon && <CIcon customClassName="nav-icon" icon={icon} aria-hidden="true" />}
-          {label}
+          <span className="nav-label">{label}</span>
         </>
       }
     >

@@ -23,7 +23,7 @@ export function HelpdeskNavItem({ label, icon }: { label: string; icon?: NavIcon
     <CNavItem>
       <button type="button" className="nav-link w-100 border-0 bg-transparent" onClick={open}>
         {icon && <CIcon customClassName="nav-icon" icon={icon} aria-hidden="true" />}
-        {label}
+        <span className="nav-label">{label}</span>
       </button>
     </CNavItem>
   );

@@ -1,0 +1,100 @@
+/**
+ * The console's frame laid out in each of its five languages, at a laptop's (1366 × 768) and a
+ * phone's (390 × 844) size, measured in Chromium: the sidebar's names and their chevrons.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from './support/actions';
+import { launchBrowser, type BrowserSession } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+const LAPTOP = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
+const LANGUAGES = ['en', 'es', 'fr', 'de', 'ar'] as const;
+
+interface EntryLayout {
+  name: string;
+  /** Its words do not all show (cut off or ended with an ellipsis). */
+  cut: boolean;
+  /** The name sticks out of its entry's box. */
+  spills: boolean;
+  /** For a group: the room between its name and its chevron, in px. */
+  gapToChevron: number | null;
+}
+
+/** Runs in the page: every shown entry of the main menu, measured. */
+function sidebarEntries(): EntryLayout[] {
+  const rtl = getComputedStyle(document.documentElement).direction === 'rtl';
+  const links = [...document.querySelectorAll('.sidebar-nav .nav-link')].filter(
+    (l) => (l as HTMLElement).offsetWidth > 0,
+  );
+  return links.map((link) => {
+    const label = link.querySelector('.nav-label') ?? link;
+    const box = link.getBoundingClientRect();
+    const text = label.getBoundingClientRect();
+    let gapToChevron: number | null = null;
+    if (link.classList.contains('nav-group-toggle')) {
+      const style = getComputedStyle(link);
+      const chevron = parseFloat(getComputedStyle(link, '::after').width);
+      gapToChevron = rtl
+        ? text.left - (box.left + parseFloat(style.paddingLeft) + chevron)
+        : box.right - parseFloat(style.paddingRight) - chevron - text.right;
+    }
+    return {
+      name: (label.textContent ?? '').replace(/\u00ad/g, ''),
+      cut: label.scrollWidth > label.clientWidth + 1,
+      spills: text.left < box.left - 1 || text.right > box.right + 1,
+      gapToChevron,
+    };
+  });
+}
+
+describe('the console’s frame in every language and size', () => {
+  let server: RunningServer;
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function signedIn(viewport: { width: number; height: number }): Promise<Page> {
+    const page = await browser.newPage({ viewport });
+    await signIn(page, server.url, server.admin.email, server.admin.password);
+    return page;
+  }
+
+  it('when the sidebar is read in any of the five languages on a laptop or a phone, then every name shows whole inside its entry and a group’s name keeps a gap before its chevron (German “Benutzerverwaltung” included)', async () => {
+    for (const viewport of [LAPTOP, PHONE]) {
+      const page = await signedIn(viewport);
+      for (const lng of LANGUAGES) {
+        await page.goto(`${server.url}/users?lng=${lng}`);
+        await page.locator('h1').first().waitFor();
+        if (viewport === PHONE) {
+          await page.locator('.header-toggler').click();
+          await page.locator('.sidebar.show').waitFor();
+        }
+        const where = `${lng}, ${viewport.width} px`;
+        const entries = await page.evaluate(sidebarEntries);
+        expect(entries.length, where).toBeGreaterThan(10);
+        expect(
+          entries.filter((e) => e.cut || e.spills).map((e) => e.name),
+          where,
+        ).toEqual([]);
+        const groups = entries.filter((e) => e.gapToChevron !== null);
+        expect(groups.length, where).toBeGreaterThanOrEqual(3);
+        for (const group of groups) {
+          expect(group.gapToChevron, `${where}: ${group.name}`).toBeGreaterThanOrEqual(4);
+        }
+        if (lng === 'de') {
+          expect(entries.map((e) => e.name)).toContain('Benutzerverwaltung');
+        }
+      }
+      await page.close();
+    }
+  });
+});
