@@ -3,6 +3,8 @@ export const sopRoutes = {
   documents: '/sop/documents',
   documentUpdate: '/sop/documents/update/:id',
   document: '/sop/documents/:id',
+  /** Ours: the SOP's name, department, client, industry and product type. */
+  documentDetails: '/sop/documents/:id/details',
   references: '/sop/documents/references',
   referenceAdd: '/sop/documents/reference',
   reference: '/sop/documents/references/:id',

@@ -98,6 +98,14 @@ export const sopUploadFieldsSchema = z.object({
   product_type: required(100),
 });
 
+/**
+ * PUT /sop/documents/{id}/details (ours; SPEC has no call for it): what the upload form set,
+ * and the SOP's name, checked as the upload checks them. All fields are sent, so the form and
+ * the stored document never disagree about a field left out.
+ */
+export const sopDetailsSchema = sopUploadFieldsSchema.extend({ name: required(SOP_NAME_MAX) });
+export type SopDetails = z.infer<typeof sopDetailsSchema>;
+
 /** The text field of POST /sop/documents/reference (multipart, beside `reference_files`). */
 export const sopReferenceFieldsSchema = z.object({ document_id: id });
 /** `?lng=` of a checklist export: the language of its headings. */

@@ -21,6 +21,7 @@ export const sopLinks: SopLinks = {
   checklists: `${SOP_BASE}?view=checklists`,
   upload: `${SOP_BASE}/upload`,
   archive: `${SOP_BASE}/archive`,
+  archived: (id) => `${SOP_BASE}/archive/${id}`,
   files: (id) => `${SOP_BASE}/archive-upload/${id}`,
   generate: (id) => `${SOP_BASE}/generate-checklist/${id}`,
   checklist: (id) => `${SOP_BASE}/checklists/${id}`,

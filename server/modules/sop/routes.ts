@@ -3,8 +3,8 @@
  * checked per department in the services:
  *   GET  /sop/documents, /sop/archived/documents, the lookups, the pdf views   LIST_VIEW
  *   POST /sop/documents, POST /sop/clients/{first_name}                       ADD
- *   PUT  /sop/documents/update/{id}, POST /sop/documents/reference,
- *        DELETE /sop/documents/references                                      UPDATE
+ *   PUT  /sop/documents/update/{id}, PUT /sop/documents/{id}/details,
+ *        POST /sop/documents/reference, DELETE /sop/documents/references       UPDATE
  *   DELETE /sop/documents (archive, with comments), PUT /sop/archived/documents/{id},
  *        PUT …/unarchive/{id}, DELETE /sop/archived (permanently)              DELETE
  */
@@ -24,6 +24,7 @@ import {
   namesListSchema,
   referenceIdsBodySchema,
   sopDocumentPageSchema,
+  sopDetailsSchema,
   sopDocumentSchema,
   sopDocumentsQuerySchema,
   sopIdParamsSchema as idParams,
@@ -237,6 +238,20 @@ export function registerSopRoutes(api: Api, { sop, storage }: { sop: Sop; storag
         await sop.documents.fileToView(await actorOf(request), { referenceId: request.params.id }),
         pathOf,
       ),
+  );
+  api.put(
+    paths.documentDetails,
+    {
+      config: needs('Sop', 'UPDATE'),
+      schema: {
+        tags,
+        summary: "Change an SOP's name, department, client, industry and product type",
+        params: idParams,
+        body: sopDetailsSchema,
+        response: document,
+      },
+    },
+    async (request) => sop.details.edit(await actorOf(request), request.params.id, request.body),
   );
   api.delete(
     paths.references,

@@ -5,6 +5,7 @@ import type { Storage } from '../../services/storage';
 import { createSopArchive } from './archive-service';
 import { createChecklistRepo } from './checklist-repo';
 import { createChecklists } from './checklists-service';
+import { createSopDetails } from './details-service';
 import { createSopDocuments } from './documents-service';
 import { createSopLookups } from './lookups';
 import { createSopRepo } from './repo';
@@ -25,6 +26,7 @@ export function createSop({ database, storage, maxUploadMb, extract, llm }: SopD
   return {
     documents,
     archive: createSopArchive(repo, storage, documents.shaped),
+    details: createSopDetails(repo, documents.shaped),
     lookups: createSopLookups(repo),
     checklists: createChecklists(createChecklistRepo(database.db), repo, llm),
     maxUploadMb,

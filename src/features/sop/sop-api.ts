@@ -12,6 +12,7 @@ import {
   type ChecklistVersion,
   type ExportType,
   type GenerateChecklist,
+  type SopDetails,
   type SopDocument,
   type SopFile,
 } from '@contract/sop';
@@ -83,6 +84,15 @@ const sopApi = api.enhanceEndpoints({ addTagTypes: ['SopDocument', 'Checklist'] 
         url: sopRoutes.documents,
         method: 'DELETE',
         body: { document_ids: ids, comments },
+      }),
+      invalidatesTags: [DOCS],
+    }),
+    /** The SOP's name and what its upload set (PUT /sop/documents/{id}/details). */
+    editSopDetails: build.mutation<SopDocument, { id: number; details: SopDetails }>({
+      query: ({ id, details }) => ({
+        url: sopPath(sopRoutes.documentDetails, { id }),
+        method: 'PUT',
+        body: details,
       }),
       invalidatesTags: [DOCS],
     }),
@@ -231,6 +241,7 @@ export const {
   useSopCountriesQuery,
   useArchiveSopMutation,
   useUnarchiveSopMutation,
+  useEditSopDetailsMutation,
   useDeleteArchivedSopMutation,
   useRemoveSopReferencesMutation,
   useListChecklistsQuery,

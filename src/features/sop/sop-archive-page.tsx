@@ -63,7 +63,20 @@ export function SopArchivePage({ links }: { links: SopLinks }) {
           </>
         }
         columns={[
-          { key: 'name', header: t('fields.name'), cell: (d) => d.name, rowHeader: true },
+          {
+            key: 'name',
+            header: t('fields.name'),
+            rowHeader: true,
+            // The archived SOP's own address (archive/{id}), to bookmark or send to a colleague.
+            cell: (d) =>
+              d.id === only ? (
+                d.name
+              ) : (
+                <Link to={links.archived(d.id)} title={t('archivedLinkTitle')}>
+                  {d.name}
+                </Link>
+              ),
+          },
           { key: 'client', header: t('fields.client'), cell: (d) => d.client_name },
           { key: 'comment', header: t('archiveComment'), cell: (d) => d.archive_comment },
           {

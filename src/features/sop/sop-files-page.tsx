@@ -10,25 +10,30 @@ import {
 } from '@coreui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { PageHeader } from '@/components/page-header';
 import { useToastedAction } from '@/components/use-toasted-action';
 import { errorText } from '@/lib/error-text';
 import { toApiErrorData } from '@/lib/http';
 import {
   useAddSopReferencesMutation,
+  useListArchivedSopQuery,
   useListSopDocumentsQuery,
   useRemoveSopReferencesMutation,
   useReplaceSopFileMutation,
 } from './sop-api';
 import { formatWhen } from './sop-dates';
+import { SopDetailsCard } from './sop-details-card';
+import type { SopLinks } from './sop-links';
 import { useOpenPdf } from './sop-view-actions';
 
 /**
- * /sop-repository/archive-upload/{id}: a document's files — replace the SOP (the old file
- * stays in its history, each version viewable) and add or remove reference files.
+ * /sop-repository/archive-upload/{id}: an SOP's page — its details (editable with Sop.UPDATE),
+ * replace the SOP (the old file stays in its history, each version viewable) and add or remove
+ * reference files. An archived SOP is not changed here: the page says it is in the archive and
+ * links to it there (archive/{id}), where it can be restored.
  */
-export function SopFilesPage() {
+export function SopFilesPage({ links }: { links: SopLinks }) {
   const { t, i18n } = useTranslation(['sop', 'errors']);
   const id = Number(useParams().id);
   const run = useToastedAction();
@@ -40,7 +45,21 @@ export function SopFilesPage() {
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const d = doc.data?.items[0];
-  if (!d) return doc.isLoading ? <CSpinner /> : <p>{t('notFound')}</p>;
+  const archived = useListArchivedSopQuery({ document_id: id }, { skip: !doc.isSuccess || !!d });
+  if (!d) {
+    if (doc.isLoading || archived.isLoading) return <CSpinner />;
+    const inArchive = archived.data?.items[0];
+    if (!inArchive) return <p>{t('notFound')}</p>;
+    return (
+      <>
+        <PageHeader title={t('filesTitle', { name: inArchive.name })} />
+        <CAlert color="info" className="d-flex flex-wrap gap-2 align-items-center">
+          <span>{t('inArchive', { name: inArchive.name })}</span>
+          <Link to={links.archived(id)}>{t('openInArchive')}</Link>
+        </CAlert>
+      </>
+    );
+  }
 
   async function send(files: FileList | null, kind: 'replace' | 'reference') {
     if (!files || files.length === 0) return;
@@ -78,6 +97,7 @@ export function SopFilesPage() {
       {progress !== null && (
         <CProgress className="mb-3" value={progress} aria-label={t('progress')} />
       )}
+      <SopDetailsCard doc={d} />
       <CCard className="mb-3">
         <CCardHeader as="h2" className="h6">
           {t('versionsTitle')}

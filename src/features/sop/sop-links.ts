@@ -4,6 +4,8 @@ export interface SopLinks {
   checklists: string;
   upload: string;
   archive: string;
+  /** archive/{id}: the archive narrowed to that archived SOP. */
+  archived: (id: number) => string;
   /** archive-upload/{id}: a document's files (replace, references). */
   files: (id: number) => string;
   generate: (id: number) => string;

@@ -1,4 +1,4 @@
-import { CButton, CButtonGroup, CNav, CNavLink } from '@coreui/react';
+import { CAlert, CButton, CButtonGroup, CNav, CNavLink } from '@coreui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -42,6 +42,8 @@ export function SopListPage({ links }: { links: SopLinks }) {
   const list = useListSopDocumentsQuery(sopListQuery(params));
   const [archive] = useArchiveSopMutation();
   const [archiving, setArchiving] = useState<SopDocument | null>(null);
+  // The SOP just archived: it leaves this list, so the way to it in the archive is offered here.
+  const [justArchived, setJustArchived] = useState<SopDocument | null>(null);
   const [referencesOf, setReferencesOf] = useState<SopDocument | null>(null);
 
   return (
@@ -49,7 +51,22 @@ export function SopListPage({ links }: { links: SopLinks }) {
       <ListPage<SopDocument, (typeof SOP_LIST_FILTERS)[number]>
         title={t('title')}
         add={can.right('Sop', 'ADD') && { to: links.upload, text: t('upload') }}
-        above={<SopTabs links={links} active="list" />}
+        above={
+          <>
+            <SopTabs links={links} active="list" />
+            {justArchived && can.route('sopRepository') && (
+              <CAlert
+                color="success"
+                dismissible
+                onClose={() => setJustArchived(null)}
+                className="d-flex flex-wrap gap-2 align-items-center"
+              >
+                <span>{t('archived', { name: justArchived.name })}</span>
+                <Link to={links.archived(justArchived.id)}>{t('openInArchive')}</Link>
+              </CAlert>
+            )}
+          </>
+        }
         columns={[
           { key: 'name', header: t('fields.name'), cell: (d) => d.name, rowHeader: true },
           { key: 'client', header: t('fields.client'), cell: (d) => d.client_name },
@@ -105,7 +122,10 @@ export function SopListPage({ links }: { links: SopLinks }) {
             () => archive({ ids: [archiving!.id], comments }).unwrap(),
             () => t('archived', { name: archiving!.name }),
           );
-          if (done) setArchiving(null);
+          if (done) {
+            setJustArchived(archiving);
+            setArchiving(null);
+          }
           return done;
         }}
       />

@@ -12,11 +12,13 @@ export function SopNameField({
   label,
   value,
   onChange,
+  error,
 }: {
   which: 'industries' | 'products';
   label: string;
   value: string;
   onChange: (value: string) => void;
+  error?: string | null;
 }) {
   const { t } = useTranslation('sop');
   const names = useSopNamesQuery(which);
@@ -30,6 +32,7 @@ export function SopNameField({
         maxLength={100}
         autoComplete="off"
         hint={t('pickOrType')}
+        error={error}
         onChange={(e) => onChange(e.target.value)}
       />
       <datalist id={listId}>
