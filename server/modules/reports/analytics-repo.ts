@@ -78,6 +78,27 @@ export function createAnalyticsRepo({ db, dialect }: Database) {
       return { positive: num(rows[0]?.up), negative: num(rows[0]?.down) };
     },
 
+    /** The names an export's filter line shows for the chosen department and widget. */
+    async placeNames(f: ReportFilter): Promise<{ department?: string; widget?: string }> {
+      const [department, widget] = await Promise.all([
+        f.departmentId
+          ? db
+              .selectFrom('departments')
+              .select('name')
+              .where('id', '=', f.departmentId)
+              .executeTakeFirst()
+          : undefined,
+        f.widgetId
+          ? db
+              .selectFrom('service_agents')
+              .select('client_name')
+              .where('id', '=', f.widgetId)
+              .executeTakeFirst()
+          : undefined,
+      ]);
+      return { department: department?.name, widget: widget?.client_name };
+    },
+
     /**
      * The latest questions of the range, for the intents (their examples are questions' words:
      * of conversations held whole by the reader's departments, filters.ts).

@@ -36,10 +36,10 @@ describeApi('report exports', (t) => {
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="analytics-.*\.pdf"/);
     const text = (await pdfText(res.bytes)).replace(/\s+/g, ' ');
     expect(text).toContain('Conversation analytics');
-    expect(text).toContain('2025-03-03');
-    // Each table's cells in reading order: a figure, then its value.
+    expect(text).toContain('Period: 03/03/2025 – 09/03/2025');
+    // Each table's cells in reading order: a figure, then its value (as English writes it).
     expect(text).toContain('Figure Value Total conversations 3');
-    expect(text).toContain('Chatbot response time (ms) 2500');
+    expect(text).toContain('Chatbot response time (ms) 2,500');
     expect(text).toContain('Satisfaction score (%) 66.7');
     // The weekday × hour grid: hours 00 … 23 across, Monday's 3 questions at 09.
     expect(text).toContain(
@@ -84,11 +84,11 @@ describeApi('report exports', (t) => {
       return found;
     };
     const labels = ['Figure', 'Total conversations', 'Chatbot response time (ms)', 'Days'];
-    const values = ['3', '2500', '7'];
+    const values = ['3', '2,500', '7'];
     // One left edge for the labels, one right edge for the numbers, each on its label's line.
     expect(new Set(labels.map((l) => find(l).left.toFixed(1))).size).toBe(1);
     expect(new Set(values.map((v) => find(v).right.toFixed(1))).size).toBe(1);
-    expect(find('2500').y).toBeCloseTo(find('Chatbot response time (ms)').y, 1);
+    expect(find('2,500').y).toBeCloseTo(find('Chatbot response time (ms)').y, 1);
     expect(find('Value').y).toBeCloseTo(find('Figure').y, 1);
     expect(find('Value').left).toBeGreaterThan(find('Chatbot response time (ms)').right);
     // Right to left: the first column stands at the right, its cells set from the right edge.
@@ -124,6 +124,7 @@ describeApi('report exports', (t) => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
     expect(book.worksheets.map((s) => s.name)).toEqual([
+      'Über diesen Bericht',
       'Verlauf',
       'Stimmungsüberblick',
       'Meistgefragte Produkte',
@@ -162,6 +163,55 @@ describeApi('report exports', (t) => {
     expect(rows.some((r) => r[0] === 'Peak hours (UTC)')).toBe(false);
   });
 
+  it('when a filtered report is exported in any format, then the file states its filters at the top, in its language', async () => {
+    const filtered = `${week}&report=sentiment&sentiment=negative&products=Harbour Box&date_range=week&department_id=1&section_numbers=2`;
+    const rows: string[][] = parse(
+      (await download(`${filtered}&export_format=csv`)).bytes.toString('utf8'),
+      { bom: true, relax_column_count: true },
+    );
+    // Title and ISO range, then one row per filter, before the first section.
+    expect(rows.slice(0, 8)).toEqual([
+      ['Sentiment dashboard', '2025-03-03 – 2025-03-09'],
+      ['Period', '03/03/2025 – 09/03/2025'],
+      ['Channel', 'All channels'],
+      ['Department', 'General'],
+      ['Sentiment', 'Negative'],
+      ['Products', 'Harbour Box'],
+      ['Group by', 'Week'],
+      ['Sections', 'Sentiment overview'],
+    ]);
+    // A blank line, then the one section chosen.
+    expect(rows.slice(8, 10)).toEqual([[''], ['Sentiment overview']]);
+    const pdf = (await pdfText((await download(`${filtered}&lng=de`)).bytes)).replace(/\s+/g, ' ');
+    expect(pdf).toContain('Zeitraum: 03.03.2025 – 09.03.2025');
+    expect(pdf).toContain('Stimmung: Negativ');
+    expect(pdf).toContain('Gruppieren nach: Woche');
+    expect(pdf.indexOf('Abteilung: General')).toBeLessThan(pdf.indexOf('Stimmungsüberblick'));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(
+      (await download(`${week}&export_format=xlsx&lng=fr&channel=assistant`))
+        .bytes as unknown as ArrayBuffer,
+    );
+    const about = book.worksheets[0];
+    expect(about?.name).toBe('À propos de ce rapport');
+    expect(about?.getRow(2).values).toEqual([undefined, 'Période', '03/03/2025 – 09/03/2025']);
+    expect(about?.getRow(3).values).toEqual([undefined, 'Canal', 'Assistant']);
+    expect(about?.getRow(4).values).toEqual([undefined, 'Service', 'Tous les services']);
+  });
+
+  it('when nothing was rated in the range, then the export says so instead of a 0 % score', async () => {
+    const rows: string[][] = parse(
+      (
+        await download(
+          'start_date=2020-01-01&end_date=2020-01-02&export_format=csv&section_numbers=4',
+        )
+      ).bytes.toString('utf8'),
+      { bom: true, relax_column_count: true },
+    );
+    expect(rows).toContainEqual(['Total responses', '0']);
+    expect(rows).toContainEqual(['Satisfaction score (%)', 'No ratings yet']);
+  });
+
   it('when a cell would start a formula, then the csv escapes it', () => {
     expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvField('+1')).toBe("'+1");
@@ -176,6 +226,7 @@ describeApi('report exports', (t) => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.bytes as unknown as ArrayBuffer);
     expect(book.worksheets.map((s) => s.name)).toEqual([
+      'About this report',
       'Performance',
       'Sentiment overview',
       'Top popular products',

@@ -247,6 +247,7 @@ export function createReportService({ analytics, sentiments, sopProductTypes }: 
 
   return {
     filterOf,
+    placeNames: (f: ReportFilter) => analytics.placeNames(f),
     countProducts,
     overviewOf,
     peakHoursReport,

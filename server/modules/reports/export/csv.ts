@@ -2,7 +2,10 @@
  * RFC 4180 csv in UTF-8 with a BOM (so spreadsheet programs read it as UTF-8): CRLF line ends,
  * cells escaped by services/export/csv-cell.ts (quoted, and text that a spreadsheet would run
  * as a formula neutralised).
- * Sections follow each other: their title, their header, their rows, a blank line.
+ * The first line is the title and the range (ISO days); then one row per filter that made the
+ * file (its label, its value: file-text.ts), so the file says what it counts and any csv reader
+ * still parses it (no comment lines, which RFC 4180 does not know). Sections follow, each after
+ * a blank line: their title, their header, their rows. Numbers stay plain ("66.7") for programs.
  */
 import { csvQuoted, csvText } from '../../../services/export/csv-cell';
 import type { Cell, ExportDocument } from './tables';
@@ -16,7 +19,8 @@ const line = (cells: readonly Cell[]) => `${cells.map(csvField).join(',')}\r\n`;
 
 /** The csv, a line at a time. */
 export function* csvLines(doc: ExportDocument): Generator<string> {
-  yield `\uFEFF${line([doc.title, doc.period])}`;
+  yield `\uFEFF${line([doc.title, doc.isoPeriod])}`;
+  for (const filter of doc.filters) yield line([filter.label, filter.value]);
   for (const table of doc.tables) {
     yield '\r\n';
     yield line([table.title]);

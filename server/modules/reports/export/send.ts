@@ -24,7 +24,7 @@ export async function sendExport(
   acceptLanguage?: string,
 ) {
   const doc = await exportDocument(reports, subject, query, acceptLanguage);
-  const name = `${query.report === 'sentiment' ? 'sentiment' : 'analytics'}-${doc.period.replace(/[^0-9-]+/g, '_')}.${query.export_format}`;
+  const name = `${query.report === 'sentiment' ? 'sentiment' : 'analytics'}-${doc.isoPeriod.replace(/[^0-9-]+/g, '_')}.${query.export_format}`;
   reply
     .header('content-type', TYPES[query.export_format])
     .header('content-disposition', `attachment; filename="${name}"`)

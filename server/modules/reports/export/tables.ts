@@ -15,6 +15,7 @@ import { languageOf, localeLabels } from '../../../services/text/locale-labels';
 import type { ReportFilter } from '../filters';
 import type { ReportService } from '../service';
 import { barChart, heatMap, pieChart, SENTIMENT_COLOURS, sentimentLines } from './charts';
+import { type FilterLine, filterLines, hoursIn, periodIn } from './file-text';
 
 export type Cell = string | number | Date;
 
@@ -28,12 +29,19 @@ export interface ExportTable {
 
 export interface ExportDocument {
   title: string;
+  /** The range as the file's language writes it (the pdf's, the xlsx's). */
   period: string;
+  /** The range as ISO days (the csv's and the file name's). */
+  isoPeriod: string;
   lng: string;
+  /** The filters that made the file (file-text.ts), stated at its top. */
+  filters: FilterLine[];
+  /** The name of the xlsx's first sheet, which holds the title and the filters. */
+  aboutTitle: string;
   tables: ExportTable[];
 }
 
-type T = (key: string) => string;
+type T = (key: string, values?: Record<string, string | number>) => string;
 
 /** Monday … Sunday in `lng` (2025-03-03 was a Monday). */
 const weekdays = (lng: string) =>
@@ -100,11 +108,7 @@ async function analyticsTables(
         title: t('responseTimeTitle'),
         columns: [t('hours'), t('questions'), t('averageMs')],
         rows: [
-          [
-            `${t('peak')} (${r.peak_hours.map(hourLabel).join(' ') || '-'})`,
-            r.peak.turns,
-            r.peak.average_ms,
-          ],
+          [`${t('peak')} (${hoursIn(lng, r.peak_hours)})`, r.peak.turns, r.peak.average_ms],
           [t('normal'), r.normal.turns, r.normal.average_ms],
         ],
         chart: barChart(
@@ -122,7 +126,8 @@ async function analyticsTables(
         columns: [t('figure'), t('value')],
         rows: [
           [t('totalResponses'), c.total_responses],
-          [t('score'), c.satisfaction_score],
+          // No ratings: no score, as the console says (not "0 %").
+          [t('score'), c.total_responses ? c.satisfaction_score : t('noRatings')],
           [t('ratingPositive'), c.breakdown.positive],
           [t('ratingNegative'), c.breakdown.negative],
         ],
@@ -241,10 +246,14 @@ export async function exportDocument(
     analytics ? { ...query, sentiment: undefined, products: undefined } : query,
     'DOWNLOAD',
   );
+  const names = await reports.placeNames(f);
   return {
     title: analytics ? t('analyticsTitle') : t('sentimentTitle'),
-    period: `${f.range.start_date} – ${f.range.end_date}`,
+    period: periodIn(lng, f.range),
+    isoPeriod: `${f.range.start_date} – ${f.range.end_date}`,
     lng,
+    filters: filterLines(query, f, names, sections, t, lng),
+    aboutTitle: t('aboutSheet'),
     tables: analytics
       ? await analyticsTables(reports, f, sections, t, lng)
       : await sentimentTables(reports, f, query.date_range ?? 'day', sections, t),

@@ -1,5 +1,6 @@
 /**
- * The xlsx: one sheet per section, typed cells (numbers as numbers, dates as dates) and a frozen
+ * The xlsx: a first sheet with the title and the filters that made the file, then one sheet per
+ * section, typed cells (numbers as numbers, dates as dates) and a frozen
  * header row, written by exceljs's streaming writer straight into the answer.
  */
 import type { Writable } from 'node:stream';
@@ -20,6 +21,17 @@ export async function writeXlsx(doc: ExportDocument, stream: Writable): Promise<
   workbook.creator = 'Atrium';
   workbook.title = `${doc.title} ${doc.period}`;
   const used = new Set<string>();
+  // First, the report and the filters that made it: the sheet a workbook opens on.
+  const about = workbook.addWorksheet(sheetName(doc.aboutTitle, used));
+  about.columns = [
+    { key: 'label', width: 24 },
+    { key: 'value', width: 60 },
+  ];
+  const heading = about.addRow([doc.title, doc.period]);
+  heading.font = { bold: true, size: 14 };
+  heading.commit();
+  for (const filter of doc.filters) about.addRow([filter.label, filter.value]).commit();
+  about.commit();
   for (const table of doc.tables) {
     const sheet = workbook.addWorksheet(sheetName(table.title, used), {
       views: [{ state: 'frozen', ySplit: 1 }],
