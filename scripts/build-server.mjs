@@ -38,6 +38,8 @@ const entryPoints = {
   main: 'server/main.ts',
   'extract-worker': 'server/services/ingest/extract-worker.ts',
   'parse-worker': 'server/modules/email-agents/parse-worker.ts',
+  // `npm run backup` and `npm run restore` (scripts/ops.mjs)
+  ops: 'server/ops/main.ts',
 };
 
 /** What the output is built from: a change to any of these makes it stale. */
