@@ -32,4 +32,28 @@ describe('/integration', () => {
     expect(screen.getByRole('heading', { name: 'Helpdesk integration' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Helpdesk integration' })).not.toBeInTheDocument();
   });
+
+  it('when it opens, then every card says what its area is for, and a closed one which right opens it', async () => {
+    signInWithCookie();
+    server.use(handlers.me(emailOnlyProfile));
+    renderApp('/integration');
+    await screen.findByRole('link', { name: 'Email agents' });
+    const cards = screen.getAllByTestId('integration-card');
+    expect(cards.map((c) => c.dataset.area)).toEqual([
+      'serviceAgents',
+      'emailAgents',
+      'helpdeskIntegration',
+      'databases',
+      'apiIntegration',
+    ]);
+    const text = (area: string) => cards.find((c) => c.dataset.area === area)!.textContent;
+    expect(text('emailAgents')).toContain('Email agents connect a mailbox');
+    expect(text('emailAgents')).not.toContain('Opens with the right');
+    expect(text('apiIntegration')).toContain('Create API keys');
+    expect(text('helpdeskIntegration')).toContain(
+      'Opens with the right Helpdesk · List; ask an administrator.',
+    );
+    expect(text('databases')).toContain('Documents · List or Documents · View');
+    expect(screen.getByRole('link', { name: 'API integration' })).toBeInTheDocument();
+  });
 });
