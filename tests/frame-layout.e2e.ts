@@ -1,9 +1,11 @@
 /**
  * The console's frame laid out in each of its five languages, at a laptop's (1366 × 768) and a
- * phone's (390 × 844) size, measured in Chromium: the sidebar's names and their chevrons.
+ * phone's (390 × 844) size, measured in Chromium: the sidebar's names and their chevrons, and
+ * the SOP list's row actions.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sopPdf } from '../server/test-support/sop-fixture';
 import { signIn } from './support/actions';
 import { launchBrowser, type BrowserSession } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -46,6 +48,25 @@ function sidebarEntries(): EntryLayout[] {
       spills: text.left < box.left - 1 || text.right > box.right + 1,
       gapToChevron,
     };
+  });
+}
+
+/** Runs in the page: the row's action buttons that are not wholly in sight, or lie under another. */
+function hiddenRowActions(row: Element): string[] {
+  const scroller = row.closest('.table-responsive') ?? document.documentElement;
+  const frame = scroller.getBoundingClientRect();
+  const width = document.documentElement.clientWidth;
+  return [...row.querySelectorAll('td:last-child .btn')].flatMap((button) => {
+    // Brought into the window's height only: the sideways position is what is measured.
+    window.scrollBy(0, button.getBoundingClientRect().top - window.innerHeight / 2);
+    const box = button.getBoundingClientRect();
+    const inSight =
+      box.left >= Math.max(frame.left, 0) - 1 && box.right <= Math.min(frame.right, width) + 1;
+    const onTop = button.contains(
+      document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2),
+    );
+    const wordsShow = button.scrollWidth <= button.clientWidth + 1;
+    return inSight && onTop && wordsShow ? [] : [(button.textContent ?? '').trim()];
   });
 }
 
@@ -96,5 +117,46 @@ describe('the console’s frame in every language and size', () => {
       }
       await page.close();
     }
+  });
+
+  it('when the SOP list shows an SOP on a laptop or a phone, in any of the five languages, then all five of its actions (View, References, Generate checklist, Files, Archive) are in sight, whole and uncovered, and Generate checklist opens the checklist form', async () => {
+    const page = await signedIn(LAPTOP);
+    await page.goto(`${server.url}/sop-repository/upload`);
+    await page.getByLabel('Department').selectOption({ label: 'General' });
+    await page.getByLabel('New client (first name)').fill('Acme Logistics International');
+    await page.getByRole('button', { name: 'Add client' }).click();
+    await expect.poll(() => page.getByLabel('Client', { exact: true }).inputValue()).not.toBe('');
+    await page.getByLabel('Industry').fill('Retail');
+    await page.getByLabel('Product type').fill('Chilled textiles');
+    await page.getByLabel('SOP files (pdf or docx)').setInputFiles({
+      name: 'export-sop-ocean-freight.pdf',
+      mimeType: 'application/pdf',
+      buffer: sopPdf(),
+    });
+    await page
+      .getByLabel('Reference files')
+      .setInputFiles({ name: 'packing-guide.pdf', mimeType: 'application/pdf', buffer: sopPdf() });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'SOPs uploaded: 1.' }).waitFor();
+
+    for (const viewport of [LAPTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      for (const lng of LANGUAGES) {
+        await page.goto(`${server.url}/sop-repository?lng=${lng}`);
+        const row = page.getByTestId('sop-row').first();
+        await row.waitFor();
+        const where = `${lng}, ${viewport.width} px`;
+        expect(await row.locator('td:last-child .btn').count(), where).toBe(5);
+        expect(await row.evaluate(hiddenRowActions), where).toEqual([]);
+      }
+    }
+    await page.goto(`${server.url}/sop-repository?lng=en`);
+    await page
+      .getByTestId('sop-row')
+      .first()
+      .getByRole('link', { name: 'Generate checklist' })
+      .click();
+    await page.getByRole('button', { name: 'Generate checklist' }).waitFor();
+    await page.close();
   });
 });

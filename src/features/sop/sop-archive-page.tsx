@@ -1,4 +1,4 @@
-import { CAlert, CButton, CButtonGroup } from '@coreui/react';
+import { CAlert, CButton } from '@coreui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -17,6 +17,7 @@ import {
 import type { SopLinks } from './sop-links';
 import { SopTabs } from './sop-list-page';
 import { SopReferencesDialog, SopViewButtons } from './sop-view-actions';
+import './sop-list.css';
 
 /**
  * /sop-repository/archive/{id?} (SPEC §2, §4): archived SOPs — view them and their references,
@@ -101,10 +102,11 @@ export function SopArchivePage({ links }: { links: SopLinks }) {
         rowActions={{
           label: t('actions'),
           render: (d) => (
-            <CButtonGroup size="sm">
+            <div className="sop-row-actions">
               <SopViewButtons doc={d} onReferences={setReferencesOf} />
               {mayDelete && (
                 <CButton
+                  size="sm"
                   color="secondary"
                   variant="ghost"
                   onClick={() =>
@@ -118,11 +120,11 @@ export function SopArchivePage({ links }: { links: SopLinks }) {
                 </CButton>
               )}
               {mayDelete && (
-                <CButton color="danger" variant="ghost" onClick={() => setDeleting(d)}>
+                <CButton size="sm" color="danger" variant="ghost" onClick={() => setDeleting(d)}>
                   {t('deleteForGood')}
                 </CButton>
               )}
-            </CButtonGroup>
+            </div>
           ),
         }}
         params={params}

@@ -1,10 +1,11 @@
-import { CAlert, CButton, CButtonGroup, CNav, CNavLink } from '@coreui/react';
+import { CAlert, CButton, CNav, CNavLink } from '@coreui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { SopDocument } from '@contract/sop';
 import { ListPage, listTexts } from '@/components/list-page';
 import { useToastedAction } from '@/components/use-toasted-action';
+import { sopLookupText } from '@/lib/seeded-text';
 import { useCan } from '@/lib/session/use-can';
 import { useListParams } from '@/lib/use-list-params';
 import { ArchiveModal } from './archive-modal';
@@ -12,6 +13,7 @@ import { useArchiveSopMutation, useListSopDocumentsQuery } from './sop-api';
 import type { SopLinks } from './sop-links';
 import { SOP_LIST_FILTERS, SopListFilters, sopListQuery } from './sop-list-filters';
 import { SopReferencesDialog, SopViewButtons } from './sop-view-actions';
+import './sop-list.css';
 
 /** The SOP views' tabs: documents, checklists, archive. */
 export function SopTabs({
@@ -70,8 +72,16 @@ export function SopListPage({ links }: { links: SopLinks }) {
         columns={[
           { key: 'name', header: t('fields.name'), cell: (d) => d.name, rowHeader: true },
           { key: 'client', header: t('fields.client'), cell: (d) => d.client_name },
-          { key: 'industry', header: t('fields.industry'), cell: (d) => d.industry },
-          { key: 'product', header: t('fields.productType'), cell: (d) => d.product_type },
+          {
+            key: 'industry',
+            header: t('fields.industry'),
+            cell: (d) => sopLookupText(t, 'industries', d.industry),
+          },
+          {
+            key: 'product',
+            header: t('fields.productType'),
+            cell: (d) => sopLookupText(t, 'products', d.product_type),
+          },
           { key: 'department', header: t('fields.department'), cell: (d) => d.department_name },
           { key: 'pages', header: t('fields.pages'), cell: (d) => d.page_count },
           {
@@ -87,24 +97,41 @@ export function SopListPage({ links }: { links: SopLinks }) {
         rowActions={{
           label: t('actions'),
           render: (d) => (
-            <CButtonGroup size="sm">
+            <div className="sop-row-actions">
               <SopViewButtons doc={d} onReferences={setReferencesOf} />
               {can.right('Sop', 'ADD') && (
-                <CButton as={Link} to={links.generate(d.id)} color="primary" variant="ghost">
+                <CButton
+                  as={Link}
+                  to={links.generate(d.id)}
+                  size="sm"
+                  color="primary"
+                  variant="ghost"
+                >
                   {t('generate')}
                 </CButton>
               )}
               {can.right('Sop', 'UPDATE') && (
-                <CButton as={Link} to={links.files(d.id)} color="secondary" variant="ghost">
+                <CButton
+                  as={Link}
+                  to={links.files(d.id)}
+                  size="sm"
+                  color="secondary"
+                  variant="ghost"
+                >
                   {t('files')}
                 </CButton>
               )}
               {can.right('Sop', 'DELETE') && (
-                <CButton color="secondary" variant="ghost" onClick={() => setArchiving(d)}>
+                <CButton
+                  size="sm"
+                  color="secondary"
+                  variant="ghost"
+                  onClick={() => setArchiving(d)}
+                >
                   {t('archive')}
                 </CButton>
               )}
-            </CButtonGroup>
+            </div>
           ),
         }}
         params={params}

@@ -59,6 +59,7 @@ export function SopViewButtons({
   return (
     <>
       <CButton
+        size="sm"
         color="secondary"
         variant="ghost"
         aria-label={t('viewNamed', { name: doc.name })}
@@ -68,6 +69,7 @@ export function SopViewButtons({
       </CButton>
       {doc.references.length > 0 && (
         <CButton
+          size="sm"
           color="secondary"
           variant="ghost"
           aria-label={t('referencesOf', { name: doc.name, count: doc.references.length })}
