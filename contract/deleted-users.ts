@@ -17,6 +17,11 @@ export type DeletedUser = z.infer<typeof deletedUserSchema>;
 
 export const deletedUserPageSchema = pagedSchema(deletedUserSchema);
 
-/** GET /users/deleted: newest deletion first; `search` matches names, user name and e-mail. */
-export const deletedUsersQuerySchema = pageQuerySchema;
+/**
+ * GET /users/deleted: newest deletion first; `search` matches names, user name and e-mail,
+ * `department_name` the departments the user belonged to when deleted.
+ */
+export const deletedUsersQuerySchema = pageQuerySchema.extend({
+  department_name: z.string().trim().max(64).optional(),
+});
 export type DeletedUsersQuery = z.input<typeof deletedUsersQuerySchema>;

@@ -7,6 +7,11 @@
  */
 import { messageResponseSchema } from '@contract/auth';
 import {
+  deletedUserPageSchema,
+  deletedUserSchema,
+  type DeletedUser,
+} from '@contract/deleted-users';
+import {
   departmentInputSchema,
   departmentPageSchema,
   departmentSchema,
@@ -231,6 +236,23 @@ export function createIdentityFake(db: IdentityDb = seedDb()) {
     }));
 
   const at = (params: Record<string, string>, name = 'id') => Number(params[name]);
+  /** Newest deletion first, as the server lists them. */
+  const deletedUsers = (): DeletedUser[] => {
+    const seen = new Set<number>();
+    const out: DeletedUser[] = [];
+    for (const e of db.userHistory) {
+      if (seen.has(e.user_id)) continue;
+      seen.add(e.user_id);
+      if (e.action === 'delete' && e.changes.old)
+        out.push({
+          id: e.user_id,
+          ...e.changes.old,
+          deleted_at: e.changed_at,
+          deleted_by: e.changed_by,
+        });
+    }
+    return out;
+  };
   const notFound = (what: string) => errorResponse(404, 'NOT_FOUND', `No such ${what}.`);
   const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
   const handle: typeof contractHandler = (method, route, schemas, resolve) =>
@@ -386,6 +408,29 @@ export function createIdentityFake(db: IdentityDb = seedDb()) {
           (!status || u.status === status),
       );
       return page(rows, url);
+    }),
+    // Deleted users: those whose newest history entry is their deletion.
+    handle('get', 'deletedUsers', { answer: deletedUserPageSchema }, ({ url }) => {
+      const dept = url.searchParams.get('department_name');
+      const rows = deletedUsers().filter(
+        (u) =>
+          matches(url.searchParams.get('search'), u.username, u.email, u.first_name, u.last_name) &&
+          (!dept || u.assignments.some((a) => a.department_name === dept)),
+      );
+      return page(rows, url);
+    }),
+    handle('get', 'deletedUser', { answer: deletedUserSchema }, ({ params }) => {
+      const u = deletedUsers().find((x) => x.id === at(params));
+      return u ?? notFound('user in your departments');
+    }),
+    handle('post', 'deletedUserRestore', { answer: managedUserSchema }, ({ params }) => {
+      const entry = db.userHistory.find((e) => e.user_id === at(params));
+      const version = entry?.action === 'delete' ? entry.changes.old : null;
+      if (!entry || !version) return notFound('user in your departments');
+      const u = managedUser(entry.user_id, { ...version, updated_at: now() });
+      db.users.push(u);
+      writeUserHistory(u, 'restore', null, entry.id);
+      return u;
     }),
     handle('get', 'userById', { answer: managedUserSchema }, ({ params }) => {
       const u = db.users.find((x) => x.id === at(params));

@@ -34,7 +34,7 @@ interface DeletedUserDeps {
   service: UserService;
 }
 
-type Query = PageQuery;
+type Query = PageQuery & { department_name?: string };
 
 function toDeletedUser(row: UserHistoryRow): DeletedUser | undefined {
   const version = parseSnapshot(userSnapshotSchema, row.old_values);
@@ -67,11 +67,13 @@ export function createDeletedUserService({ database, users, writer, service }: D
   }
 
   return {
-    async list(actor: Actor, { page, size, search }: Query): Promise<Paged<DeletedUser>> {
+    async list(actor: Actor, query: Query): Promise<Paged<DeletedUser>> {
+      const { page, size, search, department_name: department } = query;
       const all = (await users.deletedUsers(db))
         .map(toDeletedUser)
         .filter((u): u is DeletedUser => u !== undefined)
-        .filter((u) => visibleTo(actor, u.assignments, 'LIST_VIEW') && matches(u, search));
+        .filter((u) => visibleTo(actor, u.assignments, 'LIST_VIEW') && matches(u, search))
+        .filter((u) => !department || u.assignments.some((a) => a.department_name === department));
       const items = all.slice((page - 1) * size, page * size);
       return { items, total: all.length, page, size };
     },

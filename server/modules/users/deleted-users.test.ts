@@ -36,6 +36,18 @@ describeApi('deleted users', (t) => {
       deleted_by: { name: 'Default Administrator' },
     });
     expect(Date.parse(page.items[0].deleted_at)).toBeGreaterThanOrEqual(before - 1000);
+    const byDepartment = async (name: string) =>
+      deletedUserPageSchema
+        .parse(
+          (
+            await t.api('GET', `/api/users/deleted?department_name=${encodeURIComponent(name)}`, {
+              token: t.admin,
+            })
+          ).body,
+        )
+        .items.map((u) => u.id);
+    expect(await byDepartment(page.items[0].assignments[0].department_name)).toEqual([person.id]);
+    expect(await byDepartment('General')).not.toContain(person.id);
     const one = await t.api('GET', `/api/users/deleted/${person.id}`, { token: t.admin });
     expect(deletedUserSchema.parse(one.body)).toEqual(page.items[0]);
 

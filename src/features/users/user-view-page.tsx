@@ -8,18 +8,35 @@ import {
 } from '@/components/record-details';
 import { RecordPage, useRecordId } from '@/components/record-page';
 import { SoftBadge } from '@/components/soft-badge';
+import { toApiErrorData } from '@/lib/http';
 import { useCan } from '@/lib/session/use-can';
+import { DeletedUserDetails } from './deleted-user-details';
 import { AssignmentBadges, UserStatusBadge } from './user-badges';
 import { UserHistory } from './user-history';
 import type { UserLinks } from './user-links';
 import { fullName } from './user-names';
-import { useGetUserQuery } from './users-api';
+import { useGetDeletedUserQuery, useGetUserQuery } from './users-api';
 
 /** view-user/{id}: the user's profile, role assignments and change history (SPEC §2). */
 export function UserViewPage({ links }: { links: UserLinks }) {
   const { t } = useTranslation(['users', 'errors']);
   const { id, valid } = useRecordId();
   const user = useGetUserQuery(id, { skip: !valid });
+  // A user who is not there may have been deleted: then their page says so and offers Restore.
+  const missing = user.error !== undefined && toApiErrorData(user.error).status === 404;
+  const deleted = useGetDeletedUserQuery(id, { skip: !valid || !missing });
+  if (missing && (deleted.data || deleted.isLoading))
+    return (
+      <RecordPage
+        query={deleted}
+        valid={valid}
+        title={(u) => (u ? t('viewTitleNamed', { name: fullName(u) }) : t('viewTitle'))}
+        listPath={links.list}
+        texts={{ invalid: t('chooseUser'), notFound: t('notFound'), backToList: t('backToList') }}
+      >
+        {(data) => <DeletedUserDetails user={data} />}
+      </RecordPage>
+    );
   return (
     <RecordPage
       query={user}

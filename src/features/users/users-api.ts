@@ -12,6 +12,7 @@ import type {
   UserHistoryEntry,
   UserUpdateInput,
 } from '@contract/identity';
+import type { DeletedUser } from '@contract/deleted-users';
 import type { Paged } from '@contract/paging';
 import { api } from '@/lib/api';
 
@@ -25,6 +26,7 @@ interface UserPageArgs {
 }
 
 const LIST = { type: 'User', id: 'LIST' } as const;
+const DELETED = { type: 'User', id: 'DELETED' } as const;
 
 /** What a changed user makes stale: the list, the user, its history and the counts of others. */
 const userChanged = (id: number) => [
@@ -76,7 +78,39 @@ const usersApi = api.injectEndpoints({
     }),
     deleteUser: build.mutation<unknown, number>({
       query: (id) => ({ url: apiPaths.userDelete(id), method: 'DELETE' }),
-      invalidatesTags: (_r, _e, id) => [LIST, { type: 'User', id }, 'Department', 'Role'],
+      invalidatesTags: (_r, _e, id) => [
+        LIST,
+        DELETED,
+        { type: 'User', id },
+        { type: 'UserHistory', id },
+        'Department',
+        'Role',
+      ],
+    }),
+    listDeletedUsers: build.query<Paged<DeletedUser>, Omit<UserPageArgs, 'status' | 'sort'>>({
+      query: ({ page, size, search, department_name }) => ({
+        url: apiPaths.deletedUsers,
+        query: {
+          page,
+          size,
+          search: search || undefined,
+          department_name: department_name || undefined,
+        },
+      }),
+      providesTags: [DELETED],
+    }),
+    getDeletedUser: build.query<DeletedUser, number>({
+      query: (id) => apiPaths.deletedUser(id),
+      providesTags: [DELETED],
+    }),
+    /** Brings a deleted user back; the server mails them an invitation to choose a password. */
+    restoreDeletedUser: build.mutation<ManagedUser, number>({
+      query: (id) => ({
+        url: apiPaths.deletedUserRestore(id),
+        method: 'POST',
+        query: { verify_page_link: window.location.origin },
+      }),
+      invalidatesTags: (_r, _e, id) => [DELETED, ...userChanged(id)],
     }),
     userHistory: build.query<UserHistoryEntry[], number>({
       query: (id) => apiPaths.userHistory(id),
@@ -102,6 +136,9 @@ export const {
   useCreateUserMutation,
   useUpdateUserMutation,
   useDeleteUserMutation,
+  useListDeletedUsersQuery,
+  useGetDeletedUserQuery,
+  useRestoreDeletedUserMutation,
   useUserHistoryQuery,
   useRestoreUserVersionMutation,
   useUserRoleChoicesQuery,
