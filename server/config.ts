@@ -64,6 +64,7 @@ const envSchema = z.object({
   MAIL_FROM: withDefault('Atrium <no-reply@atrium.local>'),
   SECRETS_KEY: optional().refine((v) => v === undefined || v.length >= 32, 'at least 32 chars'),
   EMAIL_SYNC_SECONDS: integer('60', 0, 86400),
+  EMAIL_SYNC_LEASE_SECONDS: integer('120', 2, 86400),
   EMAIL_CA_FILE: optional(),
   HELPDESK_RETRY_MS: integer('2000', 1, 3_600_000),
   SOP_SERVICE_URL: optionalUrl(),
@@ -172,6 +173,10 @@ const envDocs: Record<EnvName, EnvDoc> = {
   EMAIL_SYNC_SECONDS: {
     meaning:
       'how often the e-mail agent syncs every active mailbox (one added or switched on: at once); `0`: only on "Sync now"',
+  },
+  EMAIL_SYNC_LEASE_SECONDS: {
+    meaning:
+      "a sync's hold on its mailbox, renewed per stored batch: how long a process dying mid-sync delays the mail",
   },
   EMAIL_CA_FILE: {
     meaning: "PEM certificates trusted for mailbox IMAP/SMTP TLS besides the system's",
@@ -319,6 +324,8 @@ export interface AppConfig {
   secretsKey?: string;
   /** How often the e-mail agent syncs the active mailboxes; 0: never on its own. */
   emailSyncSeconds: number;
+  /** A sync's hold on its mailbox, renewed per stored batch; another process takes over after. */
+  emailSyncLeaseSeconds: number;
   /** PEM certificates trusted for mailbox TLS besides the system's (a private CA). */
   emailCaFile?: string;
   /** First retry delay of a failed helpdesk webhook; doubles per attempt, at most 15 min. */
@@ -425,6 +432,7 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
     mailFrom: e.MAIL_FROM,
     secretsKey: e.SECRETS_KEY,
     emailSyncSeconds: e.EMAIL_SYNC_SECONDS,
+    emailSyncLeaseSeconds: e.EMAIL_SYNC_LEASE_SECONDS,
     emailCaFile: e.EMAIL_CA_FILE,
     helpdeskRetryMs: e.HELPDESK_RETRY_MS,
     sopServiceUrl: e.SOP_SERVICE_URL?.replace(/\/+$/, ''),

@@ -1,5 +1,6 @@
 /** SQL of the mailboxes: sync state, stored messages and their attachments. */
 import { sql, type Insertable, type Kysely } from 'kysely';
+import type { SyncFailure } from '../../../contract/email-agents';
 import { nowIso } from '../../db/database';
 import type { DB, EmailAttachmentsTable, EmailMessagesTable } from '../../db/schema';
 import { current, moveRenumbered } from './mailbox-generation';
@@ -13,13 +14,12 @@ export interface NewMessage {
 }
 
 /**
- * How long a sync holds an account before another process may take it over: renewed with every
- * stored batch, so only a sync that died (or hangs) loses it.
+ * `leaseMs`: how long a sync holds an account before another process may take it over
+ * (EMAIL_SYNC_LEASE_SECONDS): renewed with every stored batch, so only a sync that died (or
+ * hangs) loses it.
  */
-const LEASE_MS = 2 * 60_000;
-const leaseEnd = () => new Date(Date.now() + LEASE_MS).toISOString();
-
-export function createMailboxRepo(db: Kysely<DB>) {
+export function createMailboxRepo(db: Kysely<DB>, { leaseMs = 2 * 60_000 } = {}) {
+  const leaseEnd = () => new Date(Date.now() + leaseMs).toISOString();
   return {
     ...draftStateQueries(db),
     /** Takes the account for one sync; false when another sync holds it. */
@@ -39,10 +39,18 @@ export function createMailboxRepo(db: Kysely<DB>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async release(accountId: number, error: string | null): Promise<void> {
+    async release(
+      accountId: number,
+      error: { message: string; code: SyncFailure } | null,
+    ): Promise<void> {
       await db
         .updateTable('email_agents')
-        .set({ sync_lease_until: null, last_sync_at: nowIso(), last_sync_error: error })
+        .set({
+          sync_lease_until: null,
+          last_sync_at: nowIso(),
+          last_sync_error: error?.message ?? null,
+          last_sync_error_code: error?.code ?? null,
+        })
         .where('id', '=', accountId)
         .execute();
     },
