@@ -33,3 +33,11 @@ export function formatPercent(percent: number, locale: string, maxDigits = 1): s
     maximumFractionDigits: maxDigits,
   }).format(percent / 100);
 }
+
+/**
+ * A share in percent of `count` answers (a satisfaction score of its ratings): '—' when there
+ * are none, since no ratings is not "0 % satisfied" (the report and the dashboard alike).
+ */
+export function formatShare(percent: number, count: number, locale: string): string {
+  return count > 0 ? formatPercent(percent, locale) : '—';
+}

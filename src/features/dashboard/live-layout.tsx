@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { LiveParts } from '@contract/live-parts';
 import type { LiveDashboard } from '@contract/live-dashboard-schema';
-import { formatPercent } from '@/lib/numbers';
+import { formatShare } from '@/lib/numbers';
 import { Sparkline, SPARKLINE_SIZE } from './sparkline';
 
 /*
@@ -73,8 +73,7 @@ function ConversationTiles({ data, links }: { data?: Conversations; links: LiveL
   const { t, i18n } = useTranslation('dashboard');
   const n = (v: number) => new Intl.NumberFormat(i18n.language).format(v);
   const week = data?.daily.map((d) => d.count) ?? [];
-  const satisfaction =
-    data && (data.ratings ? formatPercent(data.satisfaction_score, i18n.language) : '—');
+  const satisfaction = data && formatShare(data.satisfaction_score, data.ratings, i18n.language);
   return (
     <CRow className="g-3 mb-3" xs={{ cols: 1 }} sm={{ cols: 2 }} xl={{ cols: 4 }}>
       <CCol>

@@ -37,7 +37,8 @@ describe('analytics page', { timeout: 60_000 }, () => {
     expect(figure('responseTime')).toHaveTextContent('0 ms');
     expect(figure('messages')).toHaveTextContent('0');
     expect(screen.getByTestId('satisfaction-score')).toHaveTextContent(
-      'Satisfaction: 0% · 0 ratings',
+      // No ratings is no score, as the dashboard says it, not "0 %".
+      'Satisfaction: — · No ratings yet',
     );
     expect(screen.queryAllByText('Delivery')).toEqual([]);
     expect(screen.getByText(/^Peak hours: —/)).toBeInTheDocument();

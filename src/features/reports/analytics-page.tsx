@@ -9,7 +9,7 @@ import {
 } from '@contract/reports';
 import { PageHeading } from '@/components/page-heading';
 import { formatHour } from '@/lib/dates';
-import { formatPercent } from '@/lib/numbers';
+import { formatShare } from '@/lib/numbers';
 import { ChartCard, Figure } from './chart-card';
 import { useBaseOptions } from './chart-colours';
 import { ExportMenu } from './export-menu';
@@ -48,7 +48,15 @@ export function AnalyticsPage() {
   const hour = (h: number) => formatHour(h, { locale: i18n.language });
   const hours = (list: number[]) =>
     new Intl.ListFormat(i18n.language, { type: 'unit', style: 'short' }).format(list.map(hour));
-  const score = formatPercent(satisfaction.satisfaction_score, i18n.language);
+  const rated = satisfaction.total_responses > 0;
+  const score = formatShare(
+    satisfaction.satisfaction_score,
+    satisfaction.total_responses,
+    i18n.language,
+  );
+  const peakHours = hours(times.peak_hours) || '—';
+  /** Every busy hour reached the average: all are peak hours, and nothing is "normal". */
+  const allPeak = times.peak.turns > 0 && times.normal.turns === 0;
 
   const figures = [
     ['totalConversations', n(overview.total_conversations)],
@@ -87,17 +95,22 @@ export function AnalyticsPage() {
             title={t('peak.title')}
             summary={
               peak.busiest
-                ? t('peak.summary', {
-                    day: days[peak.busiest.weekday],
-                    hour: hour(peak.busiest.hour),
-                    value: peak.busiest.count,
-                  })
+                ? [
+                    t('peak.summary', {
+                      day: days[peak.busiest.weekday],
+                      hour: hour(peak.busiest.hour),
+                      value: n(peak.busiest.count),
+                    }),
+                    peak.busiest.ties ? t('peak.ties', { value: n(peak.busiest.ties) }) : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' ')
                 : t('noData')
             }
             table={{
               columns: [t('peak.weekday'), t('peak.hour'), t('peak.questions')],
               rows: peak.matrix.flatMap((row, d) =>
-                row.flatMap((count, h) => (count ? [[days[d] ?? '', hour(h), count]] : [])),
+                row.flatMap((count, h) => (count ? [[days[d] ?? '', hour(h), n(count)]] : [])),
               ),
             }}
           >
@@ -110,11 +123,11 @@ export function AnalyticsPage() {
             summary={t('response.summary', {
               peak: n(times.peak.average_ms),
               normal: n(times.normal.average_ms),
-              hours: hours(times.peak_hours) || '—',
+              hours: peakHours,
             })}
             table={{
               columns: [t('response.hours'), t('response.questions'), t('response.average')],
-              rows: timing.map(([label, turns, ms]) => [label, turns, n(ms)]),
+              rows: timing.map(([label, turns, ms]) => [label, n(turns), n(ms)]),
             }}
             chart={
               <CChartBar
@@ -132,21 +145,25 @@ export function AnalyticsPage() {
               />
             }
           >
+            <p className="small mb-1" data-testid="peak-hours">
+              {t('response.peakHours', { hours: peakHours })}
+            </p>
             <p className="small text-body-secondary mb-2">
-              {t('response.peakHours', { hours: hours(times.peak_hours) || '—' })}
+              {allPeak ? t('response.allPeak') : t('response.rule')}
             </p>
           </ChartCard>
         </CCol>
         <CCol md={6}>
           <ChartCard
             title={t('satisfaction.title')}
-            summary={t('satisfaction.summary', {
-              score,
-              total: satisfaction.total_responses,
-            })}
+            summary={
+              rated
+                ? t('satisfaction.summary', { score, total: n(satisfaction.total_responses) })
+                : t('satisfaction.noRatings')
+            }
             table={{
               columns: [t('satisfaction.rating'), t('satisfaction.count')],
-              rows: ratings.map((r) => [...r]),
+              rows: ratings.map(([label, count]) => [label, n(count)]),
             }}
             chart={
               <CChartDoughnut
@@ -166,7 +183,9 @@ export function AnalyticsPage() {
           >
             <p className="mb-2" data-testid="satisfaction-score">
               {t('satisfaction.score', { score })} ·{' '}
-              {t('satisfaction.responses', { total: satisfaction.total_responses })}
+              {rated
+                ? t('satisfaction.responses', { total: n(satisfaction.total_responses) })
+                : t('satisfaction.noRatings')}
             </p>
           </ChartCard>
         </CCol>
@@ -176,7 +195,7 @@ export function AnalyticsPage() {
             summary={t('intents.summary', { number: overview.intents.length })}
             table={{
               columns: [t('intents.label'), t('intents.count'), t('intents.example')],
-              rows: overview.intents.map((i) => [i.label, i.count, i.example]),
+              rows: overview.intents.map((i) => [i.label, n(i.count), i.example]),
             }}
           >
             {overview.intents.length === 0 ? (
@@ -187,7 +206,7 @@ export function AnalyticsPage() {
                   <li key={intent.label} className="d-flex gap-3 py-1 border-bottom">
                     <span className="fw-semibold">{intent.label}</span>
                     <span className="badge text-bg-secondary align-self-center">
-                      {intent.count}
+                      {n(intent.count)}
                     </span>
                     <span className="text-body-secondary text-truncate">{intent.example}</span>
                   </li>

@@ -1,10 +1,20 @@
-import { useState } from 'react';
-import { CDropdown, CDropdownItem, CDropdownMenu, CDropdownToggle, CSpinner } from '@coreui/react';
+import { useId, useState } from 'react';
+import {
+  CButton,
+  CFormCheck,
+  CModal,
+  CModalBody,
+  CModalFooter,
+  CModalHeader,
+  CModalTitle,
+  CSpinner,
+} from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { apiRoutes } from '@contract/api-paths';
 import { EXPORT_FORMATS, type ExportFormat } from '@contract/reports';
 import { useLibDispatch, type LibDispatch, type ThunkExtra } from '@/lib/store-types';
 import { useCan } from '@/lib/session/use-can';
+import { SECTION_LABELS, useExportSections } from './export-sections';
 import type { ReportArgs, SentimentArgs } from './reports-api';
 
 /** The file with the session's headers (a plain link could not send them). */
@@ -24,7 +34,11 @@ function save(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Export as pdf, csv or xlsx (SPEC §7, §9); shown only with Reports.DOWNLOAD (SPEC §6). */
+/**
+ * Export as pdf, csv or xlsx (SPEC §7, §9); shown only with Reports.DOWNLOAD (SPEC §6). The
+ * button opens a dialog: the sections to include (export-sections.ts), then the format, which
+ * downloads the file with the page's filters and `section_numbers`.
+ */
 export function ExportMenu({
   report,
   filters,
@@ -38,15 +52,26 @@ export function ExportMenu({
   const dispatch = useLibDispatch();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [open, setOpen] = useState(false);
+  const sections = useExportSections(report);
+  const titleId = useId();
+  const hintId = useId();
   if (!can.right('Reports', 'DOWNLOAD')) return null;
 
   const run = async (format: ExportFormat) => {
     setBusy(true);
     setFailed(false);
+    setOpen(false);
     try {
       // The file speaks the console's language (its titles, headings and chart labels).
       const blob = await dispatch(
-        loadExport({ ...filters, report, export_format: format, lng: i18n.language }),
+        loadExport({
+          ...filters,
+          report,
+          export_format: format,
+          lng: i18n.language,
+          section_numbers: sections.picked.join(','),
+        }),
       );
       save(blob, `${report}-${filters.start_date}_${filters.end_date}.${format}`);
     } catch {
@@ -63,19 +88,54 @@ export function ExportMenu({
           {t('export.failed')}
         </span>
       )}
-      <CDropdown>
-        <CDropdownToggle color="primary" disabled={busy}>
-          {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
-          {t('export.button')}
-        </CDropdownToggle>
-        <CDropdownMenu>
+      <CButton color="primary" disabled={busy} onClick={() => setOpen(true)}>
+        {busy && <CSpinner size="sm" className="me-2" aria-hidden="true" />}
+        {t('export.button')}
+      </CButton>
+      <CModal
+        visible={open}
+        onClose={() => setOpen(false)}
+        alignment="center"
+        aria-labelledby={titleId}
+      >
+        <CModalHeader>
+          <CModalTitle id={titleId}>{t('export.title')}</CModalTitle>
+        </CModalHeader>
+        <CModalBody>
+          <fieldset>
+            <legend className="fs-6 fw-semibold">{t('export.sections')}</legend>
+            {SECTION_LABELS[report].map(([name, labelKey], i) => (
+              <CFormCheck
+                key={name}
+                id={`export-section-${name}`}
+                label={t(labelKey)}
+                checked={sections.picked.includes(i + 1)}
+                onChange={() => sections.toggle(i + 1)}
+              />
+            ))}
+          </fieldset>
+          {!sections.picked.length && (
+            <p id={hintId} className="text-danger small mt-2 mb-0" role="alert">
+              {t('export.noSection')}
+            </p>
+          )}
+        </CModalBody>
+        <CModalFooter className="justify-content-start">
+          <span className="fw-semibold me-auto">{t('export.format')}</span>
           {EXPORT_FORMATS.map((format) => (
-            <CDropdownItem key={format} as="button" type="button" onClick={() => void run(format)}>
+            <CButton
+              key={format}
+              color="primary"
+              variant="outline"
+              disabled={!sections.picked.length}
+              aria-describedby={sections.picked.length ? undefined : hintId}
+              onClick={() => void run(format)}
+            >
               {t(`export.${format}`)}
-            </CDropdownItem>
+            </CButton>
           ))}
-        </CDropdownMenu>
-      </CDropdown>
+        </CModalFooter>
+      </CModal>
     </div>
   );
 }

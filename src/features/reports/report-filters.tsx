@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CCol, CFormInput, CFormLabel, CFormSelect, CRow } from '@coreui/react';
+import { CFormInput, CFormLabel, CFormSelect } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { inScope } from '@contract/access';
@@ -47,8 +47,10 @@ export function ReportFilters({
       ? setFilters({ channel: 'widget', widget: value.slice(WIDGET.length) })
       : setFilters({ channel: value === 'all' ? '' : value, widget: '' });
   return (
-    <CRow className="g-3 align-items-end mb-4" role="group" aria-label={t('filters.label')}>
-      <CCol xs={6} md={3} lg={2}>
+    // A wrapping row of controls, each as wide as what it shows (reports.css), so no language's
+    // words are cut: a grid of fixed columns clipped "Alle Abteilungen" and "Gruppieren nach".
+    <div className="report-filters" role="group" aria-label={t('filters.label')}>
+      <div className="report-filter">
         <CFormLabel htmlFor="report-start">{t('filters.start')}</CFormLabel>
         <CFormInput
           id="report-start"
@@ -57,8 +59,8 @@ export function ReportFilters({
           max={filters.end_date}
           onChange={(e) => setFilter('start', e.target.value)}
         />
-      </CCol>
-      <CCol xs={6} md={3} lg={2}>
+      </div>
+      <div className="report-filter">
         <CFormLabel htmlFor="report-end">{t('filters.end')}</CFormLabel>
         <CFormInput
           id="report-end"
@@ -67,8 +69,8 @@ export function ReportFilters({
           min={filters.start_date}
           onChange={(e) => setFilter('end', e.target.value)}
         />
-      </CCol>
-      <CCol xs={6} md={3} lg={2}>
+      </div>
+      <div className="report-filter">
         <CFormLabel htmlFor="report-channel">{t('filters.channel')}</CFormLabel>
         <CFormSelect
           id="report-channel"
@@ -88,8 +90,8 @@ export function ReportFilters({
             </optgroup>
           )}
         </CFormSelect>
-      </CCol>
-      <CCol xs={6} md={3} lg={2}>
+      </div>
+      <div className="report-filter">
         <CFormLabel htmlFor="report-department">{t('filters.department')}</CFormLabel>
         <CFormSelect
           id="report-department"
@@ -103,8 +105,8 @@ export function ReportFilters({
             </option>
           ))}
         </CFormSelect>
-      </CCol>
+      </div>
       {extra}
-    </CRow>
+    </div>
   );
 }

@@ -87,7 +87,10 @@ describe('sentiment page', { timeout: 60_000 }, () => {
     await user.selectOptions(screen.getByLabelText('Sentiment'), 'Negative');
     await user.type(screen.getByLabelText('Products'), 'Lantern');
     await user.click(screen.getByRole('button', { name: 'Export' }));
-    await user.click(await screen.findByRole('button', { name: 'CSV (comma-separated)' }));
+    const dialog = await screen.findByRole('dialog');
+    // Every section at first; the reader leaves out the series.
+    await user.click(within(dialog).getByLabelText('Performance over time'));
+    await user.click(within(dialog).getByRole('button', { name: 'CSV (comma-separated)' }));
     await waitFor(() => expect(exports).toHaveLength(1));
     const sent = Object.fromEntries(exports[0] ?? []);
     expect(sent).toMatchObject({
@@ -96,6 +99,14 @@ describe('sentiment page', { timeout: 60_000 }, () => {
       sentiment: 'negative',
       products: 'Lantern',
       date_range: 'week',
+      section_numbers: '2,3,4',
     });
+    // Nothing chosen: no format can be asked for, and the dialog says why.
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    const again = await screen.findByRole('dialog');
+    for (const name of ['Overview', 'Top 5 popular products', 'Top 5 AI-suggested products'])
+      await user.click(within(again).getByLabelText(name));
+    expect(within(again).getByRole('alert')).toHaveTextContent('Choose at least one section.');
+    expect(within(again).getByRole('button', { name: 'PDF document' })).toBeDisabled();
   });
 });

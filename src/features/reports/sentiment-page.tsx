@@ -33,18 +33,13 @@ const emptySummary = {
 /** /sentiment-analytics (SPEC §2, §3 Sentiment dashboard report). */
 export function SentimentPage() {
   const { t, i18n } = useTranslation('reports');
+  // Every filter lives in the address, as the analytics page's do (use-report-filters.ts).
   const state = useReportFilters();
-  const [grouping, setGrouping] = useState<SentimentArgs['date_range']>('day');
-  const [sentiment, setSentiment] = useState<SentimentArgs['sentiment']>();
-  const [products, setProducts] = useState('');
+  const { sentimentFilters, values, setFilter } = state;
+  const grouping = sentimentFilters.date_range;
   const [selection, setSelection] = useState<TurnsSelection | null>(null);
   const canOpen = useCan().right('Reports', 'VIEW');
-  const args: SentimentArgs = {
-    ...state.filters,
-    date_range: grouping,
-    sentiment,
-    products: products.trim() || undefined,
-  };
+  const args: SentimentArgs = { ...state.filters, ...sentimentFilters };
   const dashboardQuery = useSentimentDashboardQuery(args);
   const summaryQuery = useConversationSummaryQuery(args);
   const dashboard = orEmpty(dashboardQuery, emptySentimentDashboard);
@@ -81,14 +76,19 @@ export function SentimentPage() {
   };
   const n = (v: number) => new Intl.NumberFormat(i18n.language).format(v);
   const label = (s: (typeof SENTIMENTS)[number]) => t(`sentiment.${s}`);
+  const overviewText = {
+    positive: n(dashboard.overview.positive),
+    neutral: n(dashboard.overview.neutral),
+    negative: n(dashboard.overview.negative),
+  };
   const fill = { positive: colours.positive, neutral: colours.neutral, negative: colours.negative };
   const productCard = (kind: 'popular' | 'suggested', items: { name: string; count: number }[]) => (
     <ChartCard
       title={t(`products.${kind}`)}
-      summary={items.map((p) => `${p.name}: ${p.count}`).join(', ') || t('noData')}
+      summary={items.map((p) => `${p.name}: ${n(p.count)}`).join(', ') || t('noData')}
       table={{
         columns: [t('products.name'), t(`products.${kind}Count`)],
-        rows: items.map((p) => [p.name, p.count]),
+        rows: items.map((p) => [p.name, n(p.count)]),
       }}
       chart={
         items.length ? (
@@ -122,12 +122,12 @@ export function SentimentPage() {
         {...state}
         extra={
           <>
-            <CCol xs={6} md={3} lg={1}>
+            <div className="report-filter">
               <CFormLabel htmlFor="report-grouping">{t('filters.grouping')}</CFormLabel>
               <CFormSelect
                 id="report-grouping"
                 value={grouping}
-                onChange={(e) => setGrouping(e.target.value as SentimentArgs['date_range'])}
+                onChange={(e) => setFilter('group', e.target.value === 'day' ? '' : e.target.value)}
               >
                 {(['day', 'week', 'month'] as const).map((g) => (
                   <option key={g} value={g}>
@@ -135,15 +135,13 @@ export function SentimentPage() {
                   </option>
                 ))}
               </CFormSelect>
-            </CCol>
-            <CCol xs={6} md={3} lg={1}>
+            </div>
+            <div className="report-filter">
               <CFormLabel htmlFor="report-sentiment">{t('filters.sentiment')}</CFormLabel>
               <CFormSelect
                 id="report-sentiment"
-                value={sentiment ?? ''}
-                onChange={(e) =>
-                  setSentiment((e.target.value || undefined) as SentimentArgs['sentiment'])
-                }
+                value={sentimentFilters.sentiment ?? ''}
+                onChange={(e) => setFilter('sentiment', e.target.value)}
               >
                 <option value="">{t('filters.anySentiment')}</option>
                 {SENTIMENTS.map((s) => (
@@ -152,16 +150,16 @@ export function SentimentPage() {
                   </option>
                 ))}
               </CFormSelect>
-            </CCol>
-            <CCol xs={12} md={6} lg={2}>
+            </div>
+            <div className="report-filter report-filter-wide">
               <CFormLabel htmlFor="report-products">{t('filters.products')}</CFormLabel>
               <CFormInput
                 id="report-products"
-                value={products}
+                value={values.products ?? ''}
                 placeholder={t('filters.productsHint')}
-                onChange={(e) => setProducts(e.target.value)}
+                onChange={(e) => setFilter('products', e.target.value)}
               />
-            </CCol>
+            </div>
           </>
         }
       />
@@ -184,18 +182,14 @@ export function SentimentPage() {
         <CCol lg={8}>
           <ChartCard
             title={t('performance.title')}
-            summary={t('performance.summary', {
-              positive: dashboard.overview.positive,
-              neutral: dashboard.overview.neutral,
-              negative: dashboard.overview.negative,
-            })}
+            summary={t('performance.summary', overviewText)}
             table={{
               columns: [t('performance.date'), ...SENTIMENTS.map(label)],
               rows: dashboard.performance.map((p) => [
                 day(p.date),
-                p.positive,
-                p.neutral,
-                p.negative,
+                n(p.positive),
+                n(p.neutral),
+                n(p.negative),
               ]),
             }}
             chart={
@@ -228,10 +222,10 @@ export function SentimentPage() {
         <CCol lg={4}>
           <ChartCard
             title={t('overview.title')}
-            summary={t('performance.summary', dashboard.overview)}
+            summary={t('performance.summary', overviewText)}
             table={{
               columns: [t('overview.sentiment'), t('overview.turns')],
-              rows: SENTIMENTS.map((s) => [label(s), dashboard.overview[s]]),
+              rows: SENTIMENTS.map((s) => [label(s), n(dashboard.overview[s])]),
             }}
             chart={
               <CChartDoughnut
