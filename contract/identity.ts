@@ -54,6 +54,16 @@ export const departmentSchema = z.object({
   description: z.string(),
   user_count: z.number().int(),
   role_count: z.number().int(),
+  /**
+   * What else holds the department (a delete is refused while anything does): knowledge
+   * documents, SOP documents (archived too) and checklists. Optional, so a console talking to a
+   * server without them still works and learns of a refusal from the 409.
+   */
+  document_count: z.number().int().optional(),
+  sop_document_count: z.number().int().optional(),
+  checklist_count: z.number().int().optional(),
+  /** The department self-registered users are placed in (General): it cannot be deleted. */
+  is_default: z.boolean().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -23,20 +23,52 @@ export interface DepartmentRow {
   updated_at: string;
   user_count: number;
   role_count: number;
+  /** Knowledge documents, SOP documents (archived too) and checklists filed under it. */
+  document_count: number;
+  sop_document_count: number;
+  checklist_count: number;
 }
+
+type Counted =
+  'user_count' | 'role_count' | 'document_count' | 'sop_document_count' | 'checklist_count';
 
 const base = (ex: Executor) =>
   ex
     .selectFrom('departments as d')
     .select(['d.id', 'd.name', 'd.description', 'd.created_at', 'd.updated_at']);
 
-/** Users and roles per department, one grouped query each for the whole page. */
+/** How many rows of a table are filed under each of the departments. */
+async function perDepartment(
+  ex: Executor,
+  table: 'roles' | 'documents' | 'sop_documents' | 'sop_checklists',
+  ids: number[],
+): Promise<Map<number | null, number>> {
+  // The tables share the department_id column; Kysely types a table named at run time as the
+  // union of all four, so the statement is written against one of them.
+  const rows = await ex
+    .selectFrom(table as 'roles')
+    .select(['department_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('department_id', 'in', ids)
+    .groupBy('department_id')
+    .execute();
+  return new Map(rows.map((r) => [r.department_id, Number(r.n)]));
+}
+
+/**
+ * Users, roles, documents, SOP documents and checklists per department, one grouped query each
+ * for the whole page: what keeps a department from being deleted, shown before anyone tries.
+ */
 async function withCounts(
   ex: Executor,
-  found: Omit<DepartmentRow, 'user_count' | 'role_count'>[],
+  found: Omit<DepartmentRow, Counted>[],
 ): Promise<DepartmentRow[]> {
   if (found.length === 0) return [];
   const ids = found.map((d) => d.id);
+  const [documents, sopDocuments, checklists] = await Promise.all([
+    perDepartment(ex, 'documents', ids),
+    perDepartment(ex, 'sop_documents', ids),
+    perDepartment(ex, 'sop_checklists', ids),
+  ]);
   const [users, roles] = await Promise.all([
     ex
       .selectFrom('user_roles')
@@ -57,6 +89,9 @@ async function withCounts(
     ...d,
     user_count: userMap.get(d.id) ?? 0,
     role_count: roleMap.get(d.id) ?? 0,
+    document_count: documents.get(d.id) ?? 0,
+    sop_document_count: sopDocuments.get(d.id) ?? 0,
+    checklist_count: checklists.get(d.id) ?? 0,
   }));
 }
 

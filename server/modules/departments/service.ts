@@ -34,6 +34,10 @@ function toDepartment(row: DepartmentRow): Department {
     description: row.description,
     user_count: Number(row.user_count),
     role_count: Number(row.role_count),
+    document_count: row.document_count,
+    sop_document_count: row.sop_document_count,
+    checklist_count: row.checklist_count,
+    is_default: row.id === GENERAL_DEPARTMENT_ID,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
