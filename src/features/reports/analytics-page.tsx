@@ -57,6 +57,19 @@ export function AnalyticsPage() {
   const peakHours = hours(times.peak_hours) || '—';
   /** Every busy hour reached the average: all are peak hours, and nothing is "normal". */
   const allPeak = times.peak.turns > 0 && times.normal.turns === 0;
+  /** The busiest slot of the heat map, and how many others were as busy. */
+  const busiestText = peak.busiest
+    ? [
+        t('peak.summary', {
+          day: days[peak.busiest.weekday],
+          hour: hour(peak.busiest.hour),
+          value: n(peak.busiest.count),
+        }),
+        peak.busiest.ties ? t('peak.ties', { value: n(peak.busiest.ties) }) : '',
+      ]
+        .filter(Boolean)
+        .join(' ')
+    : t('noData');
 
   const figures = [
     ['totalConversations', n(overview.total_conversations)],
@@ -93,20 +106,7 @@ export function AnalyticsPage() {
         <CCol xs={12}>
           <ChartCard
             title={t('peak.title')}
-            summary={
-              peak.busiest
-                ? [
-                    t('peak.summary', {
-                      day: days[peak.busiest.weekday],
-                      hour: hour(peak.busiest.hour),
-                      value: n(peak.busiest.count),
-                    }),
-                    peak.busiest.ties ? t('peak.ties', { value: n(peak.busiest.ties) }) : '',
-                  ]
-                    .filter(Boolean)
-                    .join(' ')
-                : t('noData')
-            }
+            summary={busiestText}
             table={{
               columns: [t('peak.weekday'), t('peak.hour'), t('peak.questions')],
               rows: peak.matrix.flatMap((row, d) =>
@@ -114,6 +114,9 @@ export function AnalyticsPage() {
               ),
             }}
           >
+            <p className="small mb-2" data-testid="peak-busiest">
+              {busiestText}
+            </p>
             <PeakHoursGrid peak={peak} />
           </ChartCard>
         </CCol>
