@@ -113,6 +113,29 @@ describe('/repository', { timeout: 30_000 }, () => {
     expect(faq.textContent).toMatch(/04\/03\/2025, \d{2}:30 (AM|PM)/);
   });
 
+  it('when the recycle bin opens, then each row says when and by whom it was deleted, or that nobody recorded it', async () => {
+    fakeRepository([
+      documentFixture({
+        id: 1,
+        name: 'binned.pdf',
+        soft_delete: true,
+        deleted_by: { id: 9, name: 'Grace Hopper' },
+        deleted_at: '2025-03-05 09:15:00',
+      }),
+      documentFixture({ id: 2, name: 'old.pdf', soft_delete: true, deleted_by: null }),
+    ]);
+    await openRepository('/repository?view=bin');
+    const binned = row('binned.pdf');
+    expect(binned).toHaveTextContent('Grace Hopper');
+    expect(binned.textContent).toMatch(/05\/03\/2025, \d{2}:15 (AM|PM)/);
+    expect(row('old.pdf')).toHaveTextContent('Not recorded');
+    expect(screen.getByRole('columnheader', { name: 'Deleted on' })).toHaveAttribute(
+      'aria-sort',
+      'none',
+    );
+    expect(screen.getByRole('columnheader', { name: 'Deleted by' })).toBeInTheDocument();
+  });
+
   it('when a summary exists, then it opens from the row', async () => {
     fakeRepository([documentFixture({ name: 'policy.docx', summary: 'Leave rules in short.' })]);
     const { user } = await openRepository();
