@@ -55,6 +55,7 @@ export const apiRoutes = {
   chatModels: '/chat/models',
   conversations: '/chat/conversations',
   conversation: '/chat/conversations/:chat_id',
+  conversationChart: '/chat/conversations/:chat_id/charts/:message_id',
   recommendedQuestions: '/chat/get-rec-ques',
   feedback: '/chat/feedback',
   visualRouter: '/chat/visual_router',

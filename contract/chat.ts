@@ -13,7 +13,7 @@
 import { apiRoutes, fillRoute } from './api-paths';
 import { z } from 'zod';
 import { DEFAULT_CHAT_MODEL } from './constants';
-import { DB_AGGREGATES, dbCellSchema } from './db-sources';
+import { visualRouteSchema } from './chat-visuals';
 import { pageQuerySchema, pagedSchema } from './paging';
 
 /** The built-in extractive engine's model id (offered whether or not an LLM is configured). */
@@ -135,6 +135,8 @@ export const chatHistoryEntrySchema = z.object({
   model: z.string(),
   references: z.array(chatReferenceSchema),
   feedback: z.object({ rating: z.enum(['up', 'down']), comment: z.string() }).nullable(),
+  /** The chart drawn for this answer, kept with it: the console draws it again on reopening. */
+  chart: z.object({ route: visualRouteSchema }).nullable().optional(),
 });
 export type ChatHistoryEntry = z.infer<typeof chatHistoryEntrySchema>;
 
@@ -183,47 +185,13 @@ export const feedbackResponseSchema = z.object({
 });
 export type FeedbackResponse = z.infer<typeof feedbackResponseSchema>;
 
-/** POST /chat/visual_router and /chat/generate_visual: `text` is the answer the chart is about. */
-export const visualRequestSchema = z.object({
-  query: z.string().trim().min(1).max(4000),
-  text: z.string().max(20000).default(''),
-});
-export const visualRouteSchema = z.object({
-  wants_chart: z.boolean(),
-  table: z
-    .object({ document_id: z.number().int(), document_name: z.string(), sheet: z.string() })
-    .nullable(),
-  /** When the chart comes from a database source rather than a document table. */
-  db_source: z.object({ id: z.number().int(), name: z.string(), table: z.string() }).optional(),
-  /**
-   * A database source's chart: the SQL that ran, what it computes (`plan`; null when a language
-   * model wrote the SQL) and its rows, so that the console says in words what the chart shows
-   * and lays the rows out under it.
-   */
-  db_result: z
-    .object({
-      sql: z.string(),
-      plan: z
-        .object({
-          aggregate: z.enum(DB_AGGREGATES),
-          measure: z.string().nullable(),
-          group_by: z.string(),
-          /** The second grouping, when the question names two: its values are the series. */
-          series_by: z.string().nullable().optional(),
-          /** The one year the rows were limited to, when the question names one. */
-          in_year: z.number().int().nullable().optional(),
-        })
-        .nullable(),
-      columns: z.array(z.string()),
-      rows: z.array(z.array(dbCellSchema)),
-      truncated: z.boolean(),
-    })
-    .optional(),
-  columns: z.array(z.string()),
-  chart_type: z.enum(['bar', 'line', 'point', 'arc']).nullable(),
-  reason: z.string(),
-});
-export type VisualRoute = z.infer<typeof visualRouteSchema>;
+export {
+  visualRequestSchema,
+  visualRouteSchema,
+  visualReasonCodes,
+  type VisualReasonCode,
+  type VisualRoute,
+} from './chat-visuals';
 
 export const chatApiPaths = {
   stuff: apiRoutes.chatStuff,
@@ -236,8 +204,14 @@ export const chatApiPaths = {
   feedback: apiRoutes.feedback,
   visualRouter: apiRoutes.visualRouter,
   generateVisual: apiRoutes.generateVisual,
+  chart: (chatId: string, messageId: number) =>
+    fillRoute(apiRoutes.conversationChart, { chat_id: chatId, message_id: messageId }),
   download: (documentId: number) => fillRoute(apiRoutes.download, { id: documentId }),
 } as const;
 
 /** The path of the routes about one conversation. */
 export const chatIdParamsSchema = z.object({ chat_id: z.string().uuid() });
+/** The path of one answer's chart in a conversation. */
+export const chatChartParamsSchema = chatIdParamsSchema.extend({
+  message_id: z.coerce.number().int().positive(),
+});

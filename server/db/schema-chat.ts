@@ -5,6 +5,7 @@ export interface ChatTables {
   conversations: ConversationsTable;
   chat_turns: ChatTurnsTable;
   chat_feedback: ChatFeedbackTable;
+  chat_turn_charts: ChatTurnChartsTable;
 }
 
 export interface ConversationsTable {
@@ -52,4 +53,15 @@ export interface ChatFeedbackTable {
   comment: string;
   created_at: string;
   updated_at: string;
+}
+
+/** The chart drawn for an answer (0034-chat-turn-charts). */
+export interface ChatTurnChartsTable {
+  turn_id: number;
+  /** JSON text: VisualRoute. */
+  route_json: string;
+  /** JSON text: the Vega-Lite spec with its data inline. */
+  spec_json: string;
+  engine: 'builtin' | 'llm';
+  created_at: string;
 }

@@ -37,6 +37,7 @@ import { chunkAnalysisIndex } from './0030-chunk-analysis-index';
 import { apiKeyRevoker } from './0031-api-key-revoker';
 import { emailSignatureDrafts } from './0032-email-signature-drafts';
 import { helpdeskTicketIdentity } from './0033-helpdesk-ticket-identity';
+import { chatTurnCharts } from './0034-chat-turn-charts';
 import { documentDeletions } from './0035-document-deletions';
 import { serverTextCodes } from './0038-server-text-codes';
 
@@ -75,6 +76,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0031-api-key-revoker': apiKeyRevoker(),
     '0032-email-signature-drafts': emailSignatureDrafts(dialect),
     '0033-helpdesk-ticket-identity': helpdeskTicketIdentity(),
+    '0034-chat-turn-charts': chatTurnCharts(),
     '0035-document-deletions': documentDeletions(),
     '0038-server-text-codes': serverTextCodes(),
   };

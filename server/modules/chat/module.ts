@@ -12,6 +12,8 @@ import { registerAnswerRoutes } from './answering/routes';
 import { createChatRepo } from './conversations/repo';
 import { registerConversationRoutes } from './conversations/routes';
 import { createChatService } from './conversations/service';
+import { registerChartRoutes } from './conversations/chart-routes';
+import { createTurnCharts } from './conversations/turn-charts';
 
 export const chatModule = defineModule({
   name: 'chat',
@@ -22,7 +24,9 @@ export const chatModule = defineModule({
     const repo = createChatRepo(database, turnLog);
     const retriever = createRetriever(database, index);
     const chats = createChatService({ database, repo, index, retriever, provider });
+    const charts = createTurnCharts(database.db);
     return {
+      charts,
       llm: provider,
       answers: createAnswerService({
         database,
@@ -34,6 +38,23 @@ export const chatModule = defineModule({
       }),
       conversations: {
         ...chats,
+        // A reopened conversation carries each answer's kept chart; a deleted one takes them.
+        async detail(...args: Parameters<typeof chats.detail>) {
+          const [detail, routes] = await Promise.all([
+            chats.detail(...args),
+            charts.routesOf(args[0]),
+          ]);
+          const history = detail.history.map((entry) => {
+            const route = routes.get(entry.message_id);
+            return { ...entry, chart: route ? { route } : null };
+          });
+          return { ...detail, history };
+        },
+        async remove(...args: Parameters<typeof chats.remove>) {
+          // Before the turns lose their link to the conversation; only the owner's go.
+          await charts.forget(args[1], args[0]);
+          return chats.remove(...args);
+        },
         async feedback(...args: Parameters<typeof chats.feedback>) {
           const saved = await chats.feedback(...args);
           await turnEvents.rated(saved.message_id, saved.rating);
@@ -42,9 +63,10 @@ export const chatModule = defineModule({
       },
     };
   },
-  expose: ({ answers, llm }) => ({ answers, llm }),
+  expose: ({ answers, llm, charts }) => ({ answers, llm, charts }),
   routes(api, services) {
     registerAnswerRoutes(api, services);
     registerConversationRoutes(api, services);
+    registerChartRoutes(api, services);
   },
 });

@@ -9,3 +9,4 @@ export { type AnswerService, type AskInput, ChatCancelled } from './answering/an
 export { streamAnswer } from './answering/answer-stream';
 export { chatModels } from './answering/models';
 export { historyEntry, parseReferences } from './conversations/service';
+export type { TurnCharts as TurnChartKeeper } from './conversations/turn-charts';

@@ -168,11 +168,12 @@ export function createDbVisuals(deps: {
   }
 
   return {
-    async answer(actor: Actor, text: string): Promise<DbVisual | null> {
+    /** `force`: the person pressed Chart, which asks for a chart whatever the words say. */
+    async answer(actor: Actor, text: string, force = false): Promise<DbVisual | null> {
       const question = readQuestion(text);
       // Reading every source's tables costs a connection each: only for a question that asks
-      // for a chart or a grouping in some language.
-      if (!mayWantDatabase(question)) return null;
+      // for a chart or a grouping in some language, or when the person asked by the button.
+      if (!force && !mayWantDatabase(question)) return null;
       const found = await chosenSource(actor, question);
       if (!found) return null;
       const { record, tables, table, plan } = found;

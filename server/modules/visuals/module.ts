@@ -1,5 +1,6 @@
 /** Visuals: charts and tables drawn from an answer's data or from a database source. */
 import { defineModule } from '../../module';
+import { chatModule } from '../chat/module';
 import { dbSourcesModule } from '../db-sources/module';
 import { createVisualsRepo } from './repo';
 import { registerVisualRoutes } from './routes';
@@ -14,6 +15,8 @@ export const visualsModule = defineModule({
       log,
       databases: from(dbSourcesModule).dbVisuals,
     }),
+    // Charts drawn for an answer are kept with it, by the module that keeps the answers.
+    charts: from(chatModule).charts,
   }),
   routes: registerVisualRoutes,
 });

@@ -4,7 +4,7 @@
  * document and column names. No model is involved, so the same question always gets the same
  * chart.
  */
-import type { VisualRoute } from '../../../contract/chat';
+import type { VisualReasonCode, VisualRoute } from '../../../contract/chat';
 import { type Cell, type ColumnProfile, profileColumns } from './columns';
 import {
   type Aggregate,
@@ -44,7 +44,15 @@ export interface TablePick {
   nameMatched: boolean;
 }
 
-type Decision<T> = { ok: true; value: T } | { ok: false; reason: string };
+/** A refusal says why in English (`reason`) and as a code the console translates. */
+export interface Refusal {
+  reason: string;
+  code: VisualReasonCode;
+  /** The sheet a NO_ROWS or NO_GROUPING refusal is about. */
+  table?: string;
+}
+
+type Decision<T> = { ok: true; value: T } | ({ ok: false } & Refusal);
 
 function stem(file: string): string {
   return file.replace(/\.[a-z0-9]{2,5}$/i, '');
@@ -61,7 +69,11 @@ export function pickTable(
   answer = '',
 ): Decision<TablePick> {
   if (tables.length === 0)
-    return { ok: false, reason: 'No spreadsheet or csv table is available in your departments.' };
+    return {
+      ok: false,
+      reason: 'No spreadsheet or csv table is available in your departments.',
+      code: 'NO_TABLES',
+    };
   const asked = new Set(contentWords(question));
   const told = new Set(contentWords(answer.slice(0, 5000)));
   let best: (TablePick & { score: number }) | undefined;
@@ -83,7 +95,12 @@ export function pickTable(
       (score === best.score && table.documentId > best.table.documentId);
     if (score > 0 && better) best = { table, columnScores, nameMatched: nameHits > 0, score };
   }
-  if (!best) return { ok: false, reason: 'No table in your departments matches the question.' };
+  if (!best)
+    return {
+      ok: false,
+      reason: 'No table in your departments matches the question.',
+      code: 'NO_MATCH',
+    };
   const { score: _score, ...pick } = best;
   return { ok: true, value: pick };
 }
@@ -102,7 +119,13 @@ export function planColumns(
 ): Decision<ChartPlan> {
   const { table, columnScores } = pick;
   const profiles = profileColumns(table.columns, rows);
-  if (rows.length === 0) return { ok: false, reason: `"${table.sheet}" has no rows to draw.` };
+  if (rows.length === 0)
+    return {
+      ok: false,
+      reason: `"${table.sheet}" has no rows to draw.`,
+      code: 'NO_ROWS',
+      table: table.sheet,
+    };
   const asked = askedChartType(question);
   const askedAgg = askedAggregate(question);
   const numbers = profiles.filter((p) => p.kind === 'number');
@@ -133,6 +156,8 @@ export function planColumns(
     return {
       ok: false,
       reason: `"${table.sheet}" has no column of categories or dates to group by.`,
+      code: 'NO_GROUPING',
+      table: table.sheet,
     };
 
   let y: ColumnProfile | null = namedNumbers.find((p) => p.index !== x.index) ?? null;
@@ -182,8 +207,16 @@ export function routeOf(plan: ChartPlan): VisualRoute {
   };
 }
 
-export function declined(reason: string): VisualRoute {
-  return { wants_chart: false, table: null, columns: [], chart_type: null, reason };
+export function declined(refusal: Refusal): VisualRoute {
+  return {
+    wants_chart: false,
+    table: null,
+    columns: [],
+    chart_type: null,
+    reason: refusal.reason,
+    reason_code: refusal.code,
+    reason_table: refusal.table ?? null,
+  };
 }
 
 /** Whether the words ask for a chart at all; "by"/"per" only with a column named. */

@@ -10,12 +10,16 @@ import { visualRequestSchema, visualRouteSchema } from '../../../contract/chat';
 import { type Api, fileAnswer, needs } from '../../http/route-contract';
 import { actorOf } from '../identity/public';
 import type { VisualsService } from './service';
+import type { TurnChartKeeper } from '../chat/public';
 
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 const config = needs('Query', 'QUERY_DOCUMENT');
 const tags = ['Knowledge assistant'];
 
-export function registerVisualRoutes(api: Api, { visuals }: { visuals: VisualsService }) {
+export function registerVisualRoutes(
+  api: Api,
+  { visuals, charts }: { visuals: VisualsService; charts: TurnChartKeeper },
+) {
   api.post(
     apiRoutes.visualRouter,
     {
@@ -42,7 +46,15 @@ export function registerVisualRoutes(api: Api, { visuals }: { visuals: VisualsSe
       },
     },
     async (request, reply) => {
-      const chart = await visuals.generate(await actorOf(request), request.body);
+      const actor = await actorOf(request);
+      const chart = await visuals.generate(actor, request.body);
+      const messageId = request.body.message_id;
+      if (messageId !== undefined)
+        await charts.keep(actor.id, messageId, {
+          route: chart.route,
+          spec: chart.spec,
+          engine: chart.engine,
+        });
       return reply
         .header('content-type', 'image/svg+xml; charset=utf-8')
         .header('content-disposition', 'inline; filename="chart.svg"')

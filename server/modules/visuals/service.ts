@@ -1,10 +1,13 @@
 /**
  * Visual answers: decide whether a question wants a chart and from which table, and
- * draw it. Tables come only from ready, not soft-deleted documents of departments where the
+ * draw it. A forced request (the person pressed Chart) skips whether the words ask for a chart:
+ * the button is the asking; what is missing for a chart is then said as a code. A chart drawn
+ * for an answer (`message_id`) is kept with it by the chat module. Tables come only from ready, not soft-deleted documents of departments where the
  * user holds Query.QUERY_DOCUMENT (all for a default administrator). With an LLM configured the
  * model designs the spec; a refused or failed spec falls back to the built-in chart.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { TopLevelSpec } from 'vega-lite';
 import type { VisualRoute } from '../../../contract/chat';
 import { AppError } from '../../http/app-error';
 import { renderVegaLiteSvg } from '../../services/render/vega-svg';
@@ -19,6 +22,7 @@ import {
   type ChartPlan,
   declined,
   pickTable,
+  type Refusal,
   planColumns,
   routeOf,
   type TablePick,
@@ -30,12 +34,13 @@ import { toRenderableSpec, type ValidatedChart, validateLlmSpec } from './spec-s
 interface VisualRequest {
   query: string;
   text: string;
+  force?: boolean;
 }
 
 type VisualEngine = 'builtin' | 'llm';
 
 type Decision =
-  | { kind: 'declined'; reason: string }
+  | ({ kind: 'declined' } & Refusal)
   | {
       kind: 'llm';
       chart: ValidatedChart;
@@ -49,6 +54,8 @@ interface RenderedVisual {
   svg: string;
   engine: VisualEngine;
   route: VisualRoute;
+  /** What was drawn, its data inline: kept with the answer to draw it again. */
+  spec: TopLevelSpec;
 }
 
 export function createVisualsService(deps: {
@@ -56,7 +63,9 @@ export function createVisualsService(deps: {
   llm: LlmSettings | null;
   log: FastifyBaseLogger;
   /** Active database sources, asked first when a question names one of their tables. */
-  databases?: { answer: (actor: Actor, question: string) => Promise<DbVisual | null> };
+  databases?: {
+    answer: (actor: Actor, question: string, force?: boolean) => Promise<DbVisual | null>;
+  };
 }) {
   async function askModel(pick: TablePick, rows: Cell[][], request: VisualRequest) {
     if (!deps.llm) return null;
@@ -89,11 +98,20 @@ export function createVisualsService(deps: {
     );
     const picked = pickTable(tables, request.query, request.text);
     if (needIntent && !asksForChart(request.query, picked.ok ? picked.value : null))
-      return { kind: 'declined', reason: 'The question does not ask for a chart.' };
-    if (!picked.ok) return { kind: 'declined', reason: picked.reason };
+      return {
+        kind: 'declined',
+        reason: 'The question does not ask for a chart.',
+        code: 'NOT_ASKED',
+      };
+    if (!picked.ok) return { ...picked, kind: 'declined' };
     const rows = await deps.repo.rowsOf(picked.value.table.tableId);
     if (rows.length === 0)
-      return { kind: 'declined', reason: `"${picked.value.table.sheet}" has no rows to draw.` };
+      return {
+        kind: 'declined',
+        reason: `"${picked.value.table.sheet}" has no rows to draw.`,
+        code: 'NO_ROWS',
+        table: picked.value.table.sheet,
+      };
     const planned = planColumns(picked.value, rows, request.query);
     const chart = await askModel(picked.value, rows, request);
     if (chart)
@@ -106,7 +124,7 @@ export function createVisualsService(deps: {
       };
     return planned.ok
       ? { kind: 'builtin', plan: planned.value, rows }
-      : { kind: 'declined', reason: planned.reason };
+      : { ...planned, kind: 'declined' };
   }
 
   function llmRoute(decision: Extract<Decision, { kind: 'llm' }>): VisualRoute {
@@ -128,18 +146,23 @@ export function createVisualsService(deps: {
   return {
     async route(actor: Actor, request: VisualRequest): Promise<VisualRoute> {
       // The database sources read the question in its own language ("por", "nach", "حسب").
-      const fromDatabase = await deps.databases?.answer(actor, request.query);
+      const fromDatabase = await deps.databases?.answer(actor, request.query, request.force);
       if (fromDatabase) return fromDatabase.route;
-      const decision = await decide(actor, request, true);
-      if (decision.kind === 'declined') return declined(decision.reason);
+      const decision = await decide(actor, request, !request.force);
+      if (decision.kind === 'declined') return declined(decision);
       return decision.kind === 'llm' ? llmRoute(decision) : routeOf(decision.plan);
     },
 
     async generate(actor: Actor, request: VisualRequest): Promise<RenderedVisual> {
-      const fromDatabase = await deps.databases?.answer(actor, request.query);
+      const fromDatabase = await deps.databases?.answer(actor, request.query, request.force);
       if (fromDatabase) {
         const svg = await renderVegaLiteSvg(fromDatabase.spec);
-        return { svg, engine: fromDatabase.engine, route: fromDatabase.route };
+        return {
+          svg,
+          engine: fromDatabase.engine,
+          route: fromDatabase.route,
+          spec: fromDatabase.spec,
+        };
       }
       const decision = await decide(actor, request, false);
       if (decision.kind === 'declined')
@@ -147,8 +170,9 @@ export function createVisualsService(deps: {
       if (decision.kind === 'llm') {
         const { chart, pick, rows } = decision;
         try {
-          const svg = await renderVegaLiteSvg(toRenderableSpec(chart, pick.table.columns, rows));
-          return { svg, engine: 'llm', route: llmRoute(decision) };
+          const spec = toRenderableSpec(chart, pick.table.columns, rows);
+          const svg = await renderVegaLiteSvg(spec);
+          return { svg, engine: 'llm', route: llmRoute(decision), spec };
         } catch (error) {
           deps.log.warn({ err: error }, 'visuals: model spec did not render, built-in chart used');
           if (!decision.fallback)
@@ -162,8 +186,9 @@ export function createVisualsService(deps: {
 }
 
 async function builtIn(plan: ChartPlan, rows: Cell[][]): Promise<RenderedVisual> {
-  const svg = await renderVegaLiteSvg(builtInSpec(plan, rows));
-  return { svg, engine: 'builtin', route: routeOf(plan) };
+  const spec = builtInSpec(plan, rows);
+  const svg = await renderVegaLiteSvg(spec);
+  return { svg, engine: 'builtin', route: routeOf(plan), spec };
 }
 
 export type VisualsService = ReturnType<typeof createVisualsService>;
