@@ -134,6 +134,8 @@ export const chatHistoryEntrySchema = z.object({
   engine: chatEngineSchema,
   model: z.string(),
   references: z.array(chatReferenceSchema),
+  /** Added later: true when nothing was found, so the console says so in its own language. */
+  no_answer: z.boolean().optional(),
   feedback: z.object({ rating: z.enum(['up', 'down']), comment: z.string() }).nullable(),
   /** The chart drawn for this answer, kept with it: the console draws it again on reopening. */
   chart: z.object({ route: visualRouteSchema }).nullable().optional(),

@@ -110,6 +110,24 @@ export const emailAccountUpdateSchema = z.object(fields).partial();
 export type EmailAccountUpdateInput = z.input<typeof emailAccountUpdateSchema>;
 export type EmailAccountUpdate = z.infer<typeof emailAccountUpdateSchema>;
 
+/**
+ * Why a test failed, which the console translates. 'unreachable' stands for whatever answered
+ * (a refused, silent or foreign port, a failed TLS handshake), so a test tells nothing about
+ * other services; 'login_refused' only comes from a server that spoke IMAP or SMTP.
+ * 'host_closed': the host policy refuses the address ('host_closed_trial': for a Trial user).
+ */
+export const CONNECTION_FAILURES = [
+  'unreachable',
+  'login_refused',
+  'host_not_found',
+  'host_closed',
+  'host_closed_trial',
+] as const;
+export type ConnectionFailure = (typeof CONNECTION_FAILURES)[number];
+/** Why a mailbox's last synchronisation failed: a connection failure, or anything else. */
+export const SYNC_FAILURES = [...CONNECTION_FAILURES, 'sync_failed'] as const;
+export type SyncFailure = (typeof SYNC_FAILURES)[number];
+
 /** SPEC §3 "Email account", with our additions. Never a password. */
 export const emailAccountSchema = z.object({
   id: z.number().int(),
@@ -130,7 +148,9 @@ export const emailAccountSchema = z.object({
   require_approval: z.boolean().optional(),
   signature: z.string().optional(),
   last_sync_at: z.string().nullable().optional(),
+  /** In English, for API clients; the console says `last_sync_error_code` in its language. */
   last_sync_error: z.string().nullable().optional(),
+  last_sync_error_code: z.enum(SYNC_FAILURES).nullable().optional(),
   created_by: actorSchema.optional(),
   updated_by: actorSchema.optional(),
   created_at: z.string().optional(),
@@ -213,20 +233,6 @@ export const connectionTestInputSchema = z.object({
   password: fields.password.optional(),
 });
 export type ConnectionTestInput = z.input<typeof connectionTestInputSchema>;
-/**
- * Why a test failed, which the console translates. 'unreachable' stands for whatever answered
- * (a refused, silent or foreign port, a failed TLS handshake), so a test tells nothing about
- * other services; 'login_refused' only comes from a server that spoke IMAP or SMTP.
- * 'host_closed': the host policy refuses the address ('host_closed_trial': for a Trial user).
- */
-export const CONNECTION_FAILURES = [
-  'unreachable',
-  'login_refused',
-  'host_not_found',
-  'host_closed',
-  'host_closed_trial',
-] as const;
-export type ConnectionFailure = (typeof CONNECTION_FAILURES)[number];
 const probeSchema = z.object({
   ok: z.boolean(),
   /** The failure in English (null when ok). */

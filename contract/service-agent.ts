@@ -25,7 +25,11 @@ import { VISITOR_QUESTION_MAX } from './widget-session';
 export const WIDGET_DEFAULTS = {
   fg_color: '#ffffff',
   bg_color: '#321fdb',
-  welcome_message: 'Hello! How can I help you today?',
+  /**
+   * Empty: each visitor is welcomed in their own language (the console's common:widgetWelcome);
+   * the console prefills a new widget's field in its administrator's language instead.
+   */
+  welcome_message: '',
   daily_message_quota: 1000,
 } as const;
 

@@ -31,6 +31,8 @@ export interface EmailAgentColumns {
   updated_at: string | null;
   last_sync_at: string | null;
   last_sync_error: string | null;
+  /** 0038: the same as a code the console translates (contract SYNC_FAILURES). */
+  last_sync_error_code: string | null;
   /** A sync in progress holds the account until then (several server processes). */
   sync_lease_until: string | null;
   /** 0032: put under every reply and new mail the account sends; '' is none. */

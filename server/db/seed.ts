@@ -1,9 +1,11 @@
 /**
  * First-start data, idempotent: the department General, the permission catalogue, the four
- * roles with fixed ids (SPEC §6) and the default administrator.
+ * roles with fixed ids (SPEC §6) and the default administrator. Role descriptions are seeded in
+ * English and translated on display while unchanged (contract/seeded-texts.ts says why).
  */
 import { sql } from 'kysely';
 import { PERMISSION_CATALOGUE, allIdsOfModule, idsOf } from '../../contract/permissions';
+import { SEEDED_ROLE_DESCRIPTIONS } from '../../contract/seeded-texts';
 import type { AppConfig } from '../config';
 import { generatePassword, hashPassword } from '../services/security/passwords';
 import { nowIso, type Database } from './database';
@@ -15,25 +17,25 @@ const SEED_ROLES = [
   {
     id: ROLE_IDS.administrator,
     name: 'Administrator',
-    description: 'Every right in every module.',
+    description: SEEDED_ROLE_DESCRIPTIONS[ROLE_IDS.administrator].text,
     permission_set: PERMISSION_CATALOGUE.map((p) => p.id),
   },
   {
     id: ROLE_IDS.staff,
     name: 'Staff',
-    description: 'Asks the knowledge assistant and reads documents.',
+    description: SEEDED_ROLE_DESCRIPTIONS[ROLE_IDS.staff].text,
     permission_set: idsOf('Query.QUERY_DOCUMENT', 'Documents.LIST_VIEW', 'Documents.VIEW'),
   },
   {
     id: ROLE_IDS.helpdesk,
     name: 'Helpdesk',
-    description: 'Works in the helpdesk site.',
+    description: SEEDED_ROLE_DESCRIPTIONS[ROLE_IDS.helpdesk].text,
     permission_set: allIdsOfModule('Helpdesk'),
   },
   {
     id: ROLE_IDS.trial,
     name: 'Trial',
-    description: 'Self-registered users: their own chat widgets and the assistant.',
+    description: SEEDED_ROLE_DESCRIPTIONS[ROLE_IDS.trial].text,
     permission_set: idsOf(
       'Service_agent.ADD',
       'Service_agent.UPDATE',

@@ -13,6 +13,7 @@ import {
   CTableRow,
 } from '@coreui/react';
 import { sortOf } from '@/lib/use-list-params';
+import { isolate } from './isolate';
 
 export interface DataColumn<T> {
   key: string;
@@ -122,7 +123,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
                   className={c.className}
                   style={c.style}
                 >
-                  {c.cell(row)}
+                  {isolate(c.cell(row))}
                 </Cell>
               );
             })}

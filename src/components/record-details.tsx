@@ -8,6 +8,7 @@ import { CButton, CCard, CCardBody, CCardHeader, CCol, CRow } from '@coreui/reac
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '@/lib/dates';
+import { isolate } from './isolate';
 
 export function SectionCard({
   heading,
@@ -47,7 +48,7 @@ export function DetailList({ items }: { items: [label: string, value: ReactNode]
     <dl className="row mb-0">
       {items.map(([label, value], index) => (
         <DetailRow key={label} label={label} last={index === items.length - 1}>
-          {value}
+          {isolate(value)}
         </DetailRow>
       ))}
     </dl>

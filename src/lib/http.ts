@@ -39,14 +39,20 @@ export class ApiError extends Error implements ApiErrorData {
   readonly code: string;
   readonly fields: FieldError[];
   readonly retryAfter: number | null;
+  /**
+   * The answer's whole body, for a caller that reads more of it than the error's own fields
+   * (a refused upload's items with their codes); not part of the serialisable data.
+   */
+  readonly body: unknown;
 
-  constructor(data: Partial<ApiErrorData> & { message: string }) {
+  constructor(data: Partial<ApiErrorData> & { message: string }, body?: unknown) {
     super(data.message);
     this.name = 'ApiError';
     this.status = data.status ?? 0;
     this.code = data.code ?? CLIENT_ERROR_CODES.unknown;
     this.fields = data.fields ?? [];
     this.retryAfter = data.retryAfter ?? null;
+    this.body = body;
   }
 
   toData(): ApiErrorData {
@@ -156,13 +162,16 @@ function isErrorBody(body: unknown): body is ApiErrorBody {
 }
 
 function fromBody(status: number, body: ApiErrorBody): ApiError {
-  return new ApiError({
-    status,
-    code: body.code,
-    message: body.message,
-    fields: body.fields ?? [],
-    retryAfter: body.retry_after ?? null,
-  });
+  return new ApiError(
+    {
+      status,
+      code: body.code,
+      message: body.message,
+      fields: body.fields ?? [],
+      retryAfter: body.retry_after ?? null,
+    },
+    body,
+  );
 }
 
 function statusCode(status: number): string {

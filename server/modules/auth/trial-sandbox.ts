@@ -5,6 +5,7 @@
  * General document). The default administrator sees sandbox departments like any other.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { SANDBOX_DESCRIPTION } from '../../../contract/seeded-texts';
 import type { DB } from '../../db/schema';
 
 /**
@@ -41,7 +42,7 @@ export async function createSandboxDepartment(
     .insertInto('departments')
     .values({
       name,
-      description: 'Sandbox of a self-registered Trial user.',
+      description: SANDBOX_DESCRIPTION,
       created_at: now,
       updated_at: now,
     })

@@ -1,9 +1,20 @@
 /** An account as the API answers it, and what an update changed (never the password). */
-import type { EmailAccount, EmailAccountUpdate } from '../../../contract/email-agents';
+import {
+  SYNC_FAILURES,
+  type EmailAccount,
+  type EmailAccountUpdate,
+  type SyncFailure,
+} from '../../../contract/email-agents';
 import { type ActorNames, actorRef } from '../identity/public';
 import type { AccountRecord } from './repo';
 
 export const HIDDEN = '••••';
+
+/** The stored code; a failure recorded before codes were (0038) reads as a generic one. */
+function syncFailureOf(code: string | null, error: string | null): SyncFailure | null {
+  if (code && (SYNC_FAILURES as readonly string[]).includes(code)) return code as SyncFailure;
+  return error ? 'sync_failed' : null;
+}
 
 export function toAccount(a: AccountRecord, names: ActorNames): EmailAccount {
   return {
@@ -26,6 +37,7 @@ export function toAccount(a: AccountRecord, names: ActorNames): EmailAccount {
     signature: a.signature,
     last_sync_at: a.last_sync_at,
     last_sync_error: a.last_sync_error,
+    last_sync_error_code: syncFailureOf(a.last_sync_error_code, a.last_sync_error),
     created_by: actorRef(names, a.created_by),
     updated_by: actorRef(names, a.updated_by),
     created_at: a.created_at,

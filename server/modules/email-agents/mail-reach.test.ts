@@ -56,6 +56,8 @@ describeApi('mailbox hosts not allowed', { env: { EMAIL_SYNC_SECONDS: '0' } }, (
     expect(synced.body.error).toMatch(/private or local address.*INTEGRATION_HOSTS_ALLOW/);
     const read = await t.api('GET', path, { token: t.admin });
     expect(read.body.last_sync_error).toBe(synced.body.error);
+    // The console says it in its reader's language from the code.
+    expect(read.body.last_sync_error_code).toBe('host_closed');
     const sent = await t.api('POST', `${path}/compose`, {
       token: t.admin,
       body: { to: ['someone@example.test'], subject: 'Hello', body: 'Hi.' },

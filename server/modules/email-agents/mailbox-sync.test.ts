@@ -187,6 +187,7 @@ describeApi('mailbox sync', { env: mailAppEnv() }, (t) => {
     expect(res.body.error).toBeTruthy();
     const after = await t.api('GET', `/api/email-agent/${account.id}`, { token: t.admin });
     expect(after.body.last_sync_error).toBeTruthy();
+    expect(after.body.last_sync_error_code).toBe('login_refused');
     expect(after.body.last_sync_at).toBeTruthy();
   });
 });

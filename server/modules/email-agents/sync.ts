@@ -14,6 +14,7 @@
  *   lease), so its mail does not wait up to a whole period.
  */
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
+import type { SyncFailure } from '../../../contract/email-agents';
 import type { MailboxConnection } from '../../services/mail/mailbox-connection';
 import { MailConnectionError, withImap } from '../../services/mail/mailbox-connection';
 import type { Actor } from '../identity/public';
@@ -137,7 +138,7 @@ export function createMailboxSync(deps: SyncDeps) {
   ): Promise<SyncResult> {
     if (!(await repo.lease(account.id))) return { stored: 0, skipped: true };
     let stored = 0;
-    let failure: string | null = null;
+    let failure: { message: string; code: SyncFailure } | null = null;
     const parser = parserThread();
     try {
       await withImap(await deps.connectionOf(account, options.actor), async (client) => {
@@ -147,7 +148,10 @@ export function createMailboxSync(deps: SyncDeps) {
       });
     } catch (error) {
       // A refused host or a failed connection is recorded in neutral words; the detail is logged.
-      failure = error instanceof Error ? error.message.slice(0, 300) : String(error);
+      failure = {
+        message: error instanceof Error ? error.message.slice(0, 300) : String(error),
+        code: error instanceof MailConnectionError ? error.code : 'sync_failed',
+      };
       if (error instanceof MailConnectionError)
         deps.log.warn(
           { account: account.id, code: error.code, detail: error.detail },

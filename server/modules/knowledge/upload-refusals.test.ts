@@ -195,35 +195,49 @@ describe.each(testDatabases)('web address refusals on %s', (dialect) => {
     [
       'http://127.0.0.1/',
       'http://127.0.0.1 resolves to a loopback address, which may not be fetched.',
+      { code: 'refused', params: { origin: 'http://127.0.0.1', range: 'loopback' } },
     ],
     [
       'http://169.254.169.254/latest/meta-data/',
       'http://169.254.169.254 resolves to a link-local (cloud metadata) address, which may not be fetched.',
+      {
+        code: 'refused',
+        params: { origin: 'http://169.254.169.254', range: 'link_local_metadata' },
+      },
     ],
     [
       'http://[::1]:8080/',
       'http://[::1]:8080 resolves to a loopback address, which may not be fetched.',
+      { code: 'refused', params: { origin: 'http://[::1]:8080', range: 'loopback' } },
     ],
     [
       'http://10.1.2.3/',
       'http://10.1.2.3 resolves to a private address, which may not be fetched.',
+      { code: 'refused', params: { origin: 'http://10.1.2.3', range: 'private' } },
     ],
     [
       'ftp://example.com/file',
       'Only http and https addresses can be added; "ftp://example.com/file" uses ftp.',
+      { code: 'scheme', params: { address: 'ftp://example.com/file', scheme: 'ftp' } },
     ],
     [
       'file:///etc/passwd',
       'Only http and https addresses can be added; "file:///etc/passwd" uses file.',
+      { code: 'scheme', params: { address: 'file:///etc/passwd', scheme: 'file' } },
     ],
-  ])('when the address is %s, then 400 says why and nothing is stored', async (url, message) => {
-    const res = await add([url]);
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe(message);
-    expect(res.body.items).toEqual([{ url, status_code: 400, message, document_id: null }]);
-    expect(storedFiles(t)).toEqual([]);
-    expect((await storedRows(t)).documents).toBe(0);
-  });
+  ])(
+    'when the address is %s, then 400 says why in English and as a code, and nothing is stored',
+    async (url, message, text) => {
+      const res = await add([url]);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+      expect(res.body.items).toEqual([
+        { url, status_code: 400, message, ...text, document_id: null },
+      ]);
+      expect(storedFiles(t)).toEqual([]);
+      expect((await storedRows(t)).documents).toBe(0);
+    },
+  );
 
   it('when an allowed page redirects into loopback or metadata addresses, then 400 and nothing is stored', async () => {
     const loopback = await add([`${site.origin}/to-loopback`]);

@@ -13,6 +13,23 @@ import type { DocumentsRepo } from './repo';
 import { answer, departmentCheck, type UploadAnswer } from './upload-common';
 import { fetchToStorage } from './web-fetch';
 
+type UrlItem = UploadUrlsResponse['items'][number];
+
+/** A refusal in English and as a code the console translates. */
+const refusal = (status_code: number, error: FetchError): Partial<UrlItem> => ({
+  status_code,
+  message: error.message,
+  code: error.code,
+  params: error.params,
+});
+
+const duplicate = (url: string): Partial<UrlItem> => ({
+  status_code: 409,
+  message: `${url} is already in this department.`,
+  code: 'duplicate',
+  params: { address: url },
+});
+
 interface UrlUploadDeps {
   repo: DocumentsRepo;
   storage: Storage;
@@ -33,25 +50,23 @@ export function createUrlUploadService(deps: UrlUploadDeps) {
       const items: UploadUrlsResponse['items'] = [];
       const seen = new Set<string>();
       for (const raw of body.urls) {
-        const item = {
+        const item: UrlItem = {
           url: raw,
           status_code: 201,
           message: '',
-          document_id: null as number | null,
+          document_id: null,
         };
         items.push(item);
         let url: string;
         try {
           url = parseHttpUrl(raw).href;
         } catch (error) {
-          Object.assign(item, { status_code: 400, message: (error as Error).message });
+          if (!(error instanceof FetchError)) throw error;
+          Object.assign(item, refusal(400, error));
           continue;
         }
         if (seen.has(url) || (await repo.findByUrl(departmentId, url))) {
-          Object.assign(item, {
-            status_code: 409,
-            message: `${url} is already in this department.`,
-          });
+          Object.assign(item, duplicate(url));
           continue;
         }
         seen.add(url);
@@ -61,7 +76,7 @@ export function createUrlUploadService(deps: UrlUploadDeps) {
         } catch (error) {
           if (!(error instanceof FetchError)) throw error;
           // 400 for every refusal or failure: the console shows the message (SPEC §8).
-          Object.assign(item, { status_code: 400, message: error.message });
+          Object.assign(item, refusal(400, error));
           continue;
         }
         const storagePath = await storage.commit(
@@ -86,17 +101,16 @@ export function createUrlUploadService(deps: UrlUploadDeps) {
               last_fetched_at: nowIso(),
             }),
           );
-          item.message =
-            fetched.type === 'sitemap'
-              ? 'Sitemap added; adding its pages.'
-              : 'Page added; reading it now.';
+          const sitemap = fetched.type === 'sitemap';
+          Object.assign(item, {
+            message: sitemap ? 'Sitemap added; adding its pages.' : 'Page added; reading it now.',
+            code: sitemap ? 'sitemap_added' : 'page_added',
+            params: { address: url },
+          });
         } catch (error) {
           await storage.remove(storagePath);
           if (!isUniqueViolation(error)) throw error;
-          Object.assign(item, {
-            status_code: 409,
-            message: `${url} is already in this department.`,
-          });
+          Object.assign(item, duplicate(url));
         }
       }
       deps.wake();

@@ -34,16 +34,25 @@ export async function fetchToStorage(
     throw new FetchError(
       `${response.url} is not a web page or sitemap (it is ${contentType}).`,
       'failed',
+      'not_a_page',
+      { address: response.url, type: contentType },
     );
   }
   const written = await storage.write(response.body, { maxBytes: policy.maxBytes });
   if (written.refused) {
     await storage.discard(written.tempPath);
-    throw new FetchError(`${response.url} is larger than the fetch limit.`, 'too_large');
+    throw new FetchError(
+      `${response.url} is larger than the fetch limit.`,
+      'too_large',
+      'too_large',
+      { address: response.url, size: `${Math.round(policy.maxBytes / 1024)} KB` },
+    );
   }
   if (written.size === 0) {
     await storage.discard(written.tempPath);
-    throw new FetchError(`${response.url} answered with an empty page.`, 'failed');
+    throw new FetchError(`${response.url} answered with an empty page.`, 'failed', 'empty_page', {
+      address: response.url,
+    });
   }
   const xml = /xml/.test(contentType) && !/xhtml/.test(contentType);
   const head = written.head.toString('utf8');

@@ -9,30 +9,14 @@
 import { departmentScope, type DepartmentScope } from '../../../contract/access';
 import type { AccessSubject } from '../../../contract/profile';
 import { SUPPORTED_LANGUAGES } from '../../../contract/constants';
+import { SOP_INDUSTRIES, SOP_PRODUCT_TYPES } from '../../../contract/seeded-texts';
 import { COUNTRY_CODES, countryName } from '../../../contract/sop';
 import { nowIso } from '../../db/database';
 import type { SopRepo } from './repo';
 
-const PRODUCT_TYPES = [
-  'Automotive parts',
-  'Chemicals',
-  'Consumer electronics',
-  'Food and beverages',
-  'Furniture',
-  'Machinery',
-  'Pharmaceuticals',
-  'Textiles',
-];
-const INDUSTRIES = [
-  'Automotive',
-  'Chemical',
-  'Consumer goods',
-  'Food',
-  'Healthcare',
-  'Manufacturing',
-  'Retail',
-  'Technology',
-];
+// The starting lists stay English in the rows; the console translates them while unchanged.
+const PRODUCT_TYPES = Object.values(SOP_PRODUCT_TYPES);
+const INDUSTRIES = Object.values(SOP_INDUSTRIES);
 
 function merged(base: readonly string[], used: readonly string[]): string[] {
   return [...new Set([...base, ...used])].sort((a, b) => a.localeCompare(b, 'en'));

@@ -4,42 +4,66 @@
  * a CIDR holding it. Checked on the resolved address (not the name), on every hop.
  */
 import { BlockList, isIP } from 'node:net';
+import type { AddressRange } from '../../../contract/server-texts';
 
-const FORBIDDEN: [cidr: string, label: string][] = [
-  ['0.0.0.0/8', 'an unspecified'],
-  ['10.0.0.0/8', 'a private'],
-  ['100.64.0.0/10', 'a carrier-grade NAT'],
-  ['127.0.0.0/8', 'a loopback'],
-  ['169.254.0.0/16', 'a link-local (cloud metadata)'],
-  ['172.16.0.0/12', 'a private'],
-  ['192.0.0.0/24', 'a reserved'],
-  ['192.0.2.0/24', 'a documentation'],
-  ['192.88.99.0/24', 'a reserved (6to4 relay)'],
-  ['192.168.0.0/16', 'a private'],
-  ['198.18.0.0/15', 'a benchmarking'],
-  ['198.51.100.0/24', 'a documentation'],
-  ['203.0.113.0/24', 'a documentation'],
-  ['224.0.0.0/4', 'a multicast'],
-  ['240.0.0.0/4', 'a reserved'],
-  ['::/128', 'an unspecified'],
-  ['::1/128', 'a loopback'],
+const FORBIDDEN: [cidr: string, range: AddressRange][] = [
+  ['0.0.0.0/8', 'unspecified'],
+  ['10.0.0.0/8', 'private'],
+  ['100.64.0.0/10', 'carrier_grade_nat'],
+  ['127.0.0.0/8', 'loopback'],
+  ['169.254.0.0/16', 'link_local_metadata'],
+  ['172.16.0.0/12', 'private'],
+  ['192.0.0.0/24', 'reserved'],
+  ['192.0.2.0/24', 'documentation'],
+  ['192.88.99.0/24', 'relay_6to4'],
+  ['192.168.0.0/16', 'private'],
+  ['198.18.0.0/15', 'benchmarking'],
+  ['198.51.100.0/24', 'documentation'],
+  ['203.0.113.0/24', 'documentation'],
+  ['224.0.0.0/4', 'multicast'],
+  ['240.0.0.0/4', 'reserved'],
+  ['::/128', 'unspecified'],
+  ['::1/128', 'loopback'],
   // Deprecated IPv4-compatible addresses (::a.b.c.d): nothing public uses them.
-  ['::/96', 'an IPv4-compatible'],
+  ['::/96', 'ipv4_compatible'],
   // The well-known NAT64 prefix 64:ff9b::/96 is checked as the IPv4 address it carries (see
   // normaliseAddress); the local-use prefix has no fixed place for it, so it is refused whole.
-  ['64:ff9b:1::/48', 'a NAT64'],
-  ['2001::/32', 'a Teredo tunnel'],
-  ['2001:db8::/32', 'a documentation'],
-  ['3fff::/20', 'a documentation'],
+  ['64:ff9b:1::/48', 'nat64'],
+  ['2001::/32', 'teredo'],
+  ['2001:db8::/32', 'documentation'],
+  ['3fff::/20', 'documentation'],
   // IETF protocol assignments: benchmarking, ORCHID, AMT, AS112 and the like.
-  ['2001::/23', 'a reserved'],
-  ['fec0::/10', 'a site-local'],
-  ['100::/64', 'a discard'],
-  ['5f00::/16', 'a reserved (SRv6)'],
-  ['fc00::/7', 'a private (unique local)'],
-  ['fe80::/10', 'a link-local'],
-  ['ff00::/8', 'a multicast'],
+  ['2001::/23', 'reserved'],
+  ['fec0::/10', 'site_local'],
+  ['100::/64', 'discard'],
+  ['5f00::/16', 'srv6'],
+  ['fc00::/7', 'unique_local'],
+  ['fe80::/10', 'link_local'],
+  ['ff00::/8', 'multicast'],
 ];
+
+/** The English words of each range, for the API's own messages (the console translates the kind). */
+export const RANGE_WORDS: Record<AddressRange, string> = {
+  unspecified: 'an unspecified',
+  private: 'a private',
+  carrier_grade_nat: 'a carrier-grade NAT',
+  loopback: 'a loopback',
+  link_local_metadata: 'a link-local (cloud metadata)',
+  reserved: 'a reserved',
+  documentation: 'a documentation',
+  relay_6to4: 'a reserved (6to4 relay)',
+  benchmarking: 'a benchmarking',
+  multicast: 'a multicast',
+  ipv4_compatible: 'an IPv4-compatible',
+  nat64: 'a NAT64',
+  teredo: 'a Teredo tunnel',
+  site_local: 'a site-local',
+  discard: 'a discard',
+  srv6: 'a reserved (SRv6)',
+  unique_local: 'a private (unique local)',
+  link_local: 'a link-local',
+  unknown: 'an unknown',
+};
 
 /** Global unicast: any IPv6 address outside it is reserved, whatever its label above. */
 const globalUnicast = blockListOf(['2000::/3']);
@@ -55,7 +79,7 @@ function blockListOf(cidrs: string[]): BlockList {
   return list;
 }
 
-const forbidden = FORBIDDEN.map(([cidr, label]) => ({ list: blockListOf([cidr]), label }));
+const forbidden = FORBIDDEN.map(([cidr, range]) => ({ list: blockListOf([cidr]), range }));
 
 /** The eight 16-bit groups of an IPv6 address (dotted IPv4 tails included). */
 function ipv6Groups(address: string): number[] | undefined {
@@ -103,14 +127,20 @@ function familyOf(address: string): 'ipv4' | 'ipv6' {
   return isIP(address) === 6 ? 'ipv6' : 'ipv4';
 }
 
-/** The kind of forbidden range the address is in ('a loopback'), or undefined when public. */
-export function forbiddenRange(address: string): string | undefined {
+/** The kind of closed range the address is in ('loopback'), or undefined when public. */
+export function forbiddenRangeKind(address: string): AddressRange | undefined {
   const ip = normaliseAddress(address);
-  if (!isIP(ip)) return 'an unknown';
+  if (!isIP(ip)) return 'unknown';
   const family = familyOf(ip);
-  const label = forbidden.find((f) => f.list.check(ip, family))?.label;
-  if (label || family === 'ipv4' || globalUnicast.check(ip, 'ipv6')) return label;
-  return 'a reserved';
+  const range = forbidden.find((f) => f.list.check(ip, family))?.range;
+  if (range || family === 'ipv4' || globalUnicast.check(ip, 'ipv6')) return range;
+  return 'reserved';
+}
+
+/** The same kind in English words ('a loopback'), as the API's messages say it. */
+export function forbiddenRange(address: string): string | undefined {
+  const range = forbiddenRangeKind(address);
+  return range && RANGE_WORDS[range];
 }
 
 export interface AllowList {

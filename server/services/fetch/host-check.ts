@@ -6,7 +6,8 @@
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { forbiddenRange, type AllowList } from './address-policy';
+import type { AddressRange } from '../../../contract/server-texts';
+import { forbiddenRangeKind, RANGE_WORDS, type AllowList } from './address-policy';
 
 /** An address that passed the policy, which the connection is then made to. */
 export interface PinnedAddress {
@@ -26,13 +27,13 @@ export class HostRefused extends Error {
   constructor(
     readonly kind: 'not_found' | 'private',
     readonly hostname: string,
-    /** The kind of range ('a loopback'), never the address itself. */
-    readonly range?: string,
+    /** The kind of range ('loopback'), never the address itself. */
+    readonly range?: AddressRange,
   ) {
     super(
       kind === 'not_found'
         ? `The host "${hostname}" could not be found.`
-        : `"${hostname}" resolves to ${range} address.`,
+        : `"${hostname}" resolves to ${RANGE_WORDS[range ?? 'unknown']} address.`,
     );
     this.name = 'HostRefused';
   }
@@ -54,7 +55,7 @@ export async function checkedAddress(hostname: string, rules: HostRules): Promis
   const privateAllowed = rules.privateAllowed ?? true;
   const hostListed = privateAllowed && rules.allow.hostAllowed(host);
   for (const { address } of addresses) {
-    const range = forbiddenRange(address);
+    const range = forbiddenRangeKind(address);
     if (range && !hostListed && !(privateAllowed && rules.allow.addressAllowed(address)))
       throw new HostRefused('private', host, range);
   }

@@ -8,7 +8,8 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { parseAllowList, type AllowList } from './address-policy';
+import type { WebAddressText } from '../../../contract/server-texts';
+import { parseAllowList, RANGE_WORDS, type AllowList } from './address-policy';
 import { checkedAddress, HostRefused, type PinnedAddress } from './host-check';
 import { robotsAllows } from './robots';
 
@@ -22,11 +23,16 @@ export interface FetchPolicy {
   maxBytes: number;
 }
 
-/** A readable refusal or failure; `status` is what an API answer should carry. */
+/**
+ * A readable refusal or failure: `message` in English for API clients and logs, `code` and
+ * `params` for the console to say it in its reader's language (errors:webAddress).
+ */
 export class FetchError extends Error {
   constructor(
     message: string,
     readonly kind: 'scheme' | 'refused' | 'robots' | 'too_large' | 'failed',
+    readonly code: WebAddressText,
+    readonly params: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'FetchError';
@@ -48,15 +54,23 @@ export function parseHttpUrl(text: string): URL {
   try {
     url = new URL(text);
   } catch {
-    throw new FetchError(`"${text}" is not a valid web address.`, 'scheme');
+    throw new FetchError(`"${text}" is not a valid web address.`, 'scheme', 'invalid', {
+      address: text,
+    });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new FetchError(
       `Only http and https addresses can be added; "${text}" uses ${url.protocol.replace(':', '')}.`,
       'scheme',
+      'scheme',
+      { address: text, scheme: url.protocol.replace(':', '') },
     );
   if (url.username || url.password)
-    throw new FetchError(`Addresses with a user name or password are not accepted.`, 'scheme');
+    throw new FetchError(
+      `Addresses with a user name or password are not accepted.`,
+      'scheme',
+      'credentials',
+    );
   url.hash = '';
   return url;
 }
@@ -72,10 +86,14 @@ export async function resolveChecked(url: URL, allow: AllowList): Promise<Pinned
     return await checkedAddress(url.hostname, { allow });
   } catch (error) {
     if (!(error instanceof HostRefused)) throw error;
-    if (error.kind === 'not_found') throw new FetchError(error.message, 'failed');
+    if (error.kind === 'not_found')
+      throw new FetchError(error.message, 'failed', 'host_not_found', { host: error.hostname });
+    const range = error.range ?? 'unknown';
     throw new FetchError(
-      `${url.origin} resolves to ${error.range} address, which may not be fetched.`,
+      `${url.origin} resolves to ${RANGE_WORDS[range]} address, which may not be fetched.`,
       'refused',
+      'refused',
+      { origin: url.origin, range },
     );
   }
 }
@@ -117,9 +135,16 @@ function describeFailure(url: string, error: unknown, timeoutMs: number): FetchE
     return new FetchError(
       `${url} did not answer within ${Math.round(timeoutMs / 1000)} s.`,
       'failed',
+      'timeout',
+      { address: url, seconds: String(Math.round(timeoutMs / 1000)) },
     );
   const code = (error as { code?: string }).code;
-  return new FetchError(`${url} could not be fetched (${code ?? 'connection failed'}).`, 'failed');
+  return new FetchError(
+    `${url} could not be fetched (${code ?? 'connection failed'}).`,
+    'failed',
+    'unreachable',
+    { address: url, reason: code ?? '' },
+  );
 }
 
 /**
@@ -142,7 +167,12 @@ export async function safeFetch(target: string, policy: FetchPolicy): Promise<Fe
     if ([301, 302, 303, 307, 308].includes(status) && response.headers.location) {
       response.resume();
       if (hop >= MAX_REDIRECTS)
-        throw new FetchError(`${target} redirects more than ${MAX_REDIRECTS} times.`, 'failed');
+        throw new FetchError(
+          `${target} redirects more than ${MAX_REDIRECTS} times.`,
+          'failed',
+          'too_many_redirects',
+          { address: target, count: String(MAX_REDIRECTS) },
+        );
       try {
         url = parseHttpUrl(new URL(response.headers.location, url).href);
       } catch (error) {
@@ -150,6 +180,8 @@ export async function safeFetch(target: string, policy: FetchPolicy): Promise<Fe
           ? new FetchError(
               `${url.href} redirects to an address that may not be fetched: ${error.message}`,
               'refused',
+              'redirect_refused',
+              { address: url.href },
             )
           : error;
       }
@@ -157,7 +189,10 @@ export async function safeFetch(target: string, policy: FetchPolicy): Promise<Fe
     }
     if (status < 200 || status >= 300) {
       response.resume();
-      throw new FetchError(`${url.href} answered HTTP ${status}.`, 'failed');
+      throw new FetchError(`${url.href} answered HTTP ${status}.`, 'failed', 'http_status', {
+        address: url.href,
+        status: String(status),
+      });
     }
     const declared = Number(response.headers['content-length'] ?? NaN);
     if (declared > policy.maxBytes) {
@@ -174,7 +209,15 @@ export async function safeFetch(target: string, policy: FetchPolicy): Promise<Fe
 }
 
 function tooLarge(url: string, maxBytes: number): FetchError {
-  return new FetchError(`${url} is larger than ${formatSize(maxBytes)}.`, 'too_large');
+  return new FetchError(
+    `${url} is larger than ${formatSize(maxBytes)}.`,
+    'too_large',
+    'too_large',
+    {
+      address: url,
+      size: formatSize(maxBytes),
+    },
+  );
 }
 
 function formatSize(bytes: number): string {
@@ -236,5 +279,7 @@ export async function checkRobots(target: string, policy: FetchPolicy): Promise<
     throw new FetchError(
       `robots.txt of ${url.host} does not allow fetching ${url.pathname}.`,
       'robots',
+      'robots',
+      { host: url.host, path: url.pathname },
     );
 }

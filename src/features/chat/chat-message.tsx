@@ -4,6 +4,7 @@ import { cilChartLine } from '@coreui/icons';
 import { useTranslation } from 'react-i18next';
 import type { ChatReference } from '@contract/chat';
 import { formatDateTime } from '@/lib/dates';
+import { isolated } from '@/lib/bidi';
 import { errorText } from '@/lib/error-text';
 import { AnswerImages } from './answer-images';
 import { AnswerItem, AnswerStatus } from './answer-status';
@@ -45,7 +46,10 @@ function UserMessage({ message }: { message: ChatMessage }) {
         <div className="chat-meta">
           <span className="fw-semibold">{t('you')}</span> <Time value={message.timestamp} />
         </div>
-        <div className="chat-plain-text">{message.text}</div>
+        {/* dir="auto": an English question in the Arabic console keeps its "?" at its end. */}
+        <div className="chat-plain-text" dir="auto">
+          {message.text}
+        </div>
       </div>
     </li>
   );
@@ -60,6 +64,12 @@ function AnswerBody({ message, actions }: { message: ChatMessage; actions: Messa
   // "nothing found" beside it would contradict it.
   const databaseAnswered =
     details?.noAnswer === true && fromDatabase(message.visual?.route) && !!message.visual?.url;
+  // The server words "nothing found" in the question's language (English for API clients);
+  // the console says it in its reader's, like every other text on the page.
+  const text =
+    details?.noAnswer === true && message.status === 'done'
+      ? t('answerTexts.noAnswer')
+      : message.text;
   return (
     <>
       {details?.standaloneQuestion && (
@@ -77,9 +87,9 @@ function AnswerBody({ message, actions }: { message: ChatMessage; actions: Messa
           </ul>
         </div>
       )}
-      {message.text && !databaseAnswered && (
+      {text && !databaseAnswered && (
         <MarkdownView
-          text={message.text}
+          text={text}
           citations={[...byNumber.keys()]}
           onCite={(n) => {
             const reference = byNumber.get(n);
@@ -140,7 +150,7 @@ function ServerMessage({ message, actions }: { message: ChatMessage; actions: Me
         <span className="fw-semibold">{t('assistant')}</span> <Time value={message.timestamp} />
         {details?.model && (
           <span className="ms-2">
-            · {t('engineLine', { model: actions.modelLabel(details.model) })}
+            · {t('engineLine', { model: isolated(actions.modelLabel(details.model)) })}
           </span>
         )}
       </div>

@@ -28,6 +28,7 @@ import { type ChatState, objectUrlsOf, selectChat } from './chat-state';
 import { openSource } from './answer-action-thunks';
 import { ask, loadConversation, requestChart } from './chat-thunks';
 import { ConversationList } from './conversation-list';
+import { modelLabel } from './model-label';
 import { releaseObjectUrls } from './object-urls';
 import { RecommendedQuestions } from './recommended-questions';
 import { SourceViewer } from './source-viewer';
@@ -98,7 +99,7 @@ export function ChatPage() {
       dispatch(modelChosen(BUILTIN_MODEL_ID));
       void dispatch(ask(question));
     },
-    modelLabel: (id) => modelList.find((m) => m.id === id)?.label ?? id,
+    modelLabel: (id) => modelLabel(t, id, modelList),
     busy: chat.sending,
   };
 

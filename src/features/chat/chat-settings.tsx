@@ -3,6 +3,7 @@ import { CCol, CFormLabel, CFormSelect, CFormSwitch, CRow } from '@coreui/react'
 import { useTranslation } from 'react-i18next';
 import type { ChatModel } from '@contract/chat';
 import { useLibDispatch } from '@/lib/store-types';
+import { modelLabel } from './model-label';
 import { departmentChosen, modelChosen, toggleChanged } from './chat-slice';
 import { TOGGLE_KEYS, type ChatState } from './chat-state';
 import type { DepartmentRef as DepartmentChoice } from '@/lib/session/assignable';
@@ -49,8 +50,8 @@ export function ChatSettings({
               <option value={chat.selectedModel}>{chat.selectedModel}</option>
             )}
             {models.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.label}
+              <option key={m.id} value={m.id} dir="auto">
+                {modelLabel(t, m.id, models)}
               </option>
             ))}
           </CFormSelect>

@@ -231,6 +231,7 @@ export function messagesOfHistory(history: ChatHistoryEntry[]): ChatMessage[] {
         messageId: entry.message_id,
         engine: entry.engine,
         model: entry.model,
+        noAnswer: entry.no_answer ?? false,
         references: entry.references,
       },
       feedback: entry.feedback,

@@ -48,6 +48,7 @@ function RenameForm({ conversation, onDone }: { conversation: Conversation; onDo
         id={id}
         size="sm"
         value={title}
+        dir="auto"
         maxLength={TITLE_MAX}
         autoFocus
         onChange={(e) => setTitle(e.target.value)}
@@ -97,7 +98,10 @@ function ConversationItem({
         disabled={disabled}
         onClick={onOpen}
       >
-        <span className="d-block text-truncate">{conversation.title}</span>
+        {/* dir="auto": an English title in the Arabic console is cut at its end, not its start. */}
+        <span className="d-block text-truncate" dir="auto">
+          {conversation.title}
+        </span>
         <span className="d-block small text-body-secondary">
           {formatDateTime(conversation.updated_at, { locale: i18n.language })} ·{' '}
           {t('conversations.messages', { n: conversation.message_count })}

@@ -184,13 +184,14 @@ export function VisitorChatPage() {
             aria-label={look.client_name}
           >
             <ol className="list-unstyled m-0">
-              {look.welcome_message && (
-                <li className="chat-message chat-message-server" data-testid="visitor-welcome">
-                  <div className="chat-bubble">
-                    <div className="chat-plain-text">{look.welcome_message}</div>
+              {/* No welcome of the widget's own: the default one, in the visitor's language. */}
+              <li className="chat-message chat-message-server" data-testid="visitor-welcome">
+                <div className="chat-bubble">
+                  <div className="chat-plain-text" dir="auto">
+                    {look.welcome_message.trim() || t('common:widgetWelcome')}
                   </div>
-                </li>
-              )}
+                </div>
+              </li>
               {state.messages.map((m) => (
                 <VisitorMessage key={m.id} message={m} onRate={(msg, r) => void rate(msg, r)} />
               ))}

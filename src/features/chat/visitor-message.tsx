@@ -69,18 +69,25 @@ export function VisitorMessage({
       <li className="chat-message chat-message-user" data-testid="chat-message" data-sender="user">
         <div className="chat-bubble visitor-own">
           <span className="visually-hidden">{t('you')}: </span>
-          <div className="chat-plain-text">{message.text}</div>
+          <div className="chat-plain-text" dir="auto">
+            {message.text}
+          </div>
         </div>
       </li>
     );
   const references = message.details?.references ?? [];
+  // "Nothing found" in the visitor's language, whatever language the server chose for it.
+  const text =
+    message.details?.noAnswer === true && message.status === 'done'
+      ? t('answerTexts.visitorNoAnswer')
+      : message.text;
   return (
     <AnswerItem message={message}>
       <span className="visually-hidden">{t('assistant')}: </span>
       {/* Citations stay text: the references are listed right below. */}
-      {message.text && (
+      {text && (
         <MarkdownView
-          text={message.text}
+          text={text}
           citations={[]}
           onCite={() => undefined}
           citeLabel={(n) => t('references.cite', { n })}

@@ -13,7 +13,9 @@ import {
 import { editDeleteColumn } from '@/components/row-actions';
 import { useConfirmedDelete } from '@/components/use-confirmed-delete';
 import type { Translate } from '@/lib/error-text';
+import { departmentDescriptionText } from '@/lib/seeded-text';
 import { useListParams } from '@/lib/use-list-params';
+import { deleteBlockedReason } from './department-holdings';
 import type { DepartmentLinks } from './department-links';
 import { useDeleteDepartmentMutation, useListDepartmentsQuery } from './departments-api';
 
@@ -38,7 +40,11 @@ export function DepartmentsListPage({ links }: { links: DepartmentLinks }) {
       rowHeader: true,
       cell: (d) => <Link to={links.view(d.id)}>{d.name}</Link>,
     },
-    { key: 'description', header: t('fields.description'), cell: (d) => d.description },
+    {
+      key: 'description',
+      header: t('fields.description'),
+      cell: (d) => departmentDescriptionText(t, d.description),
+    },
     { key: 'users', header: t('fields.users'), cell: (d) => d.user_count },
     { key: 'roles', header: t('fields.roles'), cell: (d) => d.role_count },
     updatedColumn(t, i18n.language),
@@ -55,6 +61,7 @@ export function DepartmentsListPage({ links }: { links: DepartmentLinks }) {
         name: (d) => d.name,
         editTo: (d) => links.update(d.id),
         onDelete: deletion.ask,
+        deleteBlocked: (d) => deleteBlockedReason(t, d, i18n.language),
       })}
       params={params}
       setParams={setParams}

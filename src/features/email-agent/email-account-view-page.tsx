@@ -89,7 +89,18 @@ function AccountDetails({ account: a, links }: { account: EmailAccount; links: E
                     : t('never'),
                 ],
                 ...(a.last_sync_error
-                  ? [[t('fields.syncError'), a.last_sync_error] as [string, string]]
+                  ? [
+                      [
+                        t('fields.syncError'),
+                        // The server's sentence is English; its code is said in the reader's
+                        // language (a server that predates codes leaves the sentence).
+                        a.last_sync_error_code
+                          ? t(`connectionFailure.${a.last_sync_error_code}`, {
+                              host: a.imap_host ?? '',
+                            })
+                          : a.last_sync_error,
+                      ] as [string, string],
+                    ]
                   : []),
               ]}
             />

@@ -153,7 +153,7 @@ export function DbSourceForm({ source, links }: { source?: DbSource; links: DbSo
         >
           {(types.data ?? []).map((type) => (
             <option key={type.key} value={type.key}>
-              {type.label}
+              {t(`types.${type.key}`, { defaultValue: type.label })}
             </option>
           ))}
         </SelectField>

@@ -76,7 +76,11 @@ export function DbSourcesListPage({ links }: { links: DbSourceLinks }) {
         />
       ),
     },
-    { key: 'type', header: t('fields.dbType'), cell: (s) => s.db_type_label },
+    {
+      key: 'type',
+      header: t('fields.dbType'),
+      cell: (s) => t(`types.${s.db_type}`, { defaultValue: s.db_type_label }),
+    },
     {
       key: 'where',
       header: t('fields.where'),

@@ -65,12 +65,16 @@ interface ChatbotValues {
 
 const hostsOf = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
-function initialValues(widget?: ServiceAgent): ChatbotValues {
+/**
+ * A new widget's welcome is prefilled in the language of the administrator creating it, who
+ * can change it; an existing one keeps what it has (empty: each visitor's language).
+ */
+function initialValues(widget: ServiceAgent | undefined, welcome: string): ChatbotValues {
   return {
     client_name: widget?.client_name ?? '',
     fg_color: widget?.fg_color ?? WIDGET_DEFAULTS.fg_color,
     bg_color: widget?.bg_color ?? WIDGET_DEFAULTS.bg_color,
-    welcome_message: widget?.welcome_message ?? WIDGET_DEFAULTS.welcome_message,
+    welcome_message: widget?.welcome_message ?? welcome,
     hosts: (widget?.allowed_hosts ?? []).join('\n'),
     daily_message_quota: String(widget?.daily_message_quota ?? WIDGET_DEFAULTS.daily_message_quota),
     target_areas: widget?.target_areas ?? [],
@@ -100,7 +104,9 @@ function ChatbotForm({ widget, links }: { widget?: ServiceAgent; links: ServiceA
   const { t } = useTranslation(['service-agent', 'validation', 'errors']);
   const navigate = useNavigate();
   const saving = useRecordSave(useCreateServiceAgentMutation(), useUpdateServiceAgentMutation());
-  const form = useForm(() => initialValues(widget), { codeFields: { NAME_TAKEN: 'client_name' } });
+  const form = useForm(() => initialValues(widget, t('common:widgetWelcome')), {
+    codeFields: { NAME_TAKEN: 'client_name' },
+  });
   const choices = useAreaChoices(widget);
   const { values, set } = form;
   const badHost = hostsOf(values.hosts).find((h) => !widgetHostField.safeParse(h).success);

@@ -36,9 +36,10 @@ export function WidgetPreview({
           {name.trim() || t('preview.untitled')}
         </div>
         <div className="widget-preview-body">
-          {welcome.trim() && (
-            <div className="widget-preview-bubble widget-preview-welcome">{welcome.trim()}</div>
-          )}
+          {/* An empty welcome greets each visitor in their own language (common:widgetWelcome). */}
+          <div className="widget-preview-bubble widget-preview-welcome" dir="auto">
+            {welcome.trim() || t('common:widgetWelcome')}
+          </div>
           <div className="widget-preview-bubble widget-preview-own" style={colours}>
             {t('preview.sampleQuestion')}
           </div>

@@ -11,6 +11,7 @@ import { toApiErrorData } from '@/lib/http';
 import { isSessionEnd, type RequestStatus } from '@/lib/session/session-slice';
 import { registerSlice } from '@/lib/slice-registry';
 import { createAppAsyncThunk } from '@/lib/store-types';
+import type { WebAddressAnswer } from '@/lib/web-address-text';
 import { documentsChanged } from './knowledge-api';
 import { extensionType, ok, pool, sendOne, urlUploadProblem } from './upload-requests';
 
@@ -34,10 +35,9 @@ export interface UploadItem {
   documentId: number | null;
 }
 
-export interface UrlResult {
+export interface UrlResult extends WebAddressAnswer {
   url: string;
   ok: boolean;
-  message: string;
 }
 
 /**
@@ -46,7 +46,7 @@ export interface UrlResult {
  */
 export type UploadProblem =
   | { kind: 'noFiles' | 'noDepartment' | 'uploadFailed' | 'invalidType' }
-  | { kind: 'server'; message: string };
+  | ({ kind: 'server' } & WebAddressAnswer);
 
 export interface UploadState {
   files: {
@@ -137,12 +137,21 @@ export const uploadUrls = createAppAsyncThunk<
         url: item.url,
         ok: ok(item.status_code),
         message: item.message,
+        code: item.code,
+        params: item.params,
       }));
       if (results.some((r) => r.ok)) dispatch(documentsChanged());
       return results;
     } catch (error) {
       const data = toApiErrorData(error);
-      return rejectWithValue(urlUploadProblem(data.status, data.code, data.message));
+      const problem = urlUploadProblem(data.status, data.code, data.message);
+      // Every address refused: the first one's reason, as a code the console translates.
+      const first = (error as { body?: Partial<UploadUrlsResponse> }).body?.items?.[0];
+      return rejectWithValue(
+        problem.kind === 'server' && first?.code
+          ? { ...problem, code: first.code, params: first.params }
+          : problem,
+      );
     }
   },
   { condition: (_, { getState }) => selectUpload(getState()).urls.status !== 'loading' },

@@ -6,6 +6,7 @@ import { parseUrlList } from '@contract/knowledge';
 import { patterns } from '@contract/validation';
 import { TextareaField } from '@/components/textarea-field';
 import { useLibDispatch } from '@/lib/store-types';
+import { webAddressText } from '@/lib/web-address-text';
 import { badgeTone } from './badge-tone';
 import type { DepartmentChoice } from './knowledge-access';
 import { UploadOptions, useUploadOptions } from './upload-options';
@@ -110,7 +111,7 @@ export function UrlUploadForm({ departments }: { departments: DepartmentChoice[]
                 </CBadge>
                 <span className="text-break">{r.url}</span>
                 {r.message && !r.ok && (
-                  <span className="d-block small text-danger-emphasis">{r.message}</span>
+                  <span className="d-block small text-danger-emphasis">{webAddressText(t, r)}</span>
                 )}
               </CListGroupItem>
             ))}

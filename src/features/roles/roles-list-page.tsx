@@ -12,6 +12,7 @@ import {
 } from '@/components/list-page';
 import { editDeleteColumn } from '@/components/row-actions';
 import { useConfirmedDelete } from '@/components/use-confirmed-delete';
+import { roleDescriptionText } from '@/lib/seeded-text';
 import { useCan } from '@/lib/session/use-can';
 import { useListParams } from '@/lib/use-list-params';
 import { ROLE_FILTERS, RoleFilters, useRoleList } from './role-list-query';
@@ -37,7 +38,9 @@ export function RolesListPage({ links }: { links: RoleLinks }) {
         <>
           {can.route('viewRole') ? <Link to={links.view(role.id)}>{role.name}</Link> : role.name}
           {role.description && (
-            <div className="small text-body-secondary fw-normal">{role.description}</div>
+            <div className="small text-body-secondary fw-normal" dir="auto">
+              {roleDescriptionText(t, role)}
+            </div>
           )}
         </>
       ),

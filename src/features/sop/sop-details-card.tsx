@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { departmentScope, inScope } from '@contract/access';
 import type { SopDocument } from '@contract/sop';
 import { DetailList } from '@/components/record-details';
+import { sopLookupText } from '@/lib/seeded-text';
 import { useCan } from '@/lib/session/use-can';
 import { SopDetailsDialog } from './sop-details-dialog';
 
@@ -39,8 +40,8 @@ export function SopDetailsCard({ doc }: { doc: SopDocument }) {
             [t('fields.name'), doc.name],
             [t('fields.department'), doc.department_name],
             [t('fields.client'), doc.client_name],
-            [t('fields.industry'), doc.industry],
-            [t('fields.productType'), doc.product_type],
+            [t('fields.industry'), sopLookupText(t, 'industries', doc.industry)],
+            [t('fields.productType'), sopLookupText(t, 'products', doc.product_type)],
           ]}
         />
       </CCardBody>

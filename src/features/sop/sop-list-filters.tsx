@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form-field';
 import { SelectFilter } from '@/components/select-filter';
+import { sopLookupText } from '@/lib/seeded-text';
 import { useDepartmentChoices } from '@/lib/session/department-choices';
 import type { ListChange } from '@/lib/use-list-params';
 import { useSopClientsQuery, useSopNamesQuery } from './sop-api';
@@ -66,7 +67,10 @@ export function SopListFilters({
         label={t('fields.productType')}
         any={t('anyProduct')}
         value={filters.product_type}
-        options={(products.data?.items ?? []).map((p) => ({ value: p, label: p }))}
+        options={(products.data?.items ?? []).map((p) => ({
+          value: p,
+          label: sopLookupText(t, 'products', p),
+        }))}
         onChange={set('product_type')}
       />
       <FormField

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form-field';
+import { sopLookupText } from '@/lib/seeded-text';
 import { useSopNamesQuery } from './sop-api';
 
 /**
@@ -37,7 +38,8 @@ export function SopNameField({
       />
       <datalist id={listId}>
         {(names.data?.items ?? []).map((n) => (
-          <option key={n} value={n} />
+          // The value saved stays as listed; a starting-list value shows its translation beside it.
+          <option key={n} value={n} label={sopLookupText(t, which, n)} />
         ))}
       </datalist>
     </>

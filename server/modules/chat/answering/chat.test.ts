@@ -146,6 +146,12 @@ describe.each(testDatabases)('the assistant with the built-in engine on %s', (di
   it('when nothing relevant is indexed, then it says so instead of guessing', async () => {
     const res = await ask(alice, { query: 'What is the capital city of Mars?' });
     expect(res.body).toMatchObject({ no_answer: true, references: [], answer: NO_ANSWER_TEXT });
+    // Reopened, the conversation still says which answer found nothing, for the console to
+    // word it in its reader's language.
+    const reopened = await t.api('GET', `/api/chat/conversations/${res.body.chat_id}`, {
+      token: alice.token,
+    });
+    expect(reopened.body.history.at(-1)).toMatchObject({ no_answer: true });
   });
 
   it('when a fact lives in another department, then it is never cited, and naming that department is refused', async () => {

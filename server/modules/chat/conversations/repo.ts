@@ -14,6 +14,8 @@ export interface HistoryRow {
   engine: 'builtin' | 'openai';
   model: string;
   references_json: string;
+  /** 1 when nothing relevant was found; absent where a caller does not read it. */
+  no_answer?: number;
   asked_at: string;
   answered_at: string;
   department_ids: string;
@@ -146,6 +148,7 @@ function turnQueries(db: Kysely<DB>, turnLog: TurnLog) {
           't.engine',
           't.model',
           't.references_json',
+          't.no_answer',
           't.asked_at',
           't.answered_at',
           't.department_ids',

@@ -41,6 +41,7 @@ export function historyEntry(t: HistoryRow): ChatHistoryEntry {
     engine: t.engine,
     model: t.model,
     references: parseReferences(t.references_json),
+    ...(t.no_answer === undefined ? {} : { no_answer: t.no_answer === 1 }),
     feedback: t.rating ? { rating: t.rating, comment: t.comment ?? '' } : null,
   };
 }
