@@ -75,6 +75,15 @@ const envSchema = z.object({
   URL_FETCH_MAX_BYTES: integer(String(10 * 1024 * 1024), 1024),
   MAX_UPLOAD_MB: integer('50', 1, 1024 * 1024),
   STORAGE_DIR: optional(),
+  STORAGE_URL: optional().refine(
+    (v) => v === undefined || /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/.test(v),
+    'must be s3://bucket or s3://bucket/prefix',
+  ),
+  AWS_ENDPOINT_URL_S3: optionalUrl(),
+  AWS_ENDPOINT_URL: optionalUrl(),
+  AWS_REGION: optional(),
+  AWS_ACCESS_KEY_ID: optional(),
+  AWS_SECRET_ACCESS_KEY: optional(),
   INGEST_CONCURRENCY: integer('2', 0, 64),
   OCR_ENGINE: withDefault('auto').pipe(z.enum(['auto', 'system', 'wasm'])),
   OCR_TURN_SECONDS: integer('10', 0, 3600),
@@ -208,8 +217,28 @@ const envDocs: Record<EnvName, EnvDoc> = {
   },
   STORAGE_DIR: {
     unset: '`DATA_DIR/files`',
-    meaning: 'uploaded and fetched files; shared by every server process',
+    meaning:
+      'uploaded and fetched files; shared by every server process. With `STORAGE_URL`: only uploads being received',
   },
+  STORAGE_URL: {
+    unset: '`STORAGE_DIR`',
+    meaning:
+      '`s3://bucket/prefix`: stored files live in this S3-compatible bucket, shared by every node (`npm run storage:migrate` copies `STORAGE_DIR` there)',
+  },
+  AWS_ENDPOINT_URL_S3: {
+    unset: '`AWS_ENDPOINT_URL`',
+    meaning: "`STORAGE_URL`'s S3-compatible server (MinIO, Ceph…), addressed path-style",
+  },
+  AWS_ENDPOINT_URL: {
+    unset: 'Amazon S3',
+    meaning: "`STORAGE_URL`'s server, for every AWS service",
+  },
+  AWS_REGION: { unset: '`us-east-1`', meaning: "`STORAGE_URL`'s region" },
+  AWS_ACCESS_KEY_ID: {
+    unset: "the AWS SDK's usual sources (profile, instance role)",
+    meaning: "`STORAGE_URL`'s access key",
+  },
+  AWS_SECRET_ACCESS_KEY: { meaning: "`STORAGE_URL`'s secret key" },
   INGEST_CONCURRENCY: {
     meaning: 'ingestion jobs one process runs at once; `0`: none (an API-only process)',
   },
@@ -299,6 +328,35 @@ export function envReference(): EnvVariable[] {
   });
 }
 
+/** STORAGE_URL's bucket and how to reach it (the AWS SDK's usual variables). */
+export interface S3Location {
+  bucket: string;
+  /** Prepended to every key; '' or ending in '/'. */
+  prefix: string;
+  /** An S3-compatible server; set, it is addressed path-style (http://host/bucket/key). */
+  endpoint?: string;
+  region: string;
+  /** Unset: the SDK's own chain (shared profile, instance or task role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
+function s3Location(e: z.infer<typeof envSchema>): S3Location | undefined {
+  if (!e.STORAGE_URL) return undefined;
+  const [, bucket, rest = ''] = /^s3:\/\/([^/]+)\/?(.*)$/.exec(e.STORAGE_URL) ?? [];
+  const prefix = rest.replace(/^\/+|\/+$/g, '');
+  return {
+    bucket,
+    prefix: prefix ? `${prefix}/` : '',
+    endpoint: e.AWS_ENDPOINT_URL_S3 ?? e.AWS_ENDPOINT_URL,
+    // Many S3-compatible servers ignore the region, but the SDK needs one to sign.
+    region: e.AWS_REGION ?? 'us-east-1',
+    credentials:
+      e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY }
+        : undefined,
+  };
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -349,6 +407,11 @@ export interface AppConfig {
   maxUploadMb: number;
   /** Uploaded and fetched files (default DATA_DIR/files); shared by every server process. */
   storageDir: string;
+  /**
+   * Where stored files live when not under `storageDir` (STORAGE_URL): an S3-compatible bucket.
+   * Uploads are still received into `storageDir`'s tmp/ first.
+   */
+  storageS3?: S3Location;
   /** Ingestion jobs one process runs at once; 0 runs none (an API-only process). */
   ingestConcurrency: number;
   /** auto: Debian's tesseract/pdftoppm where installed, else tesseract.js/pdf.js from npm. */
@@ -443,6 +506,7 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
     urlFetchMaxBytes: e.URL_FETCH_MAX_BYTES,
     maxUploadMb: e.MAX_UPLOAD_MB,
     storageDir: resolve(e.STORAGE_DIR ?? join(e.DATA_DIR, 'files')),
+    storageS3: s3Location(e),
     ingestConcurrency: e.INGEST_CONCURRENCY,
     ocrEngine: e.OCR_ENGINE,
     ocrTurnSeconds: e.OCR_TURN_SECONDS,

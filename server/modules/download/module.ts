@@ -12,7 +12,7 @@ export const downloadModule = defineModule({
     return {
       downloads: createDownloadService({
         repo: createDownloadRepo(database.db),
-        files: { pathOf: (relPath) => storage.pathOf(relPath), extract },
+        files: { storage, extract },
         log,
       }),
     };

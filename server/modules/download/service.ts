@@ -8,8 +8,8 @@
  * pdf files stream as stored; png/jpg become one image page; everything else is re-read by the
  * extractor that indexed it and laid out as text; a sitemap lists its pages.
  */
-import { createReadStream, type ReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, errors } from '../../http/app-error';
 import type {
@@ -19,6 +19,7 @@ import type {
 } from '../../services/ingest/types';
 import { imagePdf, textPdf } from '../../services/render/pdf';
 import { departmentScope, inScope } from '../../../contract/access';
+import type { Storage } from '../../services/storage';
 import type { Actor } from '../identity/public';
 import { kindOf } from '../knowledge/public';
 import { contentDisposition, sectionBlocks, sitemapBlocks } from './content';
@@ -26,7 +27,7 @@ import type { DownloadDocument, DownloadRepo } from './repo';
 
 /** Where stored files live and how to read them again (the knowledge area's storage/engine). */
 interface DocumentFiles {
-  pathOf(relPath: string): string;
+  storage: Pick<Storage, 'openRead' | 'sizeOf' | 'withLocalFile'>;
   extract(
     filePath: string,
     kind: ExtractableKind,
@@ -35,7 +36,7 @@ interface DocumentFiles {
 }
 
 type PdfDownload =
-  | { kind: 'file'; stream: ReadStream; size: number; disposition: string }
+  | { kind: 'file'; stream: Readable; size: number; disposition: string }
   | { kind: 'rendered'; bytes: Uint8Array; disposition: string };
 
 /** Re-reading a large file for the viewer must not hold a request for minutes. */
@@ -65,9 +66,14 @@ export function createDownloadService(deps: {
     return doc;
   }
 
-  function storedPath(doc: DownloadDocument): string {
+  function storedKey(doc: DownloadDocument): string {
     if (!doc.storage_path) throw errors.notFound('This document has no stored file yet.');
-    return deps.files.pathOf(doc.storage_path);
+    return doc.storage_path;
+  }
+
+  /** The stored file at a local path while `fn` runs (a copy of the object with STORAGE_URL). */
+  function withStoredFile<T>(doc: DownloadDocument, fn: (path: string) => Promise<T>) {
+    return deps.files.storage.withLocalFile(storedKey(doc), fn);
   }
 
   async function sections(doc: DownloadDocument) {
@@ -78,10 +84,12 @@ export function createDownloadService(deps: {
         'CONFLICT',
         `Documents of type ${doc.type} cannot be shown as a PDF.`,
       );
-    const result = await deps.files.extract(storedPath(doc), kind, {
-      advancedTraining: Boolean(doc.advanced_training),
-      signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
-    });
+    const result = await withStoredFile(doc, (path) =>
+      deps.files.extract(path, kind, {
+        advancedTraining: Boolean(doc.advanced_training),
+        signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+      }),
+    );
     if (!result.ok)
       throw new AppError(
         409,
@@ -99,7 +107,7 @@ export function createDownloadService(deps: {
       try {
         return await imagePdf(
           info,
-          await readFile(storedPath(doc)),
+          await withStoredFile(doc, (path) => readFile(path)),
           doc.type === 'png' ? 'png' : 'jpg',
         );
       } catch (error) {
@@ -118,13 +126,10 @@ export function createDownloadService(deps: {
       const doc = await readable(actor, id);
       const disposition = contentDisposition(doc);
       if (doc.type === 'pdf') {
-        const path = storedPath(doc);
-        const size = await stat(path).then(
-          (s) => s.size,
-          () => undefined,
-        );
+        const key = storedKey(doc);
+        const size = await deps.files.storage.sizeOf(key).catch(() => undefined);
         if (size === undefined) throw errors.notFound('The file of this document is missing.');
-        return { kind: 'file', stream: createReadStream(path), size, disposition };
+        return { kind: 'file', stream: await deps.files.storage.openRead(key), size, disposition };
       }
       if (doc.status !== 'ready')
         throw new AppError(

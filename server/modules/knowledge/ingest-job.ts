@@ -19,11 +19,17 @@ export function createIngestProcessor(deps: IngestDeps) {
   const scans = createScannedPagesRepo(repo.db);
   const turns = createScanTurns({ repo, scans, ocrTurnMs: deps.ocrTurnMs, wake: deps.wake });
 
-  async function fileOf(doc: DocumentRow): Promise<DocumentFile> {
-    if (!doc.storage_path) throw new IngestFailure('The file of this document is missing.');
+  /**
+   * Runs `fn` with the document's file at a local path for the extraction child process (with
+   * STORAGE_URL a copy of the object, deleted when `fn` settles).
+   */
+  async function withFile<T>(doc: DocumentRow, fn: (file: DocumentFile) => Promise<T>) {
+    const key = doc.storage_path;
+    if (!key) throw new IngestFailure('The file of this document is missing.');
     const kind = kindOf(doc.type);
     if (!kind) throw new IngestFailure(`Documents of type ${doc.type} cannot be read.`);
-    return { path: storage.pathOf(doc.storage_path), kind, engine: await deps.engine() };
+    const engine = await deps.engine();
+    return storage.withLocalFile(key, (path) => fn({ path, kind, engine }));
   }
 
   /** The file's text, its scanned pages (and images) listed for OCR rather than read. */
@@ -99,12 +105,15 @@ export function createIngestProcessor(deps: IngestDeps) {
     doc: DocumentRow,
     job: JobRow,
     context: JobContext,
-    read?: ExtractedDocument,
+    read?: { file: DocumentFile; doc: ExtractedDocument },
   ): Promise<void> {
-    const file = await fileOf(doc);
-    const textLayer = async () => read ?? (await extract(doc, file, context)).doc;
-    const whole = await turns.read(doc, file, job, context, textLayer);
-    if (whole) await finish(doc, file, whole, job, context);
+    const turn = async (file: DocumentFile) => {
+      const textLayer = async () => read?.doc ?? (await extract(doc, file, context)).doc;
+      const whole = await turns.read(doc, file, job, context, textLayer);
+      if (whole) await finish(doc, file, whole, job, context);
+    };
+    // The first turn goes on with the copy the text layer was read from.
+    return read ? turn(read.file) : withFile(doc, turn);
   }
 
   return {
@@ -116,12 +125,14 @@ export function createIngestProcessor(deps: IngestDeps) {
       if (doc.phase === 'ocr') return readScans(doc, job, context);
       if (doc.type === 'sitemap') return ingestSitemap(deps, doc);
       if (doc.is_url && doc.parent_id !== null) doc = await fetchChildPage(deps, doc);
-      const file = await fileOf(doc);
-      const extracted = await extract(doc, file, context);
-      if (extracted.scannedPages.length === 0)
-        return finish(doc, file, extracted.doc, job, context);
-      await scans.start(doc.id, extracted.scannedPages);
-      return readScans(doc, job, context, extracted.doc);
+      const current = doc;
+      return withFile(current, async (file) => {
+        const extracted = await extract(current, file, context);
+        if (extracted.scannedPages.length === 0)
+          return finish(current, file, extracted.doc, job, context);
+        await scans.start(current.id, extracted.scannedPages);
+        return readScans(current, job, context, { file, doc: extracted.doc });
+      });
     },
 
     async fail(job: JobRow, reason: string): Promise<void> {

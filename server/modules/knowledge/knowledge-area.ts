@@ -34,7 +34,7 @@ interface KnowledgeDeps {
 
 export function createKnowledge({ config, database, index, log, ...options }: KnowledgeDeps) {
   const repo = createDocumentsRepo(database.db);
-  const storage = createStorage(config.storageDir);
+  const storage = createStorage(config.storageDir, config.storageS3);
   const fetchPolicy: FetchPolicy = {
     allow: config.urlFetchAllow,
     timeoutMs: config.urlFetchTimeoutMs,

@@ -3,7 +3,6 @@
  * departments where the user holds the right: LIST_VIEW to list and read, DELETE to soft delete,
  * restore and delete, UPDATE to re-sync an address, VIEW to download the original.
  */
-import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { DocumentsQuery, KnowledgeDocument } from '../../../contract/knowledge';
 import type { Paged } from '../../../contract/paging';
@@ -109,12 +108,18 @@ async function refetch(
     fetched.tempPath,
     fetched.type === 'sitemap' ? 'xml' : 'html',
   );
-  await repo.update(row.id, {
-    storage_path: storagePath,
-    size_bytes: fetched.size,
-    type: fetched.type,
-    last_fetched_at: nowIso(),
-  });
+  // The new copy is stored before its row says so: a row that cannot change takes it back out.
+  await repo
+    .update(row.id, {
+      storage_path: storagePath,
+      size_bytes: fetched.size,
+      type: fetched.type,
+      last_fetched_at: nowIso(),
+    })
+    .catch(async (error: unknown) => {
+      await storage.remove(storagePath);
+      throw error;
+    });
   await storage.remove(row.storage_path);
 }
 
@@ -212,7 +217,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
         ? `${new URL(row.url ?? row.name).hostname}.${row.type === 'sitemap' ? 'xml' : 'html'}`
         : row.name;
       return {
-        stream: createReadStream(storage.pathOf(row.storage_path)),
+        stream: await storage.openRead(row.storage_path),
         fileName,
         contentType: MIME[row.type] ?? 'application/octet-stream',
         size,

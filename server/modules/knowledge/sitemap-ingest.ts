@@ -23,7 +23,9 @@ async function sitemapPages(
 ): Promise<{ pages: string[]; skipped: number }> {
   const { storage } = deps;
   if (!doc.storage_path) throw new IngestFailure('The sitemap was never fetched.');
-  const listing = parseSitemap(await readFile(storage.pathOf(doc.storage_path), 'utf8'));
+  const listing = parseSitemap(
+    await storage.withLocalFile(doc.storage_path, (path) => readFile(path, 'utf8')),
+  );
   if (!listing)
     throw new IngestFailure('This is not a sitemap: no <urlset> or <sitemapindex> was found.');
   const cap = deps.sitemapMaxPages;
@@ -114,7 +116,10 @@ export async function fetchChildPage(deps: IngestDeps, doc: DocumentRow): Promis
     sha256: null,
     last_fetched_at: nowIso(),
   };
-  await repo.update(doc.id, changes);
+  await repo.update(doc.id, changes).catch(async (error: unknown) => {
+    await storage.remove(storagePath);
+    throw error;
+  });
   await storage.remove(old);
   return { ...doc, ...changes };
 }

@@ -10,7 +10,6 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { createReadStream } from 'node:fs';
 import { messageResponseSchema } from '../../../contract/auth';
 import {
   archiveBodySchema,
@@ -76,7 +75,7 @@ async function* partsOf(request: FastifyRequest): AsyncGenerator<SopPart> {
 async function pdfOf(
   reply: { header(key: string, value: string): unknown },
   file: SopFileRow,
-  pathOf: (p: string) => string,
+  openRead: (p: string) => Promise<NodeJS.ReadableStream>,
 ): Promise<NodeJS.ReadableStream | Buffer> {
   const ascii = file.name
     .replace(/\.docx$/i, '.pdf')
@@ -85,7 +84,7 @@ async function pdfOf(
   reply.header('content-type', 'application/pdf');
   reply.header('content-disposition', `inline; filename="${ascii}"`);
   reply.header('cache-control', 'private, no-store');
-  if (file.type === 'pdf') return createReadStream(pathOf(file.storage_path));
+  if (file.type === 'pdf') return openRead(file.storage_path);
   const sections = JSON.parse(file.sections_json ?? '[]') as SopSection[];
   const blocks = sectionBlocks(
     file.name,
@@ -98,7 +97,7 @@ async function pdfOf(
 }
 
 export function registerSopRoutes(api: Api, { sop, storage }: { sop: Sop; storage: Storage }) {
-  const pathOf = (p: string) => storage.pathOf(p);
+  const openRead = (p: string) => storage.openRead(p);
 
   // The uploads stream their parts: the services check the text fields and the files as
   // they come (sop-files.ts), so the forms are declared for the documentation only.
@@ -218,7 +217,7 @@ export function registerSopRoutes(api: Api, { sop, storage }: { sop: Sop; storag
           documentId: request.params.id,
           version: request.query.version,
         }),
-        pathOf,
+        openRead,
       ),
   );
   api.get(
@@ -236,7 +235,7 @@ export function registerSopRoutes(api: Api, { sop, storage }: { sop: Sop; storag
       pdfOf(
         reply,
         await sop.documents.fileToView(await actorOf(request), { referenceId: request.params.id }),
-        pathOf,
+        openRead,
       ),
   );
   api.put(

@@ -4,7 +4,6 @@
  * types an SOP may have (pdf, docx), then the text extracted with its pages by the ingestion
  * pipeline. Nothing is stored until the whole request is accepted; a refusal names the file.
  */
-import { createReadStream } from 'node:fs';
 import { extensionOf } from '../../../contract/knowledge';
 import { MAX_FILE_COUNT } from '../../../contract/constants';
 import { SOP_UPLOAD_EXTENSIONS } from '../../../contract/sop';
@@ -201,7 +200,7 @@ export async function extractSop(
 
 /** A second stored copy of a file (a reference file given with several SOPs at once). */
 export async function copyStored(deps: FileDeps, relPath: string, ext: string): Promise<string> {
-  const written = await deps.storage.write(createReadStream(deps.storage.pathOf(relPath)), {
+  const written = await deps.storage.write(await deps.storage.openRead(relPath), {
     maxBytes: Number.MAX_SAFE_INTEGER,
   });
   return deps.storage.commit(written.tempPath, ext);
