@@ -1,14 +1,15 @@
 /**
  * The console's frame laid out in each of its five languages, at a laptop's (1366 × 768) and a
- * phone's (390 × 844) size, measured in Chromium: the sidebar's names and their chevrons, and
- * the SOP list's row actions.
+ * phone's (390 × 844) size, measured in Chromium: the sidebar's names and their chevrons, the
+ * SOP list's row actions, and where success toasts go.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sopPdf } from '../server/test-support/sop-fixture';
+import { apiLogin } from './support/accounts';
 import { signIn } from './support/actions';
 import { launchBrowser, type BrowserSession } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { api, startServer, type RunningServer } from './support/server';
 
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
@@ -69,6 +70,42 @@ function hiddenRowActions(row: Element): string[] {
     return inSight && onTop && wordsShow ? [] : [(button.textContent ?? '').trim()];
   });
 }
+
+interface Blocked {
+  control: string;
+  by: string;
+}
+
+/**
+ * Runs in the page: the header's controls a toast lies over, even in part, and the page's Add
+ * button when a tap at its middle would not reach it. (On a phone a toast of three lines may
+ * reach the left edge of an Add button at the top right of the page, never its middle.)
+ */
+function controlsUnderToasts(): Blocked[] {
+  const toasts = [...document.querySelectorAll('.toast')];
+  const shown = (el: Element) => (el as HTMLElement).offsetWidth > 0;
+  const nameOf = (el: Element) => el.getAttribute('aria-label') ?? (el.textContent ?? '').trim();
+  const header = [...document.querySelectorAll('.header-toggler, .header-controls button')];
+  const blocked: Blocked[] = header.filter(shown).flatMap((control) => {
+    const c = control.getBoundingClientRect();
+    const over = toasts.find((toast) => {
+      const t = toast.getBoundingClientRect();
+      return t.left < c.right && t.right > c.left && t.top < c.bottom && t.bottom > c.top;
+    });
+    return over ? [{ control: nameOf(control), by: (over.textContent ?? '').slice(0, 60) }] : [];
+  });
+  const add = document.querySelector('main .btn-primary');
+  if (add && shown(add)) {
+    const a = add.getBoundingClientRect();
+    const hit = document.elementFromPoint(a.left + a.width / 2, a.top + a.height / 2);
+    if (!hit || !add.contains(hit)) {
+      blocked.push({ control: nameOf(add), by: (hit?.textContent ?? '').slice(0, 60) });
+    }
+  }
+  return blocked;
+}
+
+const TEAMS = ['north', 'south', 'east', 'west', 'inner', 'outer', 'upper', 'lower'];
 
 describe('the console’s frame in every language and size', () => {
   let server: RunningServer;
@@ -158,5 +195,43 @@ describe('the console’s frame in every language and size', () => {
       .click();
     await page.getByRole('button', { name: 'Generate checklist' }).waitFor();
     await page.close();
+  });
+
+  it('when four things are deleted in a row on a laptop or a phone, in English or Arabic, then three toasts show at most, and none lies over the header’s menu toggle, theme, language or user menu, nor over the middle of the page’s Add button', async () => {
+    const token = await apiLogin(server, server.admin.email, server.admin.password);
+    for (const viewport of [LAPTOP, PHONE]) {
+      for (const lng of ['en', 'ar']) {
+        const names = TEAMS.slice(0, 4).map(
+          (team) =>
+            `Harbour ${team} ${viewport.width === 390 ? 'phone' : 'laptop'} ${lng === 'ar' ? 'arabic' : 'english'}`,
+        );
+        for (const name of names) {
+          const created = await api(server, 'POST', '/departments', { token, body: { name } });
+          expect(created.status).toBe(201);
+        }
+        const page = await signedIn(viewport);
+        await page.goto(`${server.url}/department?lng=${lng}`);
+        for (const name of names) {
+          const row = page.getByRole('row').filter({ hasText: name });
+          await row.locator('.btn-outline-danger').click();
+          const dialog = page.getByRole('dialog');
+          await dialog.locator('.btn-danger').click();
+          await dialog.waitFor({ state: 'hidden' });
+          await row.waitFor({ state: 'detached' });
+        }
+        const where = `${lng}, ${viewport.width} px`;
+        const toasts = page.locator('.toast');
+        await expect.poll(() => toasts.count(), where).toBe(3);
+        // The newest three: the last deleted department's toast is among them, the first's is not.
+        expect(await toasts.allTextContents(), where).toEqual(
+          expect.arrayContaining([expect.stringContaining(names[3])]),
+        );
+        expect((await toasts.allTextContents()).join(' '), where).not.toContain(names[0]);
+        // The confirmation dialog gone for good (it fades out), so only toasts may lie over things.
+        await expect.poll(() => page.locator('.modal, .modal-backdrop').count(), where).toBe(0);
+        expect(await page.evaluate(controlsUnderToasts), where).toEqual([]);
+        await page.close();
+      }
+    }
   });
 });

@@ -140,7 +140,8 @@ export function AppHeader() {
         >
           <CIcon icon={cilMenu} size="lg" aria-hidden="true" />
         </CHeaderToggler>
-        <div className="ms-auto d-flex align-items-center gap-1">
+        {/* header-controls: the toasts are placed beside these, never over them. */}
+        <div className="header-controls ms-auto d-flex align-items-center gap-1">
           <ThemeSwitch />
           <LanguageMenu />
           <SignedInName />

@@ -37,13 +37,24 @@ const hiddenNotification: NotificationState = {
 
 const initialState: NotifyState = { toasts: [], notification: hiddenNotification };
 
+/**
+ * At most this many toasts show at once; a newer one pushes the oldest out. Ten quick saves
+ * stacked ten toasts down the page for their 10 s each.
+ */
+export const TOASTS_SHOWN_AT_MOST = 3;
+
 const notifySlice = createSlice({
   name: 'notify',
   initialState,
   reducers: {
     toastAdded: {
       reducer: (state, action: PayloadAction<Toast>) => {
-        state.toasts.push(action.payload);
+        // The same words again (Save pressed twice) replace the earlier toast instead of adding one.
+        const { message, color } = action.payload;
+        state.toasts = state.toasts
+          .filter((t) => t.message !== message || t.color !== color)
+          .concat(action.payload)
+          .slice(-TOASTS_SHOWN_AT_MOST);
       },
       prepare: (toast: { message: string; color?: ToastColor; autohide?: boolean }) => ({
         payload: {
