@@ -1,3 +1,4 @@
+import { type MouseEvent, useId } from 'react';
 import { CButton } from '@coreui/react';
 import { Link } from 'react-router-dom';
 import type { Translate } from '@/lib/error-text';
@@ -10,12 +11,44 @@ interface RowAction {
 }
 
 /** A list row's edit link and delete button; either is left out when not given. */
+/**
+ * A delete that cannot happen (the record is in use): the button stays in its place and in the
+ * tab order but does nothing (aria-disabled, not disabled, so keyboard users reach it), and the
+ * reason is visible text beside it, read with the button, so it needs no hover on a phone.
+ */
+function BlockedDelete({ text, label, reason }: RowAction & { reason: string }) {
+  const reasonId = useId();
+  return (
+    <span className="d-inline-flex flex-column align-items-start gap-1">
+      <ToneButton
+        size="sm"
+        tone="danger"
+        aria-label={label}
+        aria-disabled="true"
+        aria-describedby={reasonId}
+        className="disabled"
+        style={{ pointerEvents: 'auto', cursor: 'not-allowed' }}
+        onClick={(event: MouseEvent) => event.preventDefault()}
+      >
+        {text}
+      </ToneButton>
+      <span
+        id={reasonId}
+        className="small text-body-secondary text-wrap"
+        style={{ maxWidth: '16rem' }}
+      >
+        {reason}
+      </span>
+    </span>
+  );
+}
+
 function EditDeleteActions({
   edit,
   remove,
 }: {
   edit?: RowAction & { to: string };
-  remove?: RowAction & { onClick: () => void };
+  remove?: RowAction & { onClick: () => void; blocked?: string | null };
 }) {
   return (
     <>
@@ -32,7 +65,10 @@ function EditDeleteActions({
           {edit.text}
         </CButton>
       )}
-      {remove && (
+      {remove?.blocked && (
+        <BlockedDelete text={remove.text} label={remove.label} reason={remove.blocked} />
+      )}
+      {remove && !remove.blocked && (
         <ToneButton size="sm" tone="danger" aria-label={remove.label} onClick={remove.onClick}>
           {remove.text}
         </ToneButton>
@@ -53,9 +89,11 @@ export function editDeleteColumn<T>(
     editTo?: ((row: T) => string) | false;
     onDelete?: ((row: T) => void) | false;
     deletable?: (row: T) => boolean;
+    /** Why a row cannot be deleted now (e.g. what still holds it): Delete shows disabled with it. */
+    deleteBlocked?: (row: T) => string | null;
   },
 ) {
-  const { name, editTo, onDelete, deletable = () => true } = options;
+  const { name, editTo, onDelete, deletable = () => true, deleteBlocked } = options;
   return {
     label: t('actions'),
     render: (row: T) => (
@@ -69,6 +107,7 @@ export function editDeleteColumn<T>(
           onDelete && deletable(row)
             ? {
                 onClick: () => onDelete(row),
+                blocked: deleteBlocked?.(row),
                 text: t('delete'),
                 label: t('deleteNamed', { name: name(row) }),
               }

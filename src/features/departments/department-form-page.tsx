@@ -13,6 +13,7 @@ import { useForm } from '@/components/use-form';
 import { useRecordSave } from '@/components/use-record-save';
 import { formatDateTime } from '@/lib/dates';
 import { validateWith } from '@/lib/form-errors';
+import { deleteBlockedReason } from './department-holdings';
 import type { DepartmentLinks } from './department-links';
 import {
   useGetDepartmentQuery,
@@ -155,6 +156,13 @@ function DepartmentFacts({
             <Link to={links.rolesOf(department.id)}>
               {t('rolesCount', { count: department.role_count })}
             </Link>,
+          ],
+          [t('fields.documents'), department.document_count ?? 0],
+          [t('fields.sopDocuments'), department.sop_document_count ?? 0],
+          [t('fields.checklists'), department.checklist_count ?? 0],
+          [
+            t('fields.deletion'),
+            deleteBlockedReason(t, department, i18n.language) ?? t('canDelete'),
           ],
           [t('fields.createdAt'), when(department.created_at)],
           [t('fields.updatedAt'), when(department.updated_at)],

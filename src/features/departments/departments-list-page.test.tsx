@@ -46,18 +46,48 @@ describe('departments list', { timeout: 60_000 }, () => {
     expect(fake.requests.at(-1)?.path).toContain('search=K11');
   });
 
-  it('when a department still in use is deleted, then the dialog warns and the refusal names what holds it', async () => {
+  it('when a department in use is shown, then Delete is disabled with the reason beside it and opens no dialog', async () => {
     await openIdentity('/department');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Delete Sales' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('It still has users: 1, roles: 1.');
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    const alert = await screen.findByText('The department Sales was not deleted.');
-    expect(alert.closest('[role="alert"]')).toHaveTextContent(
-      'It is still in use (users: 1, roles: 1). Move those users and roles to another department first.',
+    const blocked = await screen.findByRole('button', { name: 'Delete Sales' });
+    expect(blocked).toHaveAttribute('aria-disabled', 'true');
+    expect(blocked).toHaveAccessibleDescription(
+      'Cannot be deleted while in use (users: 1, roles: 1). Move or remove those first.',
     );
-    expect(screen.getByRole('link', { name: 'Sales' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Cannot be deleted while in use (users: 1, roles: 1). Move or remove those first.',
+      ),
+    ).toBeVisible();
+    blocked.focus();
+    await user.keyboard('{Enter}');
+    await user.click(blocked);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Support' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+  });
+
+  it('when the list was out of date and the server refuses the delete, then the refusal names what holds it', async () => {
+    const { fake } = await openIdentity('/department');
+    const user = userEvent.setup();
+    const remove = await screen.findByRole('button', { name: 'Delete Support' });
+    // Someone assigned users and roles in Support after the list was read.
+    Object.assign(fake.db.departments[1], { user_count: 1, role_count: 1 });
+    await user.click(remove);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const alert = await screen.findByText('The department Support was not deleted.');
+    await waitFor(() =>
+      expect(alert.closest('[role="alert"]')).toHaveTextContent(
+        'Cannot be deleted while in use (users: 1, roles: 1). Move or remove those first.',
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'Support' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Support' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   });
 
   it('when an empty department is deleted after confirming, then it leaves the list and a toast says so', async () => {

@@ -74,7 +74,14 @@ export function DepartmentsListPage({ links }: { links: DepartmentLinks }) {
           t,
           'DEPARTMENT_IN_USE',
           (d) => d.name,
-          (d) => t('inUseDetail', { users: d.user_count, roles: d.role_count }),
+          (d) => {
+            // The list is read again after a refusal: say what holds it now, not what it held.
+            const now = list.data?.items.find((x) => x.id === d.id) ?? d;
+            return (
+              deleteBlockedReason(t, now, i18n.language) ??
+              t('inUseDetail', { users: now.user_count, roles: now.role_count })
+            );
+          },
         ),
       }}
     />
