@@ -21,6 +21,8 @@ export async function writeXlsx(doc: ExportDocument, stream: Writable): Promise<
   workbook.creator = 'Atrium';
   workbook.title = `${doc.title} ${doc.period}`;
   const used = new Set<string>();
+  // Days as the file's language writes them (file-text.ts): 03.03.2025 in German.
+  const dayFormat = doc.lng === 'de' ? 'dd.mm.yyyy' : 'dd/mm/yyyy';
   // First, the report and the filters that made it: the sheet a workbook opens on.
   const about = workbook.addWorksheet(sheetName(doc.aboutTitle, used));
   about.columns = [
@@ -46,7 +48,7 @@ export async function writeXlsx(doc: ExportDocument, stream: Writable): Promise<
     for (const cells of table.rows) {
       const row = sheet.addRow(cells);
       cells.forEach((cell, i) => {
-        if (cell instanceof Date) row.getCell(i + 1).numFmt = 'yyyy-mm-dd';
+        if (cell instanceof Date) row.getCell(i + 1).numFmt = dayFormat;
       });
       row.commit();
     }
