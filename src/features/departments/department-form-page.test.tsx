@@ -27,11 +27,11 @@ describe('department form', { timeout: 60_000 }, () => {
     );
   });
 
-  it('when a new department is saved, then the list opens with it and a toast confirms', async () => {
+  it('when a new department is saved with a hyphenated description, then the list opens with it and a toast confirms', async () => {
     const { router, fake } = await openIdentity('/department/add-department');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Name'), 'Field Service');
-    await user.type(screen.getByLabelText('Description'), 'People on the road');
+    await user.type(screen.getByLabelText('Description'), 'Follow-up on the road; nights/weekends');
     await user.click(screen.getByRole('button', { name: 'Create department' }));
     await waitFor(() => expect(currentAddress(router)).toBe('/department'));
     expect(
@@ -40,7 +40,7 @@ describe('department form', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('link', { name: 'Field Service' })).toBeInTheDocument();
     expect(fake.requests.find((r) => r.method === 'POST')?.body).toEqual({
       name: 'Field Service',
-      description: 'People on the road',
+      description: 'Follow-up on the road; nights/weekends',
     });
   });
 
@@ -51,6 +51,11 @@ describe('department form', { timeout: 60_000 }, () => {
       'href',
       '/users?department=Sales',
     );
+    expect(
+      screen.getByText(
+        'Cannot be deleted while in use (users: 1, roles: 1). Move or remove those first.',
+      ),
+    ).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('link', { name: 'Edit' }));
     await waitFor(() => expect(currentAddress(router)).toBe('/department/update-department?id=1'));
     await screen.findByRole('heading', { level: 1, name: 'Update department' });
