@@ -15,13 +15,15 @@ export interface RunningServer {
   dataDir: string;
   admin: { email: string; password: string };
   logs: () => string;
+  /** Ends it at once (SIGKILL), as a machine that dies: no shutdown work runs. */
+  kill: () => void;
   stop: () => Promise<void>;
 }
 
-export function freePort(): Promise<number> {
+export function freePort(host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
+    srv.listen(0, host, () => {
       const address = srv.address();
       const port = typeof address === 'object' && address ? address.port : 0;
       srv.close(() => resolve(port));
@@ -50,17 +52,22 @@ export async function waitForHealth(
   throw new Error('server did not become healthy in 60 s');
 }
 
+/**
+ * `extraEnv.HOST` (a loopback address: 127.0.0.2, …) gives the server an address of its own, as
+ * the nodes of one installation have.
+ */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const host = extraEnv.HOST ?? '127.0.0.1';
+  const port = await freePort(host);
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${host}:${port}`;
   const apiKey = 'e2e-api-key';
   const admin = { email: 'admin@e2e.test', password: 'Admin-Pass-123' };
   const child = spawn(process.execPath, compiledServerArgs, {
     env: {
       ...process.env,
       PORT: String(port),
-      HOST: '127.0.0.1',
+      HOST: host,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       // E2E_STATIC_DIR: a build of one's own, when others rebuild dist/ while a test runs.
@@ -90,6 +97,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     dataDir,
     admin,
     logs: () => output,
+    kill: () => void child.kill('SIGKILL'),
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
