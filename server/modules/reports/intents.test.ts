@@ -64,6 +64,18 @@ describe('intents', () => {
     expect(arabic[0]).toBe('بدل الوجبات');
   });
 
+  it('when French or German questions start with a question word or a verb of asking, then the label is what they ask about', () => {
+    expect(
+      labels([
+        'Comment obtenir le remboursement des frais ?',
+        'Quand arrive le remboursement des frais ?',
+      ])[0],
+    ).toBe('remboursement');
+    expect(labels(['Wie bekomme ich einen Parkausweis?', 'Wo gibt es den Parkausweis?'])[0]).toBe(
+      'Parkausweis',
+    );
+  });
+
   it('when no question has a content word, then there is no intent', () => {
     expect(clusterIntents(['Thanks!', 'Great, really great', 'Hi'])).toEqual([]);
   });

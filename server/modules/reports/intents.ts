@@ -1,12 +1,12 @@
 /**
  * Intents: what people ask about, as clusters of similar questions, each question read in its
- * own language (detected per question; English when it cannot tell). A question joins the
- * cluster of its content term (stemmed; stop words, framing words and feeling words out:
- * intent-words.ts) that most questions of the period share. The cluster is labelled with a
- * phrase people wrote: the longest run of content words (at most three, in the order written,
- * never across punctuation) holding that term that more than half of the cluster's questions
- * share, else the term alone, spelled as written most often ("meal allowance", not
- * "allowance meal"). Its example is its most frequent question.
+ * own language (detected per question; English when it cannot tell). Its phrases are its runs
+ * of content words (stemmed; stop words, framing, feeling and asking words out:
+ * intent-words.ts), at most three words, in the order written, never across punctuation. A
+ * question joins the cluster of its phrase that most questions of the period share (a tie: the
+ * longer, then the first written). The cluster is labelled with the longest phrase holding that
+ * one that more than half of its questions share, spelled as written most often ("meal
+ * allowance", not "allowance meal"). Its example is its most frequent question.
  */
 import { SUPPORTED_LANGUAGES } from '../../../contract/constants';
 import { analyseWords } from '../../services/text/analysis/analyse';
@@ -85,20 +85,31 @@ function phrasesOf(question: string): Phrase[] {
 
 export function clusterIntents(questions: readonly string[], shown = INTENTS_SHOWN): Intent[] {
   const phrasesByQuestion = questions.map(phrasesOf);
-  const termsOf = phrasesByQuestion.map(
-    (phrases) => new Set(phrases.filter((p) => p.terms.length === 1).map((p) => p.key)),
-  );
-  const df = new Map<string, number>();
-  for (const terms of termsOf) for (const term of terms) df.set(term, (df.get(term) ?? 0) + 1);
-  const clusters = new Map<string, number[]>();
-  termsOf.forEach((terms, i) => {
-    if (!terms.size) return;
-    const key = [...terms].reduce((a, b) => {
-      const da = df.get(a) ?? 0;
-      const dbb = df.get(b) ?? 0;
-      return dbb > da || (dbb === da && b < a) ? b : a;
+  // Each question's phrases once, with where the first of them starts and how many words it has.
+  const keysOf = phrasesByQuestion.map((phrases) => {
+    const keys = new Map<string, { at: number; size: number }>();
+    phrases.forEach((p, at) => {
+      if (!keys.has(p.key)) keys.set(p.key, { at, size: p.terms.length });
     });
-    clusters.set(key, [...(clusters.get(key) ?? []), i]);
+    return keys;
+  });
+  const df = new Map<string, number>();
+  for (const keys of keysOf) for (const key of keys.keys()) df.set(key, (df.get(key) ?? 0) + 1);
+  // A question joins the cluster of its phrase most questions share; on a tie, the longer phrase
+  // (it says more), then the one written first.
+  const clusters = new Map<string, number[]>();
+  keysOf.forEach((keys, i) => {
+    let best: { key: string; df: number; at: number; size: number } | undefined;
+    for (const [key, { at, size }] of keys) {
+      const n = df.get(key) ?? 0;
+      if (
+        !best ||
+        n > best.df ||
+        (n === best.df && (size > best.size || (size === best.size && at < best.at)))
+      )
+        best = { key, df: n, at, size };
+    }
+    if (best) clusters.set(best.key, [...(clusters.get(best.key) ?? []), i]);
   });
   return [...clusters.entries()]
     .map(([key, members]) => {
@@ -106,7 +117,7 @@ export function clusterIntents(questions: readonly string[], shown = INTENTS_SHO
       const shared = new Map<string, { questions: Set<number>; texts: string[]; size: number }>();
       for (const i of members)
         for (const p of phrasesByQuestion[i] ?? []) {
-          if (!p.terms.includes(key)) continue;
+          if (!` ${p.key} `.includes(` ${key} `)) continue;
           const entry = shared.get(p.key) ?? {
             questions: new Set<number>(),
             texts: [],
@@ -117,7 +128,7 @@ export function clusterIntents(questions: readonly string[], shown = INTENTS_SHO
           shared.set(p.key, entry);
         }
       const [best] = [...shared.values()]
-        .filter((p) => p.size === 1 || p.questions.size * 2 > members.length)
+        .filter((p) => p.questions.size === members.length || p.questions.size * 2 > members.length)
         .sort(
           (a, b) =>
             b.size - a.size ||
