@@ -126,7 +126,7 @@ describe('the console’s frame in every language and size', () => {
     return page;
   }
 
-  it('when the sidebar is read in any of the five languages on a laptop or a phone, then every name shows whole inside its entry and a group’s name keeps a gap before its chevron (German “Benutzerverwaltung” included)', async () => {
+  it('when the sidebar is read in any of the five languages on a laptop or a phone, then every name shows whole inside its entry, a group’s name keeps a gap before its chevron (German “Benutzerverwaltung” included), and a tap on a name on the phone leads there and closes the drawer', async () => {
     for (const viewport of [LAPTOP, PHONE]) {
       const page = await signedIn(viewport);
       for (const lng of LANGUAGES) {
@@ -151,6 +151,15 @@ describe('the console’s frame in every language and size', () => {
         if (lng === 'de') {
           expect(entries.map((e) => e.name)).toContain('Benutzerverwaltung');
         }
+      }
+      if (viewport === PHONE) {
+        // A tap on an entry's name still leads there and closes the drawer.
+        await page.goto(`${server.url}/users?lng=en`);
+        await page.locator('.header-toggler').click();
+        await page.locator('.sidebar.show').waitFor();
+        await page.locator('.sidebar-nav .nav-label', { hasText: 'Roles' }).click();
+        await page.waitForURL((u) => u.pathname === '/roles');
+        await page.locator('.sidebar.show').waitFor({ state: 'detached' });
       }
       await page.close();
     }
