@@ -51,7 +51,7 @@ function backend(kind: 'local' | 's3', bucket?: string): Backend {
     return { storage, root, stored: async () => filesUnder(root) };
   }
   const prefix = `unit-${(counter += 1)}`;
-  const env = { DATA_DIR: root, ...s3.env(prefix) };
+  const env: Record<string, string> = { DATA_DIR: root, ...s3.env(prefix) };
   if (bucket) env.STORAGE_URL = `s3://${bucket}/${prefix}`;
   const storage = createStorage(root, parseEnv(env).storageS3);
   return {
