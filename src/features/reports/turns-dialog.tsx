@@ -10,6 +10,7 @@ import {
 } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/dates';
+import { formatNumber } from '@/lib/numbers';
 import { type SentimentArgs, useReportTurnsQuery } from './reports-api';
 
 export interface TurnsSelection {
@@ -49,7 +50,7 @@ export function TurnsDialog({
         {data && (
           <>
             <p className="small text-body-secondary" data-testid="turns-total">
-              {t('turns.total', { value: data.total })}
+              {t('turns.total', { value: formatNumber(data.total, i18n.language) })}
             </p>
             <div className="table-responsive">
               <table className="table table-sm">
@@ -94,7 +95,12 @@ export function TurnsDialog({
         >
           {t('turns.previous')}
         </CButton>
-        <span className="small">{t('turns.page', { page, pages })}</span>
+        <span className="small">
+          {t('turns.page', {
+            page: formatNumber(page, i18n.language),
+            pages: formatNumber(pages, i18n.language),
+          })}
+        </span>
         <CButton
           color="secondary"
           variant="outline"
