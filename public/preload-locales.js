@@ -53,5 +53,10 @@
   for (var n = 0; n < namespaces.length; n++)
     preload('preload', 'locales/' + lng + '/' + namespaces[n] + '.json', 'fetch');
   // Every screen reads the runtime settings before its first API call (src/lib/runtime-config.ts).
-  preload('preload', '/runtime-config.json', 'fetch');
+  // The sign-in, sign-up and forgotten-password forms make none until the person sends them, so
+  // there the preload would go unused (and Chromium warn); with a token or a widget key in the
+  // address they call the API at once.
+  var query = new URLSearchParams(location.search);
+  if (!authPage || query.get('token') || query.get('key'))
+    preload('preload', '/runtime-config.json', 'fetch');
 })();

@@ -53,8 +53,8 @@ export function firstScreens(): Plugin {
         );
         const attribute = JSON.stringify(routes).replace(/&/g, '&amp;').replace(/'/g, '&#39;');
         return html.replace(
-          '<script async src="/preload-locales.js"></script>',
-          `<script async src="/preload-locales.js" data-first-screens='${attribute}'></script>`,
+          '<script defer src="/preload-locales.js"></script>',
+          `<script defer src="/preload-locales.js" data-first-screens='${attribute}'></script>`,
         );
       },
     },

@@ -121,7 +121,18 @@ interface Look {
   theme: 'light' | 'dark';
   width: 1366 | 390;
   axe: boolean;
+  /** The screens loaded from the address bar (the others are reached inside the app). */
+  entries: { guest: ScreenKey; admin: ScreenKey };
 }
+/**
+ * A page loaded from the address bar preloads its first screen's code and translations
+ * (public/preload-locales.js); Chromium warns when one goes unused. The looks take turns on the
+ * screens whose preloads differ: sign-in, sign-up, the dashboard and any other screen.
+ */
+const entries: Look['entries'][] = [
+  { guest: 'login', admin: 'dashboard' },
+  { guest: 'signup', admin: 'users' },
+];
 const looks: Look[] = [];
 for (const lng of ['en', 'ar'] as const)
   for (const theme of ['light', 'dark'] as const)
@@ -133,6 +144,7 @@ for (const lng of ['en', 'ar'] as const)
         axe:
           (lng === 'en' && theme === 'light' && width === 1366) ||
           (lng === 'ar' && theme === 'dark' && width === 390),
+        entries: entries[looks.length % entries.length],
       });
 const lookName = (l: Look) => `${l.lng}-${l.theme}-${l.width}`;
 const height = (width: number) => (width === 390 ? 844 : 768);
@@ -146,7 +158,7 @@ interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: string[] }[];
+  nodes: { target: string[]; html: string }[];
 }
 
 async function seriousAxe(page: Page): Promise<string[]> {
@@ -162,7 +174,7 @@ async function seriousAxe(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
       (v) =>
-        `axe ${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        `axe ${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`,
     );
 }
 
@@ -308,10 +320,15 @@ describe('every screen, in every look', () => {
       session: v.session,
       path: v.path(records),
     }));
+    const inOrder = (session: Session, first: ScreenKey) =>
+      plan
+        .filter((s) => s.session === session)
+        .sort((a, b) => Number(b.key === first) - Number(a.key === first));
     // Signed out: the first screen is loaded, the others reached inside the app.
-    await page.goto(`${server.url}/login?lng=${look.lng}&theme=${look.theme}`);
-    for (const step of plan.filter((s) => s.session === 'guest')) {
-      if (step.key !== 'login') await moveTo(page, step.path);
+    const guestFirst = paths[look.entries.guest];
+    await page.goto(`${server.url}${guestFirst}?lng=${look.lng}&theme=${look.theme}`);
+    for (const step of inOrder('guest', look.entries.guest)) {
+      if (step.key !== look.entries.guest) await moveTo(page, step.path);
       await check(step.key, step.path);
     }
     // Signed in through the form (by field type: the labels are in the look's language).
@@ -321,8 +338,12 @@ describe('every screen, in every look', () => {
     await page.locator('input[type=password]').first().fill(server.admin.password);
     await page.locator('button[type=submit]').click();
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-    for (const step of plan.filter((s) => s.session === 'admin')) {
-      await moveTo(page, step.path);
+    await settled(page, paths.dashboard, quiet);
+    // Signed in: one screen loaded from the address bar, the others inside the app.
+    const adminFirst = look.entries.admin;
+    await page.goto(`${server.url}${paths[adminFirst]}`);
+    for (const step of inOrder('admin', adminFirst)) {
+      if (step.key !== adminFirst) await moveTo(page, step.path);
       await check(step.key, step.path);
     }
     // A chat widget's visitor: a session of its own, opened by the widget's key.

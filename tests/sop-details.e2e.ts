@@ -75,7 +75,7 @@ describe('SOP details and the archive link', () => {
     await page.getByRole('heading', { level: 1, name: 'Files of export-sop.pdf' }).waitFor();
     const details = page.getByTestId('sop-details');
     await details.getByText('Textiles').waitFor();
-    await details.getByRole('button', { name: 'Edit the details of export-sop.pdf' }).click();
+    await details.getByRole('button', { name: 'Edit details of export-sop.pdf' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Edit the details of export-sop.pdf' });
     await dialog.getByLabel('Product type').fill('   ');

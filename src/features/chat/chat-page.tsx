@@ -45,7 +45,7 @@ function useReleaseDroppedUrls(urls: string[]) {
 }
 
 /** The message list stays scrolled to its end as answers stream in and charts load. */
-function useStickToBottom(listRef: RefObject<HTMLOListElement | null>, chat: ChatState) {
+function useStickToBottom(listRef: RefObject<HTMLDivElement | null>, chat: ChatState) {
   const lastText = chat.messages.at(-1)?.text ?? '';
   const lastVisual = chat.messages.at(-1)?.visual?.status;
   useEffect(() => {
@@ -74,7 +74,7 @@ export function ChatPage() {
   // Once the session ends the cache is reset; a refetch then would fail and reset it again.
   const signedOut = subject === null;
   const models = useChatModelsQuery(undefined, { skip: signedOut });
-  const listRef = useRef<HTMLOListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
 
   useReleaseDroppedUrls(objectUrlsOf(chat));
 
@@ -136,14 +136,17 @@ export function ChatPage() {
               {t('conversations.loadFailed', { message: errorText(t, chat.conversationError) })}
             </CAlert>
           )}
-          <ol ref={listRef} className="chat-messages" role="log" aria-label={t('title')}>
-            {chat.messages.length === 0 && (
-              <li className="text-body-secondary p-3">{t('emptyConversation')}</li>
-            )}
-            {chat.messages.map((m) => (
-              <ChatMessageView key={m.id} message={m} actions={actions} />
-            ))}
-          </ol>
+          {/* The log is the scrolling region; the list inside keeps its list semantics. */}
+          <div ref={listRef} className="chat-messages" role="log" aria-label={t('title')}>
+            <ol className="list-unstyled m-0">
+              {chat.messages.length === 0 && (
+                <li className="text-body-secondary p-3">{t('emptyConversation')}</li>
+              )}
+              {chat.messages.map((m) => (
+                <ChatMessageView key={m.id} message={m} actions={actions} />
+              ))}
+            </ol>
+          </div>
           <RecommendedQuestions
             questions={chat.recommendedQuestions}
             status={chat.recommendationsStatus}

@@ -155,7 +155,8 @@ function AccountForm({ account, links }: { account?: EmailAccount; links: EmailA
       <CCol sm={6}>
         <FormField label={t(`fields.${kind}Host`)} required {...form.text(`${kind}_host`)} />
       </CCol>
-      <CCol sm={3}>
+      {/* The port is five digits at most; the TLS mode's words need the room (in Arabic too). */}
+      <CCol sm={2}>
         <FormField
           label={t('fields.port')}
           type="number"
@@ -164,7 +165,7 @@ function AccountForm({ account, links }: { account?: EmailAccount; links: EmailA
           {...form.text(`${kind}_port`)}
         />
       </CCol>
-      <CCol sm={3}>
+      <CCol sm={4}>
         <SelectField
           label={t('fields.tls')}
           value={values[`${kind}_tls`]}

@@ -54,20 +54,23 @@ function Mailbox({ links, tab }: { links: EmailAgentLinks; tab: Tab }) {
           )
         }
       />
-      <CNav variant="tabs" className="mb-3" role="navigation" aria-label={t('mailbox')}>
-        {tabs.map(([key, to]) => (
-          <CNavItem key={key}>
-            <CNavLink
-              as={Link}
-              to={to}
-              active={key === tab}
-              aria-current={key === tab ? 'page' : undefined}
-            >
-              {t(key)}
-            </CNavLink>
-          </CNavItem>
-        ))}
-      </CNav>
+      {/* CNav marks its list role=navigation; the <nav> already is one, so keep the list a list. */}
+      <nav aria-label={t('mailbox')}>
+        <CNav variant="tabs" className="mb-3" role="list">
+          {tabs.map(([key, to]) => (
+            <CNavItem key={key}>
+              <CNavLink
+                as={Link}
+                to={to}
+                active={key === tab}
+                aria-current={key === tab ? 'page' : undefined}
+              >
+                {t(key)}
+              </CNavLink>
+            </CNavItem>
+          ))}
+        </CNav>
+      </nav>
       {tab === 'drafts' ? (
         <DraftsList account={String(a.id)} signature={a.signature} />
       ) : (

@@ -14,7 +14,8 @@ export function PeakHoursGrid({ peak }: { peak: PeakHours }) {
   const days = weekdayNames(i18n.language);
   const max = Math.max(1, ...peak.matrix.flat());
   return (
-    <div className="table-responsive">
+    // On a phone the 24 hours scroll sideways: the region takes focus so a keyboard scrolls it too.
+    <div className="table-responsive" tabIndex={0} role="region" aria-label={t('peak.caption')}>
       <table className="table table-sm table-borderless peak-grid mb-0">
         <caption className="visually-hidden">{t('peak.caption')}</caption>
         <thead>

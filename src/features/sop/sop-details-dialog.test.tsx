@@ -38,9 +38,7 @@ function detailsApi() {
 
 async function openDialog() {
   const user = userEvent.setup();
-  await user.click(
-    await screen.findByRole('button', { name: 'Edit the details of sop-1.pdf' }, {}),
-  );
+  await user.click(await screen.findByRole('button', { name: 'Edit details of sop-1.pdf' }, {}));
   return { user, dialog: await screen.findByRole('dialog') };
 }
 
