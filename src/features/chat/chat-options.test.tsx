@@ -33,14 +33,14 @@ beforeEach(() => {
 });
 
 describe('/chat, options', { timeout: 30_000 }, () => {
-  it('when the models arrive, then labels are the server’s, gpt-4o is chosen and the departments are those with Query document', async () => {
+  it('when the models arrive, then a model keeps the server’s label, the built-in engine is named in the reader’s words, gpt-4o is chosen and the departments are those with Query document', async () => {
     await openChat();
     const model = screen.getByLabelText('Model');
     expect(
       within(model)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['GPT-4o', 'Built-in extractive engine (no LLM)']);
+    ).toEqual(['GPT-4o', 'Built-in extractive (no AI model)']);
     expect(model).toHaveValue('gpt-4o');
     const department = screen.getByLabelText('Department');
     expect(

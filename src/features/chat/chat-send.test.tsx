@@ -49,7 +49,7 @@ describe('/chat, asking', { timeout: 30_000 }, () => {
       within(refs).getByText('The harbour office opens at 07:15 on weekdays.'),
     ).toBeInTheDocument();
     expect(within(message).getByText(/04\/03\/2025, \d{2}:05 (AM|PM)/)).toBeInTheDocument();
-    expect(within(message).getByText(/Built-in extractive engine \(no LLM\)/)).toBeInTheDocument();
+    expect(within(message).getByText(/Built-in extractive \(no AI model\)/)).toBeInTheDocument();
     const question = screen.getAllByTestId('chat-message')[0];
     expect(within(question).getByText('When does the harbour office open?')).toBeInTheDocument();
 
