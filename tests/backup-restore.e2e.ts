@@ -102,7 +102,9 @@ describe.each(dialects)('backup and restore (%s)', (dialect) => {
   it('when a backup is taken while accounts and files are being added, then the restored installation holds exactly that moment', async () => {
     const databases = dialect === 'postgres' ? postgresDatabases() : undefined;
     if (databases) cleanup.push(() => databases.dropAll());
-    const sourceEnv = databases ? { DATABASE_URL: await databases.create() } : {};
+    const sourceEnv: Record<string, string> = databases
+      ? { DATABASE_URL: await databases.create() }
+      : {};
     const source = await startServer(sourceEnv);
     cleanup.push(() => source.stop());
     const env = { DATA_DIR: source.dataDir, DATABASE_URL: sourceEnv.DATABASE_URL ?? '' };

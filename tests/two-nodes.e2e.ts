@@ -1,20 +1,21 @@
 /**
  * Two Atrium nodes, each on a loopback address of its own, over one PostgreSQL database and one
- * file store, as behind a load balancer. What one node does, the other sees at once: a document
+ * S3-compatible bucket (s3rver on loopback), as behind a load balancer; each keeps only its
+ * uploads in transit on its own disk. What one node does, the other sees at once: a document
  * uploaded on A is answered from on B; a session from A works on B and ends on both when B logs
  * it out; a right given on A holds on B; a widget's daily quota and per-minute limit count both
  * nodes together. A mailbox sync killed mid-way with its node (SIGKILL) is finished by the other
  * with no message lost or doubled.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idsOf } from '../contract/permissions';
 import { mailUser } from '../server/test-support/email';
 import { startMailServers, type MailServers } from '../server/test-support/mail-servers';
+import { startS3Server, type S3Server } from '../server/test-support/s3-server';
 import { apiLogin, createUserWithRights } from './support/accounts';
 import { HARBOUR_QUESTION, harbourHandbook } from './support/harbour-handbook';
 import { api, startServer, type RunningServer } from './support/server';
@@ -60,7 +61,7 @@ const WIDGET_LIMIT = 8;
 describe('two nodes over one database', () => {
   let database: { url: string; drop: () => Promise<void> };
   let mail: MailServers;
-  let storageDir: string;
+  let s3: S3Server;
   let a: RunningServer;
   let b: RunningServer;
   let admin: string;
@@ -68,7 +69,7 @@ describe('two nodes over one database', () => {
   /** What both nodes share: the database, the stored files, the secrets, the limits. */
   const shared = () => ({
     DATABASE_URL: database.url,
-    STORAGE_DIR: storageDir,
+    ...s3.env('nodes'),
     JWT_SECRET: 'two-nodes-share-this-signing-secret-0123456789',
     SECRETS_KEY: 'two-nodes-share-this-secrets-key-0123456789',
     INTEGRATION_HOSTS_ALLOW: '127.0.0.1',
@@ -78,17 +79,19 @@ describe('two nodes over one database', () => {
   });
 
   beforeAll(async () => {
-    [database, mail] = await Promise.all([freshDatabase(), startMailServers()]);
-    storageDir = mkdtempSync(join(tmpdir(), 'atrium-nodes-files-'));
+    [database, mail, s3] = await Promise.all([
+      freshDatabase(),
+      startMailServers(),
+      startS3Server(),
+    ]);
     // One after the other: the first start migrates and seeds the database.
     a = await startServer({ ...shared(), HOST: '127.0.0.2' });
     b = await startServer({ ...shared(), HOST: '127.0.0.3' });
     admin = await apiLogin(a, a.admin.email, a.admin.password);
   });
   afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop(), mail?.stop()]);
+    await Promise.all([a?.stop(), b?.stop(), mail?.stop(), s3?.stop()]);
     await database?.drop();
-    if (storageDir) rmSync(storageDir, { recursive: true, force: true });
   });
 
   it('when a document is uploaded on A, then B answers from it with its reference', async () => {
@@ -110,6 +113,8 @@ describe('two nodes over one database', () => {
     });
     expect(file.status).toBe(200);
     expect(Buffer.from(await file.arrayBuffer()).equals(harbourHandbook)).toBe(true);
+    // The file is in the bucket, not on either node's disk.
+    expect(await s3.keys('nodes')).toHaveLength(1);
   });
 
   it('when a person signs in on A, then B knows the session, and logging out on B ends it on A', async () => {
