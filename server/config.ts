@@ -218,12 +218,12 @@ const envDocs: Record<EnvName, EnvDoc> = {
   STORAGE_DIR: {
     unset: '`DATA_DIR/files`',
     meaning:
-      'uploaded and fetched files; shared by every server process. With `STORAGE_URL`: only uploads being received',
+      'uploaded and fetched files, shared by every server process; with `STORAGE_URL`: uploads being received',
   },
   STORAGE_URL: {
     unset: '`STORAGE_DIR`',
     meaning:
-      '`s3://bucket/prefix`: stored files live in this S3-compatible bucket, shared by every node (`npm run storage:migrate` copies `STORAGE_DIR` there)',
+      '`s3://bucket/prefix`: stored files are kept in this S3-compatible bucket, shared by every node',
   },
   AWS_ENDPOINT_URL_S3: {
     unset: '`AWS_ENDPOINT_URL`',
@@ -235,7 +235,7 @@ const envDocs: Record<EnvName, EnvDoc> = {
   },
   AWS_REGION: { unset: '`us-east-1`', meaning: "`STORAGE_URL`'s region" },
   AWS_ACCESS_KEY_ID: {
-    unset: "the AWS SDK's usual sources (profile, instance role)",
+    unset: "the AWS SDK's own chain",
     meaning: "`STORAGE_URL`'s access key",
   },
   AWS_SECRET_ACCESS_KEY: { meaning: "`STORAGE_URL`'s secret key" },
