@@ -57,9 +57,19 @@ function feelingsOf(language: string): ReadonlySet<string> {
   return set;
 }
 
+/** Answers per language and word: a period's questions repeat their words a great deal. */
+const answers = new Map<string, boolean>();
+
 /** The word (as written, any case) says a feeling or how strong one is. */
 export function isFeelingWord(word: string, language: string): boolean {
   const lower = word.toLowerCase();
+  const id = `${language} ${lower}`;
+  const known = answers.get(id);
+  if (known !== undefined) return known;
   const feelings = feelingsOf(language);
-  return feelings.has(lower) || feelings.has(stem(lower, language));
+  const answer = feelings.has(lower) || feelings.has(stem(lower, language));
+  // Bounded: a server reading many periods keeps at most this many words.
+  if (answers.size > 50_000) answers.clear();
+  answers.set(id, answer);
+  return answer;
 }
