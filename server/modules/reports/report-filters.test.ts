@@ -71,6 +71,18 @@ describeApi('report filters', (t) => {
     });
   });
 
+  it('when two hours are equally busy, then the heat map names the first and counts the other as tied, and both are peak hours', async () => {
+    // T4 Tuesday 14:00 and T5 Wednesday 23:50: one question each.
+    const range = 'start_date=2025-03-04&end_date=2025-03-05';
+    const peak = await get(`analytics/peak_hours?${range}`);
+    expect(peak.busiest).toEqual({ weekday: 1, hour: 14, count: 1, ties: 1 });
+    expect(await get(`analytics/response_time?${range}`)).toMatchObject({
+      peak_hours: [14, 23],
+      peak: { turns: 2, average_ms: 2500 },
+      normal: { turns: 0, average_ms: 0 },
+    });
+  });
+
   it('when conversations are summarised for products, then only the turns naming them count', async () => {
     // c5: one positive, two negative.
     expect(await summary('products=lantern')).toMatchObject({

@@ -1,12 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { apiRoutes } from '@contract/api-paths';
 import { adminProfile, profileWith } from '@/test/fixtures';
-import { handlers } from '@/test/handlers';
+import { apiUrl, handlers } from '@/test/handlers';
 import { server } from '@/test/msw-server';
 import { currentAddress } from '@/test/open-identity';
 import { renderApp, signInWithCookie } from '@/test/render-app';
-import { createConsoleFake, createReportsFake } from './reports-test-kit';
+import { createConsoleFake, createReportsFake, REPORT_DATA } from './reports-test-kit';
 
 vi.mock('@coreui/react-chartjs', () => import('./chart-stub'));
 
@@ -21,6 +23,48 @@ function openAnalytics(profile = adminProfile) {
 const figure = (key: string) => screen.getByTestId(`figure-${key}`);
 
 describe('analytics page', { timeout: 60_000 }, () => {
+  it('when several hours are equally busy, then the page names the busiest, says how many tie, and explains that all are peak hours', async () => {
+    signInWithCookie();
+    const reports = createReportsFake();
+    const matrix = Array.from({ length: 7 }, (_, d) =>
+      Array.from({ length: 24 }, (_, h) => (d < 3 && h === 9 + d ? 4 : 0)),
+    );
+    server.use(
+      handlers.me(adminProfile),
+      http.get(apiUrl(apiRoutes.analyticsPeakHours), () =>
+        HttpResponse.json({
+          ...REPORT_DATA.analyticsPeakHours,
+          matrix,
+          busiest: { weekday: 0, hour: 9, count: 4, ties: 2 },
+        }),
+      ),
+      http.get(apiUrl(apiRoutes.analyticsResponseTime), () =>
+        HttpResponse.json({
+          ...REPORT_DATA.analyticsResponseTime,
+          peak_hours: [9, 10, 11],
+          peak: { turns: 12, average_ms: 900 },
+          normal: { turns: 0, average_ms: 0 },
+        }),
+      ),
+      ...reports.handlers,
+      ...createConsoleFake().handlers,
+    );
+    renderApp('/analytics');
+    await waitFor(() =>
+      expect(screen.getByTestId('peak-busiest')).toHaveTextContent(
+        'Busiest: Mon at 09:00 AM with 4 questions. 2 other hours were as busy.',
+      ),
+    );
+    expect(screen.getByTestId('peak-hours')).toHaveTextContent(
+      'Peak hours: 09:00 AM, 10:00 AM, 11:00 AM',
+    );
+    expect(
+      screen.getByText(
+        'Every hour with questions was equally busy, so all of them count as peak hours.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('when a call fails after figures were shown, then every figure goes back to its empty default', async () => {
     const { reports } = openAnalytics();
     await waitFor(() => expect(figure('totalConversations')).toHaveTextContent('42'));
