@@ -28,19 +28,24 @@ async function localFilesSettled(t: TestApp): Promise<string[]> {
   return storedFiles(t);
 }
 
-/** Makes every insert into `table` fail, as a database refusing a row does. */
-async function refuseInserts(t: TestApp, table: string): Promise<() => Promise<void>> {
+/** Makes every insert (or update) of `table` fail, as a database refusing a row does. */
+async function refuseRows(
+  t: TestApp,
+  table: string,
+  event: 'INSERT' | 'UPDATE' = 'INSERT',
+): Promise<() => Promise<void>> {
   const db = t.database.db;
-  const trigger = sql.raw(`refuse_${table}`);
+  const trigger = sql.raw(`refuse_${event.toLowerCase()}_${table}`);
+  const on = sql.raw(`BEFORE ${event} ON`);
   if (t.database.dialect === 'sqlite') {
-    await sql`CREATE TRIGGER ${trigger} BEFORE INSERT ON ${sql.table(table)} BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`.execute(
+    await sql`CREATE TRIGGER ${trigger} ${on} ${sql.table(table)} BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`.execute(
       db,
     );
   } else {
     await sql`CREATE OR REPLACE FUNCTION refuse_row() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$ LANGUAGE plpgsql`.execute(
       db,
     );
-    await sql`CREATE TRIGGER ${trigger} BEFORE INSERT ON ${sql.table(table)} FOR EACH ROW EXECUTE FUNCTION refuse_row()`.execute(
+    await sql`CREATE TRIGGER ${trigger} ${on} ${sql.table(table)} FOR EACH ROW EXECUTE FUNCTION refuse_row()`.execute(
       db,
     );
   }
@@ -64,6 +69,7 @@ describe.each(testDatabases)('stored files in an S3 bucket on %s', (dialect) => 
     site = await localSite('127.0.0.1', {
       '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nAllow: /' },
       '/ferry': { body: page('Ferry', 'The ferry to Tromsø leaves when the walrus waves.') },
+      '/quay': { body: page('Quay', 'The quay master counts every puffin.') },
       '/pier': { body: page('Pier', 'Nobody keeps this page: its row is refused.') },
       '/sitemap.xml': {
         type: 'application/xml',
@@ -136,7 +142,7 @@ describe.each(testDatabases)('stored files in an S3 bucket on %s', (dialect) => 
 
   it('when the document row cannot be written after the upload, then the answer is an error and no object stays', async () => {
     const before = await objects();
-    const allow = await refuseInserts(t, 'documents');
+    const allow = await refuseRows(t, 'documents');
     try {
       const upload = await uploadFiles(t, admin, [
         { name: 'lost.csv', content: 'a,b\n1,walrus\n', type: 'text/csv' },
@@ -158,10 +164,31 @@ describe.each(testDatabases)('stored files in an S3 bucket on %s', (dialect) => 
     expect(listed.body.items).toEqual([]);
   }, 60_000);
 
+  it('when a re-synced page cannot be recorded, then its new copy is removed and the old one still downloads', async () => {
+    const added = await t.api('POST', '/api/upload/urls', {
+      token: admin,
+      body: { urls: [`${site.origin}/quay`], department: 1 },
+    });
+    const id = added.body.items[0].document_id as number;
+    expect(await waitForDocument(t, admin, id)).toMatchObject({ status: 'ready' });
+    const before = await objects();
+    const allow = await refuseRows(t, 'documents', 'UPDATE');
+    try {
+      const resync = await t.api('POST', `/api/upload/documents/${id}/resync`, { token: admin });
+      expect(resync.status).toBe(500);
+    } finally {
+      await allow();
+    }
+    expect(await objects()).toEqual(before);
+    const file = await t.api('GET', `/api/upload/documents/${id}/download`, { token: admin });
+    expect(file.status).toBe(200);
+    expect(file.raw).toContain('The quay master counts every puffin.');
+  }, 60_000);
+
   it('when the SOP row cannot be written after its file is stored, then the answer is an error and no object stays', async () => {
     const clientId = await addClient(t, admin, 'Initech');
     const before = await objects();
-    const allow = await refuseInserts(t, 'sop_documents');
+    const allow = await refuseRows(t, 'sop_documents');
     try {
       const res = await uploadSop(
         t,
