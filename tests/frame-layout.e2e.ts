@@ -230,14 +230,16 @@ describe('the console’s frame in every language and size', () => {
         }
         const where = `${lng}, ${viewport.width} px`;
         const toasts = page.locator('.toast');
-        await expect.poll(() => toasts.count(), where).toBe(3);
+        await expect.poll(() => toasts.count(), { message: where }).toBe(3);
         // The newest three: the last deleted department's toast is among them, the first's is not.
         expect(await toasts.allTextContents(), where).toEqual(
           expect.arrayContaining([expect.stringContaining(names[3])]),
         );
         expect((await toasts.allTextContents()).join(' '), where).not.toContain(names[0]);
         // The confirmation dialog gone for good (it fades out), so only toasts may lie over things.
-        await expect.poll(() => page.locator('.modal, .modal-backdrop').count(), where).toBe(0);
+        await expect
+          .poll(() => page.locator('.modal, .modal-backdrop').count(), { message: where })
+          .toBe(0);
         expect(await page.evaluate(controlsUnderToasts), where).toEqual([]);
         await page.close();
       }
