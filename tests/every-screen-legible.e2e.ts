@@ -5,9 +5,9 @@
  * console stays quiet (no error, no warning, Chromium's unused-preload notices included) and axe
  * finds nothing serious. A failure names the screen, the look and the element, with a screenshot.
  *
- * Speed: one server and one browser; one page per look, which opens the sign-in screen once and
- * then moves between screens inside the app (as the menu does) and checks each screen in one
- * evaluate. axe takes about as long as everything else together, so it runs in two looks that
+ * Speed: one server and one browser; one page per look, which loads one screen signed out and
+ * one signed in from the address bar, moves between the others inside the app (as the menu does)
+ * and checks each screen in one evaluate; four looks run side by side. axe takes about as long as everything else together, so it runs in two looks that
  * between them cover both widths, themes and directions: English light 1366 and Arabic dark 390.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -23,7 +23,7 @@ import { createSceneRecords, sceneEnv, type SceneRecords } from './support/scree
 import { startServer, type RunningServer } from './support/server';
 
 type ScreenKey = keyof typeof paths;
-type Session = 'guest' | 'admin' | 'visitor';
+type Session = 'guest' | 'admin';
 
 interface Visit {
   session: Session;
@@ -299,8 +299,10 @@ describe('every screen, in every look', () => {
       try {
         await settled(page, path, quiet);
       } catch (e) {
+        const shot = join(shots, `${key}-${name}.png`);
+        await page.screenshot({ path: shot, fullPage: true });
         problems.push(
-          `${key} ${name}: did not settle at ${path}: ${(e as Error).message.split('\n')[0]}`,
+          `${key} ${name}: did not settle at ${path} (address ${page.url()}, no heading, or a spinner stayed): ${(e as Error).message.split('\n')[0]} (screenshot ${shot})`,
         );
         return;
       }
