@@ -3,12 +3,17 @@
  * (nothing under STORAGE_DIR but emptied temporary space), are read back from it by the
  * ingestion jobs and the downloads, and a row that cannot be written takes its object back out.
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeScanPdf } from '../../test-support/knowledge-fixtures';
 import { localSite, storedFiles, uploadFiles, waitForDocument } from '../../test-support/knowledge';
 import { startS3Server, type S3Server } from '../../test-support/s3-server';
 import { addClient, createSop, sopFile, uploadSop } from '../../test-support/sop';
 import { sopPdf } from '../../test-support/sop-fixture';
+import { createSearchIndex } from '../search';
 import {
   startTestApp,
   TEST_ADMIN,
@@ -76,7 +81,12 @@ describe.each(testDatabases)('stored files in an S3 bucket on %s', (dialect) => 
         body: '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>{origin}/ferry</loc></url></urlset>',
       },
     });
-    t = await startTestApp(dialect, { URL_FETCH_ALLOW: '127.0.0.1', ...s3.env(prefix) });
+    // A page a turn: a scan is read in several turns, each from its own copy of the object.
+    t = await startTestApp(dialect, {
+      URL_FETCH_ALLOW: '127.0.0.1',
+      OCR_TURN_SECONDS: '0',
+      ...s3.env(prefix),
+    });
     admin = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
   });
   afterAll(async () => {
@@ -104,6 +114,33 @@ describe.each(testDatabases)('stored files in an S3 bucket on %s', (dialect) => 
     expect(file.raw).toBe(content);
     expect(file.headers['content-length']).toBe(String(Buffer.byteLength(content)));
   }, 60_000);
+
+  it('when a scanned pdf is uploaded, then its pages are read with OCR turn by turn from the bucket and no copy stays', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atrium-s3-scan-'));
+    try {
+      const path = join(dir, 'scan.pdf');
+      writeScanPdf(path, [
+        { text: ['Mooring rules: the quartermaster assigns every berth.'] },
+        { scan: ['SLIPWAY CHECKED', 'BY THE HARBOUR MASTER'] },
+        { scan: ['PERMIT CHECKED', 'BY THE HARBOUR MASTER'] },
+      ]);
+      const res = await uploadFiles(t, admin, [{ name: 'scan.pdf', content: readFileSync(path) }]);
+      const id = res.body.items[0].document_id as number;
+      expect(await waitForDocument(t, admin, id, 120_000)).toMatchObject({
+        status: 'ready',
+        page_count: 3,
+      });
+      const found = await createSearchIndex(t.database).search({
+        text: 'PERMIT',
+        departmentIds: [1],
+        limit: 5,
+      });
+      expect(found[0]).toMatchObject({ documentId: id });
+      expect(await localFilesSettled(t)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 150_000);
 
   it('when a sitemap is added, then it and its page are fetched into the bucket and become ready', async () => {
     const before = (await objects()).length;
