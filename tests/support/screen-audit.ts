@@ -5,7 +5,7 @@
  * element. It is written without inner named functions: the page gets its source text, and
  * nothing from this module's scope.
  */
-export interface AuditFinding {
+interface AuditFinding {
   kind: 'overflow' | 'clipped' | 'contrast';
   what: string;
 }
