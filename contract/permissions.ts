@@ -1,7 +1,9 @@
 /**
- * The permission catalogue (SPEC §3): 9 modules × 8 actions. Each (module, action) pair has a
+ * The permission catalogue (SPEC §3): 9 modules and 8 actions, of which each module has only the
+ * rights something in the product asks for (MODULE_ACTIONS). Each (module, action) pair has a
  * stable numeric id, `moduleIndex * 8 + actionIndex + 1`, so ids never change when the catalogue
- * is rendered in another order. Roles store `permission_set` as a list of these ids.
+ * is rendered in another order or a right is added. Roles store `permission_set` as a list of
+ * these ids.
  */
 export const MODULES = [
   'Users',
@@ -28,6 +30,26 @@ export const ACTIONS = [
 ] as const;
 export type ActionName = (typeof ACTIONS)[number];
 
+/**
+ * The rights each module really has: those a route's `needs(...)` or an access rule (SPEC §6
+ * route and menu rules, department scopes) asks for. The one source of the catalogue: the role
+ * form, the role view and API-key creation offer exactly these, and the server refuses any other
+ * id. server/http/module-rights.test.ts fails when a route needs a right missing here, or a right
+ * here is needed by nothing.
+ */
+export const MODULE_ACTIONS: Readonly<Record<ModuleName, readonly ActionName[]>> = {
+  Users: ['ADD', 'UPDATE', 'VIEW', 'LIST_VIEW', 'DELETE'],
+  Roles: ['ADD', 'UPDATE', 'VIEW', 'LIST_VIEW', 'DELETE'],
+  Query: ['QUERY_DOCUMENT'],
+  Service_agent: ['ADD', 'UPDATE', 'VIEW', 'LIST_VIEW', 'DELETE'],
+  // ANALYTICS: SPEC §6's e-mail-only profile and the mailbox's analytics.
+  Email_agent: ['ADD', 'UPDATE', 'VIEW', 'LIST_VIEW', 'DELETE', 'ANALYTICS'],
+  Documents: ['ADD', 'UPDATE', 'VIEW', 'LIST_VIEW', 'DELETE'],
+  Sop: ['ADD', 'UPDATE', 'LIST_VIEW', 'DELETE', 'DOWNLOAD'],
+  Helpdesk: ['ADD', 'UPDATE', 'VIEW', 'LIST_VIEW'],
+  Reports: ['UPDATE', 'VIEW', 'LIST_VIEW', 'DOWNLOAD'],
+};
+
 export type ActionFlags = Record<ActionName, boolean>;
 
 /** One module's rights inside a permission entry (SPEC §3 "Action entry"). */
@@ -45,9 +67,14 @@ export function permissionId(module: ModuleName, action: ActionName): number {
   return MODULES.indexOf(module) * ACTIONS.length + ACTIONS.indexOf(action) + 1;
 }
 
+/** Every real right, in module then action order. */
 export const PERMISSION_CATALOGUE: readonly PermissionDefinition[] = MODULES.flatMap(
   (module_name) =>
-    ACTIONS.map((action) => ({ id: permissionId(module_name, action), module_name, action })),
+    ACTIONS.filter((action) => MODULE_ACTIONS[module_name].includes(action)).map((action) => ({
+      id: permissionId(module_name, action),
+      module_name,
+      action,
+    })),
 );
 
 const byId = new Map(PERMISSION_CATALOGUE.map((p) => [p.id, p]));
@@ -79,6 +106,12 @@ export function idsOf(...names: `${ModuleName}.${ActionName}`[]): number[] {
   });
 }
 
+/** Every real right of a module. */
 export function allIdsOfModule(module: ModuleName): number[] {
-  return ACTIONS.map((a) => permissionId(module, a));
+  return MODULE_ACTIONS[module].map((a) => permissionId(module, a));
+}
+
+/** The ids of a set that are real rights; what a module does not have is dropped. */
+export function realRights(ids: readonly number[]): number[] {
+  return ids.filter((id) => byId.has(id));
 }

@@ -13,6 +13,7 @@ import {
   MODULES,
   type ModuleName,
   permissionId,
+  PERMISSION_CATALOGUE,
 } from '../../contract/permissions';
 import type { AccessSubject } from '../../contract/profile';
 import { createKey } from '../test-support/api-keys';
@@ -33,7 +34,8 @@ const SAMPLE_PARAMS: Record<string, string> = {
   action: 'VIEW',
 };
 
-const ALL_RIGHTS = MODULES.flatMap((m) => ACTIONS.map((a) => `${m}.${a}` as Right));
+/** Every right the catalogue has (a pair no module has is no right: keys refuse it). */
+const ALL_RIGHTS = PERMISSION_CATALOGUE.map((p) => `${p.module_name}.${p.action}` as Right);
 
 /** Someone holding exactly `rights`, as the rules module sees them. */
 function holding(...rights: Right[]): AccessSubject {

@@ -39,6 +39,7 @@ import { emailSignatureDrafts } from './0032-email-signature-drafts';
 import { helpdeskTicketIdentity } from './0033-helpdesk-ticket-identity';
 import { chatTurnCharts } from './0034-chat-turn-charts';
 import { documentDeletions } from './0035-document-deletions';
+import { realRights } from './0036-real-rights';
 import { serverTextCodes } from './0038-server-text-codes';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -78,6 +79,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0033-helpdesk-ticket-identity': helpdeskTicketIdentity(),
     '0034-chat-turn-charts': chatTurnCharts(),
     '0035-document-deletions': documentDeletions(),
+    '0036-real-rights': realRights(),
     '0038-server-text-codes': serverTextCodes(),
   };
 }

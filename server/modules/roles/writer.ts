@@ -11,6 +11,7 @@ import { isUniqueViolation, type Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import type { DepartmentsRepo } from '../departments/repo';
 import type { Actor } from '../identity/actor-scope';
+import { realRights } from '../../../contract/permissions';
 import { normaliseIds, parseIdList } from '../identity/history';
 import { identityErrors } from '../identity/identity-errors';
 import type { RoleRow, RolesRepo, RoleValues } from './repo';
@@ -102,7 +103,8 @@ export function createRoleWriter(
     name: input.name,
     description: input.description,
     department_id: input.department_id,
-    permission_set: normaliseIds(input.permission_set),
+    // An old version may hold rights the catalogue no longer has (0036): they granted nothing.
+    permission_set: normaliseIds(realRights(input.permission_set)),
   });
 
   return { readable, fetchOne, writable, check, nameTaken, write, valuesOf };

@@ -138,9 +138,9 @@ describeApi('no privilege escalation for users', (t) => {
       'Users.UPDATE',
       'Users.DELETE',
       'Users.VIEW',
-      'Sop.VIEW',
+      'Sop.DOWNLOAD',
     );
-    const plain = await addRole(t, mine, idsOf('Sop.VIEW'));
+    const plain = await addRole(t, mine, idsOf('Sop.DOWNLOAD'));
     const strong = await addRole(t, mine, idsOf('Sop.DELETE'));
     const elsewhere = await addRole(t, theirs, []);
     const peer = await addPerson(t, { assignments: [{ department_id: mine, role_id: plain }] });

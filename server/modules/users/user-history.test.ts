@@ -15,7 +15,7 @@ describeApi('user history and restore', (t) => {
   /** A user made through the API and changed twice: names, then roles. */
   async function userWithVersions() {
     const dept = await addDepartment(t);
-    const first = await addRole(t, dept, idsOf('Sop.VIEW'), `First ${letters()}`);
+    const first = await addRole(t, dept, idsOf('Sop.DOWNLOAD'), `First ${letters()}`);
     const second = await addRole(t, dept, idsOf('Sop.LIST_VIEW'), `Second ${letters()}`);
     const body = newUserBody([{ department_id: dept, role_id: first }], 'hist');
     const created = await t.api('POST', '/api/users', { token: t.admin, body });
@@ -139,7 +139,7 @@ describeApi('user history and restore', (t) => {
     });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('PRIVILEGE_ESCALATION');
-    expect(res.body.message).toContain('Sop.VIEW');
+    expect(res.body.message).toContain('Sop.DOWNLOAD');
   });
 
   it('when staff who may edit but not add users restore a deleted user, then it answers 403; with Users.ADD it works', async () => {
@@ -215,7 +215,7 @@ describeApi('user history and restore', (t) => {
   it('when a user was moved to another department and deleted there, then a manager of the first department can neither restore an old version nor read the history', async () => {
     const u = await userWithVersions();
     const other = await addDepartment(t);
-    const otherRole = await addRole(t, other, idsOf('Sop.VIEW'), `Other ${letters()}`);
+    const otherRole = await addRole(t, other, idsOf('Sop.DOWNLOAD'), `Other ${letters()}`);
     await t.api('PUT', `/api/users/${u.id}`, {
       token: t.admin,
       body: { assignments: [{ department_id: other, role_id: otherRole }] },
@@ -232,7 +232,7 @@ describeApi('user history and restore', (t) => {
       'Users.ADD',
       'Users.UPDATE',
       'Users.DELETE',
-      'Sop.VIEW',
+      'Sop.DOWNLOAD',
       'Sop.LIST_VIEW',
     );
     const users = await countRows(t, 'users');

@@ -96,7 +96,7 @@ describe('API keys page', { timeout: 60_000 }, () => {
       items: [
         {
           ...keysApi().created,
-          permission_set: idsOf('Users.LIST_VIEW', 'Service_agent.QUERY_DOCUMENT'),
+          permission_set: idsOf('Users.LIST_VIEW', 'Service_agent.VIEW'),
           status: 'revoked',
           revoked_at: '2025-12-02T09:30:00.000Z',
           revoked_by: { id: 8, name: 'Grace Hopper' },
@@ -113,11 +113,11 @@ describe('API keys page', { timeout: 60_000 }, () => {
     renderApp('/integration/api-integration');
 
     const rights = await screen.findByTestId('api-key-rights');
-    expect(rights).toHaveTextContent('Users · List, Service agent · Query documents');
+    expect(rights).toHaveTextContent('Users · List, Service agent · View');
     // Each right is one unbreakable piece; the list wraps at the commas between them.
     expect([...rights.querySelectorAll('.api-key-right')].map((r) => r.textContent)).toEqual([
       'Users · List',
-      'Service agent · Query documents',
+      'Service agent · View',
     ]);
     expect(screen.getByTestId('api-key-revoked')).toHaveTextContent(
       /^Revoked by Grace Hopper on .*2025/,

@@ -7,16 +7,16 @@ import { PERMISSION_CATALOGUE } from '@contract/permissions';
 import { apiUrl, errorResponse } from '@/test/handlers';
 import { openIdentity } from '@/test/open-identity';
 
-describe('permission matrix on a role page', { timeout: 60_000 }, () => {
+describe('permission matrix on the role form', { timeout: 60_000 }, () => {
   it('when GET /permissions answers, then the matrix shows the rights it lists', async () => {
-    await openIdentity('/roles/view-role/10');
+    await openIdentity('/roles/update-role/10');
     expect(await screen.findByRole('checkbox', { name: 'Users: View' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(`of ${PERMISSION_CATALOGUE.length}`);
   });
 
   it('when GET /permissions fails, then the reason shows and trying again brings the matrix', async () => {
     let calls = 0;
-    await openIdentity('/roles/view-role/10', {
+    await openIdentity('/roles/update-role/10', {
       overrides: [
         http.get(apiUrl(apiPaths.permissions), () => {
           calls += 1;

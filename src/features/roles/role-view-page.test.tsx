@@ -63,9 +63,24 @@ describe('role details and history', { timeout: 60_000 }, () => {
       'restored from version 1000',
     );
     await waitFor(() =>
-      expect(screen.getByRole('checkbox', { name: 'Documents: List' })).toBeChecked(),
+      expect(screen.getByRole('list', { name: 'Rights granted in Documents' })).toHaveTextContent(
+        'List',
+      ),
     );
-    expect(screen.getByRole('checkbox', { name: 'Users: View' })).not.toBeChecked();
+    expect(screen.getByRole('list', { name: 'Rights granted in Users' })).toHaveTextContent('List');
+  });
+
+  it('when a role is viewed, then its rights read module by module with nothing to scroll or tick', async () => {
+    await openIdentity('/roles/view-role/10');
+    const users = await screen.findByRole('list', { name: 'Rights granted in Users' });
+    expect(users).toHaveTextContent('View');
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('table', { name: /Permissions of the role/ }),
+    ).not.toBeInTheDocument();
+    // A module without rights says so instead of an empty row.
+    const reports = screen.getByText('Reports', { selector: 'dt' }).nextElementSibling;
+    expect(reports).toHaveTextContent('No rights');
   });
 
   it('when the restore dialog is cancelled, then nothing is restored', async () => {

@@ -9,12 +9,12 @@ import {
 import { RecordPage, useRecordId } from '@/components/record-page';
 import { useDepartmentChoices } from '@/lib/session/department-choices';
 import { useCan } from '@/lib/session/use-can';
-import { PermissionMatrix } from './permission-matrix';
+import { PermissionList } from './permission-list';
 import { RoleHistory } from './role-history';
 import type { RoleLinks } from './role-links';
 import { useGetRoleQuery } from './roles-api';
 
-/** view-role/{id}: the role, its rights as a read-only matrix, and its history with restore. */
+/** view-role/{id}: the role, its rights module by module, and its history with restore. */
 export function RoleViewPage({ links }: { links: RoleLinks }) {
   const { t } = useTranslation(['roles', 'errors']);
   const { id, valid } = useRecordId();
@@ -63,7 +63,7 @@ function RoleDetails({ role, links }: { role: Role; links: RoleLinks }) {
         />
       </SectionCard>
       <SectionCard heading={t('matrix.heading')}>
-        <PermissionMatrix value={role.permission_set} readOnly />
+        <PermissionList value={role.permission_set} />
       </SectionCard>
     </>
   );

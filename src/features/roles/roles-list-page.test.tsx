@@ -15,7 +15,7 @@ describe('roles list', { timeout: 60_000 }, () => {
     await screen.findByRole('link', { name: 'Agent' });
     const auditor = screen.getByRole('link', { name: 'Auditor' }).closest('tr')!;
     expect(auditor).toHaveTextContent('All departments');
-    expect(auditor).toHaveTextContent('1 of 72');
+    expect(auditor).toHaveTextContent('1 of 40');
     expect(screen.getByRole('link', { name: 'Add role' })).toHaveAttribute(
       'href',
       '/roles/add-role',
