@@ -124,12 +124,12 @@ describe('identity: departments, roles, users, menus and history', () => {
       'Documents: List',
     ])
       await admin.getByRole('checkbox', { name: cell, exact: true }).check();
-    await admin.getByText('5 of 72 rights granted').waitFor();
+    await admin.getByText('5 of 40 rights granted').waitFor();
     await admin.getByRole('button', { name: 'Create role' }).click();
     await admin.waitForURL((u) => /^\/roles\/view-role\/\d+$/.test(u.pathname));
     roleId = Number(new URL(admin.url()).pathname.split('/').pop());
     await admin.getByRole('heading', { level: 1, name: 'Role: Field Staff' }).waitFor();
-    await admin.getByText('5 of 72 rights granted').waitFor();
+    await admin.getByText('5 of 40 rights granted').waitFor();
   });
 
   it('when the administrator adds a user in that department and role, then an invitation is mailed', async () => {
@@ -195,7 +195,7 @@ describe('identity: departments, roles, users, menus and history', () => {
     await admin.goto(`${server.url}/roles/update-role/${roleId}`);
     for (const cell of ['Documents: Add', 'Documents: List'])
       await admin.getByRole('checkbox', { name: cell, exact: true }).uncheck();
-    await admin.getByText('3 of 72 rights granted').waitFor();
+    await admin.getByText('3 of 40 rights granted').waitFor();
     await admin.getByRole('button', { name: 'Save changes' }).click();
     await admin.waitForURL((u) => u.pathname === `/roles/view-role/${roleId}`);
     await admin.getByText('The role Field Staff was saved.').waitFor();
@@ -242,7 +242,7 @@ describe('identity: departments, roles, users, menus and history', () => {
       .first()
       .getByText(/restored from version \d+/)
       .waitFor();
-    await admin.getByText('5 of 72 rights granted').waitFor();
+    await admin.getByText('5 of 40 rights granted').waitFor();
     expect(
       await admin.getByRole('checkbox', { name: 'Documents: List', exact: true }).isChecked(),
     ).toBe(true);
