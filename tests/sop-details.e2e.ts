@@ -114,7 +114,7 @@ describe('SOP details and the archive link', () => {
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await signIn(phone, server.url, server.admin.email, server.admin.password);
     await phone.goto(`${server.url}/sop-repository/archive-upload/${sop.id}?lng=ar`);
-    await phone.getByRole('button', { name: 'تعديل تفاصيل Cold chain export' }).click();
+    await phone.getByRole('button', { name: 'تعديل التفاصيل: Cold chain export' }).click();
     const dialog = phone.getByRole('dialog', { name: 'تعديل تفاصيل Cold chain export' });
     await dialog.getByRole('button', { name: 'حفظ' }).waitFor();
     const box = await dialog.locator('.modal-content').boundingBox();
