@@ -40,6 +40,11 @@ export interface DataTableProps<T, F extends string> {
   setParams: (change: ListChange<F>) => void;
   /** The search box's label; no box without it. */
   searchLabel?: string;
+  /**
+   * A short hint inside the box when the label is too long to show whole on a phone (the label
+   * still names the box for screen readers); the label itself otherwise.
+   */
+  searchPlaceholder?: string;
   /** Filter fields shown beside the search box. */
   filters?: ReactNode;
   /** Shown between the filters and the table: bulk actions, live status … */
@@ -69,6 +74,7 @@ export function DataTable<T, F extends string>(props: DataTableProps<T, F>) {
               value={params.search}
               onSearch={(search) => setParams({ search })}
               label={props.searchLabel}
+              placeholder={props.searchPlaceholder}
             />
           )}
           {props.filters}

@@ -109,6 +109,7 @@ export function DeletedUsersList({
       params={params}
       setParams={setParams}
       searchLabel={t('search')}
+      searchPlaceholder={t('searchPlaceholder')}
       // The status filter is this view itself; only a search or a department narrows it.
       empty={t(params.search || params.filters.department ? 'noMatchesDeleted' : 'emptyDeleted')}
       pagerLabel={t('pages')}

@@ -96,6 +96,7 @@ export function UsersListPage({ links }: { links: UserLinks }) {
       params={params}
       setParams={setParams}
       {...listTexts(t)}
+      searchPlaceholder={t('searchPlaceholder')}
       filters={filters}
       deletion={{
         flow: deletion,
