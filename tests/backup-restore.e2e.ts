@@ -3,8 +3,9 @@
  * the restored server holds exactly the snapshot's moment. Accounts are created one after
  * another during the backup, so the restored ones must be an unbroken run from the first: a
  * later account without an earlier one would be a snapshot of no single moment. Stored files
- * come back byte for byte, and a sign-in made before the backup still works. On SQLite, and on
- * PostgreSQL when TEST_DATABASE_URL names a server (as `npm test` always does).
+ * come back byte for byte, and a sign-in made before the backup still works. On SQLite with
+ * files in the data directory, and on PostgreSQL with files in an S3-compatible bucket (s3rver on
+ * loopback) when TEST_DATABASE_URL names a server (as `npm test` always does).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +15,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildPdf } from '../server/test-support/fixtures/pdf-writer';
 import { apiLogin, createVerifiedTrialUser } from './support/accounts';
+import { startS3Server } from '../server/test-support/s3-server';
 import { api, startServer, type RunningServer } from './support/server';
 import { uploadReady } from './support/uploads';
 
@@ -102,12 +104,18 @@ describe.each(dialects)('backup and restore (%s)', (dialect) => {
   it('when a backup is taken while accounts and files are being added, then the restored installation holds exactly that moment', async () => {
     const databases = dialect === 'postgres' ? postgresDatabases() : undefined;
     if (databases) cleanup.push(() => databases.dropAll());
+    const s3 = databases ? await startS3Server() : undefined;
+    if (s3) cleanup.push(() => s3.stop());
     const sourceEnv: Record<string, string> = databases
-      ? { DATABASE_URL: await databases.create() }
+      ? { DATABASE_URL: await databases.create(), ...s3?.env('source') }
       : {};
     const source = await startServer(sourceEnv);
     cleanup.push(() => source.stop());
-    const env = { DATA_DIR: source.dataDir, DATABASE_URL: sourceEnv.DATABASE_URL ?? '' };
+    const env = {
+      ...sourceEnv,
+      DATA_DIR: source.dataDir,
+      DATABASE_URL: sourceEnv.DATABASE_URL ?? '',
+    };
 
     const token = await apiLogin(source, source.admin.email, source.admin.password);
     const before = await uploadReady(source, token, manual('before-backup.pdf'));
@@ -137,6 +145,7 @@ describe.each(dialects)('backup and restore (%s)', (dialect) => {
     const restoredData = mkdtempSync(join(tmpdir(), 'atrium-restored-'));
     cleanup.push(() => rmSync(restoredData, { recursive: true, force: true }));
     const restoredEnv = {
+      ...s3?.env('restored'),
       DATA_DIR: restoredData,
       DATABASE_URL: databases ? await databases.create() : '',
     };
@@ -167,5 +176,6 @@ describe.each(dialects)('backup and restore (%s)', (dialect) => {
     const again = await download(restored, token, before);
     expect(again.status).toBe(200);
     expect(again.bytes.equals(kept.bytes)).toBe(true);
+    if (s3) expect(await s3.keys('restored')).toHaveLength(1);
   });
 });

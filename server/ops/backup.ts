@@ -1,6 +1,7 @@
 /**
  * `npm run backup`: a consistent snapshot of a running installation: the database as of one
- * moment, and every stored file that moment's database refers to.
+ * moment, and every stored file that moment's database refers to (from the local directory or
+ * STORAGE_URL's bucket alike).
  *
  * Files are written before the row naming them commits, so every file the database snapshot
  * names exists when it is read, unless it was removed for good after that moment (a purge).
@@ -24,10 +25,10 @@ import {
   snapshotPaths,
   type SnapshotManifest,
 } from './snapshot-layout';
-import { copyStoredFiles, type CopyOutcome } from './stored-files';
+import { copyFromStore, type CopyOutcome } from './stored-files';
 import { postgresStoredKeys, sqliteStoredKeys } from './stored-keys';
 
-type Config = Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'storageDir'>;
+type Config = Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'storageDir' | 'storageS3'>;
 const ATTEMPTS = 3;
 
 async function sqliteSnapshot(config: Config, dir: string): Promise<CopyOutcome> {
@@ -50,7 +51,7 @@ async function sqliteSnapshot(config: Config, dir: string): Promise<CopyOutcome>
   } finally {
     copy.close();
   }
-  return copyStoredFiles(keys, config.storageDir, paths.files);
+  return copyFromStore(keys, config, paths.files);
 }
 
 async function postgresSnapshot(url: string, config: Config, dir: string): Promise<CopyOutcome> {
@@ -66,7 +67,7 @@ async function postgresSnapshot(url: string, config: Config, dir: string): Promi
       `--snapshot=${exported.rows[0].id}`,
       `--file=${paths.pgdump}`,
     ]);
-    const outcome = await copyStoredFiles(keys, config.storageDir, paths.files);
+    const outcome = await copyFromStore(keys, config, paths.files);
     await client.query('commit');
     return outcome;
   } finally {

@@ -1,9 +1,9 @@
 /**
  * `npm run restore <snapshot>`: brings a snapshot back into a fresh installation: the data
- * directory, database and storage directory that the environment names (as the server reads
- * them). It refuses to write over data: an existing SQLite database, a PostgreSQL database with
- * tables, or stored files. Restoring across database kinds (a SQLite snapshot into PostgreSQL)
- * is not offered.
+ * directory, database and file store (directory or STORAGE_URL's bucket) that the environment
+ * names, as the server reads them. It refuses to write over data: an existing SQLite database, a
+ * PostgreSQL database with tables, or stored files. Restoring across database kinds (a SQLite
+ * snapshot into PostgreSQL) is not offered.
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
@@ -12,9 +12,12 @@ import pg from 'pg';
 import type { AppConfig } from '../config';
 import { runPgTool } from './pg-tools';
 import { SNAPSHOT_FORMAT, snapshotPaths, type SnapshotManifest } from './snapshot-layout';
-import { copyStoredFiles, listFiles } from './stored-files';
+import { copyIntoStore, listFiles, storeHoldsFiles } from './stored-files';
 
-type Config = Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'storageDir' | 'secretsKey'>;
+type Config = Pick<
+  AppConfig,
+  'dataDir' | 'databaseUrl' | 'storageDir' | 'storageS3' | 'secretsKey'
+>;
 
 function readManifest(dir: string): SnapshotManifest {
   const file = snapshotPaths(dir).manifest;
@@ -57,9 +60,12 @@ export async function restore(
     throw new Error(`${sqliteFile} exists: restore needs a fresh data directory`);
   if (config.databaseUrl && (await postgresTables(config.databaseUrl)) > 0)
     throw new Error('The PostgreSQL database has tables: restore needs an empty database');
-  const stored = (await listFiles(config.storageDir)).filter((k) => !k.startsWith('tmp/'));
-  if (stored.length > 0)
-    throw new Error(`${config.storageDir} holds files: restore needs an empty storage directory`);
+  if (await storeHoldsFiles(config))
+    throw new Error(
+      config.storageS3
+        ? `s3://${config.storageS3.bucket}/${config.storageS3.prefix} holds files: restore needs an empty bucket prefix`
+        : `${config.storageDir} holds files: restore needs an empty storage directory`,
+    );
 
   mkdirSync(config.dataDir, { recursive: true });
   log('Restoring the database…');
@@ -73,13 +79,10 @@ export async function restore(
   else await copyFile(paths.sqlite, sqliteFile);
 
   log(`Restoring ${manifest.files} stored file(s)…`);
-  const copied = await copyStoredFiles(
-    await listFiles(paths.files),
-    paths.files,
-    config.storageDir,
-  );
-  if (copied.copied !== manifest.files)
-    throw new Error(`The snapshot lists ${manifest.files} files and holds ${copied.copied}`);
+  const held = (await listFiles(paths.files)).length;
+  if (held !== manifest.files)
+    throw new Error(`The snapshot lists ${manifest.files} files and holds ${held}`);
+  await copyIntoStore(paths.files, config);
 
   for (const name of manifest.secrets) {
     const to = join(config.dataDir, name);

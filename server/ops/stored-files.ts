@@ -1,11 +1,19 @@
 /**
- * Copying stored files between the storage directory and a snapshot, by the keys the database
- * holds. A key is a path relative to its root; one that would leave the root is refused, whatever
- * the database says.
+ * Copying stored files between the installation's file store and a snapshot, by the keys the
+ * database holds. The store is the storage service's (the local directory, or STORAGE_URL's
+ * bucket), read by streaming; a snapshot keeps each file under its key in a directory. A key
+ * that would leave the snapshot's directory is refused, whatever the database says.
  */
-import { constants } from 'node:fs';
-import { copyFile, mkdir, readdir, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import type { AppConfig } from '../config';
+import { createStorage } from '../services/storage';
+import { isMissing, s3Client, uploadFile } from '../services/storage/s3';
+
+export type StoreConfig = Pick<AppConfig, 'storageDir' | 'storageS3'>;
 
 function inside(root: string, key: string): string {
   const base = resolve(root);
@@ -14,6 +22,9 @@ function inside(root: string, key: string): string {
   return full;
 }
 
+const missing = (error: unknown) =>
+  (error as { code?: string } | null)?.code === 'ENOENT' || isMissing(error);
+
 export interface CopyOutcome {
   copied: number;
   bytes: number;
@@ -21,32 +32,71 @@ export interface CopyOutcome {
   missing: string[];
 }
 
-/** Copies each key's file from `fromRoot` to `toRoot` (a clone where the file system can). */
-export async function copyStoredFiles(
+/** Copies each key's file from the store into `dir` (a snapshot's files). */
+export async function copyFromStore(
   keys: readonly string[],
-  fromRoot: string,
-  toRoot: string,
+  store: StoreConfig,
+  dir: string,
 ): Promise<CopyOutcome> {
+  const storage = createStorage(store.storageDir, store.storageS3);
   const outcome: CopyOutcome = { copied: 0, bytes: 0, missing: [] };
   for (const key of keys) {
-    const from = inside(fromRoot, key);
-    const to = inside(toRoot, key);
+    const to = inside(dir, key);
     let size: number;
     try {
-      size = (await stat(from)).size;
-    } catch {
+      size = await storage.sizeOf(key);
+      await mkdir(dirname(to), { recursive: true });
+      await pipeline(await storage.openRead(key), createWriteStream(to, { mode: 0o600 }));
+    } catch (error) {
+      if (!missing(error)) throw error;
       outcome.missing.push(key);
       continue;
     }
-    await mkdir(dirname(to), { recursive: true });
-    await copyFile(from, to, constants.COPYFILE_FICLONE);
     outcome.copied += 1;
     outcome.bytes += size;
   }
   return outcome;
 }
 
-/** Every file under `root`, as keys relative to it (the snapshot's files, to restore them). */
+/** Whether the store holds any file already (a restore goes into an empty one only). */
+export async function storeHoldsFiles(store: StoreConfig): Promise<boolean> {
+  if (store.storageS3) {
+    const { bucket, prefix } = store.storageS3;
+    const client = s3Client(store.storageS3);
+    try {
+      const listed = await client.send(
+        new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, MaxKeys: 1 }),
+      );
+      return (listed.KeyCount ?? 0) > 0;
+    } finally {
+      client.destroy();
+    }
+  }
+  return (await listFiles(store.storageDir)).some((k) => !k.startsWith('tmp/'));
+}
+
+/** Puts every file of `dir` (a snapshot's files) into the store under its key. */
+export async function copyIntoStore(dir: string, store: StoreConfig): Promise<number> {
+  const keys = await listFiles(dir);
+  if (store.storageS3) {
+    const { bucket, prefix } = store.storageS3;
+    const client = s3Client(store.storageS3);
+    try {
+      for (const key of keys) await uploadFile(client, bucket, prefix + key, inside(dir, key));
+    } finally {
+      client.destroy();
+    }
+    return keys.length;
+  }
+  for (const key of keys) {
+    const to = inside(store.storageDir, key);
+    await mkdir(dirname(to), { recursive: true });
+    await copyFile(inside(dir, key), to);
+  }
+  return keys.length;
+}
+
+/** Every file under `root`, as keys relative to it. */
 export async function listFiles(root: string, prefix = ''): Promise<string[]> {
   let entries;
   try {

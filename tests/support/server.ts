@@ -15,6 +15,8 @@ export interface RunningServer {
   dataDir: string;
   admin: { email: string; password: string };
   logs: () => string;
+  /** The server process (for measuring it). */
+  pid: number;
   /** Ends it at once (SIGKILL), as a machine that dies: no shutdown work runs. */
   kill: () => void;
   stop: () => Promise<void>;
@@ -97,6 +99,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     dataDir,
     admin,
     logs: () => output,
+    pid: child.pid ?? 0,
     kill: () => void child.kill('SIGKILL'),
     stop: async () => {
       if (child.exitCode === null) {
