@@ -3,7 +3,7 @@ import type { ActionReducerMapBuilder } from '@reduxjs/toolkit';
 import { toApiErrorData } from '@/lib/http';
 import { type ChatState, message } from './chat-state';
 import { cancelledError, isCancelled, requestChart } from './chat-thunks';
-import { sendFeedback } from './answer-action-thunks';
+import { loadKeptChart, sendFeedback } from './answer-action-thunks';
 
 /** Feedback on an answer and its chart. */
 export function answerActionCases(builder: ActionReducerMapBuilder<ChatState>) {
@@ -48,13 +48,37 @@ export function answerActionCases(builder: ActionReducerMapBuilder<ChatState>) {
                 route,
                 url,
                 mimeType,
-                problem: refused ? { kind: 'noChart', reason: route.reason } : null,
+                problem: refused
+                  ? {
+                      kind: 'noChart',
+                      reason: route.reason,
+                      code: route.reason_code ?? null,
+                      table: route.reason_table ?? null,
+                    }
+                  : null,
               };
       }
       if (state.requestId === action.meta.requestId) {
         state.sending = false;
         state.requestId = null;
       }
+    })
+    .addCase(loadKeptChart.pending, (state, action) => {
+      const m = message(state, action.meta.arg.id);
+      if (m?.visual) m.visual.status = 'loading';
+    })
+    .addCase(loadKeptChart.fulfilled, (state, action) => {
+      const m = message(state, action.meta.arg.id);
+      if (!m?.visual) return;
+      m.visual.status = 'succeeded';
+      m.visual.url = action.payload.url;
+      m.visual.mimeType = action.payload.mimeType;
+    })
+    .addCase(loadKeptChart.rejected, (state, action) => {
+      const m = message(state, action.meta.arg.id);
+      if (!m?.visual) return;
+      m.visual.status = 'failed';
+      m.visual.problem = { kind: 'error', error: action.payload ?? toApiErrorData(action.error) };
     })
     .addCase(requestChart.rejected, (state, action) => {
       const m = message(state, action.meta.arg.id);

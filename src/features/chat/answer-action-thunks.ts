@@ -1,8 +1,11 @@
-/** What a person does with an answer beside reading it: open a cited source, send feedback. */
+/**
+ * What a person does with an answer beside reading it: open a cited source, send feedback, see
+ * the chart kept with it again.
+ */
 import { chatApiPaths, type ChatReference } from '@contract/chat';
 import { toApiErrorData } from '@/lib/http';
 import { createAppAsyncThunk } from '@/lib/store-types';
-import type { ChatFeedback } from './chat-state';
+import { selectChat, type ChatFeedback } from './chat-state';
 import { createObjectUrl } from './object-urls';
 
 /** What the source viewer needs to know about a document to open. */
@@ -48,5 +51,34 @@ export const sendFeedback = createAppAsyncThunk(
     } catch (error) {
       return rejectWithValue(toApiErrorData(error));
     }
+  },
+);
+
+/**
+ * GET /chat/conversations/{chat_id}/charts/{message_id}: the chart kept with a reopened answer,
+ * drawn by the server from what it kept, as an object URL. Once per answer: a kept chart waits
+ * in status 'idle' until the answer is shown.
+ */
+export const loadKeptChart = createAppAsyncThunk(
+  'chat/keptChart',
+  async (arg: { id: string }, { extra, getState, signal, rejectWithValue }) => {
+    const chat = selectChat(getState());
+    const messageId = chat.messages.find((m) => m.id === arg.id)?.details?.messageId;
+    try {
+      const image = await extra.http.request<Blob>(
+        chatApiPaths.chart(chat.uuid ?? '', messageId ?? 0),
+        { signal, responseType: 'blob' },
+      );
+      return { url: createObjectUrl(image), mimeType: image.type || null };
+    } catch (error) {
+      return rejectWithValue(toApiErrorData(error));
+    }
+  },
+  {
+    condition: (arg, { getState }) => {
+      const chat = selectChat(getState());
+      const message = chat.messages.find((m) => m.id === arg.id);
+      return Boolean(chat.uuid && message?.details?.messageId && message.visual?.status === 'idle');
+    },
   },
 );

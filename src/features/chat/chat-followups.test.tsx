@@ -119,9 +119,12 @@ describe('/chat, after an answer', { timeout: 30_000 }, () => {
       name: 'Chart of region, revenue from sales.csv (csv)',
     });
     expect(chart.getAttribute('src')).toMatch(/^blob:/);
+    // The answer's id: the server keeps the chart with it for the reopened conversation.
     expect(routed[0]).toEqual({
       query: 'Chart revenue by region',
       text: 'North leads with 420 [1].',
+      force: false,
+      message_id: 501,
     });
     expect(urls.created.at(-1)?.type).toBe('image/svg+xml');
     const download = screen.getByRole('link', { name: 'Download chart' });
@@ -137,6 +140,25 @@ describe('/chat, after an answer', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       `No chart for this answer: ${noChart.reason}`,
     );
+  });
+
+  it('when Chart is pressed, then the chart is forced and a missing table is said in the reader’s words', async () => {
+    const forced: unknown[] = [];
+    await openChat([
+      ...stuffHandlers(() => json(answerFixture())),
+      http.post(apiUrl(chatApiPaths.visualRouter), async ({ request }) => {
+        const body = (await request.json()) as { force: boolean };
+        if (body.force) forced.push(body);
+        return json({ ...noChart, reason_code: body.force ? 'NO_MATCH' : 'NOT_ASKED' });
+      }),
+    ]);
+    const u = userEvent.setup();
+    await ask(u, 'When does it open?');
+    await u.click(await screen.findByRole('button', { name: 'Make a chart of this answer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No chart for this answer: no table in your departments holds what the question names',
+    );
+    expect(forced).toHaveLength(1);
   });
 
   it('when Stop is pressed while a chart is drawn, then the call is aborted and Message sending cancelled is shown', async () => {

@@ -158,7 +158,8 @@ function ServerMessage({ message, actions }: { message: ChatMessage; actions: Me
       {done && (
         <div className="d-flex flex-wrap align-items-start gap-2">
           <FeedbackControl message={message} />
-          {!message.visual && (
+          {/* Only beside an answer that found something: "nothing found" has nothing to chart. */}
+          {!message.visual && details?.noAnswer !== true && (
             <CButton
               size="sm"
               color="secondary"

@@ -32,6 +32,7 @@ import { modelLabel } from './model-label';
 import { releaseObjectUrls } from './object-urls';
 import { RecommendedQuestions } from './recommended-questions';
 import { SourceViewer } from './source-viewer';
+import { useComposerInView } from './use-composer-in-view';
 import './chat.css';
 
 /** Frees the blobs of sources and charts the state no longer holds (also after a logout). */
@@ -88,6 +89,7 @@ export function ChatPage() {
   }, [dispatch, departments, chat.departmentId]);
 
   useStickToBottom(listRef, chat);
+  useComposerInView(listRef);
 
   const modelList = models.data?.models ?? [];
   const actions: MessageActions = {

@@ -67,8 +67,19 @@ export interface VisualState {
   /** Object URL of the chart image (released when no message holds it any more). */
   url: string | null;
   mimeType: string | null;
-  /** Why there is no chart: the router's reason, a failed call, or the stop button. */
-  problem: { kind: 'noChart'; reason: string } | { kind: 'error'; error: ApiErrorData } | null;
+  /**
+   * Why there is no chart: the router's reason (with its code and the table it is about, when
+   * the server sends them), a failed call, or the stop button.
+   */
+  problem:
+    | {
+        kind: 'noChart';
+        reason: string;
+        code?: VisualRoute['reason_code'];
+        table?: string | null;
+      }
+    | { kind: 'error'; error: ApiErrorData }
+    | null;
 }
 
 export type MessageStatus = 'streaming' | 'done' | 'failed' | 'cancelled';
@@ -218,6 +229,15 @@ export function serverMessage(id: string, question: string, timestamp: string): 
   return { ...userMessage(id, '', timestamp), sender: 'server', question, status: 'streaming' };
 }
 
+/**
+ * A chart kept with a reopened answer: its route now, its image (status 'idle') drawn by the
+ * server when the answer is shown (loadKeptChart).
+ */
+function keptVisual(entry: ChatHistoryEntry): VisualState | null {
+  if (!entry.chart) return null;
+  return { status: 'idle', route: entry.chart.route, url: null, mimeType: null, problem: null };
+}
+
 /** SPEC §3: each history entry becomes a user and a server message. */
 export function messagesOfHistory(history: ChatHistoryEntry[]): ChatMessage[] {
   return history.flatMap((entry) => {
@@ -235,6 +255,7 @@ export function messagesOfHistory(history: ChatHistoryEntry[]): ChatMessage[] {
         references: entry.references,
       },
       feedback: entry.feedback,
+      visual: keptVisual(entry),
     };
     return [userMessage(`${key}-user`, entry.user, entry.user_timestamp), answer];
   });

@@ -219,7 +219,14 @@ export const requestChart = createAppAsyncThunk(
     { extra, getState, requestId, signal, rejectWithValue },
   ) => {
     const message = selectChat(getState()).messages.find((m) => m.id === arg.id);
-    const body = { query: message?.question ?? '', text: message?.text ?? '' };
+    const messageId = message?.details?.messageId;
+    // `message_id`: the server keeps the chart with the answer, for the reopened conversation.
+    const body = {
+      query: message?.question ?? '',
+      text: message?.text ?? '',
+      force: arg.force,
+      ...(messageId ? { message_id: messageId } : {}),
+    };
     try {
       return await whileSending<ChartResult>(getState, requestId, signal, async (abort) => {
         const route = await extra.http.request<VisualRoute>(chatApiPaths.visualRouter, {

@@ -28,16 +28,25 @@ export function DatabaseChartSummary({ route }: { route: DatabaseRoute }) {
   const { t } = useTranslation('chat');
   const { plan } = route.db_result;
   const source = route.db_source.name;
+  // "by region and quarter": both groupings, in the order the question named them.
+  const group = plan?.series_by
+    ? t('chart.database.both', {
+        first: spokenName(plan.group_by),
+        second: spokenName(plan.series_by),
+      })
+    : spokenName(plan?.group_by ?? '');
   const text = plan
     ? t(`chart.database.${plan.aggregate}`, {
         measure: spokenName(plan.measure ?? ''),
-        group: spokenName(plan.group_by),
+        group,
         source,
       })
     : t('chart.database.written', { source });
+  const year = plan?.in_year ? ` ${t('chart.database.inYear', { year: plan.in_year })}` : '';
   return (
     <p className="mb-1" data-testid="chart-summary">
       {text}
+      {year}
     </p>
   );
 }

@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { CButton, CSpinner } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/error-text';
 import { useLibDispatch } from '@/lib/store-types';
 import { isCancelled } from './chat-thunks';
+import { loadKeptChart } from './answer-action-thunks';
 import { chartDismissed } from './chat-slice';
 import type { ChatMessage } from './chat-state';
 import { DatabaseChartDetails, DatabaseChartSummary, fromDatabase } from './database-chart-details';
@@ -11,14 +13,21 @@ const EXTENSIONS: Record<string, string> = { 'image/svg+xml': 'svg', 'image/png'
 
 /**
  * A chart drawn by POST /chat/generate_visual, shown from its object URL, with a download; one
- * from a database source says what it computes and lays its rows out under it.
+ * from a database source says what it computes and lays its rows out under it. A chart kept
+ * with a reopened answer is drawn again by the server when the answer is shown. Remove hides
+ * the chart here; it stays kept with the answer and comes back when the conversation is opened
+ * again, as the answer's text does.
  */
 export function VisualAnswer({ message }: { message: ChatMessage }) {
   const { t } = useTranslation(['chat', 'errors']);
   const dispatch = useLibDispatch();
   const visual = message.visual;
+  const kept = visual?.status === 'idle';
+  useEffect(() => {
+    if (kept) void dispatch(loadKeptChart({ id: message.id }));
+  }, [dispatch, kept, message.id]);
   if (!visual) return null;
-  if (visual.status === 'loading')
+  if (visual.status === 'loading' || visual.status === 'idle')
     return (
       <div className="small text-body-secondary mt-2" role="status">
         <CSpinner size="sm" className="me-2" aria-hidden="true" />
@@ -29,7 +38,11 @@ export function VisualAnswer({ message }: { message: ChatMessage }) {
     const { problem } = visual;
     const text =
       problem.kind === 'noChart'
-        ? t('chart.noChart', { reason: problem.reason })
+        ? t('chart.noChart', {
+            reason: problem.code
+              ? t(`chart.reasons.${problem.code}`, { table: problem.table ?? '' })
+              : problem.reason,
+          })
         : isCancelled(problem.error)
           ? t('cancelled')
           : t('chart.failed', { message: errorText(t, problem.error) });

@@ -88,10 +88,11 @@ export function DbSourceExplorer({ source }: { source: DbSource }) {
       )}
       <CForm onSubmit={onRun}>
         <CRow className="g-2 align-items-end">
-          <CCol md={3}>
+          <CCol xs={12} sm={6} xxl={3}>
             <SelectField
               label={t('query.table')}
               value={table?.name ?? ''}
+              title={table?.name}
               onChange={(e) =>
                 setPick({ ...pick, table: e.target.value, group_by: '', measure: '' })
               }
@@ -101,10 +102,11 @@ export function DbSourceExplorer({ source }: { source: DbSource }) {
               ))}
             </SelectField>
           </CCol>
-          <CCol md={3}>
+          <CCol xs={12} sm={6} xxl={3}>
             <SelectField
               label={t('query.groupBy')}
               value={groupBy}
+              title={groupBy || undefined}
               onChange={(e) => setPick({ ...pick, group_by: e.target.value, measure: '' })}
             >
               {columns.map((c) => (
@@ -112,7 +114,7 @@ export function DbSourceExplorer({ source }: { source: DbSource }) {
               ))}
             </SelectField>
           </CCol>
-          <CCol md={3}>
+          <CCol xs={12} sm={6} xxl={3}>
             <SelectField
               label={t('query.aggregate')}
               value={aggregate}
@@ -125,10 +127,12 @@ export function DbSourceExplorer({ source }: { source: DbSource }) {
               ))}
             </SelectField>
           </CCol>
-          <CCol md={3}>
+          <CCol xs={12} sm={6} xxl={3}>
             <SelectField
               label={t('query.measure')}
               value={pick.measure}
+              // A long column name ("installed_size_kb") stays readable where the select is narrow.
+              title={pick.measure || undefined}
               disabled={!needsMeasure}
               onChange={(e) => setPick({ ...pick, measure: e.target.value })}
             >
