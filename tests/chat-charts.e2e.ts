@@ -168,6 +168,17 @@ describe('charts in the chat', () => {
     await page.getByRole('heading', { level: 1, name: 'Knowledge assistant' }).waitFor();
     await expectSendOnScreen(page, 390, 844);
     await expect(page.getByLabel('Your question').isVisible()).resolves.toBe(true);
+    // With the chart's conversation open the messages scroll, not the page.
+    await page.getByRole('button', { name: `Open conversation ${QUESTION}` }).click();
+    const chart = answers(page)
+      .first()
+      .getByRole('img', { name: /region, quarter, sum_sales_amount/ });
+    await chart.waitFor({ timeout: 30_000 });
+    await drawn(chart);
+    await expectSendOnScreen(page, 390, 844);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
   });
 
   it('when sum is picked in the explorer, then the Measure select shows installed_size_kb whole at 1366 and 390', async () => {
