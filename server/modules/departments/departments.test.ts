@@ -69,7 +69,8 @@ describeApi('departments', (t) => {
     for (const body of [
       { name: 'R&D' },
       { name: 'x' },
-      { name: 'Sales', description: 'no <b>tags</b>' },
+      // A description takes any punctuation (descriptions.test.ts), but no control character.
+      { name: 'Sales', description: 'ring \u0007' },
       {},
     ]) {
       const res = await t.api('POST', '/api/departments', { token: t.admin, body });
