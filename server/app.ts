@@ -18,6 +18,7 @@ import { buildModules, createCore } from './module';
 import { apiKeysModule } from './modules/api-keys/module';
 import { identityModule } from './modules/identity/module';
 import { serviceAgentModule } from './modules/service-agent/module';
+import { healthModule } from './modules/health/module';
 import { registerApiKeyCheck } from './plugins/api-key';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -83,6 +84,7 @@ export async function buildApp(
   const { sessions, profiles } = built.services(identityModule);
   const { visitorLogin } = built.services(serviceAgentModule);
   const { apiKeyAuth } = built.services(apiKeysModule);
+  const { health } = built.services(healthModule);
 
   // The API speaks JSON (multipart is added by the areas that upload); anything else is 415.
   app.removeContentTypeParser('text/plain');
@@ -113,6 +115,20 @@ export async function buildApp(
       sopServiceUrl: config.sopServiceUrl ?? '/api',
     };
     return reply.header('cache-control', 'no-store').send(body);
+  });
+
+  // A load balancer's health check, outside /api: many balancers cannot send the x-api-key header
+  // (which runtime-config.json hands to anyone anyway). 200 while this process and its database
+  // answer, 503 otherwise; it says nothing else.
+  app.get('/healthz', async (_request, reply) => {
+    const ok = await health.check().then(
+      () => true,
+      () => false,
+    );
+    return reply
+      .code(ok ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(ok ? 'ok' : 'unavailable');
   });
 
   // Before the routes, so that it sees every one of them.
