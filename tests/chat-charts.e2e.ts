@@ -3,8 +3,8 @@
  * groupings and a year ("2025 sales by region and quarter") is charted with one series per
  * region over the quarters of that year; the chart stays with the conversation through a reload
  * and reopening; a reply that found nothing offers no Chart button; the question box and its
- * Send button stay on screen at 1366×768 and 390×844; the explorer's Measure select shows a long
- * column name whole at both widths.
+ * Send button stay on screen at 1366×768 and 390×844 (and in Arabic, dark); the explorer's
+ * Measure select shows a long column name whole at both widths.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,8 +56,8 @@ const drawn = (chart: Locator) =>
     .toBe(true);
 
 /** Where the Send button is, with the page's own scroll: on screen without scrolling. */
-async function sendPlace(page: Page) {
-  const send = page.getByRole('button', { name: 'Send' });
+async function sendPlace(page: Page, name = 'Send') {
+  const send = page.getByRole('button', { name });
   await send.waitFor();
   return send.evaluate((button) => {
     const box = button.getBoundingClientRect();
@@ -65,8 +65,8 @@ async function sendPlace(page: Page) {
   });
 }
 
-async function expectSendOnScreen(page: Page, width: number, height: number) {
-  const place = await sendPlace(page);
+async function expectSendOnScreen(page: Page, width: number, height: number, name = 'Send') {
+  const place = await sendPlace(page, name);
   expect(place.scrolled, `page scrolled at ${width}×${height}`).toBe(0);
   expect(place.top, `Send at ${width}×${height}`).toBeGreaterThanOrEqual(0);
   expect(place.bottom, `Send at ${width}×${height}`).toBeLessThanOrEqual(height);
@@ -179,6 +179,24 @@ describe('charts in the chat', () => {
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
       .toBeLessThanOrEqual(390);
+  });
+
+  it('when the conversation is reopened in Arabic with the dark theme, then the chart’s summary reads in Arabic, right to left, with Send on screen', async () => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(`${scene.server.url}/chat?lng=ar&theme=dark`);
+    try {
+      await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      await page.locator('.chat-conversation-open', { hasText: QUESTION }).click();
+      const summary = answers(page).first().getByTestId('chart-summary');
+      await summary.waitFor({ timeout: 30_000 });
+      await expect(summary.innerText()).resolves.toBe(
+        `مجموع sales amount حسب region و quarter، من ${SOURCE} (صفوف عام 2025 فقط)`,
+      );
+      await expectSendOnScreen(page, 1366, 768, 'إرسال');
+    } finally {
+      // The language chosen is remembered: the next steps read English again.
+      await page.goto(`${scene.server.url}/chat?lng=en&theme=light`);
+    }
   });
 
   it('when sum is picked in the explorer, then the Measure select shows installed_size_kb whole at 1366 and 390', async () => {
