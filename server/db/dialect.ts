@@ -46,6 +46,20 @@ export function skippingLocked(dialect: DialectName): RawBuilder<unknown> {
 }
 
 /**
+ * Makes the transactions that call it with the same `key` take turns from here until they end:
+ * on PostgreSQL a transaction-scoped advisory lock, for writers of shared rows that could
+ * otherwise lock them in different orders; SQLite's one writer at a time already does.
+ */
+export async function takingTurns(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema: raw SQL only
+  trx: Kysely<any>,
+  key: number,
+): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(${key})`.execute(trx);
+}
+
+/**
  * On PostgreSQL, locks `table` in `mode` until the transaction ends; SQLite's write lock
  * already holds the whole database.
  */

@@ -9,7 +9,7 @@
  * change to one of them leaves the rollup alone (the backfill reads its final state).
  */
 import { type Kysely, sql } from 'kysely';
-import { dialectOf, epochMillis } from '../../db/dialect';
+import { dialectOf, epochMillis, takingTurns } from '../../db/dialect';
 import type { DB } from '../../db/schema';
 import { followTurns, lockMarks } from './product-turns';
 import { widgetOf } from './report-sql';
@@ -18,6 +18,14 @@ import { lockChats, markMulti, singles } from './rollup-singles';
 type Db = Kysely<DB>;
 
 const ROLLUP_BATCH = 5000;
+
+/**
+ * The rollup's writers take turns (an advisory lock on PostgreSQL). Each touches the same few
+ * shared rows (the hour's, the day's single-row conversations) but in an order that depends on
+ * its turns: a conversation's first turn adds to the hour before the day, a later one takes the
+ * conversation out of the day first. Concurrent visitors' answers deadlocked on that.
+ */
+const ROLLUP_WRITERS = 718_001;
 
 const FIGURES = [
   'questions',
@@ -123,7 +131,9 @@ function lock(db: Db, ids: readonly number[]) {
 
 /** Adds turns just stored in this transaction (with their sentiment and rating, if any). */
 export async function addTurns(trx: Db, ids: readonly number[]): Promise<void> {
-  if (ids.length) await rollAround(trx, sql`${among(ids)} and ${rolled}`);
+  if (!ids.length) return;
+  await takingTurns(trx, ROLLUP_WRITERS);
+  await rollAround(trx, sql`${among(ids)} and ${rolled}`);
 }
 
 /** Adds the turns `which` selects, keeping the single-row conversations' sums in step. */
@@ -146,6 +156,7 @@ export async function changingTurns<T>(
   change: () => Promise<T>,
 ): Promise<T> {
   if (!ids.length) return change();
+  await takingTurns(trx, ROLLUP_WRITERS);
   await lock(trx, ids);
   await lockMarks(trx, 'change');
   let result: T | undefined;
@@ -160,6 +171,7 @@ export async function changingTurns<T>(
 /** One batch of the backfill; how many turn ids it covered (0: done). */
 async function backfillBatch(db: Db, batch: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    await takingTurns(trx, ROLLUP_WRITERS);
     // A write first: two processes backfilling take turns on the state row.
     const state = await trx
       .updateTable('report_rollup_state')
