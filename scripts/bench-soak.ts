@@ -65,6 +65,8 @@ interface Phase {
   killedAt: number | null;
   killed: RunningServer | null;
   samples: Sample[];
+  /** The first few failed requests, to say what failed. */
+  failures: string[];
   uploads: number[];
   rss: Map<RunningServer, { t: number; mb: number }[]>;
 }
@@ -155,6 +157,10 @@ async function call(
     status = 0;
   }
   phase.samples.push({ kind, ms: Date.now() - startedAt, status, node, startedAt });
+  if ((status === 0 || status >= 500) && phase.failures.length < 5)
+    phase.failures.push(
+      `${status || 'no answer'} ${init.method ?? 'GET'} ${path}: ${JSON.stringify(body).slice(0, 200)}`,
+    );
   return { status, body };
 }
 
@@ -290,6 +296,7 @@ async function runPhase(label: string, nodeCount: 1 | 2, base: string, s3: S3Ser
     killedAt: null,
     killed: null,
     samples: [],
+    failures: [],
     uploads: [],
     rss: new Map(nodes.map((n) => [n, []])),
   };
@@ -392,6 +399,16 @@ async function runPhase(label: string, nodeCount: 1 | 2, base: string, s3: S3Ser
   console.log(
     `  5xx or failed connections: ${unexpected.length} outside the killed node's in-flight requests${unexpected.length ? ` (${[...statuses].map(([k, v]) => `${k || 'connection'}: ${v}`).join(', ')})` : ''}; ${expected} in flight on the killed node`,
   );
+  for (const line of phase.failures) console.log(`    ${line}`);
+  for (const [i, node] of nodes.entries()) {
+    const errors = node
+      .logs()
+      .split('\n')
+      .filter((l) => l.includes('"level":50'))
+      .slice(0, 3);
+    for (const line of errors)
+      console.log(`    node ${String.fromCharCode(65 + i)} logged: ${line.slice(0, 400)}`);
+  }
   const secondHalf = (points: { t: number; mb: number }[]) =>
     points.filter((p) => p.t >= (SECONDS * 1000) / 2 + 10_000);
   nodes.forEach((node, i) => {
