@@ -81,15 +81,20 @@ describe('sentiment page', { timeout: 60_000 }, () => {
   it("when the sentiment report is exported, then the page's sentiment, products and grouping go with it", async () => {
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:report');
     vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
-    const { exports } = openSentiment();
+    const { reports, exports } = openSentiment();
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText('Group by'), 'Week');
     await user.selectOptions(screen.getByLabelText('Sentiment'), 'Negative');
     await user.type(screen.getByLabelText('Products'), 'Lantern');
+    // The products filter applies after a pause in typing; the page reloads its figures then.
+    await waitFor(() =>
+      expect(reports.queries.some((q) => q.search.get('products') === 'Lantern')).toBe(true),
+    );
     await user.click(screen.getByRole('button', { name: 'Export' }));
     const dialog = await screen.findByRole('dialog');
     // Every section at first; the reader leaves out the series.
     await user.click(within(dialog).getByLabelText('Performance over time'));
+    expect(within(dialog).getByLabelText('Performance over time')).not.toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'CSV (comma-separated)' }));
     await waitFor(() => expect(exports).toHaveLength(1));
     const sent = Object.fromEntries(exports[0] ?? []);
