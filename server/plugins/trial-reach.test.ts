@@ -29,6 +29,8 @@ const TRIAL_REACH: Record<string, string> = {
   'GET /api/chat/models': 'the answer engines on offer',
   'GET /api/chat/conversations': 'their own conversations',
   'GET /api/chat/conversations/{chat_id}': 'their own conversation',
+  'GET /api/chat/conversations/{chat_id}/charts/{message_id}':
+    'the chart kept with an answer of their own conversation',
   'PUT /api/chat/conversations/{chat_id}': 'renames their own conversation',
   'DELETE /api/chat/conversations/{chat_id}': 'deletes their own conversation',
   'POST /api/chat/stuff': 'asks the assistant, answering from their sandbox only',
