@@ -44,8 +44,10 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60000,
           hookTimeout: 120000,
-          fileParallelism: false,
-          maxWorkers: 1,
+          // Two files at a time: a browser test mostly waits (servers starting, documents being
+          // read, pages settling), so two share the two cores; one at a time took 12 minutes.
+          // Every file starts its own servers on free ports and its own browser.
+          maxWorkers: 2,
         },
       },
     ],
