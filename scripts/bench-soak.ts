@@ -21,7 +21,7 @@
  * It measures and prints; it is not a test.
  */
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
+import { freshPostgresDatabase } from '../server/test-support/fresh-postgres';
 import { buildPdf } from '../server/test-support/fixtures/pdf-writer';
 import { startS3Server, type S3Server } from '../server/test-support/s3-server';
 import { HARBOUR_QUESTION, harbourHandbook } from '../tests/support/harbour-handbook';
@@ -100,23 +100,6 @@ function slopePerMinute(points: { t: number; mb: number }[]): number {
     den += (xs[i] - mx) ** 2;
   });
   return den === 0 ? 0 : num / den;
-}
-
-async function freshDatabase(base: string) {
-  const name = `atrium_soak_${process.pid}_${Date.now()}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 async function call(
@@ -275,7 +258,7 @@ async function waitReady(node: RunningServer, token: string, ids: number[]): Pro
 }
 
 async function runPhase(label: string, nodeCount: 1 | 2, base: string, s3: S3Server) {
-  const database = await freshDatabase(base);
+  const database = await freshPostgresDatabase(base, 'soak');
   const prefix = `soak-${nodeCount}-${Date.now()}`;
   const env = {
     DATABASE_URL: database.url,

@@ -11,10 +11,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildPdf } from '../server/test-support/fixtures/pdf-writer';
 import { apiLogin, createVerifiedTrialUser } from './support/accounts';
+import { freshPostgresDatabase } from '../server/test-support/fresh-postgres';
 import { startS3Server } from '../server/test-support/s3-server';
 import { api, startServer, type RunningServer } from './support/server';
 import { uploadReady } from './support/uploads';
@@ -62,29 +62,18 @@ const manual = (name: string) => ({
 
 /** Fresh PostgreSQL databases on the test server, dropped at the end. */
 function postgresDatabases() {
-  const base = process.env.TEST_DATABASE_URL as string;
-  const made: string[] = [];
-  const admin = async <T>(fn: (c: pg.Client) => Promise<T>) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      return await fn(client);
-    } finally {
-      await client.end();
-    }
-  };
+  const made: { drop: () => Promise<void> }[] = [];
   return {
     async create(): Promise<string> {
-      const name = `atrium_backup_${process.pid}_${made.length}_${Date.now()}`;
-      await admin((c) => c.query(`create database ${name}`));
-      made.push(name);
-      const url = new URL(base);
-      url.pathname = `/${name}`;
-      return url.toString();
+      const database = await freshPostgresDatabase(
+        process.env.TEST_DATABASE_URL as string,
+        'backup',
+      );
+      made.push(database);
+      return database.url;
     },
     async dropAll() {
-      for (const name of made)
-        await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+      for (const database of made) await database.drop();
     },
   };
 }

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idsOf } from '../contract/permissions';
 import { mailUser } from '../server/test-support/email';
+import { freshPostgresDatabase } from '../server/test-support/fresh-postgres';
 import { startMailServers, type MailServers } from '../server/test-support/mail-servers';
 import { startS3Server, type S3Server } from '../server/test-support/s3-server';
 import { apiLogin, createUserWithRights } from './support/accounts';
@@ -23,24 +24,6 @@ import { uploadReady } from './support/uploads';
 
 const base = process.env.TEST_DATABASE_URL;
 if (!base) throw new Error('two nodes share a PostgreSQL database: set TEST_DATABASE_URL');
-
-/** A fresh database on the test server; dropped by `drop`. */
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `atrium_nodes_${process.pid}_${Date.now()}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(base as string);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
 
 async function query<T extends pg.QueryResultRow>(
   url: string,
@@ -80,7 +63,7 @@ describe('two nodes over one database', () => {
 
   beforeAll(async () => {
     [database, mail, s3] = await Promise.all([
-      freshDatabase(),
+      freshPostgresDatabase(base, 'nodes'),
       startMailServers(),
       startS3Server(),
     ]);
