@@ -58,6 +58,8 @@ export const ERROR_CODES = [
   'DB_QUERY_FAILED',
   // SOP repository: a department that still files SOP documents or checklists.
   'DEPARTMENT_HAS_SOPS',
+  // Stored files: the bucket does not answer (the file itself may well be there).
+  'STORAGE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
