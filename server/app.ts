@@ -17,6 +17,7 @@ import type { IngestEngine } from './modules/knowledge/ingest-engine';
 import { buildModules, createCore } from './module';
 import { apiKeysModule } from './modules/api-keys/module';
 import { identityModule } from './modules/identity/module';
+import { knowledgeModule } from './modules/knowledge/module';
 import { serviceAgentModule } from './modules/service-agent/module';
 import { healthModule } from './modules/health/module';
 import { registerApiKeyCheck } from './plugins/api-key';
@@ -85,6 +86,11 @@ export async function buildApp(
   const { visitorLogin } = built.services(serviceAgentModule);
   const { apiKeyAuth } = built.services(apiKeysModule);
   const { health } = built.services(healthModule);
+  // The stored files' connections (the S3 client's keep-alive sockets) go last: Fastify's own
+  // onClose, added at ready and so run before this one, has closed the listener and waited for
+  // the requests in flight, and preClose has stopped the jobs that read files.
+  const { storage } = built.from(knowledgeModule);
+  app.addHook('onClose', async () => storage.close());
 
   // The API speaks JSON (multipart is added by the areas that upload); anything else is 415.
   app.removeContentTypeParser('text/plain');

@@ -25,7 +25,20 @@ export interface S3Server {
   client: () => S3Client;
   /** Every object key under `prefix` (the prefix included), sorted. */
   keys: (prefix: string) => Promise<string[]>;
+  /** An outage: the process ends (connections are refused) and its objects are kept. */
+  down: () => Promise<void>;
+  /** Back after `down`, on the same port with the same objects. */
+  up: () => Promise<void>;
   stop: () => Promise<void>;
+}
+
+function ended(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+  });
 }
 
 function waitForPort(port: number, child: ChildProcess): Promise<void> {
@@ -52,15 +65,24 @@ function waitForPort(port: number, child: ChildProcess): Promise<void> {
 export async function startS3Server(): Promise<S3Server> {
   const dir = mkdtempSync(join(tmpdir(), 'atrium-s3-'));
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [BIN, '-d', dir, '-a', '127.0.0.1', '-p', String(port), '--silent', '--no-vhost-buckets'],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  const launch = async () => {
+    const started = spawn(
+      process.execPath,
+      [BIN, '-d', dir, '-a', '127.0.0.1', '-p', String(port), '--silent', '--no-vhost-buckets'],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    try {
+      await waitForPort(port, started);
+    } catch (error) {
+      started.kill('SIGKILL');
+      throw error;
+    }
+    return started;
+  };
+  let child: ChildProcess;
   try {
-    await waitForPort(port, child);
+    child = await launch();
   } catch (error) {
-    child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
@@ -107,13 +129,13 @@ export async function startS3Server(): Promise<S3Server> {
       s3.destroy();
       return keys.sort();
     },
+    down: () => ended(child),
+    async up() {
+      await ended(child);
+      child = await launch();
+    },
     async stop() {
-      if (child.exitCode === null && child.signalCode === null)
-        await new Promise<void>((resolve) => {
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-          setTimeout(() => child.kill('SIGKILL'), 3000).unref();
-        });
+      await ended(child);
       rmSync(dir, { recursive: true, force: true });
     },
   };

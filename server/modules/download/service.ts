@@ -19,7 +19,7 @@ import type {
 } from '../../services/ingest/types';
 import { imagePdf, textPdf } from '../../services/render/pdf';
 import { departmentScope, inScope } from '../../../contract/access';
-import type { Storage } from '../../services/storage';
+import { isMissingFile, type Storage } from '../../services/storage';
 import type { Actor } from '../identity/public';
 import { kindOf } from '../knowledge/public';
 import { contentDisposition, sectionBlocks, sitemapBlocks } from './content';
@@ -43,6 +43,7 @@ type PdfDownload =
 const RENDER_TIMEOUT_MS = 60_000;
 
 const notFound = () => errors.notFound('Document not found.');
+const missingFile = () => errors.notFound('The file of this document is missing.');
 
 export function createDownloadService(deps: {
   repo: DownloadRepo;
@@ -72,8 +73,13 @@ export function createDownloadService(deps: {
   }
 
   /** The stored file at a local path while `fn` runs (a copy of the object with STORAGE_URL). */
-  function withStoredFile<T>(doc: DownloadDocument, fn: (path: string) => Promise<T>) {
-    return deps.files.storage.withLocalFile(storedKey(doc), fn);
+  async function withStoredFile<T>(doc: DownloadDocument, fn: (path: string) => Promise<T>) {
+    try {
+      return await deps.files.storage.withLocalFile(storedKey(doc), fn);
+    } catch (error) {
+      if (isMissingFile(error)) throw missingFile();
+      throw error;
+    }
   }
 
   async function sections(doc: DownloadDocument) {
@@ -127,8 +133,12 @@ export function createDownloadService(deps: {
       const disposition = contentDisposition(doc);
       if (doc.type === 'pdf') {
         const key = storedKey(doc);
-        const size = await deps.files.storage.sizeOf(key).catch(() => undefined);
-        if (size === undefined) throw errors.notFound('The file of this document is missing.');
+        // Only a file that is not there is 404; a bucket that does not answer stays a 503.
+        const size = await deps.files.storage.sizeOf(key).catch((error: unknown) => {
+          if (isMissingFile(error)) return undefined;
+          throw error;
+        });
+        if (size === undefined) throw missingFile();
         return { kind: 'file', stream: await deps.files.storage.openRead(key), size, disposition };
       }
       if (doc.status !== 'ready')

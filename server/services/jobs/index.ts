@@ -5,6 +5,9 @@
  * single UPDATE ... RETURNING (SQLite runs one writer at a time, so the claim is atomic). A
  * running job's heartbeat is refreshed; a claim whose heartbeat went stale (its process died)
  * is put back in the queue, at start and periodically, and runs again up to MAX_ATTEMPTS times.
+ * A job that meets a failure that passes (an error with `retryable: true`: the file store does
+ * not answer) is put back to run later, waiting longer each time, and fails only when that has
+ * gone on for RETRY_FOR_MS: a bucket outage must not fail every document read meanwhile for good.
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -16,6 +19,15 @@ import type { DB, JobRow } from '../../db/schema';
 
 /** A job claimed this many times without finishing (crashing its process each time) fails. */
 export const MAX_ATTEMPTS = 3;
+/** How long a job keeps being retried after failures that pass, counted from its enqueueing. */
+export const RETRY_FOR_MS = 24 * 60 * 60 * 1000;
+/** The longest wait between two such retries. */
+const RETRY_MAX_WAIT_MS = 10 * 60 * 1000;
+
+/** A failure that passes: the error says so itself (StorageUnavailable does). */
+export function isRetryable(error: unknown): boolean {
+  return (error as { retryable?: unknown } | null)?.retryable === true;
+}
 
 export interface JobContext {
   /** Aborted when the server shuts down; the job is then put back, not failed. */
@@ -34,11 +46,16 @@ export interface JobQueueOptions {
     error: (o: object, m: string) => void;
     warn: (o: object, m: string) => void;
   };
-  /** Does the work; a throw fails the job (onFailure is told why), unless the queue is stopping. */
+  /**
+   * Does the work; a throw fails the job (onFailure is told why), unless the queue is stopping
+   * or the error is retryable (then the job is put back for later and onRequeue told).
+   */
   run: (job: JobRow, context: JobContext) => Promise<void>;
   onFailure: (job: JobRow, reason: string) => Promise<void>;
   /** The claim went stale and the job goes back to the queue (e.g. document back to queued). */
   onRequeue?: (documentIds: number[]) => Promise<void>;
+  /** The first wait before a retryable failure is tried again (default 5 s; it then doubles). */
+  retryMinMs?: number;
 }
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -109,6 +126,24 @@ function jobRows(
     await options.onRequeue?.([job.document_id]);
   }
 
+  /** Back to the queue to run at `runAfter`, without counting the attempt (a failure that passes). */
+  async function postpone(job: JobRow, runAfter: Date, lastError: string) {
+    await db
+      .updateTable('ingestion_jobs')
+      .set({
+        state: 'queued',
+        claimed_by: null,
+        attempts: Math.max(0, job.attempts - 1),
+        run_after: runAfter.toISOString(),
+        last_error: lastError,
+        updated_at: nowIso(),
+      })
+      .where('id', '=', job.id)
+      .where('claimed_by', '=', workerId)
+      .execute();
+    await options.onRequeue?.([job.document_id]);
+  }
+
   async function requeueStale(): Promise<number> {
     const cutoff = new Date(Date.now() - options.staleSeconds * 1000).toISOString();
     const stale = await db
@@ -136,7 +171,7 @@ function jobRows(
     await requeueStale();
   }
 
-  return { claim, settle, release, requeueStale, heartbeat };
+  return { claim, settle, release, postpone, requeueStale, heartbeat };
 }
 
 export function createJobQueue(options: JobQueueOptions) {
@@ -151,7 +186,8 @@ export function createJobQueue(options: JobQueueOptions) {
   let started = false;
   let timer: NodeJS.Timeout | undefined;
   const waiters = new Set<() => void>();
-  const { claim, settle, release, requeueStale, heartbeat } = jobRows(options, workerId);
+  const { claim, settle, release, postpone, requeueStale, heartbeat } = jobRows(options, workerId);
+  const retryMinMs = options.retryMinMs ?? 5000;
 
   async function execute(job: JobRow) {
     if (job.attempts > MAX_ATTEMPTS) {
@@ -169,6 +205,17 @@ export function createJobQueue(options: JobQueueOptions) {
         return;
       }
       const reason = error instanceof Error ? error.message : String(error);
+      // Waiting about as long again as the job has waited so far: 5 s, 10 s, 20 s … 10 min.
+      const age = Date.now() - Date.parse(job.created_at);
+      if (isRetryable(error) && age < RETRY_FOR_MS) {
+        const wait = Math.min(RETRY_MAX_WAIT_MS, Math.max(retryMinMs, age));
+        log.warn(
+          { err: error, jobId: job.id, documentId: job.document_id, retryInMs: wait },
+          'ingestion job postponed',
+        );
+        await postpone(job, new Date(Date.now() + wait), reason);
+        return;
+      }
       log.error({ err: error, jobId: job.id, documentId: job.document_id }, 'ingestion job failed');
       await settle(job, 'failed', reason);
       await options.onFailure(job, reason);

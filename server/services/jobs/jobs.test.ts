@@ -2,7 +2,13 @@ import { beforeEach, expect, it } from 'vitest';
 import type { JobRow } from '../../db/schema';
 import { insertDocument } from '../../test-support/document-rows';
 import { describeApi } from '../../test-support/test-app';
-import { createJobQueue, enqueueJob, type JobQueueOptions, MAX_ATTEMPTS } from './index';
+import {
+  createJobQueue,
+  enqueueJob,
+  type JobQueueOptions,
+  MAX_ATTEMPTS,
+  RETRY_FOR_MS,
+} from './index';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -91,6 +97,61 @@ describeApi('job queue', { admin: false, env: { INGEST_CONCURRENCY: '0' } }, (t)
       ['done', null],
     ]);
     expect(failures).toEqual([[ids[1], 'The PDF is damaged.']]);
+  });
+
+  /** What a file store that does not answer throws (StorageUnavailable says it passes). */
+  const passing = () =>
+    Object.assign(new Error('The file store cannot be reached.'), { retryable: true });
+
+  it('when a job meets a failure that passes, then it waits in the queue uncounted, its document is told, and it runs again later', async () => {
+    const [id] = await documents(1);
+    const requeued: number[][] = [];
+    const failures: string[] = [];
+    const runs: { at: number; attempts: number }[] = [];
+    const queue = testQueue({
+      retryMinMs: 400,
+      run: async (job) => {
+        runs.push({ at: Date.now(), attempts: job.attempts });
+        if (runs.length < 3) throw passing();
+      },
+      onFailure: async (_job, reason) => void failures.push(reason),
+      onRequeue: async (ids) => void requeued.push(ids),
+    });
+    await queue.start();
+    await until(async () => runs.length === 1);
+    await until(async () => (await jobs())[0].state === 'queued');
+    const waiting = (await jobs())[0];
+    expect(waiting).toMatchObject({
+      attempts: 0,
+      claimed_by: null,
+      last_error: 'The file store cannot be reached.',
+    });
+    expect(Date.parse(waiting.run_after)).toBeGreaterThan(runs[0].at + 300);
+    await until(async () => (await jobs())[0].state === 'done');
+    await queue.stop();
+    expect(failures).toEqual([]);
+    expect(requeued).toEqual([[id], [id]]);
+    // Every run counts as the first claim, and none came before its wait was over.
+    expect(runs.map((r) => r.attempts)).toEqual([1, 1, 1]);
+    expect(runs[1].at - runs[0].at).toBeGreaterThanOrEqual(400);
+    expect(runs[2].at - runs[1].at).toBeGreaterThanOrEqual(400);
+  });
+
+  it('when failures that pass go on for longer than the retries last, then the job fails with the reason', async () => {
+    await documents(1);
+    const long = new Date(Date.now() - RETRY_FOR_MS - 1000).toISOString();
+    await t.database.db.updateTable('ingestion_jobs').set({ created_at: long }).execute();
+    const failures: string[] = [];
+    const queue = testQueue({
+      run: async () => {
+        throw passing();
+      },
+      onFailure: async (_job, reason) => void failures.push(reason),
+    });
+    await queue.start();
+    await until(async () => (await jobs())[0].state === 'failed');
+    await queue.stop();
+    expect(failures).toEqual(['The file store cannot be reached.']);
   });
 
   it('when a claim went stale (its process was killed), then start puts it back and it runs again', async () => {

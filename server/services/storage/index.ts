@@ -5,7 +5,8 @@
  * file leaves nothing behind. Committed files live under STORAGE_DIR/files (local.ts, the
  * embedded default) or, with STORAGE_URL, in an S3-compatible bucket (s3.ts) that every node
  * behind a load balancer shares. Readers never see a path unless they ask for one for a while
- * (`withLocalFile`).
+ * (`withLocalFile`). A file that is not there (`isMissingFile`) and a bucket that does not answer
+ * (StorageUnavailable, 503) are told apart: see errors.ts.
  */
 import type { Readable } from 'node:stream';
 import type { S3Location } from '../../config';
@@ -15,6 +16,7 @@ import { createStaging } from './staging';
 import type { WriteOptions, WriteResult } from './write-temp';
 
 export type { WriteOptions, WriteResult } from './write-temp';
+export { isMissingFile, StorageUnavailable } from './errors';
 
 export interface Storage {
   kind: 'local' | 's3';
@@ -28,7 +30,10 @@ export interface Storage {
   commit(tempPath: string, extension: string): Promise<string>;
   /** Deletes a stored file; a missing one is no error. */
   remove(key: string | null | undefined): Promise<void>;
-  /** Bytes of a stored file; throws when it is missing. */
+  /**
+   * Bytes of a stored file; throws when it is missing (`isMissingFile`). Every call to a bucket
+   * that cannot be reached throws StorageUnavailable instead.
+   */
   sizeOf(key: string): Promise<number>;
   /** The stored file as a stream; throws when it is missing. */
   openRead(key: string): Promise<Readable>;
@@ -36,6 +41,8 @@ export interface Storage {
   withLocalFile<T>(key: string, fn: (path: string) => Promise<T>): Promise<T>;
   /** Temporary files left by a process that died mid-upload; returns how many went. */
   sweepTemp(olderThanMs: number): number;
+  /** Lets go of open connections (the S3 client's); once nothing reads or writes any more. */
+  close(): void;
 }
 
 /** The local directory, or the bucket of STORAGE_URL when it is set. */

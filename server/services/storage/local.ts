@@ -49,5 +49,8 @@ export function createLocalBackend(staging: Staging) {
     withLocalFile<T>(key: string, fn: (path: string) => Promise<T>): Promise<T> {
       return fn(pathOf(key));
     },
+
+    /** Nothing stays open between calls. */
+    close(): void {},
   };
 }

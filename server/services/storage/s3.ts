@@ -20,11 +20,16 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Location } from '../../config';
+import { isMissing, reachingStore } from './errors';
 import { checkedKey, newKey, type Staging } from './staging';
+
+export { isMissing };
 
 /** S3's smallest part but the last; with 2 in flight an upload holds about 16 MiB. */
 export const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE_SIZE = 2;
+const CONNECT_TIMEOUT_MS = 5_000;
+const IDLE_TIMEOUT_MS = 30_000;
 
 export function s3Client(location: S3Location): S3Client {
   return new S3Client({
@@ -37,13 +42,11 @@ export function s3Client(location: S3Location): S3Client {
     // Content-MD5 where the operation requires it, and TLS guards the bytes in transit.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // Without these a bucket that accepts connections but never answers holds a download or an
+    // upload for ever; a stalled one fails (and is retried by the SDK) instead. The idle limit
+    // counts silence, not length: a large object still streams as long as bytes keep coming.
+    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, socketTimeout: IDLE_TIMEOUT_MS },
   });
-}
-
-/** An object that is not there: S3 answers 404 (NoSuchKey for GET, NotFound for HEAD). */
-export function isMissing(error: unknown): boolean {
-  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } } | null;
-  return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
 }
 
 /** Streams a local file into the bucket as `key` (multipart past one part). */
@@ -73,11 +76,16 @@ export function createS3Backend(
   const objectKey = (key: string) => location.prefix + checkedKey(key);
 
   async function openRead(key: string): Promise<Readable> {
-    const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+    const Key = objectKey(key);
+    const answer = await reachingStore('read', () =>
+      client.send(new GetObjectCommand({ Bucket: bucket, Key })),
+    );
     // In Node the SDK's body is the HTTP response itself: a stream read as it arrives.
     if (!(answer.Body instanceof Readable)) throw new Error('S3 answered without a body');
     return answer.Body;
   }
+
+  let closed = false;
 
   return {
     kind: 's3' as const,
@@ -86,7 +94,7 @@ export function createS3Backend(
     async commit(tempPath: string, extension: string): Promise<string> {
       const key = newKey(extension);
       try {
-        await uploadFile(client, bucket, objectKey(key), tempPath);
+        await reachingStore('write', () => uploadFile(client, bucket, objectKey(key), tempPath));
       } finally {
         await rm(tempPath, { force: true });
       }
@@ -95,12 +103,16 @@ export function createS3Backend(
 
     async remove(key: string | null | undefined): Promise<void> {
       if (!key) return;
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+      const Key = objectKey(key);
+      await reachingStore('delete', () =>
+        client.send(new DeleteObjectCommand({ Bucket: bucket, Key })),
+      );
     },
 
     async sizeOf(key: string): Promise<number> {
-      const head = await client.send(
-        new HeadObjectCommand({ Bucket: bucket, Key: objectKey(key) }),
+      const Key = objectKey(key);
+      const head = await reachingStore('size', () =>
+        client.send(new HeadObjectCommand({ Bucket: bucket, Key })),
       );
       return head.ContentLength ?? 0;
     },
@@ -116,11 +128,25 @@ export function createS3Backend(
       const ext = extname(key).replace(/[^.a-z0-9]/g, '');
       const path = join(staging.tmpDir, `${randomBytes(16).toString('hex')}.read${ext}`);
       try {
-        await pipeline(await openRead(key), createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+        const object = await openRead(key);
+        // The connection can also drop half-way through the copy: the store's failure too.
+        await reachingStore('read', () =>
+          pipeline(object, createWriteStream(path, { flags: 'wx', mode: 0o600 })),
+        );
         return await fn(path);
       } finally {
         await rm(path, { force: true });
       }
+    },
+
+    /**
+     * Closes the client's keep-alive connections to the bucket, once the server's requests and
+     * jobs are over (the app's onClose). Calling it again does nothing.
+     */
+    close(): void {
+      if (closed) return;
+      closed = true;
+      client.destroy();
     },
   };
 }
