@@ -55,9 +55,26 @@ export const verifyLinkQuerySchema = z.object({
   verify_page_link: z.string().max(2048).optional(),
 });
 
+/**
+ * `?lng=`: the language the console was showing when the person asked, so that the mail the call
+ * sends (verification, "you already have an account", password reset) speaks it too. A query
+ * value beside `verify_page_link` rather than a body field because forgot-password and resend
+ * have no body: one name for all three. Sent by the SPA rather than read from Accept-Language
+ * because the console's language is the person's choice (language menu, ?lng=, cookie) and often
+ * differs from the browser's; the server still falls back to Accept-Language, then English.
+ * Any short tag is accepted: a regional one ('de-AT') reads as its base language, one the console
+ * does not speak as Accept-Language's or English. A sign-up must not fail over the language of its
+ * mail (the invitation's `lng` does not either); SUPPORTED_LANGUAGES decides on the server.
+ */
+export const mailLanguageField = z.string().trim().max(35).optional();
+
+/** POST /users/signup and /users/forgot-password/{email}. */
+export const mailLinkQuerySchema = verifyLinkQuerySchema.extend({ lng: mailLanguageField });
+
 export const resendQuerySchema = z.object({
   email: emailField,
   verify_page_link: z.string().max(2048).optional(),
+  lng: mailLanguageField,
 });
 
 export const resetPasswordBodySchema = z.object({ password: passwordField });

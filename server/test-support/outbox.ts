@@ -7,7 +7,10 @@ import type { EmailTokenRow } from '../db/schema';
 export interface OutboxMail {
   file: string;
   to: string;
+  /** Decoded, as a mail client shows it. */
   subject: string;
+  /** The Content-Language header: the language the mail says it is written in. */
+  language: string;
   text: string;
   links: string[];
 }
@@ -17,6 +20,31 @@ function decodeQuotedPrintable(s: string): string {
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/**
+ * RFC 2047 encoded words (=?UTF-8?Q?...?= or =?UTF-8?B?...?=), as a non-ASCII subject is written;
+ * the bytes of neighbouring words are joined before decoding, so a letter split between two
+ * words comes out whole.
+ */
+function decodeWords(value: string): string {
+  const words = /=\?utf-8\?([qb])\?([^?]*)\?=/gi;
+  return value.replace(/\?=\s+=\?/g, '?==?').replace(/(?:=\?utf-8\?[qb]\?[^?]*\?=)+/gi, (run) =>
+    Buffer.concat(
+      [...run.matchAll(words)].map(([, encoding, data]) =>
+        encoding.toLowerCase() === 'b'
+          ? Buffer.from(data, 'base64')
+          : Buffer.from(
+              data
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-F]{2})/gi, (_, h: string) =>
+                  String.fromCharCode(parseInt(h, 16)),
+                ),
+              'latin1',
+            ),
+      ),
+    ).toString('utf8'),
+  );
 }
 
 function header(headers: string, name: string): string {
@@ -45,7 +73,8 @@ export function readOutbox(dataDir: string): OutboxMail[] {
     return {
       file,
       to: header(headers, 'To'),
-      subject: header(headers, 'Subject'),
+      subject: decodeWords(header(headers, 'Subject')),
+      language: header(headers, 'Content-Language'),
       text,
       links: [...new Set(text.match(/https?:\/\/[^\s"'<>)]+/g) ?? [])],
     };

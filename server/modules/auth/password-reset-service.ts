@@ -11,7 +11,7 @@ import { hashPassword } from '../../services/security/passwords';
 import { assertUncommonPassword } from '../../services/security/common-passwords';
 import { authErrors } from './auth-errors';
 import { assertUsable, hashToken, issueMailToken } from './mail-tokens';
-import type { MailDeps } from './registration-service';
+import type { MailDeps, MailTarget } from './registration-service';
 import type { Throttle } from './throttle';
 
 const FORGOT_ANSWER =
@@ -33,14 +33,22 @@ export function createPasswordResetService({
   }
 
   return {
-    async requestReset(email: string, origin: string): Promise<{ message: string }> {
+    /**
+     * The mail speaks the language the request was made in: accounts store no language of their
+     * own, and the person asking is, but for abuse, the account's owner at their console.
+     */
+    async requestReset(
+      email: string,
+      { origin, language }: MailTarget,
+    ): Promise<{ message: string }> {
       const user = await repo.findUserByEmail(email);
       // The token and the mail come after the answer, so a known address is not slower.
       if (user && user.status === 'active')
         background.run('reset', async () => {
           const token = await issueMailToken(repo, repo.db, user.id, 'reset');
+          const link = resetLink(origin, token);
           try {
-            await mailer.send(resetMail(user.email, user.first_name, resetLink(origin, token)));
+            await mailer.send(resetMail(user.email, user.first_name, link, language));
           } catch (error) {
             log.error({ err: error, kind: 'reset' }, 'sending mail failed');
           }

@@ -22,6 +22,16 @@ export interface ErrorLog {
   error(details: object, message: string): void;
 }
 
+/**
+ * Where a mailed link points (the console's origin or PUBLIC_URL) and the language the mail
+ * speaks: the console's the request came from (routes.ts `mailLanguage`). Accounts keep no
+ * language of their own, so the request's is the best knowledge of the person's.
+ */
+export interface MailTarget {
+  origin: string;
+  language: string;
+}
+
 export interface MailDeps {
   repo: AuthRepo;
   mailer: Mailer;
@@ -39,17 +49,19 @@ const RESEND_ANSWER =
 export function createRegistrationService({ repo, mailer, log, background }: MailDeps) {
   async function sendVerification(
     user: { id: number; email: string; first_name: string },
-    origin: string,
+    { origin, language }: MailTarget,
   ) {
     const token = await issueMailToken(repo, repo.db, user.id, 'verify');
-    await deliver(verificationMail(user.email, user.first_name, verifyLink(origin, token)));
+    const link = verifyLink(origin, token);
+    await deliver(verificationMail(user.email, user.first_name, link, language));
   }
 
   /** Sign-up with a taken address: tell its owner, with a link to set a new password. */
-  async function mailExistingAccount(user: UserRow, origin: string) {
+  async function mailExistingAccount(user: UserRow, { origin, language }: MailTarget) {
     if (user.status !== 'active') return;
     const token = await issueMailToken(repo, repo.db, user.id, 'reset');
-    await deliver(accountExistsMail(user.email, user.first_name, resetLink(origin, token)));
+    const link = resetLink(origin, token);
+    await deliver(accountExistsMail(user.email, user.first_name, link, language));
   }
 
   /** Mail failures are logged, not answered: the account exists and resend can try again. */
@@ -62,7 +74,7 @@ export function createRegistrationService({ repo, mailer, log, background }: Mai
   }
 
   return {
-    async signup(body: SignupBody, origin: string): Promise<{ message: string }> {
+    async signup(body: SignupBody, mail: MailTarget): Promise<{ message: string }> {
       assertUncommonPassword(body.password);
       const email = body.email.toLowerCase();
       // The username first, for every address alike: checked after the address, a taken name
@@ -73,7 +85,7 @@ export function createRegistrationService({ repo, mailer, log, background }: Mai
       const password_hash = await hashPassword(body.password);
       if (existing) {
         // The answer is the one a new address gets; the owner learns of it by mail.
-        background.run('signup-existing', () => mailExistingAccount(existing, origin));
+        background.run('signup-existing', () => mailExistingAccount(existing, mail));
         return { message: SIGNUP_ANSWER };
       }
       const now = nowIso();
@@ -104,7 +116,7 @@ export function createRegistrationService({ repo, mailer, log, background }: Mai
         throw authErrors.usernameTaken();
       }
       const created = { id: userId, email, first_name: body.first_name };
-      background.run('signup', () => sendVerification(created, origin));
+      background.run('signup', () => sendVerification(created, mail));
       return { message: SIGNUP_ANSWER };
     },
 
@@ -122,10 +134,10 @@ export function createRegistrationService({ repo, mailer, log, background }: Mai
       };
     },
 
-    async resend(email: string, origin: string): Promise<{ message: string }> {
+    async resend(email: string, mail: MailTarget): Promise<{ message: string }> {
       const user = await repo.findUserByEmail(email);
       if (user && !user.is_verified && user.status === 'active')
-        background.run('resend', () => sendVerification(user, origin));
+        background.run('resend', () => sendVerification(user, mail));
       return { message: RESEND_ANSWER };
     },
   };

@@ -5,19 +5,20 @@ import {
   changePasswordBodySchema,
   loginBodySchema,
   loginResponseSchema,
+  mailLinkQuerySchema,
   messageResponseSchema,
   resendQuerySchema,
   resetPasswordBodySchema,
   signupBodySchema,
   tokenCheckResponseSchema,
   tokenParamsSchema as tokenParams,
-  verifyLinkQuerySchema,
 } from '../../../contract/auth';
 import { apiRoutes } from '../../../contract/api-paths';
 import { userEmailParamsSchema } from '../../../contract/identity';
 import { visitorLoginResponseSchema, WIDGET_KEY_HEADER } from '../../../contract/service-agent';
 import type { MailLinks } from '../identity/mail-links';
 import { keyLoginOf, type VisitorLogin } from '../service-agent/public';
+import { languageOf } from '../../services/text/locale-labels';
 import type { createPasswordResetService } from './password-reset-service';
 import type { createRegistrationService } from './registration-service';
 import type { SessionService } from './service';
@@ -30,6 +31,13 @@ const message = { 200: messageResponseSchema };
 const tokenCheck = { tags, params: tokenParams, response: { 200: tokenCheckResponseSchema } };
 /** A widget visitor's login by key answers its session too; a person's, the token alone. */
 const loginAnswer = z.union([visitorLoginResponseSchema, loginResponseSchema]);
+
+/**
+ * The language of the mail a request sends: the console's (`?lng=`, contract/auth.ts
+ * `mailLanguageField`), else the browser's or API client's Accept-Language, else English.
+ */
+const mailLanguage = (request: Pick<FastifyRequest, 'headers'> & { query: { lng?: string } }) =>
+  languageOf(request.query.lng, request.headers['accept-language']);
 
 /** A person's sign-in needs its body: only a login by key comes without one. */
 function personLogin(body: z.infer<typeof loginBodySchema> | undefined) {
@@ -99,14 +107,17 @@ export function registerAuthRoutes(
       schema: {
         tags,
         summary: 'Sign up',
-        querystring: verifyLinkQuerySchema,
+        querystring: mailLinkQuerySchema,
         body: signupBodySchema,
         response: { 201: messageResponseSchema },
       },
     },
     async (request, reply) => {
-      const origin = mailOrigin(request.query.verify_page_link);
-      return reply.code(201).send(await s.registration.signup(request.body, origin));
+      const mail = {
+        origin: mailOrigin(request.query.verify_page_link),
+        language: mailLanguage(request),
+      };
+      return reply.code(201).send(await s.registration.signup(request.body, mail));
     },
   );
 
@@ -129,7 +140,10 @@ export function registerAuthRoutes(
     },
     async (request) => {
       const { email, verify_page_link: link } = request.query;
-      return s.registration.resend(email, mailOrigin(link));
+      return s.registration.resend(email, {
+        origin: mailOrigin(link),
+        language: mailLanguage(request),
+      });
     },
   );
 
@@ -141,15 +155,15 @@ export function registerAuthRoutes(
         tags,
         summary: 'Ask for a password reset e-mail',
         params: userEmailParamsSchema,
-        querystring: verifyLinkQuerySchema,
+        querystring: mailLinkQuerySchema,
         response: message,
       },
     },
     async (request) =>
-      s.passwordReset.requestReset(
-        request.params.email,
-        mailOrigin(request.query.verify_page_link),
-      ),
+      s.passwordReset.requestReset(request.params.email, {
+        origin: mailOrigin(request.query.verify_page_link),
+        language: mailLanguage(request),
+      }),
   );
 
   api.get(

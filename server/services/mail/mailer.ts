@@ -16,6 +16,11 @@ export interface MailMessage {
   html?: string;
   /** Short word used in outbox file names, e.g. 'verify' or 'reset'. */
   kind: string;
+  /**
+   * The language the text is written in (en, es, fr, de, ar), sent as Content-Language so that
+   * mail clients pick the right spelling checker, translation offer and, for Arabic, direction.
+   */
+  language?: string;
 }
 
 export interface Mailer {
@@ -41,13 +46,23 @@ function outboxFileName(kind: string): string {
   return `${stamp}-${String(sequence).padStart(6, '0')}-${kind.replace(/[^a-z0-9-]/gi, '')}.eml`;
 }
 
+const languageHeader = (language: string | undefined) =>
+  language ? { 'Content-Language': language } : undefined;
+
 export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'dataDir'>): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       target: 'smtp',
-      async send({ to, subject, text, html }) {
-        await transport.sendMail({ from: config.mailFrom, to: recipient(to), subject, text, html });
+      async send({ to, subject, text, html, language }) {
+        await transport.sendMail({
+          from: config.mailFrom,
+          to: recipient(to),
+          subject,
+          text,
+          html,
+          headers: languageHeader(language),
+        });
       },
     };
   }
@@ -60,13 +75,14 @@ export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'd
   });
   return {
     target: outbox,
-    async send({ to, subject, text, html, kind }) {
+    async send({ to, subject, text, html, kind, language }) {
       const info = await renderer.sendMail({
         from: config.mailFrom,
         to: recipient(to),
         subject,
         text,
         html,
+        headers: languageHeader(language),
       });
       await mkdir(outbox, { recursive: true });
       // Written under a temporary name first so a reader never sees half a message.

@@ -14,10 +14,7 @@ import type {
 import { api } from '@/lib/api';
 import { toApiErrorData } from '@/lib/http';
 import type { ThunkExtra } from '@/lib/store-types';
-import { resendVerification } from './auth-requests';
-
-/** Verification and reset mails link back to this origin (SPEC §9: signup passes the origin). */
-const verifyPageLink = () => window.location.origin;
+import { mailQuery, resendVerification } from './auth-requests';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -27,7 +24,7 @@ export const authApi = api.injectEndpoints({
         method: 'POST',
         body,
         auth: false,
-        query: { verify_page_link: verifyPageLink() },
+        query: mailQuery(),
       }),
     }),
     verifyEmail: build.query<TokenCheckResponse, string>({
@@ -40,7 +37,7 @@ export const authApi = api.injectEndpoints({
         url: apiPaths.forgotPassword(email),
         method: 'POST',
         auth: false,
-        query: { verify_page_link: verifyPageLink() },
+        query: mailQuery(),
       }),
     }),
     checkResetToken: build.query<TokenCheckResponse, string>({

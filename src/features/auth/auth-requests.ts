@@ -25,11 +25,24 @@ export async function signIn(
   return { token: answer.access_token, profile };
 }
 
-/** POST /users/resend-verification/?email&verify_page_link (answers alike for any address). */
+/**
+ * The query of a call that mails the person: where the mailed link leads (SPEC §9: the origin)
+ * and the language the console shows, for the mail's words (contract/auth.ts
+ * `mailLanguageField`). The language is read off <html lang>, which lib/i18n.ts keeps in step
+ * with i18next, because these calls run without the React tree's i18next instance.
+ */
+export function mailQuery(): { verify_page_link: string; lng: string | undefined } {
+  return {
+    verify_page_link: window.location.origin,
+    lng: document.documentElement.lang || undefined,
+  };
+}
+
+/** POST /users/resend-verification/?email&verify_page_link&lng (answers alike for any address). */
 export function resendVerification(http: HttpClient, email: string): Promise<MessageResponse> {
   return http.request<MessageResponse>(apiPaths.resendVerification, {
     method: 'POST',
     auth: false,
-    query: { email, verify_page_link: window.location.origin },
+    query: { email, ...mailQuery() },
   });
 }
