@@ -100,6 +100,39 @@ describe('session', () => {
     await page.close();
   });
 
+  it('when a person using the console in French forgets the password, then the reset mail and its page are in French', async () => {
+    const who = { username: 'oublieux', email: 'oublieux@e2e.test', password: 'Ancien-Pass-123' };
+    await createVerifiedTrialUser(server, who);
+
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Language').selectOption('fr');
+    await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+    const send = page.getByRole('button', { name: 'Envoyer le lien de réinitialisation' });
+    await send.waitFor();
+    await page.getByLabel('Adresse e-mail').fill(who.email);
+    await send.click();
+    await page.getByRole('status').or(page.getByRole('alert')).first().waitFor();
+
+    const mail = await waitForMail(server.dataDir, who.email, '/reset-password?token=');
+    expect(mail.headers).toMatch(/^Content-Language: fr\r?$/im);
+    expect(mail.text).toContain('Bonjour Limited,');
+    expect(mail.text).toContain('Quelqu’un a demandé la réinitialisation du mot de passe');
+    expect(mail.text).toContain('Le lien est valable 24 heures et ne fonctionne qu’une fois.');
+    expect(mail.text).not.toMatch(/Hello|Someone asked|valid for/);
+
+    // The link leads back to the console, which still speaks French.
+    await page.goto(linkFrom(mail, '/reset-password?token='));
+    await page.getByLabel('Nouveau mot de passe').fill('Nouveau-Pass-456');
+    await page.getByLabel('Confirmer le mot de passe').fill('Nouveau-Pass-456');
+    await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+    await page
+      .getByText('Votre mot de passe a été réinitialisé.', { exact: false })
+      .first()
+      .waitFor();
+    await page.close();
+  });
+
   it('when a signed-in user changes the password, then the new one signs in and the old one does not', async () => {
     const who = { username: 'changer', email: 'changer@e2e.test', password: 'First-Pass-1' };
     await createVerifiedTrialUser(server, who);
