@@ -16,13 +16,20 @@
  * that was answered 2xx was ready at the end. Targets: no 5xx or failure outside the killed
  * node's in-flight requests, p99 < 1 s, RSS flat in the second half, every upload ready.
  *
+ * It also prints the CPU time each node used during the load, per request answered: on a machine
+ * that other work shares, that figure moves far less than the latencies do.
+ *
  * Options: BENCH_SOAK_SECONDS (600 a phase), BENCH_SESSIONS (200), BENCH_THINK_MS (1000).
+ * BENCH_CPU_PROF=<dir>: each node runs under `node --cpu-prof` and writes its profile there; the
+ * report then lists where each surviving node's main thread spent its time.
  * PostgreSQL: TEST_DATABASE_URL's server, else a throw-away cluster (Debian's postgresql).
  * It measures and prints; it is not a test.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { freshPostgresDatabase } from '../server/test-support/fresh-postgres';
 import { buildPdf } from '../server/test-support/fixtures/pdf-writer';
+import { processTreeCpuMs } from './bench-cpu';
+import { describeProfile, profileOfPid, summarizeProfile } from './cpu-profile-summary';
 import { startS3Server, type S3Server } from '../server/test-support/s3-server';
 import { HARBOUR_QUESTION, harbourHandbook } from '../tests/support/harbour-handbook';
 import { startServer, type RunningServer } from '../tests/support/server';
@@ -80,6 +87,49 @@ function rssMb(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** Busy and total CPU time of the whole machine so far, in ms (all cores, /proc/stat). */
+function machineCpuMs(): { busy: number; total: number } {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1);
+    const ticks = fields.slice(0, 8).map(Number);
+    const total = ticks.reduce((a, b) => a + b, 0);
+    return { busy: (total - ticks[3] - ticks[4]) * 10, total: total * 10 };
+  } catch {
+    return { busy: 0, total: 0 };
+  }
+}
+
+/**
+ * CPU time so far of the PostgreSQL backends serving database `name` (their process title names
+ * it), keyed by pid: the database's share of the work, apart from other users of the server.
+ */
+function postgresCpuMs(name: string): Map<number, number> {
+  const found = new Map<number, number>();
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${name} `)) continue;
+        const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+        found.set(Number(entry), (Number(fields[11]) + Number(fields[12])) * 10);
+      } catch {
+        // gone meanwhile
+      }
+    }
+  } catch {
+    // not Linux
+  }
+  return found;
+}
+
+/** CPU spent between two postgresCpuMs readings (backends that came and went count from 0). */
+function postgresCpuSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, at] of after) ms += at - (before.get(pid) ?? 0);
+  return ms;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -326,6 +376,12 @@ async function runPhase(label: string, nodeCount: 1 | 2, base: string, s3: S3Ser
 
   const started = Date.now();
   const until = started + SECONDS * 1000;
+  const cpuAtStart = new Map(nodes.map((n) => [n, processTreeCpuMs(n.pid) ?? 0]));
+  const databaseName = new URL(database.url).pathname.slice(1);
+  const machineAtStart = machineCpuMs();
+  const postgresAtStart = postgresCpuMs(databaseName);
+  const benchAtStart = processTreeCpuMs(process.pid) ?? 0;
+  const cpuAtEnd = new Map<RunningServer, number>();
   const sampler = setInterval(() => {
     for (const node of phase.alive)
       phase.rss.get(node)?.push({ t: Date.now() - started, mb: rssMb(node.pid) });
@@ -335,6 +391,7 @@ async function runPhase(label: string, nodeCount: 1 | 2, base: string, s3: S3Ser
       ? setTimeout(
           () => {
             const victim = nodes[1];
+            cpuAtEnd.set(victim, processTreeCpuMs(victim.pid) ?? 0);
             phase.alive.delete(victim);
             phase.killedAt = Date.now();
             phase.killed = victim;
@@ -349,6 +406,15 @@ async function runPhase(label: string, nodeCount: 1 | 2, base: string, s3: S3Ser
   clearInterval(sampler);
   if (killer) clearTimeout(killer);
   const elapsed = (Date.now() - started) / 1000;
+  for (const node of phase.alive) cpuAtEnd.set(node, processTreeCpuMs(node.pid) ?? 0);
+  const machineAtEnd = machineCpuMs();
+  const postgresSpent = postgresCpuSpent(postgresAtStart, postgresCpuMs(databaseName));
+  // The benchmark's process tree: the load generator, s3rver and the nodes still alive (a killed
+  // node has left it, with what it had used at the start).
+  const benchSpent =
+    (processTreeCpuMs(process.pid) ?? 0) -
+    benchAtStart +
+    (phase.killed ? (cpuAtStart.get(phase.killed) ?? 0) : 0);
 
   const survivor = nodes[0];
   const ready = await waitReady(survivor, token, phase.uploads);
@@ -402,8 +468,27 @@ async function runPhase(label: string, nodeCount: 1 | 2, base: string, s3: S3Ser
         ? 'killed halfway'
         : `second-half trend ${slopePerMinute(secondHalf(points)).toFixed(2)} MB/min`;
     console.log(`  node ${String.fromCharCode(65 + i)}: peak RSS ${peak.toFixed(0)} MB, ${trend}`);
+    const answered = phase.samples.filter((s) => s.node === node && s.status !== 0).length;
+    const cpuMs = (cpuAtEnd.get(node) ?? 0) - (cpuAtStart.get(node) ?? 0);
+    console.log(
+      `    CPU ${(cpuMs / 1000).toFixed(1)} s (${(cpuMs / Math.max(1, answered)).toFixed(2)} ms for each of its ${answered} requests, ingest children included)`,
+    );
   });
   console.log(`  uploads answered 2xx: ${phase.uploads.length}, ready at the end: ${ready}`);
+  const nodesSpent = nodes.reduce(
+    (sum, n) => sum + (cpuAtEnd.get(n) ?? 0) - (cpuAtStart.get(n) ?? 0),
+    0,
+  );
+  const aliveSpent = [...phase.alive].reduce(
+    (sum, n) => sum + (cpuAtEnd.get(n) ?? 0) - (cpuAtStart.get(n) ?? 0),
+    0,
+  );
+  const perRequest = (ms: number) => (ms / Math.max(1, all.length)).toFixed(2);
+  const machineBusy = machineAtEnd.busy - machineAtStart.busy;
+  const machineTotal = machineAtEnd.total - machineAtStart.total;
+  console.log(
+    `  CPU a request: nodes ${perRequest(nodesSpent)} ms, PostgreSQL ${perRequest(postgresSpent)} ms, load generator and s3rver ${perRequest(benchSpent - aliveSpent)} ms; the machine was ${((100 * machineBusy) / Math.max(1, machineTotal)).toFixed(0)} % busy, ${perRequest(machineBusy - nodesSpent - postgresSpent - (benchSpent - aliveSpent))} ms a request of it other work`,
+  );
 
   const trend = slopePerMinute(secondHalf(phase.rss.get(survivor) ?? []));
   const results = [
@@ -423,6 +508,16 @@ async function runPhase(label: string, nodeCount: 1 | 2, base: string, s3: S3Ser
   ] as const;
 
   for (const node of nodes) await node.stop();
+  const profiles = process.env.BENCH_CPU_PROF;
+  if (profiles)
+    nodes.forEach((node, i) => {
+      const file = profileOfPid(profiles, node.pid);
+      if (!file) return;
+      const answered = phase.samples.filter((s) => s.node === node && s.status !== 0).length;
+      console.log(`  node ${String.fromCharCode(65 + i)} profile ${file}:`);
+      for (const line of describeProfile(summarizeProfile(file), answered))
+        console.log(`    ${line}`);
+    });
   await database.drop();
   return results;
 }

@@ -65,7 +65,13 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const url = `http://${host}:${port}`;
   const apiKey = 'e2e-api-key';
   const admin = { email: 'admin@e2e.test', password: 'Admin-Pass-123' };
-  const child = spawn(process.execPath, compiledServerArgs, {
+  // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it exits normally (a
+  // benchmark's figures can then be read again from the profiles: scripts/bench-soak.ts).
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const nodeArgs = profileDir
+    ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, ...compiledServerArgs]
+    : compiledServerArgs;
+  const child = spawn(process.execPath, nodeArgs, {
     env: {
       ...process.env,
       PORT: String(port),
