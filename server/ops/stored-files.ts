@@ -10,8 +10,8 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { AppConfig } from '../config';
-import { createStorage } from '../services/storage';
-import { isMissing, s3Client, uploadFile } from '../services/storage/s3';
+import { createStorage, isMissingFile } from '../services/storage';
+import { s3Client, uploadFile } from '../services/storage/s3';
 
 export type StoreConfig = Pick<AppConfig, 'storageDir' | 'storageS3'>;
 
@@ -21,9 +21,6 @@ function inside(root: string, key: string): string {
   if (!full.startsWith(base + sep)) throw new Error(`stored file key outside its root: ${key}`);
   return full;
 }
-
-const missing = (error: unknown) =>
-  (error as { code?: string } | null)?.code === 'ENOENT' || isMissing(error);
 
 export interface CopyOutcome {
   copied: number;
@@ -40,20 +37,24 @@ export async function copyFromStore(
 ): Promise<CopyOutcome> {
   const storage = createStorage(store.storageDir, store.storageS3);
   const outcome: CopyOutcome = { copied: 0, bytes: 0, missing: [] };
-  for (const key of keys) {
-    const to = inside(dir, key);
-    let size: number;
-    try {
-      size = await storage.sizeOf(key);
-      await mkdir(dirname(to), { recursive: true });
-      await pipeline(await storage.openRead(key), createWriteStream(to, { mode: 0o600 }));
-    } catch (error) {
-      if (!missing(error)) throw error;
-      outcome.missing.push(key);
-      continue;
+  try {
+    for (const key of keys) {
+      const to = inside(dir, key);
+      let size: number;
+      try {
+        size = await storage.sizeOf(key);
+        await mkdir(dirname(to), { recursive: true });
+        await pipeline(await storage.openRead(key), createWriteStream(to, { mode: 0o600 }));
+      } catch (error) {
+        if (!isMissingFile(error)) throw error;
+        outcome.missing.push(key);
+        continue;
+      }
+      outcome.copied += 1;
+      outcome.bytes += size;
     }
-    outcome.copied += 1;
-    outcome.bytes += size;
+  } finally {
+    storage.close();
   }
   return outcome;
 }

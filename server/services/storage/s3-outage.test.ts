@@ -104,6 +104,9 @@ describe.each(testDatabases)('stored files when the bucket does not answer, on %
     }
     // The refused connection is named in the log, for whoever runs the server.
     expect(t.logs()).toMatch(/ECONNREFUSED/);
+    // The balancer keeps the node: the bucket is every node's, so it is no reason to drop one.
+    const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(200);
     await s3.up();
     const back = await t.api('GET', `/api/download/${pdf}`, { token: admin });
     expect(back.status).toBe(200);
