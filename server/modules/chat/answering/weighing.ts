@@ -54,6 +54,8 @@ const KIND_SHARE = 0.25;
 
 /** A name in at most this share of the passages is what the question is about. */
 const NAME_SHARE = 0.05;
+/** The share of passages below which a plain word weighs no more for being rarer. */
+const PLAIN_RARE = 0.001;
 /** Up to this many known terms, a question's rarest term is what it is about. */
 const SHORT_QUESTION = 3;
 
@@ -78,7 +80,13 @@ export function weighByCorpus(q: QueryTerms, stats: TermStats): Weighed {
     // a question that names it beside enough words a passage holds is still answered (a name
     // that only signs or greets must not decide alone).
     const unknown = df === 0 && known.length > 0 && !/\d/.test(t) && !names.has(t);
-    const weight = !unknown ? weightOf(df) : PRESENTATION.has(t) ? 0 : knownMean;
+    // A plain word (not a name, code or number) in almost no passage is more often the
+    // asker's inflection or wording ("viennent", "lasse", a first-person verb) than what the
+    // question is about: it weighs as a word in PLAIN_RARE of the passages at most, so that
+    // missing it alone does not sink an answer. Names keep their full rarity.
+    const plain = !q.names.has(t) && !/\d/.test(t) && !names.has(t);
+    const cap = plain ? weightOf(Math.max(1, PLAIN_RARE * n)) : Infinity;
+    const weight = !unknown ? Math.min(weightOf(df), cap) : PRESENTATION.has(t) ? 0 : knownMean;
     weights.set(t, weight * (share.get(t) ?? 1));
   }
   const byRarity = [...known].sort((a, b) => (dfOf.get(a) ?? 0) - (dfOf.get(b) ?? 0));
