@@ -31,6 +31,10 @@ const MAX_SENTENCES = 3;
 /** How much a subject term named earlier in the passage counts for a later sentence. */
 const SUBJECT_CREDIT = 0.8;
 const CANDIDATE_PASSAGES = 6;
+/** How much what a sentence and its neighbours cover together counts for it. */
+const WINDOW_SHARE = 0.3;
+/** A neighbour of the best sentence scoring this share of it is quoted with it. */
+const NEIGHBOUR_SHARE = 0.9;
 
 /** The English "nothing found" (no-answer.ts has it in the question's language). */
 export const NO_ANSWER_TEXT = noAnswerText('en');
@@ -155,7 +159,7 @@ function termsInContext(
   return [...new Set([...scoped, ...earlier])].filter((t) => !matched.includes(t));
 }
 
-function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] {
+export function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] {
   const out: Candidate[] = [];
   const top = Math.max(passages[0]?.score ?? 1, 1e-9);
   passages.slice(0, CANDIDATE_PASSAGES).forEach((p, rank) => {
@@ -163,6 +167,18 @@ function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] 
     const named = `${p.label ?? ''} ${(p.continues ?? []).join(' ')} ${p.text}`;
     if (!holdsDistinctive(q, new Set(contentTerms(named, p.language)))) return;
     const all = sentences(p.text);
+    const allStems = all.map((text) => contentTerms(text, p.language));
+    // What the sentence and its two neighbours cover together: a fact said next to the words
+    // of the question (one sentence names the subject, the next says what is asked).
+    const windowOf = (order: number) =>
+      coverageOf(
+        q,
+        matchedTerms(
+          q,
+          new Set(allStems.slice(Math.max(0, order - 1), order + 2).flat()),
+          p.language,
+        ),
+      );
     const context = {
       scoped: matchedTerms(q, new Set(contentTerms(p.label ?? '', p.language)), p.language),
       continued: matchedTerms(
@@ -201,6 +217,7 @@ function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] 
       const score =
         coverageOf(q, matched) +
         SUBJECT_CREDIT * coverageOf(q, inContext) +
+        WINDOW_SHARE * windowOf(order) +
         0.3 * p.coverage +
         0.3 * (p.score / top) +
         0.15 * proximityOf(q, stems) +
@@ -243,6 +260,19 @@ function sentenceDraft(q: QueryTerms, passages: readonly Passage[]): Draft {
   const same = (a: Candidate, b: Candidate) => a.passage === b.passage && a.order === b.order;
   const sameText = (a: Candidate) =>
     chosen.some((c) => c.text.toLowerCase() === a.text.toLowerCase());
+
+  // The best sentence's immediate neighbours when it does not name all of the question and they
+  // are about as good: a fact is often said over two sentences that each name only part of the
+  // question ("APT defines several default priorities." then "Each installed version has
+  // priority 100."), in any language.
+  const whole = coverageOf(q, [...new Set([...best.matched, ...best.context])]) >= 1;
+  for (const c of candidates) {
+    if (whole || chosen.length >= MAX_SENTENCES) break;
+    if (c.passage !== best.passage || Math.abs(c.order - best.order) !== 1) continue;
+    if (c.score < best.score * NEIGHBOUR_SHARE || sameText(c)) continue;
+    chosen.push(c);
+    c.matched.forEach((t) => covered.add(t));
+  }
 
   // A fact split over neighbouring sentences of the chosen passage.
   for (const c of candidates) {

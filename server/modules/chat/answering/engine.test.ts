@@ -111,6 +111,38 @@ describe('the extractive engine', () => {
     ]);
   });
 
+  it('when the best sentence leaves part of the question to the sentence after it, then both are quoted', () => {
+    const q = weighed('What is the default priority of an installed package in Kestrel?', {
+      default: 900,
+      priority: 60,
+      installed: 700,
+      package: 2000,
+      kestrel: 20,
+    });
+    const draft = extractiveDraft(q, [
+      passage(
+        1,
+        'Kestrel defines several default priorities for packages. Every installed version has priority 100. The office closes at six.',
+      ),
+    ]);
+    expect(draft.sentences.map((s) => s.text)).toEqual([
+      'Kestrel defines several default priorities for packages.',
+      'Every installed version has priority 100.',
+    ]);
+  });
+
+  it('when a plain word of the question is in almost no passage, then it weighs no more than a rare word, unlike a name', () => {
+    const q = weighed('Which Kestrel release suits a beginner?', {
+      kestrel: 1,
+      suits: 1,
+      release: 800,
+      beginner: 40,
+    });
+    const weight = (word: string) => q.weights.get(stem(word)) ?? 0;
+    expect(weight('suits')).toBeLessThan(weight('Kestrel'));
+    expect(weight('suits')).toBeGreaterThan(weight('release'));
+  });
+
   it('when a later sentence names the subject as "the project", then it answers what is asked', () => {
     const base = queryTerms('Who supplies project Falcon-7?', false);
     // As retrieval weighs it in a corpus where every passage is about some project and the
