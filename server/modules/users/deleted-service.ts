@@ -80,8 +80,10 @@ export function createDeletedUserService({ database, users, writer, service }: D
 
     get: one,
 
-    async restore(actor: Actor, id: number, origin: string): Promise<ManagedUser> {
-      let invitation: { email: string; first_name: string; token?: string } | undefined;
+    /** `lng`: the restoring administrator's console language, for the new invitation. */
+    async restore(actor: Actor, id: number, origin: string, lng?: string): Promise<ManagedUser> {
+      let invitation:
+        { email: string; first_name: string; token?: string; lng?: string } | undefined;
       let email: string | undefined;
       await service.write(
         () => email,
@@ -112,7 +114,7 @@ export function createDeletedUserService({ database, users, writer, service }: D
             },
             { id, kind: 'restore', restoredFrom: row.id, right: 'DELETE' },
           );
-          invitation = { ...snapshot, token: created.token };
+          invitation = { ...snapshot, token: created.token, lng };
         },
       );
       if (invitation) await service.invite(invitation, invitation.token, actor, origin);

@@ -58,8 +58,16 @@ export function createUserHistoryService({ database, users, writer, service }: U
       return { items: entries.map(toUserHistoryEntry), total, page, size };
     },
 
-    async restore(actor: Actor, id: number, entryId: number, origin: string): Promise<ManagedUser> {
-      let invitation: { email: string; first_name: string; token?: string } | undefined;
+    /** `lng`: the restoring administrator's console language, for a deleted user's invitation. */
+    async restore(
+      actor: Actor,
+      id: number,
+      entryId: number,
+      origin: string,
+      lng?: string,
+    ): Promise<ManagedUser> {
+      let invitation:
+        { email: string; first_name: string; token?: string; lng?: string } | undefined;
       let email: string | undefined;
       await service.write(
         () => email,
@@ -93,7 +101,7 @@ export function createUserHistoryService({ database, users, writer, service }: U
             kind: 'restore',
             restoredFrom: entryId,
           });
-          invitation = { ...desired, token: created.token };
+          invitation = { ...desired, token: created.token, lng };
         },
       );
       if (invitation) await service.invite(invitation, invitation.token, actor, origin);

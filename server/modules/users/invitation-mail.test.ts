@@ -53,6 +53,26 @@ describeApi('invitation mail', (t) => {
     }
   });
 
+  it('when an administrator using the Spanish console restores a deleted user, then the new invitation is in Spanish', async () => {
+    const { body } = await invite(t, 'en', 'restaurada');
+    const created = await t.api('GET', `/api/users/${encodeURIComponent(body.email)}`, {
+      token: t.admin,
+    });
+    const id = (created.body as { id: number }).id;
+    expect((await t.api('DELETE', `/api/users/delete/${id}`, { token: t.admin })).status).toBe(200);
+    const restored = await t.api('POST', `/api/users/deleted/${id}/restore?lng=es`, {
+      token: t.admin,
+    });
+    expect(restored.status).toBe(200);
+    const mail = t
+      .mails()
+      .filter((m) => m.to.includes(body.email))
+      .at(-1);
+    expect(mail?.subject).toBe('Te han invitado a Atrium');
+    expect(mail?.language).toBe('es');
+    expect(mail?.text).toContain(`Hola, ${body.first_name}:`);
+  });
+
   it('when the invited user opens the link and sets a password, then both answers speak of a first password, and a later reset of a reset', async () => {
     const { body } = await invite(t, 'en', 'firstpass');
     const token = tokenFromMail(t.mails(), body.email, '/reset-password?token=');

@@ -1,5 +1,9 @@
 /** HTTP side of user administration (SPEC §7 Users); each route declares its right (SPEC §6). */
-import { messageResponseSchema, verifyLinkQuerySchema } from '../../../contract/auth';
+import {
+  mailLinkQuerySchema,
+  messageResponseSchema,
+  verifyLinkQuerySchema,
+} from '../../../contract/auth';
 import {
   historyQuerySchema,
   managedUserPageSchema,
@@ -170,13 +174,14 @@ export function registerUserRoutes(
         tags,
         summary: 'Restore a user from their history',
         params: historyRestoreParams,
-        querystring: verifyLinkQuerySchema,
+        querystring: mailLinkQuerySchema,
         response: user,
       },
     },
     async (request) => {
       const { id, entry } = request.params;
-      return s.userHistory.restore(await actorOf(request), id, entry, mailOrigin(request));
+      const { lng } = request.query;
+      return s.userHistory.restore(await actorOf(request), id, entry, mailOrigin(request), lng);
     },
   );
 
@@ -217,11 +222,16 @@ export function registerUserRoutes(
         tags,
         summary: 'Restore a deleted user',
         params: idParams,
-        querystring: verifyLinkQuerySchema,
+        querystring: mailLinkQuerySchema,
         response: user,
       },
     },
     async (request) =>
-      s.deletedUsers.restore(await actorOf(request), request.params.id, mailOrigin(request)),
+      s.deletedUsers.restore(
+        await actorOf(request),
+        request.params.id,
+        mailOrigin(request),
+        request.query.lng,
+      ),
   );
 }

@@ -14,7 +14,8 @@ import type {
 import { api } from '@/lib/api';
 import { toApiErrorData } from '@/lib/http';
 import type { ThunkExtra } from '@/lib/store-types';
-import { mailQuery, resendVerification } from './auth-requests';
+import { mailQuery } from '@/lib/mail-query';
+import { resendVerification } from './auth-requests';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -15,6 +15,7 @@ import type {
 import type { DeletedUser } from '@contract/deleted-users';
 import type { Paged } from '@contract/paging';
 import { api } from '@/lib/api';
+import { mailQuery } from '@/lib/mail-query';
 
 interface UserPageArgs {
   page: number;
@@ -108,7 +109,7 @@ const usersApi = api.injectEndpoints({
       query: (id) => ({
         url: apiPaths.deletedUserRestore(id),
         method: 'POST',
-        query: { verify_page_link: window.location.origin },
+        query: mailQuery(),
       }),
       invalidatesTags: (_r, _e, id) => [DELETED, ...userChanged(id)],
     }),
@@ -118,7 +119,12 @@ const usersApi = api.injectEndpoints({
       providesTags: (_r, _e, id) => [{ type: 'UserHistory', id }],
     }),
     restoreUserVersion: build.mutation<ManagedUser, { id: number; entry: number }>({
-      query: ({ id, entry }) => ({ url: apiPaths.userHistoryRestore(id, entry), method: 'POST' }),
+      // Restoring a deleted user's version brings them back with an invitation, as above.
+      query: ({ id, entry }) => ({
+        url: apiPaths.userHistoryRestore(id, entry),
+        method: 'POST',
+        query: mailQuery(),
+      }),
       invalidatesTags: (_r, _e, { id }) => userChanged(id),
     }),
     /** Roles to assign: GET /roles?type=all, scoped by the server to the caller's departments. */
