@@ -33,9 +33,9 @@ import {
   sopRoutes as paths,
   sopUploadResponseSchema,
 } from '../../../contract/sop';
-import type { Storage } from '../../services/storage';
+import { isMissingFile, type Storage } from '../../services/storage';
 import type { Sop } from './sop-area';
-import { AppError } from '../../http/app-error';
+import { AppError, errors } from '../../http/app-error';
 import { type Api, fileAnswer, needs, orEmpty } from '../../http/route-contract';
 import type { SopFileRow } from '../../db/schema';
 import { textPdf } from '../../services/render/pdf';
@@ -97,7 +97,13 @@ async function pdfOf(
 }
 
 export function registerSopRoutes(api: Api, { sop, storage }: { sop: Sop; storage: Storage }) {
-  const openRead = (p: string) => storage.openRead(p);
+  // A row whose file is gone (removed by hand, a restore without files) is a missing file, as
+  // on the knowledge downloads; a store that does not answer stays its own 503.
+  const openRead = (p: string) =>
+    storage.openRead(p).catch((error: unknown) => {
+      if (isMissingFile(error)) throw errors.notFound('The file of this SOP is missing.');
+      throw error;
+    });
 
   // The uploads stream their parts: the services check the text fields and the files as
   // they come (sop-files.ts), so the forms are declared for the documentation only.

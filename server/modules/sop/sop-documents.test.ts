@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { sopDocumentPageSchema } from '../../../contract/sop';
 import { personWith } from '../../test-support/identity';
@@ -186,6 +186,25 @@ describeApi('SOP documents', (t) => {
     });
     expect(removed.status).toBe(200);
     expect(existsSync(`${t.config.storageDir}/${refPath}`)).toBe(false);
+  });
+
+  it('when the stored file of an SOP has gone missing, then viewing it answers 404 saying so, not a server error', async () => {
+    const client = await addClient(t, t.admin, 'Initech');
+    const res = await uploadSop(t, t.admin, fields(client), [sopFile('lost-sop.pdf')]);
+    expect(res.status).toBe(201);
+    const id = res.body.items[0].id as number;
+    const stored = await t.database.db
+      .selectFrom('sop_files')
+      .select('storage_path')
+      .where('document_id', '=', id)
+      .execute();
+    for (const f of stored) rmSync(`${t.config.storageDir}/${f.storage_path}`);
+    const view = await t.api('GET', `/api/sop/documents/${id}`, { token: t.admin });
+    expect(view.status).toBe(404);
+    expect(view.body).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'The file of this SOP is missing.',
+    });
   });
 
   it('when an SOP is archived, unarchived and deleted, then only an archived one goes and its files with it', async () => {
