@@ -62,6 +62,29 @@ describe('sign-up and verification', () => {
     await page.close();
   });
 
+  it('when a visitor signs up with the console in German, then the verification mail is in German', async () => {
+    const page = await browser.newPage();
+    const email = 'deutsche.person@e2e.test';
+    const password = 'Deutsch-Pass-42';
+
+    await page.goto(`${server.url}/signup`);
+    await page.getByLabel('Language').selectOption('de');
+    await page.getByLabel('Benutzername').fill('deutsche_person');
+    await page.getByLabel('Vorname').fill('Greta');
+    await page.getByLabel('Nachname').fill('Person');
+    await page.getByLabel('E-Mail-Adresse').fill(email);
+    await page.getByLabel('Passwort', { exact: true }).fill(password);
+    await page.getByLabel('Passwort bestätigen').fill(password);
+    await page.getByRole('button', { name: 'Konto erstellen' }).click();
+
+    const mail = await waitForMail(server.dataDir, email, '/verify?token=');
+    expect(mail.headers).toMatch(/^Content-Language: de\r?$/im);
+    expect(mail.text).toContain('Hallo Greta,');
+    expect(mail.text).toContain('Bitte bestätigen Sie Ihre E-Mail-Adresse');
+    expect(mail.text).not.toMatch(/Hello|Please confirm|valid for/);
+    await page.close();
+  });
+
   it('when the same mailed link is opened twice, then the second time says it was already used', async () => {
     const page = await browser.newPage();
     const mail = await waitForMail(server.dataDir, 'trial.person@e2e.test', '/verify?token=');
