@@ -29,7 +29,7 @@ export const PRONOUNS = new Set([
   'there',
 ]);
 
-const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}'’_-]|\.(?=\p{N}))*/gu;
+const WORD = /[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}'’_-]|\.(?=\p{N}))*/gu;
 
 /** Lower-cased words as written (apostrophes and dotted numbers such as 3.0 kept). */
 export function words(text: string): string[] {

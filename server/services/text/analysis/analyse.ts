@@ -10,22 +10,7 @@
  * finds its entry first; words with digits are never stemmed ("x200", "3.0").
  */
 import { type DayOrder, findDates } from './dates';
-import { isAnalysed, stemmerOf, stopWordsOf } from './languages';
-
-/** Arabic diacritics (tashkeel), the superscript alef and the tatweel. */
-const ARABIC_MARKS = /[\u064B-\u065F\u0670\u0640]/g;
-
-/**
- * Arabic letters in one form, as Arabic search engines read them: the alef with hamza or madda
- * as a bare alef, teh marbuta as heh, alef maksura as yeh; diacritics dropped.
- */
-function normaliseArabic(text: string): string {
-  return text
-    .replace(ARABIC_MARKS, '')
-    .replace(/[\u0622\u0623\u0625\u0671]/g, '\u0627')
-    .replace(/\u0629/g, '\u0647')
-    .replace(/\u0649/g, '\u064A');
-}
+import { isAnalysed, normaliseArabic, stemmerOf, stopWordsOf } from './languages';
 
 /** Lower case without diacritics (café -> cafe), Arabic in one form. */
 export function foldWord(word: string): string {
@@ -54,11 +39,13 @@ function withoutClitics(word: string): string {
 }
 
 /**
- * A word of the text: letters and digits, with apostrophes inside (elisions), and digit groups
- * joined by dots (3.0, 15.4.1). Joined by _ or - they form a name written as code.
+ * A word of the text: letters and digits, with the marks written on them (Arabic vowels and
+ * shadda, decomposed accents: "يُخزَّن" is one word, not three), apostrophes inside (elisions),
+ * and digit groups joined by dots (3.0, 15.4.1). Joined by _ or - they form a name written as
+ * code.
  */
 const TOKEN =
-  /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)?(?:\.\p{N}+)*(?:[_-]+[\p{L}\p{N}]+(?:\.\p{N}+)*)*/gu;
+  /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’][\p{L}\p{M}\p{N}]+)?(?:\.\p{N}+)*(?:[_-]+[\p{L}\p{M}\p{N}]+(?:\.\p{N}+)*)*/gu;
 
 const HAS_DIGIT = /\p{N}/u;
 const CACHE_LIMIT = 200_000;
@@ -79,7 +66,7 @@ export function termOf(word: string, language: string): string | null {
 }
 
 function computeTerm(word: string, language: string): string | null {
-  let lower = withoutClitics(word.toLowerCase());
+  let lower = withoutClitics(word.normalize('NFC').toLowerCase());
   if (!lower) return null;
   if (language === 'ar') lower = normaliseArabic(lower);
   const stop = stopWordsOf(language);

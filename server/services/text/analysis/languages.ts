@@ -114,6 +114,25 @@ export function stemmerOf(language: string): Stemmer | null {
   return stemmer;
 }
 
+/** Arabic diacritics (tashkeel), the superscript alef and the tatweel. */
+const ARABIC_MARKS = /[\u064B-\u065F\u0670\u0640]/g;
+
+/**
+ * Arabic letters in one form, as Arabic search engines read them: the alef with hamza or madda
+ * as a bare alef, teh marbuta as heh, alef maksura as yeh; diacritics dropped.
+ */
+export function normaliseArabic(text: string): string {
+  return (
+    text
+      // The alef that carries a written tanween is its seat, not a letter of the word ("أمراً").
+      .replace(/(?:\u064B\u0627|\u0627\u064B)(?![\p{L}\p{M}])/gu, '')
+      .replace(ARABIC_MARKS, '')
+      .replace(/[\u0622\u0623\u0625\u0671]/g, '\u0627')
+      .replace(/\u0629/g, '\u0647')
+      .replace(/\u0649/g, '\u064A')
+  );
+}
+
 /** Folding as the analysis folds a word: lower case without diacritics. */
 const fold = (word: string) =>
   word
@@ -133,6 +152,8 @@ export function stopWordsOf(language: string): ReadonlySet<string> {
   for (const w of words) {
     set.add(w.toLowerCase());
     set.add(fold(w));
+    // As the analysis reads Arabic words before it looks them up ("إلى" as "الي", "على" as "علي").
+    if (language === 'ar') set.add(normaliseArabic(w));
   }
   stopLists.set(language, set);
   return set;
