@@ -66,7 +66,7 @@ export const verifyLinkQuerySchema = z.object({
  * does not speak as Accept-Language's or English. A sign-up must not fail over the language of its
  * mail (the invitation's `lng` does not either); SUPPORTED_LANGUAGES decides on the server.
  */
-export const mailLanguageField = z.string().trim().max(35).optional();
+const mailLanguageField = z.string().trim().max(35).optional();
 
 /** POST /users/signup and /users/forgot-password/{email}. */
 export const mailLinkQuerySchema = verifyLinkQuerySchema.extend({ lng: mailLanguageField });
