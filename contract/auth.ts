@@ -68,7 +68,7 @@ export const verifyLinkQuerySchema = z.object({
  */
 const mailLanguageField = z.string().trim().max(35).optional();
 
-/** POST /users/signup and /users/forgot-password/{email}. */
+/** Sign-up, forgot-password and the two user restores (whose mail is a new invitation). */
 export const mailLinkQuerySchema = verifyLinkQuerySchema.extend({ lng: mailLanguageField });
 
 export const resendQuerySchema = z.object({
