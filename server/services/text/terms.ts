@@ -84,7 +84,7 @@ export function keyTerms(text: string, language = 'en'): string[] {
 export function questionWords(question: string, language = 'en') {
   const framing = framingWordsOf(language);
   return analyseWords(question, language).filter(
-    (w) => w.terms.length > 0 && !framing.has(w.word.toLowerCase()),
+    (w) => (w.terms.length > 0 || w.whole !== undefined) && !framing.has(w.word.toLowerCase()),
   );
 }
 

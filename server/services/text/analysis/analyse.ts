@@ -48,6 +48,8 @@ const TOKEN =
   /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’][\p{L}\p{M}\p{N}]+)?(?:\.\p{N}+)*(?:[_-]+[\p{L}\p{M}\p{N}]+(?:\.\p{N}+)*)*/gu;
 
 const HAS_DIGIT = /\p{N}/u;
+/** What stands before a one-letter option: one or two dashes after a space, bracket or start. */
+const OPTION_BEFORE = /(?:^|[\s([,;"'])--?$/;
 const CACHE_LIMIT = 200_000;
 const cache = new Map<string, string | null>();
 
@@ -145,7 +147,16 @@ function analyseTokens(text: string, language: string): { at: number; analysed: 
     const parts = word.split(/[_-]+/).filter(Boolean);
     if (parts.length === 1) {
       const term = termOf(word, language);
-      push(at, { word, terms: term ? [term] : [] });
+      // A one-letter option ("-s", "-j"): too short to be a word, but what a manual's entry
+      // and a question about it are named by.
+      const letterOption =
+        !term && /^\p{L}$/u.test(word) && OPTION_BEFORE.test(text.slice(Math.max(0, at - 3), at));
+      push(
+        at,
+        letterOption
+          ? { word, terms: [], whole: `_${foldWord(word)}` }
+          : { word, terms: term ? [term] : [] },
+      );
       continue;
     }
     const terms: string[] = [];
