@@ -109,6 +109,9 @@ function holdsAsked(q: QueryTerms, text: string): boolean {
   return true;
 }
 
+/** Dot leaders: a line of a table of contents or an index ("Overview ........ 173"), not prose. */
+const LEADERS = /(?:\.\s?){6,}|…\s?…/;
+
 /** Mostly numbers: a table's row of figures rather than a sentence. */
 function isFigures(stems: readonly string[]): boolean {
   return stems.filter((s) => /^\d/.test(s)).length > stems.length * 0.4;
@@ -201,7 +204,7 @@ export function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candi
       const codeBefore = lastCodeName;
       stems.forEach((t) => earlier.add(t));
       lastCodeName = text.match(CODE_NAME)?.at(-1)?.toLowerCase() ?? lastCodeName;
-      if (stems.length < 3) return;
+      if (stems.length < 3 || LEADERS.test(text)) return;
       const matched = matchedTerms(q, new Set(stems), p.language);
       if (matched.length === 0) return;
       const inContext = termsInContext(
