@@ -61,6 +61,7 @@ export const apiRoutes = {
   visualRouter: '/chat/visual_router',
   generateVisual: '/chat/generate_visual',
   download: '/download/:id',
+  downloadNotes: '/download/:id/notes',
   // Chat widget, "service agent". `:id` is a widget's numeric id or its client_id.
   serviceAgents: '/service-agent',
   serviceAgent: '/service-agent/:id',
@@ -153,4 +154,5 @@ export const apiPaths = {
   deleteSitemaps: r.deleteSitemaps,
   resyncDocument: (id: number) => fillRoute(r.resyncDocument, { id }),
   downloadDocument: (id: number) => fillRoute(r.downloadDocument, { id }),
+  downloadNotes: (id: number) => fillRoute(r.downloadNotes, { id }),
 } as const;

@@ -5,6 +5,11 @@
 import { z } from 'zod';
 import { DOCUMENTS_DEFAULT_SIZE } from './constants';
 import { sortField } from './paging';
+import {
+  documentFailureTextSchema,
+  sourceNoteTextSchema,
+  UPLOAD_REFUSALS,
+} from './knowledge-texts';
 import { WEB_ADDRESS_TEXTS } from './server-texts';
 
 /** SPEC §5 extension list; the server also checks the content (magic bytes). */
@@ -76,12 +81,23 @@ export const knowledgeDocumentSchema = z.object({
   deleted_by: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
   deleted_at: z.string().nullable().optional(),
   status: documentStatusSchema,
-  /** Readable reason when status is failed. */
+  /** Readable reason when status is failed, in English. */
   error: z.string().nullable(),
+  /**
+   * Our addition: `error` as a code with parameters the console says in its reader's language;
+   * null when the server has only the English (documents that failed before it kept codes). A
+   * server without it leaves it out.
+   */
+  error_text: documentFailureTextSchema.nullable().optional(),
   soft_delete: z.boolean(),
   advanced_training: z.boolean(),
   need_summary: z.boolean(),
   summary: z.string().nullable(),
+  /**
+   * Our addition: a summary the server wrote itself (a sitemap's "Sitemap with 12 pages.") as a
+   * code with parameters; null for a written summary. A server without it leaves it out.
+   */
+  summary_text: sourceNoteTextSchema.nullable().optional(),
   /** Pages, sheets or parts extracted; null until ready. */
   page_count: z.number().int().nullable(),
   chunk_count: z.number().int(),
@@ -127,8 +143,11 @@ export const uploadItemResultSchema = z.object({
   file_name: z.string(),
   /** 201 stored, 400 bad request/too many, 409 duplicate, 413 too large, 415 wrong type. */
   status_code: z.number().int(),
+  /** In English, for API clients; the console says `code` with `params` in its language. */
   message: z.string(),
-  code: z.string().optional(),
+  /** Why the file was refused (absent when it was stored). */
+  code: z.enum(UPLOAD_REFUSALS).optional(),
+  params: z.record(z.string(), z.string()).optional(),
   document_id: z.number().int().nullable(),
 });
 export type UploadItemResult = z.infer<typeof uploadItemResultSchema>;
@@ -205,6 +224,10 @@ export const documentsPageSchema = z.object({
   page: z.number().int(),
   size: z.number().int(),
 });
+
+/** GET /download/{id}/notes: what the source viewer says beside the document's pdf. */
+export const sourceNotesSchema = z.object({ notes: z.array(sourceNoteTextSchema) });
+export type SourceNotes = z.infer<typeof sourceNotesSchema>;
 
 /** The path of the routes about one document (GET, resync, download). */
 export const documentIdParamsSchema = z.object({ id: z.coerce.number().int().min(1) });

@@ -203,6 +203,15 @@ export interface DocumentsTable {
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** Who moved it to the recycle bin (0035). */
   deleted_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /**
+   * `error` as a code the console translates (0039; contract/knowledge-texts.ts
+   * DOCUMENT_FAILURES) and its parameters as a JSON object; null: `error` alone says it.
+   */
+  error_code: ColumnType<string | null, string | null | undefined, string | null>;
+  error_params: ColumnType<string | null, string | null | undefined, string | null>;
+  /** `summary` as a code (0039; SOURCE_NOTES: a sitemap's pages) and its JSON parameters. */
+  summary_code: ColumnType<string | null, string | null | undefined, string | null>;
+  summary_params: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

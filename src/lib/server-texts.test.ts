@@ -17,6 +17,14 @@ import {
   SOP_INDUSTRIES,
   SOP_PRODUCT_TYPES,
 } from '@contract/seeded-texts';
+import {
+  COUNTED_SOURCE_NOTES,
+  DOCUMENT_FAILURES,
+  FILE_TYPE_NAMES,
+  PLURAL_FORMS,
+  SOURCE_NOTES,
+  UPLOAD_REFUSALS,
+} from '@contract/knowledge-texts';
 import { ADDRESS_RANGES, WEB_ADDRESS_TEXTS } from '@contract/server-texts';
 
 type Tree = { [key: string]: string | Tree };
@@ -46,6 +54,12 @@ function text(lng: string, key: string): string | undefined {
 const under = (prefix: string, codes: readonly (string | number)[]) =>
   codes.map((code) => `${prefix}.${code}`);
 
+/** A counted text's keys: every plural form i18next may pick (Arabic needs all six). */
+const counted = (prefix: string, codes: readonly string[]) =>
+  codes.flatMap((code) => PLURAL_FORMS.map((form) => `${prefix}.${code}_${form}`));
+
+const SITEMAP_SUMMARIES = ['sitemap_pages', 'sitemap_pages_unreadable'] as const;
+
 /** Every key the console looks up for a server's code or seeded text. */
 const SERVER_TEXT_KEYS: string[] = [
   ...under('errors:codes', ERROR_CODES),
@@ -61,6 +75,15 @@ const SERVER_TEXT_KEYS: string[] = [
   ...under('helpdesk:failure', deliveryFailureCodes),
   ...under('email-agent:connectionFailure', SYNC_FAILURES),
   ...under('db-sources:types', DB_SOURCE_TYPES),
+  ...under('knowledge:uploadRefusals', UPLOAD_REFUSALS),
+  ...under('knowledge:documentFailures', DOCUMENT_FAILURES),
+  ...under('knowledge:fileTypes', FILE_TYPE_NAMES),
+  ...counted('knowledge:sitemapSummary', SITEMAP_SUMMARIES),
+  ...under(
+    'chat:sourceNotes',
+    SOURCE_NOTES.filter((code) => !COUNTED_SOURCE_NOTES.includes(code)),
+  ),
+  ...counted('chat:sourceNotes', COUNTED_SOURCE_NOTES),
   'common:widgetWelcome',
   ...under(
     'common:seeded.roles',

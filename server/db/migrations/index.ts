@@ -41,6 +41,7 @@ import { chatTurnCharts } from './0034-chat-turn-charts';
 import { documentDeletions } from './0035-document-deletions';
 import { realRights } from './0036-real-rights';
 import { serverTextCodes } from './0038-server-text-codes';
+import { knowledgeTextCodes } from './0039-knowledge-text-codes';
 
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -81,5 +82,6 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0035-document-deletions': documentDeletions(),
     '0036-real-rights': realRights(),
     '0038-server-text-codes': serverTextCodes(),
+    '0039-knowledge-text-codes': knowledgeTextCodes(),
   };
 }

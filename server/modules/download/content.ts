@@ -2,9 +2,12 @@
  * A document that is not a pdf, as pdf blocks: its text re-read from the stored file by the
  * same extractor that indexed it (sections in order, each page, sheet or heading starting with a
  * heading, spreadsheet rows with their row numbers as citations name them), a sitemap as the
- * list of its pages.
+ * list of its pages. What the viewer says about them (no text, parts left out, pages counted)
+ * is not written into the pdf, whose words nobody could translate: it travels as codes
+ * (`sectionNotes`, `sitemapNotes`) the viewer says in its reader's language.
  */
 import type { SourcePosition } from '../../../contract/knowledge';
+import type { SourceNoteText } from '../../../contract/knowledge-texts';
 import type { ExtractedSection } from '../../services/ingest/types';
 import type { PdfBlock } from '../../services/render/pdf';
 
@@ -31,17 +34,26 @@ export function sectionBlocks(title: string, sections: readonly ExtractedSection
     if (isRow) blocks.push({ kind: 'row', text: `Row ${position.row_start}  ${section.text}` });
     else blocks.push({ kind: 'text', text: section.text });
     shown += 1;
-    if (shown >= MAX_SECTION_BLOCKS) {
-      blocks.push({
-        kind: 'note',
-        text: `Only the first ${MAX_SECTION_BLOCKS} parts are shown; the original file holds the rest.`,
-      });
-      break;
-    }
+    if (shown >= MAX_SECTION_BLOCKS) break;
   }
-  if (sections.length === 0)
-    blocks.push({ kind: 'note', text: 'No text was found in this document.' });
   return blocks;
+}
+
+/**
+ * The notes beside a document laid out by `sectionBlocks`. English for API clients reading
+ * them: "No text was found in this document.", "Only the first 20000 parts are shown; the
+ * original file holds the rest."
+ */
+export function sectionNotes(sections: readonly ExtractedSection[]): SourceNoteText[] {
+  if (sections.length === 0) return [{ code: 'no_text', params: {} }];
+  if (sections.length > MAX_SECTION_BLOCKS)
+    return [{ code: 'parts_truncated', params: { count: String(MAX_SECTION_BLOCKS) } }];
+  return [];
+}
+
+/** The note beside a sitemap's pages ("Sitemap with 12 pages."). */
+export function sitemapNotes(pages: readonly unknown[]): SourceNoteText[] {
+  return [{ code: 'sitemap_pages', params: { count: String(pages.length) } }];
 }
 
 export function sitemapBlocks(
@@ -50,7 +62,6 @@ export function sitemapBlocks(
 ): PdfBlock[] {
   return [
     { kind: 'title', text: title },
-    { kind: 'note', text: `Sitemap with ${pages.length} page${pages.length === 1 ? '' : 's'}.` },
     ...pages.map((p): PdfBlock => ({
       kind: 'row',
       text: `${p.name}${p.status === 'ready' ? '' : `  (${p.status})`}`,

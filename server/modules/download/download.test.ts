@@ -232,4 +232,47 @@ describe.each(testDatabases)('GET /download/{id} on %s', (dialect) => {
     expect(anonymous.status).toBe(401);
     expect((await t.api('GET', '/api/download/abc', { token: querier })).status).toBe(400);
   });
+
+  describe('GET /download/{id}/notes', () => {
+    const notes = (id: number, token: string) =>
+      t.api('GET', `/api/download/${id}/notes`, { token });
+
+    it('when the document is a sitemap, then the note counts its pages shown as a code, not in the pdf', async () => {
+      const sitemap = await addDocumentRow(t, {
+        departmentId: mine,
+        name: 'https://example.org/map.xml',
+        url: 'https://example.org/map.xml',
+        isUrl: true,
+        type: 'sitemap',
+      });
+      for (const page of ['a', 'b', 'c'])
+        await addDocumentRow(t, {
+          departmentId: mine,
+          name: `https://example.org/${page}`,
+          isUrl: true,
+          type: 'html',
+          parentId: sitemap,
+        });
+      const res = await notes(sitemap, querier);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ notes: [{ code: 'sitemap_pages', params: { count: '3' } }] });
+      const text = await pdfText((await download(sitemap, querier)).bytes);
+      expect(text).toContain('https://example.org/a');
+      expect(text).not.toMatch(/Sitemap with/);
+    });
+
+    it('when a document with text was just shown, then it has no notes', async () => {
+      expect((await download(ids.csv, querier)).status).toBe(200);
+      expect((await notes(ids.csv, querier)).body).toEqual({ notes: [] });
+      // Asked without the pdf first (another process laid it out): worked out again.
+      expect((await notes(ids.docx, viewer)).body).toEqual({ notes: [] });
+      expect((await notes(ids.pdf, querier)).body).toEqual({ notes: [] });
+    });
+
+    it('when the reader may not see the document, then the notes are refused as the pdf is', async () => {
+      expect((await notes(ids.otherCsv, querier)).status).toBe(404);
+      expect((await notes(ids.binned, querier)).status).toBe(404);
+      expect((await notes(ids.csv, outsider)).status).toBe(403);
+    });
+  });
 });

@@ -19,6 +19,7 @@ export function createDownloadRepo(db: Kysely<DB>) {
           'error',
           'soft_delete',
           'advanced_training',
+          'updated_at',
         ])
         .where('id', '=', id)
         .executeTakeFirst();

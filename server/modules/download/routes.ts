@@ -3,6 +3,7 @@
  * in Documents.VIEW or Query.QUERY_DOCUMENT holders of the document's department.
  */
 import { apiRoutes } from '../../../contract/api-paths';
+import { sourceNotesSchema } from '../../../contract/knowledge';
 import { type Api, fileAnswer } from '../../http/route-contract';
 import { actorOf, idParams } from '../identity/public';
 import type { DownloadService } from './service';
@@ -31,5 +32,20 @@ export function registerDownloadRoutes(api: Api, { downloads }: { downloads: Dow
         .header('content-length', String(file.bytes.byteLength))
         .send(Buffer.from(file.bytes));
     },
+  );
+
+  api.get(
+    apiRoutes.downloadNotes,
+    {
+      schema: {
+        summary: 'Read what the source viewer says beside a document',
+        tags: ['Knowledge assistant'],
+        params: idParams,
+        response: { 200: sourceNotesSchema },
+      },
+    },
+    async (request) => ({
+      notes: await downloads.notes(await actorOf(request), request.params.id),
+    }),
   );
 }

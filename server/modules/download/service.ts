@@ -22,7 +22,15 @@ import { departmentScope, inScope } from '../../../contract/access';
 import { isMissingFile, type Storage } from '../../services/storage';
 import type { Actor } from '../identity/public';
 import { kindOf } from '../knowledge/public';
-import { contentDisposition, sectionBlocks, sitemapBlocks } from './content';
+import type { SourceNoteText } from '../../../contract/knowledge-texts';
+import {
+  contentDisposition,
+  sectionBlocks,
+  sectionNotes,
+  sitemapBlocks,
+  sitemapNotes,
+} from './content';
+import { createRecentNotes } from './recent-notes';
 import type { DownloadDocument, DownloadRepo } from './repo';
 
 /** Where stored files live and how to read them again (the knowledge area's storage/engine). */
@@ -105,17 +113,22 @@ export function createDownloadService(deps: {
     return result.doc.sections;
   }
 
+  /** The notes of the documents this process laid out lately, so the viewer's ask reads no file. */
+  const recentNotes = createRecentNotes();
+
   async function render(doc: DownloadDocument): Promise<Uint8Array> {
     const info = { title: doc.name };
     if (doc.type === 'sitemap')
       return textPdf(info, sitemapBlocks(doc.name, await deps.repo.pagesOf(doc.id)));
     if (doc.type === 'png' || doc.type === 'jpg' || doc.type === 'jpeg') {
       try {
-        return await imagePdf(
+        const image = await imagePdf(
           info,
           await withStoredFile(doc, (path) => readFile(path)),
           doc.type === 'png' ? 'png' : 'jpg',
         );
+        recentNotes.keep(doc, []);
+        return image;
       } catch (error) {
         if (error instanceof AppError) throw error;
         deps.log.warn(
@@ -124,7 +137,9 @@ export function createDownloadService(deps: {
         );
       }
     }
-    return textPdf(info, sectionBlocks(doc.name, await sections(doc)));
+    const read = await sections(doc);
+    recentNotes.keep(doc, sectionNotes(read));
+    return textPdf(info, sectionBlocks(doc.name, read));
   }
 
   return {
@@ -150,6 +165,20 @@ export function createDownloadService(deps: {
             : 'The document is still being processed; it can be shown once it is ready.',
         );
       return { kind: 'rendered', bytes: await render(doc), disposition };
+    },
+
+    /**
+     * What the viewer says beside the pdf (GET /download/{id}/notes), as codes it translates:
+     * the notes of the layout just sent when this process made it, else worked out again.
+     */
+    async notes(actor: Actor, id: number): Promise<SourceNoteText[]> {
+      const doc = await readable(actor, id);
+      if (doc.type === 'sitemap') return sitemapNotes(await deps.repo.pagesOf(doc.id));
+      if (doc.type === 'pdf' || doc.status !== 'ready') return [];
+      const known = recentNotes.find(doc);
+      if (known) return known;
+      if (doc.type === 'png' || doc.type === 'jpg' || doc.type === 'jpeg') return [];
+      return sectionNotes(await sections(doc));
     },
   };
 }

@@ -1,6 +1,12 @@
 /** How a document reads in lists: its row with department and uploader names joined. */
 import type { Kysely, Transaction } from 'kysely';
 import type { KnowledgeDocument } from '../../../contract/knowledge';
+import {
+  DOCUMENT_FAILURES,
+  type DocumentFailure,
+  SOURCE_NOTES,
+  type SourceNote,
+} from '../../../contract/knowledge-texts';
 import type { DB } from '../../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -20,10 +26,14 @@ export const LISTED = [
   'd.created_at',
   'd.status',
   'd.error',
+  'd.error_code',
+  'd.error_params',
   'd.soft_delete',
   'd.advanced_training',
   'd.need_summary',
   'd.summary',
+  'd.summary_code',
+  'd.summary_params',
   'd.page_count',
   'd.chunk_count',
   'd.parent_id',
@@ -61,10 +71,14 @@ interface ListedRow {
   created_at: string;
   status: KnowledgeDocument['status'];
   error: string | null;
+  error_code: string | null;
+  error_params: string | null;
   soft_delete: number;
   advanced_training: number;
   need_summary: number;
   summary: string | null;
+  summary_code: string | null;
+  summary_params: string | null;
   page_count: number | null;
   chunk_count: number | string;
   parent_id: number | null;
@@ -111,16 +125,47 @@ export function toDocument(r: ListedRow): KnowledgeDocument {
     deleted_at: r.deleted_at,
     status: r.status,
     error: r.error,
+    error_text:
+      r.error === null
+        ? null
+        : storedText<DocumentFailure>(DOCUMENT_FAILURES, r.error_code, r.error_params),
     soft_delete: Boolean(r.soft_delete),
     advanced_training: Boolean(r.advanced_training),
     need_summary: Boolean(r.need_summary),
     summary: r.summary,
+    summary_text:
+      r.summary === null
+        ? null
+        : storedText<SourceNote>(SOURCE_NOTES, r.summary_code, r.summary_params),
     page_count: r.page_count,
     chunk_count: Number(r.chunk_count),
     parent_id: r.parent_id,
     last_fetched_at: r.last_fetched_at,
     progress: progressOf(r),
   };
+}
+
+/**
+ * A stored code with its JSON parameters; null when there is none, or one this server does not
+ * know (written by a newer one), so the English beside it is shown instead.
+ */
+function storedText<C extends string>(
+  codes: readonly C[],
+  code: string | null,
+  params: string | null,
+): { code: C; params: Record<string, string> } | null {
+  if (code === null || !(codes as readonly string[]).includes(code)) return null;
+  let parsed: unknown = {};
+  try {
+    parsed = JSON.parse(params ?? '{}');
+  } catch {
+    parsed = {};
+  }
+  const values =
+    parsed && typeof parsed === 'object'
+      ? Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string')
+      : [];
+  return { code: code as C, params: Object.fromEntries(values) };
 }
 
 /** Only while it is still being read: a failed or ready document shows no phase. */

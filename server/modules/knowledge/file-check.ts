@@ -6,6 +6,7 @@
  */
 import { open } from 'node:fs/promises';
 import { UPLOAD_EXTENSIONS, type UploadExtension } from '../../../contract/knowledge';
+import { type RefusalText, refusalText } from './upload-common';
 
 type ContentKind = 'pdf' | 'zip' | 'ole' | 'jpg' | 'png' | 'gif' | 'bmp' | 'text';
 
@@ -111,23 +112,45 @@ function looksLike(kind: ContentKind, head: Buffer): boolean {
   }
 }
 
-/** For storage's checkHead: a reason when the first bytes are not what the extension says. */
+/** A CSV file holding NUL bytes: binary data, whatever its name says. */
+export const csvBinary = (fileName: string) =>
+  refusalText('csv_binary', `"${fileName}" is not a CSV text file: it contains binary data.`, {
+    name: fileName,
+  });
+
+const contentMismatch = (fileName: string, ext: UploadExtension) =>
+  refusalText(
+    'content_mismatch',
+    `"${fileName}" is not a ${LABEL[ext]}: its content does not match its extension.`,
+    { name: fileName, ext },
+  );
+
+/** A reason (with its code) when the first bytes are not what the extension says. */
+export function headRefusalText(
+  fileName: string,
+  ext: UploadExtension,
+  head: Buffer,
+): RefusalText | undefined {
+  if (head.length === 0) return undefined; // empty files get their own answer
+  if (looksLike(EXPECTED[ext], head)) return undefined;
+  if (ext === 'csv' && head.includes(0)) return csvBinary(fileName);
+  return contentMismatch(fileName, ext);
+}
+
+/** For storage's checkHead: the English reason of `headRefusalText`. */
 export function headRefusal(
   fileName: string,
   ext: UploadExtension,
   head: Buffer,
 ): string | undefined {
-  if (head.length === 0) return undefined; // empty files get their own answer
-  if (looksLike(EXPECTED[ext], head)) return undefined;
-  if (ext === 'csv' && head.includes(0))
-    return `"${fileName}" is not a CSV text file: it contains binary data.`;
-  return `"${fileName}" is not a ${LABEL[ext]}: its content does not match its extension.`;
+  return headRefusalText(fileName, ext, head)?.message;
 }
 
 /** Caps on what an Office package declares; the extractor checks the real inflated size again. */
 const PACKAGE_LIMITS = { maxEntries: 10_000, maxUnpackedBytes: 200 * 1024 * 1024 };
 
-type ContainerVerdict = { ok: true } | { ok: false; status: 413 | 415; message: string };
+type ContainerVerdict =
+  { ok: true } | { ok: false; status: 413 | 415; message: string; text: RefusalText };
 
 /** docx/xlsx: a zip with the Word or Excel main part; doc/xls: an OLE file with its stream. */
 export async function checkContainer(
@@ -135,11 +158,13 @@ export async function checkContainer(
   fileName: string,
   ext: UploadExtension,
 ): Promise<ContainerVerdict> {
-  const wrong = (): ContainerVerdict => ({
+  const refused = (status: 413 | 415, text: RefusalText): ContainerVerdict => ({
     ok: false,
-    status: 415,
-    message: `"${fileName}" is not a ${LABEL[ext]}: its content does not match its extension.`,
+    status,
+    message: text.message,
+    text,
   });
+  const wrong = () => refused(415, contentMismatch(fileName, ext));
   if (ext === 'docx' || ext === 'xlsx') {
     const listing = await zipListing(filePath);
     if (!listing) return wrong();
@@ -147,11 +172,18 @@ export async function checkContainer(
       listing.entries > PACKAGE_LIMITS.maxEntries ||
       listing.unpacked > PACKAGE_LIMITS.maxUnpackedBytes
     )
-      return {
-        ok: false,
-        status: 413,
-        message: `"${fileName}" would unpack to more than ${PACKAGE_LIMITS.maxUnpackedBytes / 1024 / 1024} MB or ${PACKAGE_LIMITS.maxEntries} parts (a zip bomb?); it was not stored.`,
-      };
+      return refused(
+        413,
+        refusalText(
+          'package_too_large',
+          `"${fileName}" would unpack to more than ${PACKAGE_LIMITS.maxUnpackedBytes / 1024 / 1024} MB or ${PACKAGE_LIMITS.maxEntries} parts (a zip bomb?); it was not stored.`,
+          {
+            name: fileName,
+            max_mb: PACKAGE_LIMITS.maxUnpackedBytes / 1024 / 1024,
+            max_parts: PACKAGE_LIMITS.maxEntries,
+          },
+        ),
+      );
     const main = ext === 'docx' ? 'word/document.xml' : 'xl/workbook.xml';
     return listing.names.has(main) ? { ok: true } : wrong();
   }

@@ -3,6 +3,7 @@
  * written on the document. Shared by the job (ingest-job.ts) and its sitemap part
  * (sitemap-ingest.ts), which each need both.
  */
+import type { DocumentFailureText } from '../../../contract/knowledge-texts';
 import type { FetchPolicy } from '../../services/fetch';
 import type { Storage } from '../../services/storage';
 import type { SummaryModel } from '../../services/summary';
@@ -23,5 +24,15 @@ export interface IngestDeps {
   ocrTurnMs: number;
 }
 
-/** A document that cannot be read (not a fault of the server): the message is the reason shown. */
-export class IngestFailure extends Error {}
+/**
+ * A document that cannot be read (not a fault of the server): the message is the English reason
+ * kept for API clients, `text` the same as a code the console translates.
+ */
+export class IngestFailure extends Error {
+  constructor(
+    message: string,
+    readonly text?: DocumentFailureText,
+  ) {
+    super(message);
+  }
+}

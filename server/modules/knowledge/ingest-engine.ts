@@ -2,6 +2,7 @@
  * What the ingestion job needs from extraction, chunking and the search index, as one seam
  * (services/ingest and services/search implement it), so the pipeline can be tested apart.
  */
+import type { DocumentFailureText } from '../../../contract/knowledge-texts';
 import type {
   Chunk,
   ExtractableKind,
@@ -25,7 +26,9 @@ export interface IngestEngine {
     kind: ExtractableKind,
     page: ScannedPage,
     signal?: AbortSignal,
-  ): Promise<{ ok: true; text: string } | { ok: false; reason: string }>;
+  ): Promise<
+    { ok: true; text: string } | { ok: false; reason: string; text?: DocumentFailureText }
+  >;
   /** The document with its scanned pages' text in their places. */
   withScannedText(
     doc: ExtractedDocument,

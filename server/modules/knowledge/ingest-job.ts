@@ -4,9 +4,11 @@
  * its pages as documents with their own jobs. Any failure marks the document failed with a
  * reason a person can read; the server keeps serving.
  */
+import type { DocumentFailureText } from '../../../contract/knowledge-texts';
 import type { DocumentRow, JobRow } from '../../db/schema';
 import type { ExtractedDocument } from '../../services/ingest/types';
 import type { JobContext } from '../../services/jobs';
+import { failureText } from '../../services/ingest/failure';
 import { summarize } from '../../services/summary';
 import { IngestFailure, type IngestDeps } from './ingest-deps';
 import { kindOf } from './ingest-engine';
@@ -14,9 +16,24 @@ import { createScanTurns, type DocumentFile, ownsClaim } from './scan-turns';
 import { createScannedPagesRepo } from './scanned-pages-repo';
 import { fetchChildPage, ingestSitemap } from './sitemap-ingest';
 
+/**
+ * A failure that came without a code: the job runner's own (a file that stopped the server
+ * again and again), or an error nobody foresaw, whose words are shown as they are.
+ */
+function recognisedFailure(reason: string): DocumentFailureText {
+  const interrupted = /^Ingestion was interrupted (\d+) times/.exec(reason);
+  if (interrupted) return failureText('interrupted', { times: interrupted[1] });
+  return failureText('unexpected', { detail: reason.slice(0, 300) });
+}
+
 export function createIngestProcessor(deps: IngestDeps) {
   const { repo, storage } = deps;
   const scans = createScannedPagesRepo(repo.db);
+  /**
+   * The code of the failure a job of this process ended with, by job id: the job runner hands
+   * `fail` the English message only, right after `run` threw in the same process.
+   */
+  const failures = new Map<number, DocumentFailureText>();
   const turns = createScanTurns({ repo, scans, ocrTurnMs: deps.ocrTurnMs, wake: deps.wake });
 
   /**
@@ -25,9 +42,14 @@ export function createIngestProcessor(deps: IngestDeps) {
    */
   async function withFile<T>(doc: DocumentRow, fn: (file: DocumentFile) => Promise<T>) {
     const key = doc.storage_path;
-    if (!key) throw new IngestFailure('The file of this document is missing.');
+    if (!key)
+      throw new IngestFailure('The file of this document is missing.', failureText('file_missing'));
     const kind = kindOf(doc.type);
-    if (!kind) throw new IngestFailure(`Documents of type ${doc.type} cannot be read.`);
+    if (!kind)
+      throw new IngestFailure(
+        `Documents of type ${doc.type} cannot be read.`,
+        failureText('type_unreadable', { type: doc.type }),
+      );
     const engine = await deps.engine();
     return storage.withLocalFile(key, (path) => fn({ path, kind, engine }));
   }
@@ -43,11 +65,13 @@ export function createIngestProcessor(deps: IngestDeps) {
       });
     } catch (error) {
       if (context.signal.aborted) throw error;
+      const detail = error instanceof Error ? error.message : String(error);
       throw new IngestFailure(
-        `The ${doc.type.toUpperCase()} file could not be read: ${error instanceof Error ? error.message : String(error)}`,
+        `The ${doc.type.toUpperCase()} file could not be read: ${detail}`,
+        failureText('unreadable', { type: doc.type, detail: detail.slice(0, 300) }),
       );
     }
-    if (!result.ok) throw new IngestFailure(result.reason);
+    if (!result.ok) throw new IngestFailure(result.reason, result.text);
     return { doc: result.doc, scannedPages: result.scannedPages ?? [] };
   }
 
@@ -61,7 +85,8 @@ export function createIngestProcessor(deps: IngestDeps) {
   ): Promise<void> {
     const { engine } = file;
     const chunks = engine.chunk(extracted);
-    if (chunks.length === 0) throw new IngestFailure('No text was found in the file.');
+    if (chunks.length === 0)
+      throw new IngestFailure('No text was found in the file.', failureText('nothing_found'));
     await engine.index.replaceChunks(doc.id, chunks);
     const summary = doc.need_summary
       ? (
@@ -116,27 +141,44 @@ export function createIngestProcessor(deps: IngestDeps) {
     return read ? turn(read.file) : withFile(doc, turn);
   }
 
+  async function runJob(job: JobRow, context: JobContext): Promise<void> {
+    let doc = await repo.find(job.document_id);
+    if (!doc) return; // deleted while queued
+    await repo.update(doc.id, { status: 'processing', error: null });
+    // A scan's later turn: its pages still to read are in the database.
+    if (doc.phase === 'ocr') return readScans(doc, job, context);
+    if (doc.type === 'sitemap') return ingestSitemap(deps, doc);
+    if (doc.is_url && doc.parent_id !== null) doc = await fetchChildPage(deps, doc);
+    const current = doc;
+    return withFile(current, async (file) => {
+      const extracted = await extract(current, file, context);
+      if (extracted.scannedPages.length === 0)
+        return finish(current, file, extracted.doc, job, context);
+      await scans.start(current.id, extracted.scannedPages);
+      return readScans(current, job, context, { file, doc: extracted.doc });
+    });
+  }
+
   return {
     async run(job: JobRow, context: JobContext): Promise<void> {
-      let doc = await repo.find(job.document_id);
-      if (!doc) return; // deleted while queued
-      await repo.update(doc.id, { status: 'processing', error: null });
-      // A scan's later turn: its pages still to read are in the database.
-      if (doc.phase === 'ocr') return readScans(doc, job, context);
-      if (doc.type === 'sitemap') return ingestSitemap(deps, doc);
-      if (doc.is_url && doc.parent_id !== null) doc = await fetchChildPage(deps, doc);
-      const current = doc;
-      return withFile(current, async (file) => {
-        const extracted = await extract(current, file, context);
-        if (extracted.scannedPages.length === 0)
-          return finish(current, file, extracted.doc, job, context);
-        await scans.start(current.id, extracted.scannedPages);
-        return readScans(current, job, context, { file, doc: extracted.doc });
-      });
+      failures.delete(job.id);
+      try {
+        await runJob(job, context);
+      } catch (error) {
+        if (error instanceof IngestFailure && error.text) failures.set(job.id, error.text);
+        throw error;
+      }
     },
 
     async fail(job: JobRow, reason: string): Promise<void> {
-      await repo.update(job.document_id, { status: 'failed', error: reason.slice(0, 1000) });
+      const text = failures.get(job.id) ?? recognisedFailure(reason);
+      failures.delete(job.id);
+      await repo.update(job.document_id, {
+        status: 'failed',
+        error: reason.slice(0, 1000),
+        error_code: text.code,
+        error_params: JSON.stringify(text.params),
+      });
       await scans.clear(job.document_id);
     },
 

@@ -58,6 +58,10 @@ type NewDocument = Omit<
   | 'phase_total'
   | 'deleted_at'
   | 'deleted_by'
+  | 'error_code'
+  | 'error_params'
+  | 'summary_code'
+  | 'summary_params'
 > &
   Partial<Pick<DocumentsTable, 'last_fetched_at'>>;
 
@@ -182,6 +186,19 @@ function documentLookups(db: Kysely<DB>) {
   };
 }
 
+/**
+ * A code describes the English beside it: writing `error` or `summary` without its code clears
+ * the old one, so a re-read document never shows the reason of an earlier failure.
+ */
+function withCodes(changes: Omit<Updateable<DocumentsTable>, 'id'>) {
+  const out = { ...changes };
+  if (changes.error !== undefined && changes.error_code === undefined)
+    Object.assign(out, { error_code: null, error_params: null });
+  if (changes.summary !== undefined && changes.summary_code === undefined)
+    Object.assign(out, { summary_code: null, summary_params: null });
+  return out;
+}
+
 /** Writes of documents, their jobs and tables. */
 function documentWrites(db: Kysely<DB>) {
   return {
@@ -211,7 +228,7 @@ function documentWrites(db: Kysely<DB>) {
     update: (id: number, changes: Omit<Updateable<DocumentsTable>, 'id'>, trx: Db = db) =>
       trx
         .updateTable('documents')
-        .set({ ...changes, updated_at: nowIso() })
+        .set({ ...withCodes(changes), updated_at: nowIso() })
         .where('id', '=', id)
         .execute(),
 

@@ -11,6 +11,7 @@ import type { DB, DocumentRow, JobRow } from '../../db/schema';
 import { RENDERER_MISSING } from '../../services/ingest/ocr';
 import type { ExtractableKind, ExtractedDocument } from '../../services/ingest/types';
 import { enqueueJob, type JobContext } from '../../services/jobs';
+import { IngestFailure } from './ingest-deps';
 import type { IngestEngine } from './ingest-engine';
 import type { DocumentsRepo } from './repo';
 import type { ScannedPagesRepo } from './scanned-pages-repo';
@@ -84,7 +85,7 @@ export function createScanTurns(deps: ScanTurnDeps) {
           missingRenderer = true;
           break;
         }
-        if (!read.ok) throw new Error(read.reason);
+        if (!read.ok) throw new IngestFailure(read.reason, read.text);
         await scans.save(doc.id, next.page, read.text);
         readNow += 1;
       }

@@ -9,6 +9,7 @@ import { nowIso } from '../../db/database';
 import type { DocumentRow } from '../../db/schema';
 import { checkRobots, FetchError, fetchText } from '../../services/fetch';
 import { parseSitemap } from '../../services/fetch/sitemap';
+import { failureText } from '../../services/ingest/failure';
 import { enqueueJob } from '../../services/jobs';
 import { IngestFailure, type IngestDeps } from './ingest-deps';
 import { fetchToStorage } from './web-fetch';
@@ -22,12 +23,16 @@ async function sitemapPages(
   doc: DocumentRow,
 ): Promise<{ pages: string[]; skipped: number }> {
   const { storage } = deps;
-  if (!doc.storage_path) throw new IngestFailure('The sitemap was never fetched.');
+  if (!doc.storage_path)
+    throw new IngestFailure('The sitemap was never fetched.', failureText('sitemap_missing'));
   const listing = parseSitemap(
     await storage.withLocalFile(doc.storage_path, (path) => readFile(path, 'utf8')),
   );
   if (!listing)
-    throw new IngestFailure('This is not a sitemap: no <urlset> or <sitemapindex> was found.');
+    throw new IngestFailure(
+      'This is not a sitemap: no <urlset> or <sitemapindex> was found.',
+      failureText('not_sitemap'),
+    );
   const cap = deps.sitemapMaxPages;
   if (listing.kind === 'urlset') return { pages: listing.locations.slice(0, cap), skipped: 0 };
   const pages: string[] = [];
@@ -46,16 +51,36 @@ async function sitemapPages(
   return { pages: [...new Set(pages)], skipped };
 }
 
+/**
+ * The summary a sitemap gets: its pages counted, in English for API clients and as a code the
+ * console says with the plural forms of its language.
+ */
+function sitemapSummary(count: number, unreadable: number) {
+  const english = `Sitemap with ${count} page${count === 1 ? '' : 's'}`;
+  return unreadable
+    ? {
+        summary: `${english} (${unreadable} nested sitemaps unreadable).`,
+        summary_code: 'sitemap_pages_unreadable',
+        summary_params: JSON.stringify({ count: String(count), unreadable: String(unreadable) }),
+      }
+    : {
+        summary: `${english}.`,
+        summary_code: 'sitemap_pages',
+        summary_params: JSON.stringify({ count: String(count) }),
+      };
+}
+
 /** A sitemap's pages become documents of their own, each with its job; known ones re-sync. */
 export async function ingestSitemap(deps: IngestDeps, doc: DocumentRow): Promise<void> {
   const { repo } = deps;
   const { pages, skipped } = await sitemapPages(deps, doc);
   if (pages.length === 0)
-    throw new IngestFailure(
-      skipped > 0
-        ? `None of the ${skipped} sitemaps listed could be read.`
-        : 'The sitemap lists no pages.',
-    );
+    throw skipped > 0
+      ? new IngestFailure(
+          `None of the ${skipped} sitemaps listed could be read.`,
+          failureText('sitemaps_unreadable', { sitemaps: skipped }),
+        )
+      : new IngestFailure('The sitemap lists no pages.', failureText('sitemap_empty'));
   const existing = new Map((await repo.children(doc.id)).map((c) => [c.url, c]));
   await repo.db.transaction().execute(async (trx) => {
     for (const url of pages) {
@@ -90,9 +115,7 @@ export async function ingestSitemap(deps: IngestDeps, doc: DocumentRow): Promise
         error: null,
         page_count: pages.length,
         chunk_count: 0,
-        summary: doc.need_summary
-          ? `Sitemap with ${pages.length} page${pages.length === 1 ? '' : 's'}${skipped ? ` (${skipped} nested sitemaps unreadable)` : ''}.`
-          : null,
+        ...(doc.need_summary ? sitemapSummary(pages.length, skipped) : { summary: null }),
       },
       trx,
     );
@@ -105,7 +128,12 @@ export async function fetchChildPage(deps: IngestDeps, doc: DocumentRow): Promis
   const { repo, storage } = deps;
   const fetched = await fetchToStorage(doc.url ?? doc.name, deps.fetchPolicy, storage).catch(
     (error: unknown) => {
-      throw error instanceof FetchError ? new IngestFailure(error.message) : error;
+      throw error instanceof FetchError
+        ? new IngestFailure(
+            error.message,
+            failureText('page_fetch', { web: error.code, ...error.params }),
+          )
+        : error;
     },
   );
   const storagePath = await storage.commit(fetched.tempPath, 'html');

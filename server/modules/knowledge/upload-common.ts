@@ -1,6 +1,7 @@
 /** What both upload routes share: the per-item refusal shape, the answer, the department check. */
 import { departmentScope, inScope } from '../../../contract/access';
 import type { UploadItemResult } from '../../../contract/knowledge';
+import type { UploadRefusal } from '../../../contract/knowledge-texts';
 import type { AccessSubject } from '../../../contract/profile';
 import { AppError } from '../../http/app-error';
 import type { DocumentsRepo } from './repo';
@@ -18,19 +19,35 @@ const CODES: Record<number, string> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
 };
 
+/** Why one file was refused: English for API clients, a code and parameters for the console. */
+export interface RefusalText {
+  message: string;
+  code: UploadRefusal;
+  params: Record<string, string>;
+}
+
+/** A refusal's text; numbers are written as digits, the console formats them. */
+export const refusalText = (
+  code: UploadRefusal,
+  message: string,
+  params: Record<string, string | number>,
+): RefusalText => ({
+  message,
+  code,
+  params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
+});
+
 export const refusal = (
   file_name: string,
   status_code: number,
-  message: string,
-): UploadItemResult => ({
-  file_name,
-  status_code,
-  message,
-  code: CODES[status_code],
-  document_id: null,
-});
+  { message, code, params }: RefusalText,
+): UploadItemResult => ({ file_name, status_code, message, code, params, document_id: null });
 
-/** Several items: 200 if any was stored, else the first refusal's status and message. */
+/**
+ * Several items: 200 if any was stored, else the first refusal's status and message; the
+ * answer's own `code` is the error code of that status (errors.json `codes`), each item's the
+ * reason for that file.
+ */
 export function answer<T extends { items: { status_code: number; message: string }[] }>(
   body: T,
 ): UploadAnswer<T> {

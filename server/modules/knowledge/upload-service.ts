@@ -20,8 +20,21 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { parseInput } from '../../http/validate';
 import type { Storage } from '../../services/storage';
-import { answer, departmentCheck, refusal, type UploadAnswer } from './upload-common';
-import { asUploadExtension, checkContainer, declaredTypeFits, headRefusal } from './file-check';
+import {
+  answer,
+  departmentCheck,
+  refusal,
+  type RefusalText,
+  refusalText,
+  type UploadAnswer,
+} from './upload-common';
+import {
+  asUploadExtension,
+  checkContainer,
+  csvBinary,
+  declaredTypeFits,
+  headRefusalText,
+} from './file-check';
 import type { DocumentsRepo } from './repo';
 
 export type UploadPart =
@@ -71,18 +84,28 @@ async function stageFile(
   const name = part.filename;
   if (unsafeName(name)) {
     await drain(part.stream);
+    const shown = printable(name);
     return {
-      result: refusal(printable(name), 400, `The file name "${printable(name)}" is not allowed.`),
+      result: refusal(
+        shown,
+        400,
+        refusalText('file_name', `The file name "${shown}" is not allowed.`, { name: shown }),
+      ),
     };
   }
   const ext = asUploadExtension(extensionOf(name));
   if (!ext) {
     await drain(part.stream);
+    const types = UPLOAD_EXTENSIONS.join(', ');
     return {
       result: refusal(
         name,
         415,
-        `"${name}" cannot be uploaded: allowed types are ${UPLOAD_EXTENSIONS.join(', ')}.`,
+        refusalText(
+          'type_not_allowed',
+          `"${name}" cannot be uploaded: allowed types are ${types}.`,
+          { name, types },
+        ),
       ),
     };
   }
@@ -92,26 +115,45 @@ async function stageFile(
       result: refusal(
         name,
         415,
-        `"${name}" was sent as ${part.mimetype}, which does not fit a .${ext} file.`,
+        refusalText(
+          'declared_type',
+          `"${name}" was sent as ${part.mimetype}, which does not fit a .${ext} file.`,
+          { name, declared: part.mimetype, ext },
+        ),
       ),
     };
   }
+  // Storage takes the English reason; the code of the same refusal is kept here.
+  let headText: RefusalText | undefined;
   const written = await storage.write(part.stream, {
     maxBytes,
-    checkHead: (head) => headRefusal(name, ext, head),
+    checkHead: (head) => {
+      headText = headRefusalText(name, ext, head);
+      return headText?.message;
+    },
   });
-  const refuse = async (status: number, message: string): Promise<Outcome> => {
+  const refuse = async (status: number, text: RefusalText): Promise<Outcome> => {
     await storage.discard(written.tempPath);
-    return { result: refusal(name, status, message) };
+    return { result: refusal(name, status, text) };
   };
   if (written.refused === 'too_large')
-    return refuse(413, `"${name}" is larger than ${maxUploadMb} MB, the most a file may have.`);
-  if (written.refused) return refuse(415, written.refused.reason);
-  if (written.size === 0) return refuse(400, `"${name}" is empty.`);
-  if (ext === 'csv' && written.sawNul)
-    return refuse(415, `"${name}" is not a CSV text file: it contains binary data.`);
+    return refuse(
+      413,
+      refusalText(
+        'too_large',
+        `"${name}" is larger than ${maxUploadMb} MB, the most a file may have.`,
+        { name, max_mb: maxUploadMb },
+      ),
+    );
+  if (written.refused)
+    return refuse(
+      415,
+      headText ?? refusalText('content_mismatch', written.refused.reason, { name, ext }),
+    );
+  if (written.size === 0) return refuse(400, refusalText('empty', `"${name}" is empty.`, { name }));
+  if (ext === 'csv' && written.sawNul) return refuse(415, csvBinary(name));
   const container = await checkContainer(written.tempPath, name, ext);
-  if (!container.ok) return refuse(container.status, container.message);
+  if (!container.ok) return refuse(container.status, container.text);
   return {
     staged: { name, ext, tempPath: written.tempPath, size: written.size, sha256: written.sha256 },
   };
@@ -137,7 +179,14 @@ async function storeStaged(
     c.seen.get(s.sha256) ?? (await repo.findBySha(c.departmentId, s.sha256))?.name;
   if (duplicateOf !== undefined) {
     await storage.discard(s.tempPath);
-    return refusal(s.name, 409, `"${s.name}" is already in this department as "${duplicateOf}".`);
+    return refusal(
+      s.name,
+      409,
+      refusalText('duplicate', `"${s.name}" is already in this department as "${duplicateOf}".`, {
+        name: s.name,
+        existing: duplicateOf,
+      }),
+    );
   }
   const storagePath = await storage.commit(s.tempPath, s.ext);
   try {
@@ -167,7 +216,13 @@ async function storeStaged(
   } catch (error) {
     await storage.remove(storagePath);
     if (!isUniqueViolation(error)) throw error;
-    return refusal(s.name, 409, `"${s.name}" is already in this department.`);
+    return refusal(
+      s.name,
+      409,
+      refusalText('duplicate_unnamed', `"${s.name}" is already in this department.`, {
+        name: s.name,
+      }),
+    );
   }
 }
 

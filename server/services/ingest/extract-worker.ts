@@ -5,7 +5,13 @@
  * (worker-pool.ts), so a parser that loops, throws or runs out of memory takes down only this
  * process, never the server.
  */
-import { checkTextBudget, describeParserError, ExtractionFailure, kindLabel } from './failure';
+import {
+  checkTextBudget,
+  describeParserError,
+  ExtractionFailure,
+  failureText,
+  kindLabel,
+} from './failure';
 import type { ExtractTask, OcrTask, WorkerReply, WorkerRequest } from './worker-protocol';
 
 async function handle(request: WorkerRequest): Promise<WorkerReply> {
@@ -17,7 +23,7 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
   try {
     checkTextBudget(reply.doc, `${kindLabel(request.kind)} file`, request.settings.maxTextChars);
   } catch (error) {
-    return { id: request.id, ok: false, reason: describeParserError(request.kind, error) };
+    return { id: request.id, ok: false, ...describeParserError(request.kind, error) };
   }
   return reply;
 }
@@ -37,13 +43,17 @@ async function ocr(request: OcrTask & { id: number }): Promise<WorkerReply> {
     else image = source.image;
     return { id, ok: true, text: await ocrWithWasm(image, languages, timeoutMs) };
   } catch (error) {
-    const reason =
-      error instanceof ExtractionFailure
-        ? error.message
-        : `OCR failed (${String((error as Error).message ?? error)
-            .split('\n')[0]
-            .slice(0, 160)}).`;
-    return { id, ok: false, reason };
+    if (error instanceof ExtractionFailure)
+      return { id, ok: false, reason: error.message, text: error.text };
+    const detail = String((error as Error).message ?? error)
+      .split('\n')[0]
+      .slice(0, 160);
+    return {
+      id,
+      ok: false,
+      reason: `OCR failed (${detail}).`,
+      text: failureText('ocr_failed', { detail }),
+    };
   }
 }
 
@@ -101,10 +111,11 @@ async function read(request: ExtractTask & { id: number }): Promise<WorkerReply>
           id,
           ok: false,
           reason: `Files of type '${kind}' are not read by the parser worker.`,
+          text: failureText('type_unreadable', { type: kind }),
         };
     }
   } catch (error) {
-    return { id, ok: false, reason: describeParserError(kind, error) };
+    return { id, ok: false, ...describeParserError(kind, error) };
   }
 }
 

@@ -5,7 +5,7 @@
  * `{ ok: false, reason }` in words a person can act on.
  */
 import { stat } from 'node:fs/promises';
-import { describeParserError, ExtractionFailure } from './failure';
+import { describeParserError, ExtractionFailure, type FailedReading, failureText } from './failure';
 import { readImageSize } from './image-info';
 import {
   OCR_DPI,
@@ -31,7 +31,11 @@ import { runInWorker } from './worker-pool';
 
 const IMAGE_KINDS = new Set<ExtractableKind>(['jpg', 'png', 'gif', 'bmp']);
 
-const NOTHING_FOUND = 'No text was found in the file.';
+const NOTHING_FOUND = {
+  reason: 'No text was found in the file.',
+  text: failureText('nothing_found'),
+};
+const CANCELLED = { reason: 'Extraction was cancelled.', text: failureText('cancelled') };
 
 /** Races the work against the deadline; at the deadline, `stop` also ends workers and tools. */
 function withDeadline<T>(work: Promise<T>, ms: number, stop: AbortController): Promise<T> {
@@ -39,7 +43,10 @@ function withDeadline<T>(work: Promise<T>, ms: number, stop: AbortController): P
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       reject(
-        new ExtractionFailure(`Extraction took longer than ${formatDuration(ms)} and was stopped.`),
+        new ExtractionFailure(
+          `Extraction took longer than ${formatDuration(ms)} and was stopped.`,
+          failureText('timeout', { seconds: ms / 1000 }),
+        ),
       );
       stop.abort();
     }, ms);
@@ -53,9 +60,17 @@ async function checkImage(filePath: string, kind: ExtractableKind, settings: Ext
   if (size && size.width * size.height > settings.maxImagePixels)
     throw new ExtractionFailure(
       `The image is ${size.width} x ${size.height} pixels; at most ${Math.round(settings.maxImagePixels / 1e6)} million pixels are read.`,
+      failureText('image_too_large', {
+        width: size.width,
+        height: size.height,
+        max_megapixels: Math.round(settings.maxImagePixels / 1e6),
+      }),
     );
   if (size && (size.width === 0 || size.height === 0))
-    throw new ExtractionFailure(`The ${kind.toUpperCase()} image is damaged (it has no pixels).`);
+    throw new ExtractionFailure(
+      `The ${kind.toUpperCase()} image is damaged (it has no pixels).`,
+      failureText('image_no_pixels', { type: kind }),
+    );
 }
 
 /** An image is one page to read; a scanned pdf page is rendered at `dpi` first. */
@@ -107,8 +122,9 @@ async function extractText(
   settings: ExtractSettings,
 ): Promise<{ doc: ExtractedDocument; scannedPages: ScannedPage[] }> {
   const info = await stat(filePath).catch(() => null);
-  if (!info?.isFile()) throw new ExtractionFailure('The stored file is missing.');
-  if (info.size === 0) throw new ExtractionFailure('The file is empty.');
+  if (!info?.isFile())
+    throw new ExtractionFailure('The stored file is missing.', failureText('file_missing'));
+  if (info.size === 0) throw new ExtractionFailure('The file is empty.', failureText('empty'));
 
   if (IMAGE_KINDS.has(kind)) {
     await checkImage(filePath, kind, settings);
@@ -125,12 +141,14 @@ async function extractText(
       signal: options.signal,
     },
   );
-  if (!answer.ok) throw new ExtractionFailure(answer.reason);
-  if (!('doc' in answer)) throw new ExtractionFailure('The extractor gave no answer.');
+  if (!answer.ok) throw new ExtractionFailure(answer.reason, answer.text);
+  if (!('doc' in answer))
+    throw new ExtractionFailure('The extractor gave no answer.', failureText('no_answer'));
   const pages = kind === 'pdf' ? answer.pagesWithoutText : [];
   if (pages.length > settings.maxOcrPages)
     throw new ExtractionFailure(
       `The PDF has ${pages.length} scanned pages; at most ${settings.maxOcrPages} pages are read with OCR per document.`,
+      failureText('scanned_pages_limit', { pages: pages.length, max: settings.maxOcrPages }),
     );
   const pixels = Math.min(OCR_PAGE_PIXELS, settings.maxImagePixels);
   const best = options.advancedTraining ? OCR_DPI_CLOSE : OCR_DPI;
@@ -181,7 +199,7 @@ export async function extractDocument(
   const settings = resolveSettings(options.settings);
   const stop = new AbortController();
   const onCancel = () => stop.abort();
-  if (options.signal?.aborted) return { ok: false, reason: 'Extraction was cancelled.' };
+  if (options.signal?.aborted) return { ok: false, ...CANCELLED };
   options.signal?.addEventListener('abort', onCancel);
   try {
     const work = extractText(filePath, kind, { ...options, signal: stop.signal }, settings).then(
@@ -192,10 +210,10 @@ export async function extractDocument(
       },
     );
     const { doc, scannedPages } = await withDeadline(work, settings.timeoutMs, stop);
-    if (emptiness(doc, scannedPages)) return { ok: false, reason: NOTHING_FOUND };
+    if (emptiness(doc, scannedPages)) return { ok: false, ...NOTHING_FOUND };
     return { ok: true, doc, scannedPages };
   } catch (error) {
-    return { ok: false, reason: describeParserError(kind, error) };
+    return { ok: false, ...describeParserError(kind, error) };
   } finally {
     options.signal?.removeEventListener('abort', onCancel);
   }
@@ -210,12 +228,12 @@ export async function readScannedPage(
   kind: ExtractableKind,
   page: ScannedPage,
   options: Pick<ExtractOptions, 'signal' | 'settings'>,
-): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
+): Promise<{ ok: true; text: string } | ({ ok: false } & FailedReading)> {
   const settings = resolveSettings(options.settings);
-  if (options.signal?.aborted) return { ok: false, reason: 'Extraction was cancelled.' };
+  if (options.signal?.aborted) return { ok: false, ...CANCELLED };
   try {
     return { ok: true, text: await readPage(filePath, kind, page, settings, options.signal) };
   } catch (error) {
-    return { ok: false, reason: describeParserError(kind, error) };
+    return { ok: false, ...describeParserError(kind, error) };
   }
 }

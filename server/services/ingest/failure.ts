@@ -1,13 +1,29 @@
+import type { DocumentFailure, DocumentFailureText } from '../../../contract/knowledge-texts';
 import { formatChars } from './settings';
+
+/** A failure's code and parameters (contract/knowledge-texts.ts), numbers written as digits. */
+export function failureText(
+  code: DocumentFailure,
+  params: Record<string, string | number> = {},
+): DocumentFailureText {
+  return {
+    code,
+    params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
+  };
+}
 
 /**
  * A readable reason why a file cannot be extracted. Parsers throw it; the extractor turns it into
- * `{ ok: false, reason }`. Anything else a parser throws is wrapped by `describeParserError`.
+ * `{ ok: false, reason, text }`. Anything else a parser throws is wrapped by `describeParserError`.
+ * `message` is the English sentence for API clients and logs; `text` the same as a code the
+ * console translates.
  */
 export class ExtractionFailure extends Error {
-  constructor(reason: string) {
+  readonly text: DocumentFailureText | undefined;
+  constructor(reason: string, text?: DocumentFailureText) {
     super(reason);
     this.name = 'ExtractionFailure';
+    this.text = text;
   }
 }
 
@@ -15,6 +31,7 @@ export class ExtractionFailure extends Error {
 export function textBudgetExceeded(unit: string, maxChars: number): never {
   throw new ExtractionFailure(
     `The ${unit} holds more than ${formatChars(maxChars)} of text; at most ${formatChars(maxChars)} are read per document.`,
+    failureText('text_limit', { max_chars: maxChars }),
   );
 }
 
@@ -43,10 +60,21 @@ export function kindLabel(kind: string): string {
   return LABELS[kind] ?? `${kind.toUpperCase()} image`;
 }
 
+/** A failed extraction: the English reason and, where known, its code. */
+export interface FailedReading {
+  reason: string;
+  text?: DocumentFailureText;
+}
+
 /** One short line from a parser's error, never a stack. */
-export function describeParserError(kind: string, error: unknown): string {
-  if (error instanceof ExtractionFailure) return error.message;
+export function describeParserError(kind: string, error: unknown): FailedReading {
+  if (error instanceof ExtractionFailure) return { reason: error.message, text: error.text };
   const raw = error instanceof Error ? error.message : String(error);
   const line = raw.split('\n')[0].replace(/\s+/g, ' ').trim().slice(0, 200);
-  return `The ${kindLabel(kind)} file is damaged or not readable${line ? ` (${line})` : ''}.`;
+  return {
+    reason: `The ${kindLabel(kind)} file is damaged or not readable${line ? ` (${line})` : ''}.`,
+    text: line
+      ? failureText('damaged_detail', { type: kind, detail: line })
+      : failureText('damaged', { type: kind }),
+  };
 }

@@ -45,6 +45,17 @@ const refuse = async (
   settings: Partial<ExtractSettings> = {},
 ) => reasonOf(await extractDocument(path, kind, { advancedTraining: false, settings }));
 
+/** The same refusal as the code and parameters the console translates. */
+const refusedAs = async (
+  path: string,
+  kind: ExtractableKind,
+  settings: Partial<ExtractSettings> = {},
+) => {
+  const result = await extractDocument(path, kind, { advancedTraining: false, settings });
+  if (result.ok) throw new Error('extraction was expected to fail');
+  return result.text;
+};
+
 describe('extraction guards', () => {
   it('when a docx declares far more content than the cap (a zip bomb), then it is refused before parsing', async () => {
     writeZipBombDocx(file('bomb.docx'));
@@ -107,6 +118,51 @@ describe('extraction guards', () => {
       /^The Word \(.doc\) file is damaged or not readable/,
     );
     expect(await refuse(file('missing.pdf'), 'pdf')).toBe('The stored file is missing.');
+  });
+
+  it('when a file is refused, then the reason also comes as a code with its parameters, from the extraction process as from the server', async () => {
+    writeZipBombDocx(file('bomb-code.docx'));
+    writeLyingZipDocx(file('lying-code.docx'), 6);
+    await writeXlsx(file('rows-code.xlsx'), 'quokka', 60);
+    writePdf(file('long-code.pdf'), 6);
+    writeTruncatedPdf(file('cut-code.pdf'));
+    writeFileSync(file('empty-code.docx'), '');
+    writeFileSync(file('junk-code.doc'), 'not an OLE file either');
+    expect(await refusedAs(file('bomb-code.docx'), 'docx', { maxCompressionRatio: 1e9 })).toEqual({
+      code: 'zip_bomb_overlap',
+      params: { type: 'docx' },
+    });
+    expect(
+      await refusedAs(file('lying-code.docx'), 'docx', { maxDecompressedBytes: 2 * 1024 * 1024 }),
+    ).toEqual({
+      code: 'zip_bomb_expands',
+      params: { type: 'docx', part: 'word/document.xml' },
+    });
+    expect(await refusedAs(file('rows-code.xlsx'), 'xlsx', { maxRows: 50 })).toEqual({
+      code: 'rows_limit',
+      params: { max: '50', sheet: 'Sales' },
+    });
+    expect(await refusedAs(file('long-code.pdf'), 'pdf', { maxPages: 5 })).toEqual({
+      code: 'pdf_pages_limit',
+      params: { pages: '6', max: '5' },
+    });
+    expect(await refusedAs(file('cut-code.pdf'), 'pdf')).toEqual({
+      code: 'pdf_truncated',
+      params: {},
+    });
+    expect(await refusedAs(file('empty-code.docx'), 'docx')).toEqual({ code: 'empty', params: {} });
+    expect(await refusedAs(file('missing-code.pdf'), 'pdf')).toEqual({
+      code: 'file_missing',
+      params: {},
+    });
+    expect(await refusedAs(file('junk-code.doc'), 'doc')).toEqual({
+      code: 'damaged_detail',
+      params: { type: 'doc', detail: expect.any(String) as string },
+    });
+    expect(await refusedAs(file('long-code.pdf'), 'pdf', { timeoutMs: 1 })).toEqual({
+      code: 'timeout',
+      params: { seconds: '0.001' },
+    });
   });
 
   it('when a pdf is only scanned pages, then it is read with OCR with the default settings, not refused', async () => {

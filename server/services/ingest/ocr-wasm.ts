@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type * as NapiCanvas from '@napi-rs/canvas';
 import { createWorker, type Worker } from 'tesseract.js';
-import { ExtractionFailure } from './failure';
+import { ExtractionFailure, failureText } from './failure';
 import { CONSOLE_OCR_LANGUAGES } from './ocr-languages';
 import { loadPdfJs, pdfjsAssets } from './parsers/pdf';
 import { formatDuration } from './settings';
@@ -60,12 +60,14 @@ function languagePackages(languages: string): LanguageData[] {
             if (!found)
               throw new ExtractionFailure(
                 `OCR language data for '${code}' is not installed (npm install @tesseract.js-data/${code}).`,
+                failureText('ocr_language_missing', { language: code }),
               );
             return found;
           });
   if (packages.length === 0)
     throw new ExtractionFailure(
       'No OCR language data is installed (npm install @tesseract.js-data/eng).',
+      failureText('ocr_no_languages'),
     );
   return packages;
 }
@@ -148,7 +150,8 @@ export async function ocrWithWasm(
   timeoutMs: number,
   signal?: AbortSignal,
 ): Promise<string> {
-  if (signal?.aborted) throw new ExtractionFailure('Extraction was cancelled.');
+  if (signal?.aborted)
+    throw new ExtractionFailure('Extraction was cancelled.', failureText('cancelled'));
   const worker = await workerFor(languages);
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
@@ -156,12 +159,15 @@ export async function ocrWithWasm(
     timer = setTimeout(() => {
       void stopWorker();
       reject(
-        new ExtractionFailure(`OCR took longer than ${formatDuration(timeoutMs)} and was stopped.`),
+        new ExtractionFailure(
+          `OCR took longer than ${formatDuration(timeoutMs)} and was stopped.`,
+          failureText('ocr_timeout', { seconds: timeoutMs / 1000 }),
+        ),
       );
     }, timeoutMs);
     onAbort = () => {
       void stopWorker();
-      reject(new ExtractionFailure('Extraction was cancelled.'));
+      reject(new ExtractionFailure('Extraction was cancelled.', failureText('cancelled')));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });

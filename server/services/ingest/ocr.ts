@@ -7,7 +7,7 @@
  * (worker-pool.ts), under its memory cap and off the server's event loop.
  */
 import { spawn } from 'node:child_process';
-import { ExtractionFailure } from './failure';
+import { ExtractionFailure, failureText } from './failure';
 import { consoleLanguages } from './ocr-languages';
 import { formatDuration } from './settings';
 import { tidyText } from './text';
@@ -40,6 +40,8 @@ interface Run {
   signal?: AbortSignal;
   missing: string;
   what: string;
+  /** The page a rendering run renders (its failures name it); absent for OCR runs. */
+  page?: number;
   /** false when stdout is piped on to another process. */
   collect?: boolean;
 }
@@ -64,6 +66,13 @@ function toolEnv(): NodeJS.ProcessEnv {
     ...Object.fromEntries(kept.map((name) => [name, process.env[name]])),
     OMP_THREAD_LIMIT: '1',
   };
+}
+
+/** A missing tool as a code; `hasTool`'s own marker is never shown to anyone. */
+function missingText(missing: string) {
+  if (missing === OCR_MISSING) return failureText('ocr_missing');
+  if (missing === RENDERER_MISSING) return failureText('renderer_missing');
+  return undefined;
 }
 
 /** Starts a tool; `done` rejects with an ExtractionFailure on a missing tool, timeout or error. */
@@ -95,23 +104,35 @@ function start(run: Run): Ran {
         resolve();
       }
     };
+    const seconds = run.timeoutMs / 1000;
     const timer = setTimeout(
       () =>
         finish(
           new ExtractionFailure(
             `${run.what} took longer than ${formatDuration(run.timeoutMs)} and was stopped.`,
+            run.page === undefined
+              ? failureText('ocr_timeout', { seconds })
+              : failureText('render_timeout', { page: run.page, seconds }),
           ),
         ),
       run.timeoutMs,
     );
-    const onAbort = () => finish(new ExtractionFailure('Extraction was cancelled.'));
+    const failed = (detail: string) =>
+      run.page === undefined
+        ? failureText('ocr_failed', { detail })
+        : failureText('render_failed', { page: run.page, detail });
+    const onAbort = () =>
+      finish(new ExtractionFailure('Extraction was cancelled.', failureText('cancelled')));
     if (run.signal?.aborted) onAbort();
     run.signal?.addEventListener('abort', onAbort);
     child.on('error', (error: NodeJS.ErrnoException) =>
       finish(
-        new ExtractionFailure(
-          error.code === 'ENOENT' ? run.missing : `${run.what} could not start (${error.message}).`,
-        ),
+        error.code === 'ENOENT'
+          ? new ExtractionFailure(run.missing, missingText(run.missing))
+          : new ExtractionFailure(
+              `${run.what} could not start (${error.message}).`,
+              failed(error.message),
+            ),
       ),
     );
     child.on('close', (code) => {
@@ -120,9 +141,11 @@ function start(run: Run): Ran {
         .toString('utf8')
         .split('\n')
         .find((l) => /error|fail|cannot|can't/i.test(l));
+      const said = detail ? detail.trim().slice(0, 160) : `exit code ${code}`;
       finish(
         new ExtractionFailure(
-          `${run.what} failed${detail ? `: ${detail.trim().slice(0, 160)}` : ` (exit code ${code})`}.`,
+          `${run.what} failed${detail ? `: ${said}` : ` (${said})`}.`,
+          failed(said),
         ),
       );
     });
@@ -213,11 +236,11 @@ async function inExtractor(
       signal,
     },
   );
-  if (!answer.ok) throw new ExtractionFailure(answer.reason);
+  if (!answer.ok) throw new ExtractionFailure(answer.reason, answer.text);
   if ('text' in answer) return { text: answer.text };
   if ('png' in answer)
     return { png: Buffer.from(answer.png.buffer, answer.png.byteOffset, answer.png.byteLength) };
-  throw new ExtractionFailure('The OCR engine gave no answer.');
+  throw new ExtractionFailure('The OCR engine gave no answer.', failureText('no_answer'));
 }
 
 async function wasmText(
@@ -255,6 +278,7 @@ function pdftoppmRun(
     signal,
     missing: RENDERER_MISSING,
     what: `Rendering page ${page}`,
+    page,
   };
 }
 

@@ -5,6 +5,7 @@
  * document failed and the server keeps serving.
  */
 import type { SourcePosition } from '../../../contract/knowledge';
+import type { DocumentFailureText } from '../../../contract/knowledge-texts';
 
 /** A piece of a document's text with where it came from (a page, a sheet's row range, a heading). */
 export interface ExtractedSection {
@@ -52,7 +53,8 @@ export type ExtractionResult =
       /** With `ocr: 'later'`: the pages (or the image) still to read with OCR, in order. */
       scannedPages?: ScannedPage[];
     }
-  | { ok: false; reason: string };
+  /** `reason` in English; `text` the same as a code the console translates, where known. */
+  | { ok: false; reason: string; text?: DocumentFailureText };
 
 export interface ExtractOptions {
   /**

@@ -19,6 +19,8 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import type { DocumentFailureText } from '../../../contract/knowledge-texts';
+import { failureText } from './failure';
 import { formatDuration } from './settings';
 import type { WorkerReply, WorkerRequest, WorkerTask } from './worker-protocol';
 
@@ -73,7 +75,11 @@ export function resetExtractionPeakRss(): void {
 /** The RSS watchdog: samples every running child; above its cap the child is killed. */
 const running = new Map<
   number,
-  { child: ChildProcess; maxRssMb: number; stop: (reason: string) => void }
+  {
+    child: ChildProcess;
+    maxRssMb: number;
+    stop: (reason: string, text?: DocumentFailureText) => void;
+  }
 >();
 let watchdog: NodeJS.Timeout | undefined;
 
@@ -93,6 +99,7 @@ function watchMemory(): void {
       if (memory.rss > r.maxRssMb)
         r.stop(
           `The file needs more memory than extraction may use (the extractor reached ${Math.round(memory.rss)} MB of ${r.maxRssMb} MB).`,
+          failureText('out_of_memory', { mb: r.maxRssMb }),
         );
     }
   }, WATCH_MS);
@@ -170,7 +177,8 @@ function giveBack(pooled: PooledChild): void {
   idle.push(pooled);
 }
 
-type PoolAnswer = WorkerReply | { id: number; ok: false; reason: string };
+type PoolAnswer =
+  WorkerReply | { id: number; ok: false; reason: string; text?: DocumentFailureText };
 
 export function runInWorker(
   request: WorkerTask,
@@ -195,7 +203,8 @@ export function runInWorker(
       else child.kill('SIGKILL');
       resolve(answer);
     };
-    const fail = (reason: string) => finish({ id, ok: false, reason }, false);
+    const fail = (reason: string, text?: DocumentFailureText) =>
+      finish({ id, ok: false, reason, text }, false);
     const onMessage = (reply: WorkerReply) => {
       if (reply.id !== id) return;
       // Files count towards recycling; OCR pages do not (a 100-page scan would restart the
@@ -206,16 +215,21 @@ export function runInWorker(
     const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
       // V8 aborts (SIGABRT, or exit code 134 through a shell) when a heap limit is reached.
       if (/heap out of memory|Reached heap limit/i.test(pooled.stderrTail) || signal === 'SIGABRT')
-        return fail(outOfMemory);
+        return fail(outOfMemory, failureText('out_of_memory', { mb: options.memoryMb }));
       const firstError = /^\w*Error: .*$/m.exec(pooled.stderrTail)?.[0].slice(0, 160);
+      const detail = firstError ?? (signal ? `signal ${signal}` : `exit code ${code}`);
       fail(
-        `The extractor stopped unexpectedly while reading this file (${firstError ?? (signal ? `signal ${signal}` : `exit code ${code}`)}).`,
+        `The extractor stopped unexpectedly while reading this file (${detail}).`,
+        failureText('extractor_stopped', { detail }),
       );
     };
-    const onAbort = () => fail('Extraction was cancelled.');
+    const onAbort = () => fail('Extraction was cancelled.', failureText('cancelled'));
     const timer = setTimeout(
       () =>
-        fail(`Extraction took longer than ${formatDuration(options.timeoutMs)} and was stopped.`),
+        fail(
+          `Extraction took longer than ${formatDuration(options.timeoutMs)} and was stopped.`,
+          failureText('timeout', { seconds: options.timeoutMs / 1000 }),
+        ),
       options.timeoutMs,
     );
     child.on('message', onMessage);
@@ -227,7 +241,13 @@ export function runInWorker(
     if (options.signal?.aborted) return onAbort();
     options.signal?.addEventListener('abort', onAbort);
     child.send({ ...request, id } satisfies WorkerRequest, (error: Error | null) => {
-      if (error) fail(`The extractor could not be started (${error.message.slice(0, 160)}).`);
+      if (error) {
+        const detail = error.message.slice(0, 160);
+        fail(
+          `The extractor could not be started (${detail}).`,
+          failureText('extractor_stopped', { detail }),
+        );
+      }
     });
   });
 }

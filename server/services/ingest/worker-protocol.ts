@@ -1,3 +1,4 @@
+import type { DocumentFailureText } from '../../../contract/knowledge-texts';
 import type { ExtractableKind, ExtractedDocument, ExtractSettings } from './types';
 
 /** Read a file with the parsers. */
@@ -36,7 +37,7 @@ export type WorkerReply =
     }
   | { id: number; ok: true; text: string }
   | { id: number; ok: true; png: Uint8Array }
-  | { id: number; ok: false; reason: string };
+  | { id: number; ok: false; reason: string; text?: DocumentFailureText };
 
 /** Width and height in points (1/72 in) of the pdf pages without a text layer, by page number. */
 export type PageSizes = Record<number, [number, number]>;

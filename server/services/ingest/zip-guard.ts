@@ -4,7 +4,7 @@
  * data) and then inflates every entry into nothing, counting, because a zip may lie about sizes.
  */
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { ExtractionFailure, kindLabel } from './failure';
+import { ExtractionFailure, failureText, kindLabel } from './failure';
 import { formatBytes } from './settings';
 import type { ExtractSettings } from './types';
 
@@ -94,8 +94,20 @@ export async function checkZipPackage(
   limits: ZipLimits,
 ): Promise<void> {
   const label = kindLabel(kind);
-  const bomb = (why: string) =>
-    new ExtractionFailure(`The ${label} file was refused as a zip bomb: ${why}.`);
+  const bomb = (
+    why: string,
+    code: Parameters<typeof failureText>[0],
+    params: Record<string, string | number> = {},
+  ) =>
+    new ExtractionFailure(
+      `The ${label} file was refused as a zip bomb: ${why}.`,
+      failureText(code, { type: kind, ...params }),
+    );
+  const damaged = () =>
+    new ExtractionFailure(
+      `The ${label} file is damaged or not a valid Office package.`,
+      failureText('office_damaged', { type: kind }),
+    );
   let zip: ZipFile;
   try {
     zip = await yauzl.openPromise(filePath, {
@@ -104,16 +116,20 @@ export async function checkZipPackage(
       autoClose: false, // entries are inflated after the whole directory is read
     });
   } catch {
-    throw new ExtractionFailure(`The ${label} file is damaged or not a valid Office package.`);
+    throw damaged();
   }
   try {
     if (zip.entryCount > limits.maxZipEntries)
-      throw bomb(`it holds ${zip.entryCount} entries (at most ${limits.maxZipEntries})`);
+      throw bomb(
+        `it holds ${zip.entryCount} entries (at most ${limits.maxZipEntries})`,
+        'zip_bomb_entries',
+        { entries: zip.entryCount, max: limits.maxZipEntries },
+      );
     let entries: Entry[];
     try {
       entries = await readCentralDirectory(zip);
     } catch {
-      throw new ExtractionFailure(`The ${label} file is damaged or not a valid Office package.`);
+      throw damaged();
     }
 
     let declared = 0;
@@ -122,24 +138,37 @@ export async function checkZipPackage(
       if (entry.isEncrypted())
         throw new ExtractionFailure(
           `The ${label} file is password-protected; remove the password and upload it again.`,
+          failureText('office_password', { type: kind }),
         );
       if (offsets.has(entry.relativeOffsetOfLocalHeader))
-        throw bomb('several entries share the same compressed data');
+        throw bomb('several entries share the same compressed data', 'zip_bomb_overlap');
       offsets.add(entry.relativeOffsetOfLocalHeader);
       declared += entry.uncompressedSize;
       if (heldWhole(kind, entry.fileName) && entry.uncompressedSize > limits.maxPartBytes)
         throw bomb(
           `'${entry.fileName}' declares ${formatBytes(entry.uncompressedSize)} (at most ${formatBytes(limits.maxPartBytes)} for one part)`,
+          'zip_bomb_part',
+          {
+            part: entry.fileName,
+            size_bytes: entry.uncompressedSize,
+            max_bytes: limits.maxPartBytes,
+          },
         );
       const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
       if (entry.uncompressedSize > BIG_ENTRY && ratio > limits.maxCompressionRatio)
         throw bomb(
           `'${entry.fileName}' inflates ${Math.round(ratio)} times (at most ${limits.maxCompressionRatio})`,
+          'zip_bomb_ratio',
+          { part: entry.fileName, ratio: Math.round(ratio), max: limits.maxCompressionRatio },
         );
     }
     const cap = limits.maxDecompressedBytes;
     if (declared > cap)
-      throw bomb(`it declares ${formatBytes(declared)} of content (at most ${formatBytes(cap)})`);
+      throw bomb(
+        `it declares ${formatBytes(declared)} of content (at most ${formatBytes(cap)})`,
+        'zip_bomb_size',
+        { size_bytes: declared, max_bytes: cap },
+      );
 
     let actual = 0;
     for (const entry of entries) {
@@ -157,22 +186,32 @@ export async function checkZipPackage(
         if (read.longToken)
           throw bomb(
             `'${entry.fileName}' holds a text or tag longer than ${formatBytes(limits.maxXmlTokenBytes)} (a cell holds at most 32,767 characters)`,
+            'zip_bomb_token',
+            { part: entry.fileName, max_bytes: limits.maxXmlTokenBytes },
           );
         inflated = read.bytes;
       } catch (error) {
         if (error instanceof ExtractionFailure) throw error;
         if (/too many bytes|Too many bytes/.test(String(error)))
-          throw bomb(`'${entry.fileName}' expands to more than it declares`);
+          throw bomb(`'${entry.fileName}' expands to more than it declares`, 'zip_bomb_expands', {
+            part: entry.fileName,
+          });
         throw new ExtractionFailure(
           `The ${label} file is damaged: '${entry.fileName}' cannot be read.`,
+          failureText('office_part_damaged', { type: kind, part: entry.fileName }),
         );
       }
       if (inflated > partCap)
         throw bomb(
           `'${entry.fileName}' expands to more than ${formatBytes(partCap)} (the cap for one part)`,
+          'zip_bomb_part_expands',
+          { part: entry.fileName, max_bytes: partCap },
         );
       actual += inflated;
-      if (actual > cap) throw bomb(`it expands to more than ${formatBytes(cap)}`);
+      if (actual > cap)
+        throw bomb(`it expands to more than ${formatBytes(cap)}`, 'zip_bomb_total', {
+          max_bytes: cap,
+        });
     }
   } finally {
     zip.close();

@@ -1,7 +1,18 @@
 import { CButton, CCard, CCardBody, CCardHeader, CCloseButton, CSpinner } from '@coreui/react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '@/lib/error-text';
+import type { SourceNoteText } from '@contract/knowledge-texts';
+import { errorText, type Translate } from '@/lib/error-text';
+import { formatNumber } from '@/lib/numbers';
 import type { SourceState } from './chat-state';
+import { useSourceNotesQuery } from './source-notes-api';
+
+/** A note's text: `count` picks the language's plural form, the other numbers are written out. */
+function noteText(t: Translate, language: string, note: SourceNoteText): string {
+  const options: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(note.params))
+    options[key] = key === 'count' ? Number(value) : formatNumber(Number(value), language);
+  return t(`chat:sourceNotes.${note.code}`, options);
+}
 
 /**
  * The cited document beside the conversation: the pdf from GET /download/{id} as an object URL
@@ -16,7 +27,10 @@ export function SourceViewer({
   source: SourceState;
   onClose: () => void;
 }) {
-  const { t } = useTranslation(['chat', 'errors']);
+  const { t, i18n } = useTranslation(['chat', 'errors']);
+  const shown = source.status === 'succeeded' && source.documentId !== null;
+  // Notes are a side remark: the pdf is shown whether or not they come.
+  const notes = useSourceNotesQuery(source.documentId ?? 0, { skip: !shown }).data?.notes ?? [];
   const heading =
     source.page !== null
       ? t('source.pageOf', { name: source.documentName, page: source.page })
@@ -49,6 +63,16 @@ export function SourceViewer({
               {t('source.close')}
             </CButton>
           </div>
+        )}
+        {shown && notes.length > 0 && (
+          <ul
+            className="list-unstyled small text-body-secondary px-3 pt-2 mb-0"
+            data-testid="source-notes"
+          >
+            {notes.map((note) => (
+              <li key={note.code}>{noteText(t, i18n.language, note)}</li>
+            ))}
+          </ul>
         )}
         {address && source.status === 'succeeded' && (
           <iframe

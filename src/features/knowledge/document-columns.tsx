@@ -7,6 +7,7 @@ import type { Translate } from '@/lib/error-text';
 import { badgeTone, type Tone } from './badge-tone';
 import { DocumentProgressLine } from './document-progress';
 import { formatBytes } from './format';
+import { documentFailureText, summaryText } from './server-text';
 
 export interface RowActions {
   /** Web entries the person may fetch again (Documents.UPDATE in the document's department). */
@@ -69,7 +70,7 @@ export function documentColumns(
             <details className="small mt-1">
               <summary>{t('repository.summary')}</summary>
               <p className="mb-0 mt-1 text-body-secondary" style={{ whiteSpace: 'pre-line' }}>
-                {d.summary}
+                {summaryText(t, language, d)}
               </p>
             </details>
           )}
@@ -110,7 +111,9 @@ export function documentColumns(
           <StatusBadge status={d.status} />
           <DocumentProgressLine doc={d} />
           {d.status === 'failed' && d.error && (
-            <div className="small text-danger-emphasis mt-1">{d.error}</div>
+            <div className="small text-danger-emphasis mt-1" data-testid="document-error">
+              {documentFailureText(t, language, d)}
+            </div>
           )}
         </>
       ),

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { extensionOf } from '@contract/knowledge';
 import { badgeTone } from './badge-tone';
 import { formatBytes } from './format';
+import { uploadRefusalText } from './server-text';
 import type { FileToUpload, UploadItem } from './upload-slice';
 import { UploadProgress } from '@/components/upload-progress';
 
@@ -104,7 +105,7 @@ function Head({ withAction = false }: { withAction?: boolean }) {
 }
 
 function ItemStatus({ item }: { item: UploadItem }) {
-  const { t } = useTranslation('knowledge');
+  const { t, i18n } = useTranslation('knowledge');
   if (item.status === 'Uploading')
     return (
       <UploadProgress
@@ -120,7 +121,9 @@ function ItemStatus({ item }: { item: UploadItem }) {
         {t(`itemStatus.${item.status}`)}
       </CBadge>
       {item.message && !success && (
-        <span className="ms-2 small text-danger-emphasis">{item.message}</span>
+        <span className="ms-2 small text-danger-emphasis" data-testid="upload-reason">
+          {uploadRefusalText(t, i18n.language, { ...item, message: item.message })}
+        </span>
       )}
     </div>
   );

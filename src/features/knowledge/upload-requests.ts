@@ -1,6 +1,7 @@
 /** The requests of an upload and how their answers read (SPEC §3 Upload item, §8). */
 import { apiPaths } from '@contract/api-paths';
 import type { UploadDocsResponse, UploadItemResult } from '@contract/knowledge';
+import type { UploadRefusal } from '@contract/knowledge-texts';
 import { CLIENT_ERROR_CODES, toApiErrorData, type HttpClient } from '@/lib/http';
 import type {
   FileToUpload,
@@ -42,7 +43,7 @@ export async function sendOne(
   args: UploadFilesArgs,
   signal: AbortSignal,
   onProgress: (percent: number) => void,
-): Promise<{ status: UploadItemStatus; message: string | null; documentId: number | null }> {
+): Promise<SentFile> {
   try {
     const answer = await http.upload<UploadDocsResponse | null>(
       apiPaths.uploadDocs,
@@ -50,10 +51,29 @@ export async function sendOne(
       { signal, onProgress },
     );
     const { status, item } = outcomeOf(answer);
-    return { status, message: item?.message ?? null, documentId: item?.document_id ?? null };
+    return { status, ...reasonOf(item), documentId: item?.document_id ?? null };
   } catch (error) {
-    return { status: 'Fail', message: toApiErrorData(error).message, documentId: null };
+    // A refused file answers with its status; the body still names the reason per file.
+    const item = (error as { body?: Partial<UploadDocsResponse> }).body?.items?.[0] ?? null;
+    return {
+      status: 'Fail',
+      ...reasonOf(item),
+      message: item?.message ?? toApiErrorData(error).message,
+      documentId: null,
+    };
   }
+}
+
+interface SentFile {
+  status: UploadItemStatus;
+  message: string | null;
+  code?: UploadRefusal;
+  params?: Record<string, string>;
+  documentId: number | null;
+}
+
+function reasonOf(item: UploadItemResult | null): Pick<SentFile, 'message' | 'code' | 'params'> {
+  return { message: item?.message ?? null, code: item?.code, params: item?.params };
 }
 
 /** Runs `work` over `list` with at most `limit` at a time, in order of start. */

@@ -7,6 +7,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { apiPaths } from '@contract/api-paths';
 import type { UploadUrlsBody, UploadUrlsResponse } from '@contract/knowledge';
+import type { UploadRefusal } from '@contract/knowledge-texts';
 import { toApiErrorData } from '@/lib/http';
 import { isSessionEnd, type RequestStatus } from '@/lib/session/session-slice';
 import { registerSlice } from '@/lib/slice-registry';
@@ -30,8 +31,11 @@ export interface UploadItem {
   type: string;
   progress: number;
   status: UploadItemStatus;
-  /** The server's message for this file (always for Fail). */
+  /** The server's message for this file (always for Fail), in English. */
   message: string | null;
+  /** Why the server refused it, as a code the screen says in its reader's language. */
+  code?: UploadRefusal;
+  params?: Record<string, string>;
   documentId: number | null;
 }
 
@@ -177,15 +181,19 @@ const uploadSlice = createSlice({
         id: string;
         status: UploadItemStatus;
         message: string | null;
+        code?: UploadRefusal;
+        params?: Record<string, string>;
         documentId: number | null;
       }>,
     ) => {
-      const { requestId, id, status, message, documentId } = action.payload;
+      const { requestId, id, status, message, code, params, documentId } = action.payload;
       if (state.files.requestId !== requestId) return;
       const item = state.files.items.find((i) => i.id === id);
       if (!item) return;
       item.status = status;
       item.message = message;
+      item.code = code;
+      item.params = params;
       item.documentId = documentId;
       if (status === 'Success') item.progress = 100;
     },

@@ -7,7 +7,7 @@ import { open, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { ExtractionFailure, textBudgetExceeded } from '../failure';
+import { ExtractionFailure, failureText, textBudgetExceeded } from '../failure';
 import { countWordCharacters, tidyText } from '../text';
 import type { ExtractedSection, ExtractSettings } from '../types';
 import { cleanPdfPages } from './pdf-pages';
@@ -73,10 +73,12 @@ async function assertComplete(filePath: string): Promise<void> {
     await file.read(tail, 0, tailLength, size - tailLength);
     const head = Buffer.alloc(Math.min(size, 1024));
     await file.read(head, 0, head.length, 0);
-    if (!head.includes('%PDF-')) throw new ExtractionFailure('The file is not a PDF.');
+    if (!head.includes('%PDF-'))
+      throw new ExtractionFailure('The file is not a PDF.', failureText('not_pdf'));
     if (!tail.includes('%%EOF'))
       throw new ExtractionFailure(
         'The PDF is truncated or damaged (its end is missing); upload the complete file again.',
+        failureText('pdf_truncated'),
       );
   } finally {
     await file.close();
@@ -126,15 +128,19 @@ export async function extractPdf(
     if (name === 'PasswordException')
       throw new ExtractionFailure(
         'The PDF is password-protected; remove the password and upload it again.',
+        failureText('pdf_password'),
       );
+    const detail = String((error as Error).message ?? error).slice(0, 120);
     throw new ExtractionFailure(
-      `The PDF is damaged and cannot be read (${String((error as Error).message ?? error).slice(0, 120)}).`,
+      `The PDF is damaged and cannot be read (${detail}).`,
+      failureText('pdf_damaged', { detail }),
     );
   }
   try {
     if (pdf.numPages > settings.maxPages)
       throw new ExtractionFailure(
         `The PDF has ${pdf.numPages} pages; at most ${settings.maxPages} pages are read per document.`,
+        failureText('pdf_pages_limit', { pages: pdf.numPages, max: settings.maxPages }),
       );
     const sections: ExtractedSection[] = [];
     const pagesWithoutText: number[] = [];

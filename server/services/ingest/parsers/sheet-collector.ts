@@ -5,7 +5,7 @@
  * sheet together. A row's line shows each cell as the file shows it ("1,234.50", "12.5%") where
  * the reader gives that text; the table keeps the values, which charts measure.
  */
-import { ExtractionFailure, textBudgetExceeded } from '../failure';
+import { ExtractionFailure, failureText, textBudgetExceeded } from '../failure';
 import type { ExtractedSection, ExtractedTable } from '../types';
 
 export type CellValue = string | number | null;
@@ -82,6 +82,7 @@ export class SheetCollector {
   tooManyRows(sheetName: string): never {
     throw new ExtractionFailure(
       `The ${this.unit} has more than ${this.maxRows} rows (reached in sheet '${sheetName}'); at most ${this.maxRows} rows are read per document.`,
+      failureText('rows_limit', { max: this.maxRows, sheet: sheetName }),
     );
   }
 
