@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config';
+import { nameFrequentStatements } from './named-statements';
 import type { DB } from './schema';
 import { BusyRetrySqliteDialect } from './sqlite-busy-retry';
 
@@ -18,7 +19,13 @@ export interface Database {
 
 export function createDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Database {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      // Each connection keeps the statements it prepared (named-statements.ts) until it ends.
+      maxLifetimeSeconds: 3600,
+    });
+    pool.on('connect', nameFrequentStatements);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
