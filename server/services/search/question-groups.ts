@@ -8,10 +8,13 @@ import { analyseWords, type AnalysedWord } from '../text/analysis/analyse';
 import { detectLanguage } from '../text/analysis/detect';
 import { UNDETERMINED } from '../text/analysis/languages';
 import { MAX_TERMS } from './query';
+import { NOUNS_CAPITALISED } from '../text/terms';
 import type { TermGroup } from './types';
 
 /** A word written as a name: capitalised (or all capitals), or holding a digit. */
 const NAME_LIKE = /^\p{Lu}|\p{N}/u;
+/** Where every noun is capitalised: a name has a digit or a second capital (PostgreSQL, APT). */
+const NAME_LIKE_AMONG_NOUNS = /^\p{Lu}\p{Ll}*\p{Lu}|\p{N}/u;
 
 /** How much a part of a name written as code counts beside the whole name. */
 const PART_WEIGHT = 0.25;
@@ -20,7 +23,10 @@ const PART_WEIGHT = 0.25;
 export function groupsOfWords(
   words: readonly AnalysedWord[],
   others: readonly string[],
+  /** The words' language: in one that capitalises its nouns, a capital makes no name. */
+  language = 'en',
 ): TermGroup[] {
+  const nameLike = NOUNS_CAPITALISED.has(language) ? NAME_LIKE_AMONG_NOUNS : NAME_LIKE;
   const groups = new Map<string, { forms: Set<string>; weight: number; named: boolean }>();
   const add = (term: string, forms: Iterable<string>, weight: number, named = true) => {
     const group = groups.get(term) ?? { forms: new Set([term]), weight, named };
@@ -44,11 +50,11 @@ export function groupsOfWords(
     // A word's term; a compound of plain words ("deb-Dateien", "long-term") is its words.
     const [term, ...more] = w.terms;
     if (!term) continue;
-    for (const part of more) add(part, [], 1, NAME_LIKE.test(w.word));
+    for (const part of more) add(part, [], 1, nameLike.test(w.word));
     // As passages of no known language hold it (folded, not stemmed). Not as another language
     // stems it: there a word, even a name, meets false friends more often than itself ("Redis"
     // stems to "red", Spanish for network).
-    const named = NAME_LIKE.test(w.word);
+    const named = nameLike.test(w.word);
     const forms = others
       .filter((other) => other === UNDETERMINED)
       .flatMap((other) => analyseWords(w.word, other)[0]?.terms.slice(0, 1) ?? []);
@@ -72,5 +78,5 @@ export function questionGroups(
   // Too short to tell ("zucchini"): read as the corpus is mostly written.
   const language = detectLanguage(text, { prior: prior ?? corpusLanguages[0] ?? 'en' });
   const others = corpusLanguages.filter((l) => l !== language);
-  return { language, groups: groupsOfWords(analyseWords(text, language), others) };
+  return { language, groups: groupsOfWords(analyseWords(text, language), others, language) };
 }

@@ -88,11 +88,17 @@ export function questionWords(question: string, language = 'en') {
   );
 }
 
+/** Languages that capitalise every noun: there a capital says a noun, not a name. */
+export const NOUNS_CAPITALISED = new Set(['de', 'lb']);
+
 /**
  * Identifiers a question names: words with digits (X200, INV-2024-7), words in capitals
- * (ACME) and capitalised words that do not start the sentence (Orion). Case as written.
+ * (ACME) and capitalised words that do not start the sentence (Orion), except in a language
+ * that capitalises every noun ("Paketänderungen" is a noun, "PostgreSQL" still a name there).
+ * Case as written.
  */
-export function identifiers(text: string): string[] {
+export function identifiers(text: string, language = 'en'): string[] {
+  const nounsCapitalised = NOUNS_CAPITALISED.has(language);
   const found: string[] = [];
   const re = /[\p{L}\p{N}][\p{L}\p{N}_-]*/gu;
   for (const match of text.matchAll(re)) {
@@ -104,7 +110,10 @@ export function identifiers(text: string): string[] {
     if (isStopWord(lower) || PRONOUNS.has(lower)) continue;
     const hasDigit = /\d/.test(w) && /\p{L}/u.test(w);
     const allCaps = w.length > 1 && w === w.toUpperCase() && /\p{Lu}/u.test(w);
-    const capitalised = /^\p{Lu}/u.test(w) && !sentenceStart;
+    const capitalised =
+      /^\p{Lu}/u.test(w) &&
+      !sentenceStart &&
+      (!nounsCapitalised || /^\p{Lu}\p{Ll}*\p{Lu}/u.test(w));
     if (hasDigit || allCaps || capitalised) found.push(w);
   }
   return [...new Set(found)];

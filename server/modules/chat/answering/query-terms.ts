@@ -169,7 +169,7 @@ export function queryTerms(
   const language = detectLanguage(question, { prior: languages.prior ?? 'en' });
   const others = (languages.corpus ?? []).filter((l) => l !== language);
   const st = (w: string) => stem(w, language);
-  const nameWords = [...new Set(identifiers(question).flatMap((w) => words(w)))];
+  const nameWords = [...new Set(identifiers(question, language).flatMap((w) => words(w)))];
   // "How large are …?" asks for a size: the answer says "32 bits", not "large".
   const amount = AMOUNT_QUESTION.exec(question)?.[1]?.toLowerCase() ?? null;
   const framing = FRAMING_VERB.exec(question)?.[1]?.toLowerCase() ?? null;
@@ -179,7 +179,7 @@ export function queryTerms(
   const said = questionWords(question, language).filter(
     (w) => w.whole !== undefined || !unasked.has(w.terms[0]),
   );
-  const found = groupsOfWords(said, others);
+  const found = groupsOfWords(said, others, language);
   const terms = found.map((g) => g.term);
   // Equal until a retrieval weighs them by rarity (weighByCorpus); a part of a name written as
   // code counts as the search counts it.

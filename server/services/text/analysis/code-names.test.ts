@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyseText } from './analyse';
-import { questionWords } from '../terms';
+import { identifiers, questionWords } from '../terms';
 
 describe('one-letter options', () => {
   it('when a text names a one-letter option, then the option is a term of its own', () => {
@@ -22,5 +22,18 @@ describe('one-letter options', () => {
     expect(
       questionWords('What does the -s flag select?', 'en').map((w) => w.whole ?? w.terms[0]),
     ).toContain('_s');
+  });
+});
+
+describe('names in a language that capitalises its nouns', () => {
+  it('when a German question capitalises its nouns, then only words written as names are names', () => {
+    expect(identifiers('Wie lasse ich dpkg alle Paketänderungen protokollieren?', 'de')).toEqual(
+      [],
+    );
+    expect(identifiers('Wie richte ich PostgreSQL auf dem Server X200 ein?', 'de')).toEqual([
+      'PostgreSQL',
+      'X200',
+    ]);
+    expect(identifiers('How do I set up the Orion server?', 'en')).toEqual(['Orion']);
   });
 });
