@@ -18,6 +18,8 @@ import {
   type ConversationPage,
   type VisualRoute,
 } from '@contract/chat';
+import { apiRoutes } from '@contract/api-paths';
+import type { SourceNotes } from '@contract/knowledge';
 import { actionsFromPermissionSet, idsOf } from '@contract/permissions';
 import type { UserProfile } from '@contract/profile';
 import { profileWith } from '@/test/fixtures';
@@ -185,6 +187,7 @@ function chatBaseHandlers(conversations: Conversation[] = []) {
       }),
     ),
     http.post(apiUrl(chatApiPaths.visualRouter), () => json(noChart)),
+    http.get(apiUrl(apiRoutes.downloadNotes), () => json<SourceNotes>({ notes: [] })),
   ];
 }
 
