@@ -3,8 +3,10 @@
  * Success, see them become ready in the repository, move one to the recycle bin and back, delete
  * another for good; add a web page and a sitemap served by a local site.
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePng, renderText } from '../server/test-support/fixtures/bitmap-text';
@@ -80,6 +82,18 @@ const files = [
     buffer: encodePng(renderText(['OFFICE CLOSED FRIDAY'])),
   },
 ];
+
+type Tree = { [key: string]: string | Tree };
+
+/** The Spanish text at `ns:a.b`, with `{{name}}` filled from `values` (the locale file's words). */
+function es(key: string, values: Record<string, string> = {}): string {
+  const [ns, path] = key.split(':');
+  let node: string | Tree = JSON.parse(
+    readFileSync(join(process.cwd(), 'public', 'locales', 'es', `${ns}.json`), 'utf8'),
+  ) as Tree;
+  for (const part of path.split('.')) node = (node as Tree)[part];
+  return (node as string).replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+}
 
 function documentRow(page: Page, name: string): Locator {
   return page.getByTestId('document-row').filter({ hasText: name });
@@ -229,6 +243,64 @@ describe('knowledge uploads and repository', () => {
         .getByRole('button', { name: /Re-sync/ })
         .count(),
     ).resolves.toBe(1);
+  });
+
+  it('when the console is Spanish, then each refused file and a document that could not be read say why in Spanish', async () => {
+    const spanish = await browser.newPage();
+    spanish.setDefaultTimeout(30_000);
+    await signIn(spanish, server.url, server.admin.email, server.admin.password);
+    await spanish.goto(`${server.url}/upload?lng=es`);
+    await spanish.getByRole('heading', { level: 1, name: es('knowledge:upload.title') }).waitFor();
+    await spanish.getByLabel(es('knowledge:upload.chooseFiles')).setInputFiles([
+      // An exe named .pdf and an empty csv are refused by the server, each with its reason.
+      {
+        name: 'informe.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(200, 1)]),
+      },
+      { name: 'vacio.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) },
+      // A pdf cut off before its end is stored, and fails when it is read.
+      {
+        name: 'cortado.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\n'),
+      },
+    ]);
+    await spanish.getByLabel(es('knowledge:upload.department')).selectOption({ index: 1 });
+    await spanish
+      .getByRole('button', { name: es('knowledge:upload.submitFiles'), exact: true })
+      .click();
+
+    const reasonOf = async (name: string) => {
+      const row = spanish.getByTestId('upload-row').filter({ hasText: name });
+      await row.getByText(es('knowledge:itemStatus.Fail'), { exact: true }).waitFor();
+      return row.getByTestId('upload-reason').innerText();
+    };
+    expect(await reasonOf('informe.pdf')).toBe(
+      es('knowledge:uploadRefusals.content_mismatch', {
+        name: 'informe.pdf',
+        ext: es('knowledge:fileTypes.pdf'),
+      }),
+    );
+    expect(await reasonOf('vacio.csv')).toBe(
+      es('knowledge:uploadRefusals.empty', { name: 'vacio.csv' }),
+    );
+    await spanish
+      .getByTestId('upload-row')
+      .filter({ hasText: 'cortado.pdf' })
+      .getByText(es('knowledge:itemStatus.Success'), { exact: true })
+      .waitFor();
+
+    await spanish.goto(`${server.url}/repository?search=cortado`);
+    const failed = documentRow(spanish, 'cortado.pdf');
+    await failed
+      .getByTestId('document-status')
+      .filter({ hasText: es('knowledge:documentStatus.failed') })
+      .waitFor({ timeout: READY_TIMEOUT });
+    const reason = await failed.getByTestId('document-error').innerText();
+    expect(reason).toBe(es('knowledge:documentFailures.pdf_truncated'));
+    expect(reason).not.toMatch(/truncated|upload the complete file/);
+    await spanish.close();
   });
 
   it('when axe checks the upload and repository screens with documents on them, then it finds no serious or critical violation', async () => {
