@@ -17,6 +17,7 @@ import { CODE_NAME, coverageOf, matchedTerms, type QueryTerms } from './query-te
 import { isListing, proximityOf, type Passage } from './retrieval';
 import { noAnswerText } from './no-answer';
 import { rowAnswer } from './row-answer';
+import { signalsOf, TIME } from './sentence-signals';
 import { holdsDistinctive } from './weighing';
 import { contentTerms, sentences, stem, words } from '../../../services/text/terms';
 
@@ -80,11 +81,12 @@ function entryFor(q: QueryTerms, text: string): boolean {
 
 /** "Lackey is a simple Valgrind tool …": the sentence says what the question's topic is. */
 function definesTopic(q: QueryTerms, said: readonly string[], language: string): boolean {
+  const { copula, article } = signalsOf(language);
   return said.some(
     (w, i) =>
       stem(w, language) === q.topic &&
-      /^(is|are)$/.test(said[i + 1] ?? '') &&
-      /^(a|an|the|one|used)$/.test(said[i + 2] ?? ''),
+      copula.test(said[i + 1] ?? '') &&
+      article.test(said[i + 2] ?? ''),
   );
 }
 
@@ -94,18 +96,17 @@ function isCutOff(p: Passage, text: string, order: number, count: number): boole
   return order === count - 1 && count > 1 && !/[.!?:;)\]"”’]$/.test(text);
 }
 
-/** A number with a unit or currency: what "How much …?" asks for. */
+/**
+ * A number with a unit or currency: what "How much …?" asks for. Units as the console's
+ * languages write them; a number in Arabic text counts as it stands (units follow in words).
+ */
 const AMOUNT =
-  /(?:[$€£]\s?\d|\d[\d,.]*\s?(?:%|percent|euros?|eur|dollars?|usd|pounds?|k?bytes|bits?|[kmgt]i?b\b|k\b|times|ms|seconds?|minutes?|hours?|days?|weeks?|months?|years?))/i;
-
-/** A time or a condition: what "When …?" asks for ("only when a row value is wider than …"). */
-const WHEN =
-  /\b(?:when|whenever|if|once|unless|after|before|as soon as)\b|\b\d{4}-\d\d-\d\d\b|\b(?:1[89]|20)\d\d\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d/i;
+  /(?:[$€£]\s?\d|\d[\d,.]*\s?(?:%|percent|euros?|eur|dollars?|usd|pounds?|k?bytes|octets?|bits?|[kmgt]i?b\b|[kmgt]o\b|k\b|times|fois|veces|mal\b|ms|seconds?|secondes?|segundos?|sekunden?|minutes?|minutos?|minuten?|hours?|heures?|horas?|stunden?|days?|jours?|días?|tage?n?\b|weeks?|semaines?|semanas?|wochen?|months?|mois|meses|monate?n?\b|years?|ans\b|años|jahre?n?\b))|\d[\d,.]*\s+\p{Script=Arabic}/iu;
 
 /** Whether the sentence holds what the question asks for beyond its words: an amount, a time. */
-function holdsAsked(q: QueryTerms, text: string): boolean {
+function holdsAsked(q: QueryTerms, text: string, language: string): boolean {
   if (q.asksAmount) return AMOUNT.test(text);
-  if (q.asksWhen) return WHEN.test(text);
+  if (q.asksWhen) return TIME.test(text) || signalsOf(language).condition.test(text);
   return true;
 }
 
@@ -116,11 +117,6 @@ const LEADERS = /(?:\.\s?){6,}|…\s?…/;
 function isFigures(stems: readonly string[]): boolean {
   return stems.filter((s) => /^\d/.test(s)).length > stems.length * 0.4;
 }
-
-/** Words before a noun that point to something already named ("the project"). */
-const DETERMINERS = new Set(['the', 'this', 'that', 'these', 'its', 'their']);
-/** A sentence that opens by pointing back to what the one before named ("It detects …"). */
-const REFERS_BACK = /^(?:it|its|this|these|they|their|he|she|such)\b/i;
 
 /**
  * Question terms the sentence's context supplies. What the passage's label (document title,
@@ -151,10 +147,11 @@ function termsInContext(
   if (otherEntry) return context.scoped.filter((t) => !matched.includes(t));
   const scoped = [...context.scoped, ...context.continued];
   const subject = [...new Set([...q.required, ...(q.topic ? [q.topic] : [])])];
-  const refersBack = REFERS_BACK.test(sentence.trim());
+  const { refersBack: pointsBack, determiners } = signalsOf(language);
+  const refersBack = pointsBack.test(sentence.trim());
   // "the project", "this option": a definite mention of a word the question writes beside t.
   const definite = new Set(
-    said.filter((_, i) => DETERMINERS.has(said[i - 1] ?? '')).map((w) => stem(w, language)),
+    said.filter((_, i) => determiners.has(said[i - 1] ?? '')).map((w) => stem(w, language)),
   );
   const earlier = matchedTerms({ ...q, terms: subject }, before).filter(
     (t) => refersBack || (q.companions.get(t) ?? []).some((c) => definite.has(c)),
@@ -227,7 +224,7 @@ export function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candi
         (leadsWithTopic(q, stems) ? 0.15 : 0) +
         (definesTopic(q, said, p.language) ? 0.1 : 0) +
         (entryFor(q, text) ? 0.15 : 0) +
-        ((q.asksAmount || q.asksWhen) && holdsAsked(q, text) ? 0.1 : 0) -
+        ((q.asksAmount || q.asksWhen) && holdsAsked(q, text, p.language) ? 0.1 : 0) -
         (isCutOff(p, text, order, all.length) ? 0.3 : 0) -
         // A question of the document (a FAQ's heading) asks; it never answers one.
         (/[?؟]["”’»)\]]*$/.test(text) ? 0.5 : 0) -
@@ -289,13 +286,16 @@ function sentenceDraft(q: QueryTerms, passages: readonly Passage[]): Draft {
   }
   // What is asked (an amount, a time or condition) said in a neighbour of the chosen sentence:
   // "The TOAST management code is triggered only when …" before "The TOAST code will compress …".
-  if (chosen.length < MAX_SENTENCES && !chosen.some((c) => holdsAsked(q, c.text))) {
+  if (
+    chosen.length < MAX_SENTENCES &&
+    !chosen.some((c) => holdsAsked(q, c.text, passages[c.passage].language))
+  ) {
     const neighbour = candidates.find(
       (c) =>
         c.passage === best.passage &&
         Math.abs(c.order - best.order) <= 2 &&
         !chosen.some((x) => same(x, c)) &&
-        holdsAsked(q, c.text),
+        holdsAsked(q, c.text, passages[c.passage].language),
     );
     if (neighbour) chosen.push(neighbour);
   }

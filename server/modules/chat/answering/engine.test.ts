@@ -131,6 +131,26 @@ describe('the extractive engine', () => {
     ]);
   });
 
+  it('when a French question asks "quand", then the sentence giving the condition answers', () => {
+    const q = queryTerms('Quand le service Kestrel redémarre-t-il tout seul ?', false, {
+      prior: 'fr',
+    });
+    expect(q.language).toBe('fr');
+    expect(q.asksWhen).toBe(true);
+    const draft = extractiveDraft(q, [
+      {
+        ...passage(
+          1,
+          'Le service Kestrel redémarre tout seul sur le serveur principal. Le service Kestrel redémarre tout seul lorsque sa configuration change.',
+        ),
+        language: 'fr',
+      },
+    ]);
+    expect(draft.sentences.map((s) => s.text)).toEqual([
+      'Le service Kestrel redémarre tout seul lorsque sa configuration change.',
+    ]);
+  });
+
   it('when a plain word of the question is in almost no passage, then it weighs no more than a rare word, unlike a name', () => {
     const q = weighed('Which Kestrel release suits a beginner?', {
       kestrel: 1,

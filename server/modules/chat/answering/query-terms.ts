@@ -8,6 +8,7 @@ import { detectLanguage } from '../../../services/text/analysis/detect';
 import { questionCore } from '../../../services/text/analysis/question-core';
 import type { TermGroup } from '../../../services/search/types';
 import { groupsOfWords } from '../../../services/search/question-groups';
+import { signalsOf } from './sentence-signals';
 import { identifiers, isStopWord, questionWords, stem, words } from '../../../services/text/terms';
 
 /** A question as the engines read it: stemmed terms, their weights and alternatives. */
@@ -39,9 +40,6 @@ export interface QueryTerms {
   /** Content words written right beside each term in the question ("project" for "falcon-7"). */
   companions: ReadonlyMap<string, readonly string[]>;
 }
-
-/** "How large …", "How many …": the question asks for a quantity, in the word's dimension. */
-const AMOUNT_QUESTION = /\bhow (much|many|big|large|long|old|often|small|high|wide|far)\b/i;
 
 /** "How do I make pg_dump dump …": the verb only frames the request; the rest says what it is. */
 const FRAMING_VERB = /\bhow (?:do|can|could|should|would) (?:i|you|we|one) (make|have|let)\b/i;
@@ -171,7 +169,10 @@ export function queryTerms(
   const st = (w: string) => stem(w, language);
   const nameWords = [...new Set(identifiers(question, language).flatMap((w) => words(w)))];
   // "How large are …?" asks for a size: the answer says "32 bits", not "large".
-  const amount = AMOUNT_QUESTION.exec(question)?.[1]?.toLowerCase() ?? null;
+  // "How large …", "Wie groß …", "Combien …": a quantity, in the word's dimension when named.
+  const signals = signalsOf(language);
+  const amountAsked = signals.asksAmount.exec(question);
+  const amount = amountAsked?.[1]?.toLowerCase() ?? null;
   const framing = FRAMING_VERB.exec(question)?.[1]?.toLowerCase() ?? null;
   const unasked = new Set(
     [amount, framing].filter((w): w is string => w !== null).map((w) => st(w)),
@@ -213,7 +214,7 @@ export function queryTerms(
     forms: [g.term, ...(alternatives.get(g.term) ?? [])],
     weight: g.weight,
   }));
-  const asksAmount = amount !== null;
+  const asksAmount = amountAsked !== null;
   return {
     language,
     terms,
@@ -225,7 +226,7 @@ export function queryTerms(
     required: [],
     topic: null,
     asksAmount,
-    asksWhen: /^\s*when\b/i.test(question),
+    asksWhen: signals.asksWhen.test(question),
     companions: companionsOf(question, language),
     acronyms: acronymsOf(question, language),
     codeNames: question.match(CODE_NAME) ?? [],

@@ -3,7 +3,9 @@
  * …", "I was wondering whether …", "Pourriez-vous m'indiquer …", "Könnten Sie mir bitte sagen
  * …". A verbose or polite question must answer as its short form does, so these words are not
  * terms of a question (a document that uses them still has them: "SHOW" is a command). The
- * stop-word lists hold the pronouns and auxiliaries; these are the verbs and fillers around them.
+ * stop-word lists hold the pronouns and auxiliaries; these are the verbs and fillers around them,
+ * and the question words some lists lack ("quand", "wann"), which say what kind of answer is
+ * asked (sentence-signals.ts reads that) but are no word of the answer.
  */
 const FRAMING: Record<string, string> = {
   en:
@@ -19,16 +21,18 @@ const FRAMING: Record<string, string> = {
     'pourriez pouvez pourrais pourrait pouvoir savoir sais sait dire dites indiquer indiquez ' +
     'expliquer expliquez voudrais voulais voudrions aimerais souhaiterais souhaite merci svp ' +
     'plait plaît bonjour exactement environ vraiment approximativement peut-être peut peuvent ' +
-    'puis dois doit doivent faut',
+    'puis dois doit doivent faut quand comment pourquoi où combien quoi lequel laquelle ' +
+    'lesquels lesquelles',
   de:
     'könnten können könnte kann würden würde wissen weiß sagen sag erklären erklärt bitte ' +
     'möchte möchten gerne gern danke mir uns vielleicht eigentlich genau ungefähr wirklich ' +
-    'etwa überhaupt darf dürfen muss müssen soll sollte sollen kann',
+    'etwa überhaupt darf dürfen muss müssen soll sollte sollen kann wann warum wieso weshalb ' +
+    'wieviel viele wer woher wohin',
   es:
     'podría podrían puede pueden podrías decir decirme dime indicar indicarme explicar ' +
     'explicarme saber sé gustaría quisiera quiero favor gracias exactamente aproximadamente ' +
     'realmente quizás puedo puede pueden debo debe deben hay',
-  ar: 'هل يمكن يمكنك يمكنكم أريد أود نريد معرفة أعرف أخبرني أخبرنا اخبرني توضيح وضح فضلك سمحت شكرا بالضبط تقريبا حقا ربما',
+  ar: 'لماذا هل يمكن يمكنك يمكنكم أريد أود نريد معرفة أعرف أخبرني أخبرنا اخبرني توضيح وضح فضلك سمحت شكرا بالضبط تقريبا حقا ربما',
 };
 
 const cache = new Map<string, ReadonlySet<string>>();
