@@ -363,6 +363,98 @@ Pedro`,
 فاتورتكم مرفقة.`,
     questions: ['ما هو الحد الأقصى لضغط المضخة؟'],
   },
+  // Polite framing in each console language: what is left is the question.
+  {
+    when: 'an English mail wraps each question in courtesy',
+    text: `Hi team,
+
+I was wondering whether you could tell me how much memory the X200 needs.
+I'd be grateful if you could let me know whether the X200 prints on both sides.
+Would you mind telling me what the warranty period is?
+Do you happen to know which paper sizes it accepts?
+Any idea how to update the firmware of the X200?
+
+Thanks,
+Tom
+
+--
+Tom Becker | Senior DBA
+Northwind Logistics
++49 30 1234567`,
+    questions: [
+      'How much memory the X200 needs?',
+      'The X200 prints on both sides.',
+      'What the warranty period is?',
+      'Which paper sizes it accepts?',
+      'How to update the firmware of the X200?',
+    ],
+  },
+  {
+    when: 'a French mail writes "Je me permets de vous écrire au sujet de … :" and "Par ailleurs, pourriez-vous me dire"',
+    text: `Bonjour,
+
+Je me permets de vous écrire au sujet de nos serveurs Debian : est-il possible de mettre à jour le système automatiquement ? Par ailleurs, pourriez-vous me dire quel est le niveau d'exécution par défaut ?
+Serait-il possible de savoir où se trouve le journal des mises à jour ?
+
+Je vous remercie par avance.
+
+Cordialement,
+Camille Martin
+Service informatique – Mairie de Villeurbanne
+Tél. 04 78 00 00 00`,
+    questions: [
+      'Nos serveurs Debian: est-il possible de mettre à jour le système automatiquement?',
+      "Quel est le niveau d'exécution par défaut?",
+      'Où se trouve le journal des mises à jour?',
+    ],
+  },
+  {
+    when: 'a German mail asks "Ich hätte eine kurze Frage:", "Wären Sie so freundlich" and "Mich würde interessieren"',
+    text: `Guten Tag,
+
+ich hätte eine kurze Frage: Wie lange hält eine Tonerkartusche?
+Wären Sie so freundlich, mir zu erklären, wie man den Druckkopf reinigt?
+Mich würde interessieren, wo sich die Reset-Taste befindet.
+
+Mit freundlichen Grüßen
+Hans Müller
+Tel: +49 30 1234567
+
+-----Ursprüngliche Nachricht-----
+Von: Support
+Gesendet: Montag, 3. März 2025 10:00
+Betreff: Ihre Bestellung 4711`,
+    questions: [
+      'Wie lange hält eine Tonerkartusche?',
+      'Wie man den Druckkopf reinigt?',
+      'Wo sich die Reset-Taste befindet?',
+    ],
+  },
+  {
+    when: 'a Spanish mail asks "¿Sería tan amable de indicarme…?" and "Le agradecería que me indicara…"',
+    text: `Hola,
+
+¿Sería tan amable de indicarme dónde está el botón de reinicio?
+Le agradecería que me indicara qué tamaños de papel admite la impresora.
+
+Saludos cordiales,
+Lucía García
+
+El lun, 3 mar 2025 a las 10:00, Soporte (<soporte@example.com>) escribió:
+> Gracias por su pedido.`,
+    questions: ['¿Dónde está el botón de reinicio?', 'Qué tamaños de papel admite la impresora?'],
+  },
+  {
+    when: 'an Arabic mail asks "هل من الممكن أن تخبرني" and "أتساءل عما إذا"',
+    text: `مرحباً،
+
+هل من الممكن أن تخبرني كم يدوم خرطوش الحبر؟
+أتساءل عما إذا كانت الطابعة تدعم الطباعة على الوجهين.
+
+مع خالص التحية،
+توم`,
+    questions: ['كم يدوم خرطوش الحبر؟', 'كانت الطابعة تدعم الطباعة على الوجهين.'],
+  },
   {
     when: 'a customer answers between the quoted lines and then asks',
     text: `> Which model do you have?
