@@ -25,7 +25,7 @@ describe('source notes', () => {
       { name: 'https://example.org/b', status: 'ready' },
     ];
     expect(sitemapNotes(pages)).toEqual([{ code: 'sitemap_pages', params: { count: '2' } }]);
-    expect(sitemapBlocks('map', pages).map((b) => b.text)).toEqual([
+    expect(sitemapBlocks('map', pages).map((b) => ('text' in b ? b.text : b.kind))).toEqual([
       'map',
       'https://example.org/a',
       'https://example.org/b',
