@@ -41,7 +41,13 @@ import { createDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { seed } from '../server/db/seed';
 import { buildCorpus, type Corpus } from './quality/corpus';
-import { DRAFTER_REQUEST, draftOf, mailQuestions, type MailAnswer } from './quality/mail-questions';
+import {
+  answerMail,
+  DRAFTER_REQUEST,
+  draftOf,
+  mailQuestions,
+  type MailAnswer,
+} from './quality/mail-questions';
 import { benchName, loadCorpus } from './quality/load';
 import {
   printAgreement,
@@ -172,16 +178,10 @@ async function runOn(dialect: 'sqlite' | 'postgres', corpus: Corpus, databaseUrl
     for (const { half, mails } of MAILS)
       for (const mail of mails) {
         const { questions, language } = mailQuestions(mail);
-        const answers: MailAnswer[] = [];
-        for (const q of questions) {
-          const { body } = await ask(q.question, DRAFTER_REQUEST);
-          answers.push({
-            asked: q.asked,
-            text: body.answer,
-            references: body.references,
-            noAnswer: body.no_answer,
-          });
-        }
+        const answers: MailAnswer[] = await answerMail(
+          questions,
+          async (query) => (await ask(query, DRAFTER_REQUEST)).body,
+        );
         const draft = draftOf(mail, language, answers);
         run.drafted.push({
           half,

@@ -1,12 +1,14 @@
 /**
  * The e-mail agent's own way from a customer's mail to a draft, so that the bench measures the
- * drafts customers would get: the drafter's `questionsOf` reads the mail (each question on its
- * own, without greeting, sign-off, signature or quoted thread, and the language to reply in),
- * each question is asked with the request the drafter makes (here over HTTP, the same answer
- * service), and `composeReply` writes the draft from the answers.
+ * drafts customers would get: the e-mail agent's `questionsOf` reads the mail (each question on its
+ * own, without greeting, sign-off, signature or quoted thread, with what it rests on, and the
+ * language to reply in), its `answerQuestions` asks each with the request the drafter makes
+ * (here over HTTP, the same answer service), and `composeReply` writes the draft from the
+ * answers.
  */
 import type { ChatReference } from '../../contract/chat';
-import { questionsOf } from '../../server/modules/email-agents/drafter';
+import { questionsOf } from '../../server/modules/email-agents/mail-asks';
+import { answerQuestions } from '../../server/modules/email-agents/mail-answers';
 import { composeReply } from '../../server/modules/email-agents/reply-draft';
 import type { Mail } from './types';
 
@@ -19,6 +21,9 @@ export function mailQuestions(mail: Mail) {
   });
   return { questions: read.questions, language: read.language };
 }
+
+/** Each question answered as the drafter answers it; `ask` sends one chat request. */
+export const answerMail = answerQuestions;
 
 /** The chat request the drafter makes for a question (its answer-service options). */
 export const DRAFTER_REQUEST = {

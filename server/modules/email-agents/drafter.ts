@@ -5,55 +5,23 @@
  * cites its sources, or says plainly that the knowledge base had nothing on it. A draft waits
  * for a person unless the account says drafts go out at once.
  *
- * A mail is read as a customer writes it (services/mail/mail-questions.ts): each question it
- * asks, without greeting, sign-off, signature or quoted thread, is answered on its own, and the
- * reply (reply-draft.ts) puts each answer under its question, in the mail's language.
+ * A mail is read as a customer writes it (mail-asks.ts): each question it asks, without
+ * greeting, sign-off, signature, quoted thread or courtesy, is answered on its own, a question
+ * referring back with its context when it finds nothing alone (mail-answers.ts), and the reply
+ * (reply-draft.ts) puts each answer under its question, in the mail's language.
  */
 import { actionsFromPermissionSet, permissionId } from '../../../contract/permissions';
 import type { AccessSubject } from '../../../contract/profile';
 import { nowIso } from '../../db/database';
 import type { EmailMessageRow } from '../../db/schema';
 import type { LlmProvider } from '../../services/llm/openai';
-import { readMail, type MailQuestion } from '../../services/mail/mail-questions';
 import { type AnswerService, chatModels } from '../chat/public';
 import type { DraftsRepo } from './drafts-repo';
+import { answerQuestions, type FoundAnswer } from './mail-answers';
 import type { MailboxRepo } from './mailbox-repo';
+import { questionsOf } from './mail-asks';
 import type { AccountRecord } from './repo';
-import {
-  composeReply,
-  REPLY_PHRASES,
-  replyLanguage,
-  type AnsweredQuestion,
-  type ReplyLanguage,
-} from './reply-draft';
-
-/** A subject's reply and forward prefixes, in the mail clients' languages. */
-const SUBJECT_PREFIXES = /^\s*((re|fwd?|aw|wg|tr|rv|rif|sv|vs|رد|توجيه)\s*:\s*)+/iu;
-
-/**
- * What a mail asks, each question on its own, and the language to answer in. The subject
- * stands in only when the body says too little ("Question 12", "Order 4711" would only add
- * noise to the search).
- */
-export function questionsOf(
-  message: Pick<EmailMessageRow, 'subject' | 'text_body' | 'from_name'>,
-): {
-  questions: MailQuestion[];
-  language: ReplyLanguage;
-} {
-  const read = readMail(message.text_body, { sender: message.from_name });
-  const subject = message.subject.replace(SUBJECT_PREFIXES, '').trim();
-  const language = replyLanguage(read.own || subject);
-  const [first] = read.questions;
-  if (!first)
-    return { questions: subject ? [{ asked: subject, question: subject }] : [], language };
-  if (read.questions.length === 1 && first.question.length < 20 && subject)
-    return {
-      questions: [{ asked: first.asked, question: `${subject}\n${first.question}` }],
-      language,
-    };
-  return { questions: read.questions, language };
-}
+import { composeReply, REPLY_PHRASES, type AnsweredQuestion } from './reply-draft';
 
 export const NO_ANSWER_TEXT = REPLY_PHRASES.en.noAnswer;
 
@@ -92,11 +60,11 @@ interface DrafterDeps {
 }
 
 export function createDrafter(deps: DrafterDeps) {
-  async function answer(account: AccountRecord, question: MailQuestion): Promise<AnsweredQuestion> {
-    const result = await deps.answers.ask({
+  async function ask(account: AccountRecord, query: string): Promise<FoundAnswer> {
+    return deps.answers.ask({
       mode: 'stuff',
       request: {
-        query: question.question,
+        query,
         model: chatModels(deps.llm).default_model,
         department_id: null,
         multi_source: true,
@@ -110,20 +78,14 @@ export function createDrafter(deps: DrafterDeps) {
       subject: knowledgeSubject(account),
       signal: AbortSignal.timeout(120_000),
     });
-    return {
-      asked: question.asked,
-      text: result.answer,
-      references: result.references,
-      noAnswer: result.no_answer,
-    };
   }
 
   async function draftFor(account: AccountRecord, message: EmailMessageRow): Promise<void> {
     const { questions, language } = questionsOf(message);
-    // Each question is asked on its own: one search for several questions finds none of them.
-    const answers: AnsweredQuestion[] = [];
-    if (account.knowledge.length > 0)
-      for (const question of questions) answers.push(await answer(account, question));
+    const answers: AnsweredQuestion[] =
+      account.knowledge.length > 0
+        ? await answerQuestions(questions, (query) => ask(account, query))
+        : [];
     const reply = composeReply({
       language,
       name: message.from_name,

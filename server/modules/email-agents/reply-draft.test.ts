@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatReference } from '../../../contract/chat';
-import { questionsOf } from './drafter';
+import { questionsOf } from './mail-asks';
 import { composeReply, REPLY_PHRASES, replyLanguage, type AnsweredQuestion } from './reply-draft';
 
 function reference(n: number, page: number, name = 'manual.pdf'): ChatReference {
@@ -137,10 +137,10 @@ describe('drafted reply', () => {
       from_name: 'Tom Baker',
     });
     expect(questionsOf(mail('Capacity?\n\nTom')).questions).toEqual([
-      { asked: 'Capacity?', question: 'Aquaflow 300 tank\nCapacity?' },
+      { asked: 'Capacity?', question: 'Aquaflow 300 tank\nCapacity?', context: null },
     ]);
     expect(questionsOf(mail('Hi,\n\nThanks,\nTom')).questions).toEqual([
-      { asked: 'Aquaflow 300 tank', question: 'Aquaflow 300 tank' },
+      { asked: 'Aquaflow 300 tank', question: 'Aquaflow 300 tank', context: null },
     ]);
     expect(questionsOf(mail('', '')).questions).toEqual([]);
   });

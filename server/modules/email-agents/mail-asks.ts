@@ -1,0 +1,62 @@
+/**
+ * What a customer's mail asks, as the e-mail agent asks it: each question on its own
+ * (services/mail/mail-questions.ts reads greeting, sign-off, signature, quoted thread and polite
+ * framing away), without what the customer says of their own situation
+ * (asker-circumstances.ts), with what it rests on (question-context.ts), and the language to
+ * answer in. Used by the drafter and by the quality bench.
+ */
+import type { EmailMessageRow } from '../../db/schema';
+import { readMail } from '../../services/mail/mail-questions';
+import { analyseWords } from '../../services/text/analysis/analyse';
+import { identifiers } from '../../services/text/terms';
+import { withoutCircumstances } from './asker-circumstances';
+import { inContext, pointsBack, type QuestionInContext } from './question-context';
+import { replyLanguage, type ReplyLanguage } from './reply-draft';
+
+/** A subject's reply and forward prefixes, in the mail clients' languages. */
+const SUBJECT_PREFIXES = /^\s*((re|fwd?|aw|wg|tr|rv|rif|sv|vs|رد|توجيه)\s*:\s*)+/iu;
+
+/**
+ * What a mail asks, each question on its own with what it rests on (question-context.ts), and
+ * the language to answer in. The subject is searched with a lone question only when the body
+ * says too little: a question of no content word of its own, or one pointing back ("How do I
+ * clean it?" under "X200 pump"). Otherwise it is context, used when the question finds nothing
+ * alone: a subject such as "Question 12" or "Order 4711" would only add noise to the search.
+ */
+export function questionsOf(
+  message: Pick<EmailMessageRow, 'subject' | 'text_body' | 'from_name'>,
+): {
+  questions: QuestionInContext[];
+  language: ReplyLanguage;
+} {
+  const read = readMail(message.text_body, { sender: message.from_name });
+  const subject = message.subject.replace(SUBJECT_PREFIXES, '').trim();
+  const language = replyLanguage(read.own || subject);
+  const short = read.questions.map((q) => {
+    const { question, taken } = withoutCircumstances(q.question, language);
+    return { ...q, question, taken };
+  });
+  const [first] = short;
+  if (!first)
+    return {
+      questions: subject ? [{ asked: subject, question: subject, context: null }] : [],
+      language,
+    };
+  if (short.length === 1 && subject && saysTooLittle(first.question, language))
+    return {
+      questions: [{ asked: first.asked, question: `${subject}\n${first.question}`, context: null }],
+      language,
+    };
+  return { questions: inContext(short, subject, language), language };
+}
+
+/**
+ * A question with no content word of its own, one word that names nothing ("What's the
+ * default?"), or a short one pointing back. "What is Cachegrind?" names what it asks about.
+ */
+function saysTooLittle(question: string, language: ReplyLanguage): boolean {
+  const terms = analyseWords(question, language).filter((w) => w.terms.length > 0);
+  if (terms.length === 0) return true;
+  if (terms.length === 1 && identifiers(question).length === 0) return true;
+  return terms.length < 3 && pointsBack(question);
+}
