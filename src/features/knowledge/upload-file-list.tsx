@@ -13,6 +13,7 @@ import { extensionOf } from '@contract/knowledge';
 import { badgeTone } from './badge-tone';
 import { formatBytes } from './format';
 import { uploadRefusalText } from './server-text';
+import { errorText } from '@/lib/error-text';
 import type { FileToUpload, UploadItem } from './upload-slice';
 import { UploadProgress } from '@/components/upload-progress';
 
@@ -122,7 +123,9 @@ function ItemStatus({ item }: { item: UploadItem }) {
       </CBadge>
       {item.message && !success && (
         <span className="ms-2 small text-danger-emphasis" data-testid="upload-reason">
-          {uploadRefusalText(t, i18n.language, { ...item, message: item.message })}
+          {item.failure && !item.code
+            ? errorText(t, item.failure)
+            : uploadRefusalText(t, i18n.language, { ...item, message: item.message })}
         </span>
       )}
     </div>

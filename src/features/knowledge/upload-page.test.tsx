@@ -97,7 +97,7 @@ describe('/upload, files', { timeout: 30_000 }, () => {
     expect(calls).toBe(0);
   });
 
-  it('when three files upload, then each shows its progress while Uploading and ends Success or Fail with the server message (409 first item is Fail)', async () => {
+  it('when three files upload, then each shows its progress while Uploading and ends Success or Fail with the server’s reason (409 first item is Fail)', async () => {
     const sent: SentUpload[] = [];
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -160,8 +160,9 @@ describe('/upload, files', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(within(uploadRow('huge.png')).getByText('Fail')).toBeInTheDocument(),
     );
+    // No item came back: the request failed as a whole, said by its code (SPEC §8 wording).
     expect(
-      within(uploadRow('huge.png')).getByText('The file is larger than 50 MB.'),
+      within(uploadRow('huge.png')).getByText('The upload is too large error. Please verify.'),
     ).toBeInTheDocument();
     expect(screen.getByText('Uploaded: 1. Failed: 2.')).toBeInTheDocument();
     expect(within(uploadRow('report.pdf')).queryByRole('progressbar')).not.toBeInTheDocument();

@@ -2,7 +2,7 @@
 import { apiPaths } from '@contract/api-paths';
 import type { UploadDocsResponse, UploadItemResult } from '@contract/knowledge';
 import type { UploadRefusal } from '@contract/knowledge-texts';
-import { CLIENT_ERROR_CODES, toApiErrorData, type HttpClient } from '@/lib/http';
+import { type ApiErrorData, CLIENT_ERROR_CODES, toApiErrorData, type HttpClient } from '@/lib/http';
 import type {
   FileToUpload,
   UploadFilesArgs,
@@ -55,12 +55,10 @@ export async function sendOne(
   } catch (error) {
     // A refused file answers with its status; the body still names the reason per file.
     const item = (error as { body?: Partial<UploadDocsResponse> }).body?.items?.[0] ?? null;
-    return {
-      status: 'Fail',
-      ...reasonOf(item),
-      message: item?.message ?? toApiErrorData(error).message,
-      documentId: null,
-    };
+    if (item) return { status: 'Fail', ...reasonOf(item), documentId: null };
+    // The whole request failed (no right, no answer): SPEC §8's request failure, by its code.
+    const failure = toApiErrorData(error);
+    return { status: 'Fail', message: failure.message, failure, documentId: null };
   }
 }
 
@@ -69,6 +67,8 @@ interface SentFile {
   message: string | null;
   code?: UploadRefusal;
   params?: Record<string, string>;
+  /** The request's own failure when no item came back (read by errorText). */
+  failure?: ApiErrorData;
   documentId: number | null;
 }
 

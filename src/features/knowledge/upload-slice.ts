@@ -8,7 +8,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { apiPaths } from '@contract/api-paths';
 import type { UploadUrlsBody, UploadUrlsResponse } from '@contract/knowledge';
 import type { UploadRefusal } from '@contract/knowledge-texts';
-import { toApiErrorData } from '@/lib/http';
+import { type ApiErrorData, toApiErrorData } from '@/lib/http';
 import { isSessionEnd, type RequestStatus } from '@/lib/session/session-slice';
 import { registerSlice } from '@/lib/slice-registry';
 import { createAppAsyncThunk } from '@/lib/store-types';
@@ -36,6 +36,8 @@ export interface UploadItem {
   /** Why the server refused it, as a code the screen says in its reader's language. */
   code?: UploadRefusal;
   params?: Record<string, string>;
+  /** The whole request failed (no right, too large for a proxy, no answer): said by its code. */
+  failure?: ApiErrorData;
   documentId: number | null;
 }
 
@@ -183,10 +185,11 @@ const uploadSlice = createSlice({
         message: string | null;
         code?: UploadRefusal;
         params?: Record<string, string>;
+        failure?: ApiErrorData;
         documentId: number | null;
       }>,
     ) => {
-      const { requestId, id, status, message, code, params, documentId } = action.payload;
+      const { requestId, id, status, message, code, params, failure, documentId } = action.payload;
       if (state.files.requestId !== requestId) return;
       const item = state.files.items.find((i) => i.id === id);
       if (!item) return;
@@ -194,6 +197,7 @@ const uploadSlice = createSlice({
       item.message = message;
       item.code = code;
       item.params = params;
+      item.failure = failure;
       item.documentId = documentId;
       if (status === 'Success') item.progress = 100;
     },
