@@ -76,7 +76,10 @@ export function questionGroups(
   prior?: string,
 ): QuestionAnalysis {
   // Too short to tell ("zucchini"): read as the corpus is mostly written.
-  const language = detectLanguage(text, { prior: prior ?? corpusLanguages[0] ?? 'en' });
+  const language = detectLanguage(text, {
+    prior: prior ?? corpusLanguages[0] ?? 'en',
+    asked: true,
+  });
   const others = corpusLanguages.filter((l) => l !== language);
   return { language, groups: groupsOfWords(analyseWords(text, language), others, language) };
 }

@@ -164,7 +164,7 @@ export function queryTerms(
   languages: QuestionLanguages = {},
 ): QueryTerms {
   const question = questionCore(asked);
-  const language = detectLanguage(question, { prior: languages.prior ?? 'en' });
+  const language = detectLanguage(question, { prior: languages.prior ?? 'en', asked: true });
   const others = (languages.corpus ?? []).filter((l) => l !== language);
   const st = (w: string) => stem(w, language);
   const nameWords = [...new Set(identifiers(question, language).flatMap((w) => words(w)))];

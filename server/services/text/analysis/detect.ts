@@ -43,29 +43,40 @@ interface Vote {
   decided?: string;
   /** Languages whose stop words the text uses about as much as the most used: one of them. */
   close: string[];
+  /** How many of each language's stop words the text uses. */
+  counts: ReadonlyMap<string, number>;
 }
 
 /** Which languages' stop words the text uses, and whether one decides. */
 function stopWordVote(text: string): Vote {
   const words = text.toLowerCase().match(/\p{L}+(?:['’]\p{L}+)?/gu);
-  if (!words) return { close: [] };
+  if (!words) return { close: [], counts: new Map() };
   const tally = VOTERS.map((language) => {
     const stop = stopWordsOf(language);
     let n = 0;
     for (const w of words) if (stop.has(w)) n += 1;
     return { language, n };
   }).sort((a, b) => b.n - a.n);
+  const counts = new Map(tally.map((t) => [t.language, t.n]));
   const [first, second] = tally;
-  if (first.n < VOTES_TO_DECIDE) return { close: [] };
-  if (first.n >= VOTE_LEAD * second.n) return { decided: first.language, close: [first.language] };
+  if (first.n < VOTES_TO_DECIDE) return { close: [], counts };
+  if (first.n >= VOTE_LEAD * second.n)
+    return { decided: first.language, close: [first.language], counts };
   return {
     close: tally.filter((t) => t.n * VOTE_LEAD > first.n).map((t) => t.language),
+    counts,
   };
 }
 
 interface DetectOptions {
   /** What is known already: the document's or the asker's language. */
   prior?: string;
+  /**
+   * The text is a question someone typed: short, but in one language throughout, so one of its
+   * language's own words that the n-gram detector agrees with outweighs a prior whose words it
+   * does not use ("Welche Datei steuert APT?" is German for an English console).
+   */
+  asked?: boolean;
 }
 
 /** ISO 639-1 code of the text's language, or the prior (or 'und') when the text cannot tell. */
@@ -94,7 +105,10 @@ export function detectLanguage(text: string, options: DetectOptions = {}): strin
   // Too few stop words to tell between two languages written alike: the n-gram detector reads
   // code, tables and names as Hindi or Italian too readily to outvote the prior. Across scripts
   // (an Arabic passage in an English manual) it is reliable.
-  if (VOTERS.includes(prior) && VOTERS.includes(first.lang)) return prior;
+  if (VOTERS.includes(prior) && VOTERS.includes(first.lang)) {
+    const own = vote.counts.get(first.lang) ?? 0;
+    return options.asked && own > 0 && (vote.counts.get(prior) ?? 0) === 0 ? first.lang : prior;
+  }
   // Another language wins over the prior only when the text is clear and the prior far behind.
   const priorClose = rest.slice(0, 2).some((f) => f.lang === prior);
   return certain && !priorClose && !/^[\p{Script=Latin}\P{L}]*$/u.test(sample) ? first.lang : prior;
