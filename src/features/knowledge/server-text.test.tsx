@@ -92,7 +92,7 @@ describe('server texts of the knowledge area', () => {
     const reasons = screen.getAllByTestId('upload-reason').map((r) => r.textContent);
     expect(reasons).toEqual([
       '„copy.csv“ ist in dieser Abteilung bereits als „dup.csv“ vorhanden.',
-      '„report.pdf“ ist kein echtes Exemplar dieses Typs (PDF-Dokument): der Inhalt passt nicht zur Endung.',
+      '„report.pdf“ ist laut Endung vom Typ PDF-Dokument, sein Inhalt passt aber nicht dazu.',
       '„big.pdf“ ist größer als 1 MB, die Höchstgröße einer Datei.',
       'An older server’s own words.',
     ]);

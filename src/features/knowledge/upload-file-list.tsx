@@ -122,7 +122,7 @@ function ItemStatus({ item }: { item: UploadItem }) {
         {t(`itemStatus.${item.status}`)}
       </CBadge>
       {item.message && !success && (
-        <span className="ms-2 small text-danger-emphasis" data-testid="upload-reason">
+        <span className="d-block mt-1 small text-danger-emphasis" data-testid="upload-reason">
           {item.failure && !item.code
             ? errorText(t, item.failure)
             : uploadRefusalText(t, i18n.language, { ...item, message: item.message })}
