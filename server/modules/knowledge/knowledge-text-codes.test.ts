@@ -5,7 +5,12 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_EXTENSIONS } from '../../../contract/knowledge';
-import { uploadFiles, waitForDocument, zipDeclaring } from '../../test-support/knowledge';
+import {
+  localSite,
+  uploadFiles,
+  waitForDocument,
+  zipDeclaring,
+} from '../../test-support/knowledge';
 import { startTestApp, TEST_ADMIN, testDatabases, type TestApp } from '../../test-support/test-app';
 import { createDocumentsRepo } from './repo';
 
@@ -206,5 +211,49 @@ describe.each(testDatabases)('document failures as codes on %s', (dialect) => {
       .where('id', '=', doc.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ error: null, error_code: null, error_params: null });
+  });
+});
+
+describe.each(testDatabases)('a sitemap page that cannot be fetched on %s', (dialect) => {
+  let t: TestApp;
+  let token: string;
+  let site: Awaited<ReturnType<typeof localSite>>;
+  beforeAll(async () => {
+    site = await localSite('127.0.0.2', {
+      '/sitemap.xml': {
+        type: 'application/xml',
+        body:
+          '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' +
+          '<url><loc>{origin}/gone</loc></url></urlset>',
+      },
+    });
+    t = await startTestApp(dialect, { URL_FETCH_ALLOW: '127.0.0.2' });
+    token = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await site?.close();
+  });
+
+  it('when a page the sitemap lists answers 404, then the page says page_fetch with the web address code and its parameters', async () => {
+    const added = await t.api('POST', '/api/upload/urls', {
+      token,
+      body: { urls: [`${site.origin}/sitemap.xml`], department: 1 },
+    });
+    expect(added.status).toBe(200);
+    const sitemap = added.body.items[0].document_id as number;
+    expect((await waitForDocument(t, token, sitemap)).status).toBe('ready');
+    const pages = await t.api('GET', `/api/upload/uploaded/documents?parent_id=${sitemap}`, {
+      token,
+    });
+    const gone = await waitForDocument(t, token, pages.body.items[0].id as number);
+    expect(gone).toMatchObject({
+      status: 'failed',
+      error: `${site.origin}/gone answered HTTP 404.`,
+      error_text: {
+        code: 'page_fetch',
+        params: { web: 'http_status', address: `${site.origin}/gone`, status: '404' },
+      },
+    });
   });
 });
