@@ -2,21 +2,24 @@ import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import type { KnowledgeDocument } from '@contract/knowledge';
+import { formatNumber } from '@/lib/numbers';
 import { createTestI18n } from '@/test/i18n-for-tests';
 import deErrors from '../../../public/locales/de/errors.json';
+import arKnowledge from '../../../public/locales/ar/knowledge.json';
 import deKnowledge from '../../../public/locales/de/knowledge.json';
 import esKnowledge from '../../../public/locales/es/knowledge.json';
 import { documentColumns } from './document-columns';
-import { documentFailureText } from './server-text';
+import { documentFailureText, summaryText } from './server-text';
 import { UploadedFiles } from './upload-file-list';
 import type { UploadItem } from './upload-slice';
 
-async function i18nIn(language: 'de' | 'es') {
+async function i18nIn(language: 'de' | 'es' | 'ar') {
   const i18n = createTestI18n();
   if (language === 'de') {
     i18n.addResourceBundle('de', 'knowledge', deKnowledge);
     i18n.addResourceBundle('de', 'errors', deErrors);
-  } else i18n.addResourceBundle('es', 'knowledge', esKnowledge);
+  } else if (language === 'es') i18n.addResourceBundle('es', 'knowledge', esKnowledge);
+  else i18n.addResourceBundle('ar', 'knowledge', arKnowledge);
   await i18n.changeLanguage(language);
   return i18n;
 }
@@ -146,5 +149,28 @@ describe('server texts of the knowledge area', () => {
         error_text: { code: 'nothing_found', params: {} },
       }),
     ).toBe('No se encontró texto en el archivo.');
+  });
+
+  it('when a sitemap’s summary comes as a code, then German and Arabic count its pages in their plural forms', async () => {
+    const summary = (count: string, unreadable?: string) => ({
+      summary: 'English summary',
+      summary_text: unreadable
+        ? { code: 'sitemap_pages_unreadable' as const, params: { count, unreadable } }
+        : { code: 'sitemap_pages' as const, params: { count } },
+    });
+    const de = await i18nIn('de');
+    const deT = de.getFixedT('de', 'knowledge');
+    expect(summaryText(deT, 'de', summary('1'))).toBe('Sitemap mit einer Seite.');
+    expect(summaryText(deT, 'de', summary('1200'))).toBe('Sitemap mit 1.200 Seiten.');
+    const ar = await i18nIn('ar');
+    const arT = ar.getFixedT('ar', 'knowledge');
+    expect(summaryText(arT, 'ar', summary('2'))).toBe('خريطة موقع بصفحتين.');
+    expect(summaryText(arT, 'ar', summary('5'))).toMatch(/^خريطة موقع تضم \S+ صفحات\.$/);
+    expect(summaryText(arT, 'ar', summary('12', '3'))).toContain(
+      `تعذّرت قراءة ${formatNumber(3, 'ar')} من خرائط المواقع المتداخلة`,
+    );
+    expect(summaryText(arT, 'ar', { summary: 'A written summary.', summary_text: null })).toBe(
+      'A written summary.',
+    );
   });
 });
