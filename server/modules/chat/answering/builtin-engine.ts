@@ -194,7 +194,7 @@ export function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candi
     all.forEach((text, order) => {
       const said = words(text);
       // A date read alone in both orders is the one reading the document gave it.
-      const stems = contentTerms(text, p.language).filter(
+      const stems = allStems[order].filter(
         (t) => !p.indexTerms || !DATE_TERM.test(t) || p.indexTerms.has(t),
       );
       const before = new Set(earlier);
