@@ -154,9 +154,10 @@ describe('server texts of the knowledge area', () => {
   it('when a sitemap’s summary comes as a code, then German and Arabic count its pages in their plural forms', async () => {
     const summary = (count: string, unreadable?: string) => ({
       summary: 'English summary',
-      summary_text: unreadable
-        ? { code: 'sitemap_pages_unreadable' as const, params: { count, unreadable } }
-        : { code: 'sitemap_pages' as const, params: { count } },
+      summary_text: {
+        code: unreadable ? ('sitemap_pages_unreadable' as const) : ('sitemap_pages' as const),
+        params: unreadable ? { count, unreadable } : { count },
+      },
     });
     const de = await i18nIn('de');
     const deT = de.getFixedT('de', 'knowledge');
