@@ -152,13 +152,16 @@ describe('server texts of the knowledge area', () => {
   });
 
   it('when a sitemap’s summary comes as a code, then German and Arabic count its pages in their plural forms', async () => {
-    const summary = (count: string, unreadable?: string) => ({
-      summary: 'English summary',
-      summary_text: {
-        code: unreadable ? ('sitemap_pages_unreadable' as const) : ('sitemap_pages' as const),
-        params: unreadable ? { count, unreadable } : { count },
-      },
-    });
+    const summary = (count: string, unreadable?: string) => {
+      const params: Record<string, string> = unreadable ? { count, unreadable } : { count };
+      return {
+        summary: 'English summary',
+        summary_text: {
+          code: unreadable ? ('sitemap_pages_unreadable' as const) : ('sitemap_pages' as const),
+          params,
+        },
+      };
+    };
     const de = await i18nIn('de');
     const deT = de.getFixedT('de', 'knowledge');
     expect(summaryText(deT, 'de', summary('1'))).toBe('Sitemap mit einer Seite.');
