@@ -69,7 +69,7 @@ const contentWords = (text: string, language: string) =>
   );
 
 /** What a clause names: in German, where every noun is capitalised, only codes and acronyms. */
-const namesIn = (text: string, language: string) =>
+export const namesIn = (text: string, language: string) =>
   identifiers(text).filter((n) => language !== 'de' || /\p{N}|_|^\p{Lu}{2,}|\p{Ll}\p{Lu}/u.test(n));
 
 export interface WithoutCircumstances {

@@ -124,6 +124,69 @@ On Mon, 3 Mar 2025 at 10:14, Atrium Support <support@example.com> wrote:
     expect(questions.map((q) => q.context)).toEqual([null, null]);
   });
 
+  it('when one sentence asks two things joined by "and", then each is asked on its own, the second with what the first named', () => {
+    const { questions } = questionsOf(
+      mail(
+        'Two things',
+        `Hi,
+
+What is the default port of the X200 and how do I change it?
+What is the default timeout if we don't set one, and what is the maximum?
+Does VACUUM FULL give disk space back to the operating system, and how large are transaction IDs?
+
+Thanks,
+Tom`,
+      ),
+    );
+    expect(questions.map((q) => [q.asked, q.question])).toEqual([
+      ['What is the default port of the X200?', 'What is the default port of the X200?'],
+      ['How do I change it?', 'How do I change it? X200 port'],
+      ["What is the default timeout if we don't set one?", 'What is the default timeout?'],
+      ['What is the maximum?', 'What is the maximum? timeout'],
+      [
+        'Does VACUUM FULL give disk space back to the operating system?',
+        'Does VACUUM FULL give disk space back to the operating system?',
+      ],
+      ['How large are transaction IDs?', 'How large are transaction IDs?'],
+    ]);
+  });
+
+  it('when a French, German, Spanish or Arabic sentence asks two things, then each is asked on its own', () => {
+    expect(
+      asked(
+        'Question',
+        "Bonjour,\n\nD'où viennent les noms de code et qui est Sid ?\n\nMerci,\nPaul",
+      ),
+    ).toEqual(["D'où viennent les noms de code?", 'Qui est Sid?']);
+    expect(
+      asked(
+        'Frage',
+        'Hallo,\n\nWo liegt die Logdatei des Servers, und wie lange wird sie aufbewahrt?\n\nGrüße\nPetra',
+      ),
+    ).toEqual(['Wo liegt die Logdatei des Servers?', 'Wie lange wird sie aufbewahrt? Servers']);
+    expect(
+      asked(
+        'Consulta',
+        'Hola:\n\n¿Distingue Debian entre mayúsculas y minúsculas en la contraseña y a qué grupo tengo que pertenecer para usar el módem?\n\nSaludos,\nJuan',
+      ),
+    ).toEqual([
+      '¿Distingue Debian entre mayúsculas y minúsculas en la contraseña?',
+      'A qué grupo tengo que pertenecer para usar el módem?',
+    ]);
+    expect(
+      asked('سؤال', 'مرحبا\n\nما هي مدة الضمان على المحرك وكيف أنظف الفلتر؟\n\nتحياتي\nسارة'),
+    ).toEqual(['ما هي مدة الضمان على المحرك؟', 'كيف أنظف الفلتر؟']);
+  });
+
+  it('when "and" or "or" joins words rather than questions, then the sentence stays one question', () => {
+    expect(
+      asked(
+        'Question',
+        'Hi,\n\nWhich is faster, ext4 or XFS? How and when should I rotate the logs?\n\nTom',
+      ),
+    ).toEqual(['Which is faster, ext4 or XFS?', 'How and when should I rotate the logs?']);
+  });
+
   it('when a lone question names what it asks about, then a generic subject is not searched with it', () => {
     expect(
       questionsOf(mail('Question', 'Hi,\n\nWhat is Cachegrind?\n\nThanks,\nTom')).questions,

@@ -10,8 +10,12 @@ import { readMail } from '../../services/mail/mail-questions';
 import { analyseWords } from '../../services/text/analysis/analyse';
 import { identifiers } from '../../services/text/terms';
 import { withoutCircumstances } from './asker-circumstances';
+import { splitCompound } from './compound-questions';
 import { inContext, pointsBack, type QuestionInContext } from './question-context';
 import { replyLanguage, type ReplyLanguage } from './reply-draft';
+
+/** Questions answered at most for one mail, as services/mail/mail-questions.ts reads them. */
+const MAX_QUESTIONS = 6;
 
 /** A subject's reply and forward prefixes, in the mail clients' languages. */
 const SUBJECT_PREFIXES = /^\s*((re|fwd?|aw|wg|tr|rv|rif|sv|vs|رد|توجيه)\s*:\s*)+/iu;
@@ -32,7 +36,7 @@ export function questionsOf(
   const read = readMail(message.text_body, { sender: message.from_name });
   const subject = message.subject.replace(SUBJECT_PREFIXES, '').trim();
   const language = replyLanguage(read.own || subject);
-  const short = read.questions.map((q) => {
+  const short = splitCompound(read.questions, language, MAX_QUESTIONS).map((q) => {
     const { question, taken } = withoutCircumstances(q.question, language);
     return { ...q, question, taken };
   });
