@@ -13,7 +13,7 @@ import type { DocumentRow } from '../../db/schema';
 import { AppError, errors } from '../../http/app-error';
 import { FetchError, type FetchPolicy } from '../../services/fetch';
 import { enqueueJob } from '../../services/jobs';
-import type { Storage } from '../../services/storage';
+import { isMissingFile, type Storage } from '../../services/storage';
 import { departmentScope, inScope } from '../../../contract/access';
 import type { IngestEngine } from './ingest-engine';
 import type { DocumentsRepo } from './repo';
@@ -211,7 +211,11 @@ export function createDocumentsService(deps: DocumentsDeps) {
     ): Promise<{ stream: Readable; fileName: string; contentType: string; size: number }> {
       const [row] = await rowsFor(subject, 'VIEW', [id]);
       if (!row.storage_path) throw errors.notFound('This document has no stored file yet.');
-      const size = await storage.sizeOf(row.storage_path).catch(() => undefined);
+      // Only a file that is not there is a 404; a store that does not answer stays a 503.
+      const size = await storage.sizeOf(row.storage_path).catch((error: unknown) => {
+        if (isMissingFile(error)) return undefined;
+        throw error;
+      });
       if (size === undefined) throw errors.notFound('The file of this document is missing.');
       const fileName = row.is_url
         ? `${new URL(row.url ?? row.name).hostname}.${row.type === 'sitemap' ? 'xml' : 'html'}`

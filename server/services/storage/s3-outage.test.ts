@@ -93,6 +93,7 @@ describe.each(testDatabases)('stored files when the bucket does not answer, on %
     for (const url of [
       `/api/download/${pdf}`,
       `/api/download/${csv}`,
+      `/api/upload/documents/${pdf}/download`,
       `/api/sop/documents/${sop.id}`,
     ]) {
       const res = await t.api('GET', url, { token: admin });
