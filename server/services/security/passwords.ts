@@ -3,48 +3,19 @@
  * `scrypt$N$r$p$salt$hash`, so they can be raised later without breaking older hashes.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { availableParallelism } from 'node:os';
 
 const PARAMS = { N: 16384, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 
-/**
- * Hashes running at once: one a core (at most the thread pool's default 4). scrypt runs on
- * libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), where file, DNS and
- * zlib work waits behind it, and each hash keeps a core busy for ~40 ms. Four at once on two
- * cores left file work no thread and the event loop a fifth of the CPU during a burst of
- * sign-ins; with one a core, list reads beside six sign-in loops went 10-25 % faster (sign-ins
- * ~30 % slower: they take their turn here instead). Known and unknown e-mails queue alike.
- */
-const HASH_SLOTS = Math.max(1, Math.min(4, availableParallelism()));
-let hashing = 0;
-const waiting: (() => void)[] = [];
-
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (hashing < HASH_SLOTS) hashing += 1;
-  else await new Promise<void>((resolve) => waiting.push(resolve));
-  try {
-    return await work();
-  } finally {
-    // The slot goes straight to the next in line, if any.
-    const next = waiting.shift();
-    if (next) next();
-    else hashing -= 1;
-  }
-}
-
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return inTurn(
-    () =>
-      new Promise<Buffer>((resolve, reject) =>
-        scrypt(
-          password.normalize('NFKC'),
-          salt,
-          KEY_LENGTH,
-          { ...options, maxmem: 64 * 1024 * 1024 },
-          (err, key) => (err ? reject(err) : resolve(key)),
-        ),
-      ),
+  return new Promise((resolve, reject) =>
+    scrypt(
+      password.normalize('NFKC'),
+      salt,
+      KEY_LENGTH,
+      { ...options, maxmem: 64 * 1024 * 1024 },
+      (err, key) => (err ? reject(err) : resolve(key)),
+    ),
   );
 }
 
