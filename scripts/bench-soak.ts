@@ -20,6 +20,7 @@
  * that other work shares, that figure moves far less than the latencies do.
  *
  * Options: BENCH_SOAK_SECONDS (600 a phase), BENCH_SESSIONS (200), BENCH_THINK_MS (1000).
+ * BENCH_SOAK_PHASES=one: the one-node phase only (quicker comparisons while changing the server).
  * BENCH_CPU_PROF=<dir>: each node runs under `node --cpu-prof` and writes its profile there; the
  * report then lists where each surviving node's main thread spent its time.
  * PostgreSQL: TEST_DATABASE_URL's server, else a throw-away cluster (Debian's postgresql).
@@ -535,7 +536,9 @@ async function main() {
   try {
     const results = [
       ...(await runPhase('one node', 1, base, s3)),
-      ...(await runPhase('two nodes, one killed halfway', 2, base, s3)),
+      ...(process.env.BENCH_SOAK_PHASES === 'one'
+        ? []
+        : await runPhase('two nodes, one killed halfway', 2, base, s3)),
     ];
     console.log('\nTargets:');
     for (const [name, met, figure] of results)
