@@ -15,7 +15,7 @@ import type { Chunk } from '../ingest/types';
  * stop words, a new kind of term) raises it, and every start analyses the stored chunks of an
  * older one again (db/migrate.ts).
  */
-export const ANALYSIS_VERSION = 7;
+export const ANALYSIS_VERSION = 9;
 
 /** Terms longer than this are not words (a hash, base64): neither database indexes them. */
 const MAX_TERM_LENGTH = 64;
@@ -38,14 +38,14 @@ const joined = (terms: readonly string[]) =>
 export const labelOf = (chunk: Pick<Chunk, 'position'>) =>
   chunk.position.heading ?? chunk.position.sheet ?? '';
 
-/** The language of a document, from the start of its chunks' text. */
-function documentLanguage(texts: readonly string[]): string {
+/** The language of a document, from the start of its chunks' text (`tabular`: all rows). */
+function documentLanguage(texts: readonly string[], tabular: boolean): string {
   let sample = '';
   for (const text of texts) {
     if (sample.length >= DOCUMENT_SAMPLE) break;
     sample += `${text}\n`;
   }
-  return detectLanguage(sample);
+  return detectLanguage(sample, { tabular });
 }
 
 function analyseChunk(
@@ -53,8 +53,9 @@ function analyseChunk(
   label: string,
   documentLang: string,
   dayOrder: DayOrder | null = null,
+  tabular = false,
 ): AnalysedChunk {
-  const language = detectLanguage(text, { prior: documentLang });
+  const language = detectLanguage(text, { prior: documentLang, tabular });
   const terms = joined(analyseText(text, language, dayOrder));
   return {
     language,
@@ -66,11 +67,18 @@ function analyseChunk(
 
 /** Every chunk of one document analysed, and the document's language. */
 export function analyseDocumentChunks(chunks: readonly Pick<Chunk, 'text' | 'position'>[]) {
-  const language = documentLanguage(chunks.map((c) => c.text));
+  // A sheet's rows are read for their language by their stop words only (detect.ts: tabular).
+  const rows = chunks.length > 0 && chunks.every((c) => c.position.sheet);
+  const language = documentLanguage(
+    chunks.map((c) => c.text),
+    rows,
+  );
   // A document writes its numeric dates one way ("03/07/2014"): its own dates tell which.
   const dayOrder = dayOrderOf(chunks.map((c) => c.text));
   return {
     language,
-    chunks: chunks.map((c) => analyseChunk(c.text, labelOf(c), language, dayOrder)),
+    chunks: chunks.map((c) =>
+      analyseChunk(c.text, labelOf(c), language, dayOrder, Boolean(c.position.sheet)),
+    ),
   };
 }

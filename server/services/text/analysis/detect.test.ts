@@ -17,3 +17,19 @@ describe('the language of a short question', () => {
     expect(detectLanguage('Welche Datei steuert APT?', { prior: 'en' })).toBe('en');
   });
 });
+
+describe('the language of a table', () => {
+  it('when a sheet holds figures and country codes, then its language is undetermined, not guessed from its letters', () => {
+    const rows =
+      'date: 2013-01-02; precipitation: 0; temp_max: 6.1; temp_min: -1.1; wind: 3.2; weather: sun\n' +
+      'Code: AD; Country: Andorra\nCode: IN; Country: India\nCode: DE; Country: Germany';
+    expect(detectLanguage(rows, { tabular: true })).toBe('und');
+  });
+
+  it('when a sheet holds sentences, then their language is its language', () => {
+    const rows =
+      'Frage: Wie kann ich die Pakete aktualisieren; Antwort: Sie können das mit apt auf dem System tun\n' +
+      'Frage: Wo ist die Datei; Antwort: Sie liegt in dem Verzeichnis, das der Administrator gewählt hat';
+    expect(detectLanguage(rows, { tabular: true })).toBe('de');
+  });
+});

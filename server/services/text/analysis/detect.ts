@@ -48,8 +48,11 @@ interface Vote {
 }
 
 /** Which languages' stop words the text uses, and whether one decides. */
-function stopWordVote(text: string): Vote {
-  const words = text.toLowerCase().match(/\p{L}+(?:['’]\p{L}+)?/gu);
+function stopWordVote(text: string, tabular = false): Vote {
+  // In a table, codes and names in capitals ("AD", "IN", "DE") are no stop words of any language.
+  const words = tabular
+    ? text.match(/(?<![\p{L}\p{N}])\p{Ll}+(?:['’]\p{Ll}+)?(?![\p{L}\p{N}])/gu)
+    : text.toLowerCase().match(/\p{L}+(?:['’]\p{L}+)?/gu);
   if (!words) return { close: [], counts: new Map() };
   const tally = VOTERS.map((language) => {
     const stop = stopWordsOf(language);
@@ -77,6 +80,13 @@ interface DetectOptions {
    * does not use ("Welche Datei steuert APT?" is German for an English console).
    */
   asked?: boolean;
+  /**
+   * The text is a table's rows: names, figures and column headers, whose letters an n-gram
+   * detector misreads (a sheet of weather readings as Swedish). Only a language's own stop words
+   * written in lower case tell its language; without them it is undetermined, and a question in
+   * any language meets it.
+   */
+  tabular?: boolean;
 }
 
 /** ISO 639-1 code of the text's language, or the prior (or 'und') when the text cannot tell. */
@@ -85,8 +95,9 @@ export function detectLanguage(text: string, options: DetectOptions = {}): strin
   const sample = text.length > SAMPLE ? text.slice(0, SAMPLE) : text;
   const letters = sample.match(/\p{L}/gu)?.length ?? 0;
   if (letters === 0) return prior ?? UNDETERMINED;
-  const vote = stopWordVote(sample);
+  const vote = stopWordVote(sample, options.tabular);
   if (vote.decided) return vote.decided;
+  if (options.tabular) return prior && vote.close.includes(prior) ? prior : UNDETERMINED;
   const [first, ...rest] = detectAll(sample);
   // Stop words of two related languages (French and Spanish share "la", "un", "sera"): the
   // n-gram detector, the prior or the vote's leader chooses among them, never a language
