@@ -47,7 +47,7 @@ const VERB_FIRST_DE =
 const AFTER_PREPOSITION =
   /^(?:qui|que|quoi|d'ou|par ou|(?:a|de|pour|dans|en|avec|sur|par) (?:quoi|qui|quel(?:le)?s?)|(?:a|de|en|con|para|por|desde|hasta|sobre) (?:que|quien(?:es)?|cual(?:es)?|cuant[oa]s?|donde))(?![\p{L}\p{N}])/u;
 
-function asksAfresh(text: string): boolean {
+export function asksAfresh(text: string): boolean {
   const trimmed = text.trimStart();
   const f = fold(trimmed).text;
   if (ASKING.test(f) || ASKING_ES.test(trimmed.toLowerCase())) return true;

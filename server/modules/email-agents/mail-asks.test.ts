@@ -187,6 +187,28 @@ Tom`,
     ).toEqual(['Which is faster, ext4 or XFS?', 'How and when should I rotate the logs?']);
   });
 
+  it('when a new mail asks one thing in its subject line and another in its body, then both are answered; a reply’s subject is not asked again', () => {
+    expect(
+      asked(
+        'How do I reset the X200 gateway?',
+        'Hi,\n\nAlso, where can I find the serial number?\n\nThanks,\nTom\n\n--\nTom Becker | Northwind',
+      ),
+    ).toEqual(['How do I reset the X200 gateway?', 'Where can I find the serial number?']);
+    expect(
+      asked(
+        'Re: How do I reset the X200 gateway?',
+        'Thanks, that worked!\n\nWhere can I find the serial number?\n\nTom',
+      ),
+    ).toEqual(['Where can I find the serial number?']);
+    // The body asks it again in its own words: asked once.
+    expect(
+      asked(
+        'Resetting the X200 gateway?',
+        'Hello,\n\nHow do I reset the X200 gateway to its factory settings?\n\nBest,\nAnna',
+      ),
+    ).toEqual(['How do I reset the X200 gateway to its factory settings?']);
+  });
+
   it('when a lone question names what it asks about, then a generic subject is not searched with it', () => {
     expect(
       questionsOf(mail('Question', 'Hi,\n\nWhat is Cachegrind?\n\nThanks,\nTom')).questions,

@@ -6,11 +6,11 @@
  * answer in. Used by the drafter and by the quality bench.
  */
 import type { EmailMessageRow } from '../../db/schema';
-import { readMail } from '../../services/mail/mail-questions';
+import { readMail, type MailQuestion } from '../../services/mail/mail-questions';
 import { analyseWords } from '../../services/text/analysis/analyse';
 import { identifiers } from '../../services/text/terms';
 import { withoutCircumstances } from './asker-circumstances';
-import { splitCompound } from './compound-questions';
+import { asksAfresh, splitCompound } from './compound-questions';
 import { inContext, pointsBack, type QuestionInContext } from './question-context';
 import { replyLanguage, type ReplyLanguage } from './reply-draft';
 
@@ -36,7 +36,12 @@ export function questionsOf(
   const read = readMail(message.text_body, { sender: message.from_name });
   const subject = message.subject.replace(SUBJECT_PREFIXES, '').trim();
   const language = replyLanguage(read.own || subject);
-  const short = splitCompound(read.questions, language, MAX_QUESTIONS).map((q) => {
+  const fromBody = splitCompound(read.questions, language, MAX_QUESTIONS);
+  // A new mail may ask in its subject line what the body does not ("How do I reset the
+  // X200?" above "Also, where is the serial number?"); a reply's subject is the old question.
+  const own = !SUBJECT_PREFIXES.test(message.subject) && asksOnItsOwn(subject, fromBody, language);
+  const asked = own ? [{ asked: subject, question: subject }, ...fromBody] : fromBody;
+  const short = asked.slice(0, MAX_QUESTIONS).map((q) => {
     const { question, taken } = withoutCircumstances(q.question, language);
     return { ...q, question, taken };
   });
@@ -52,6 +57,24 @@ export function questionsOf(
       language,
     };
   return { questions: inContext(short, subject, language), language };
+}
+
+/** A subject line that is a question of its own, which none of the body's questions asks. */
+function asksOnItsOwn(
+  subject: string,
+  body: readonly MailQuestion[],
+  language: ReplyLanguage,
+): boolean {
+  if (body.length === 0 || !(/[?؟]$/u.test(subject) || asksAfresh(subject))) return false;
+  const terms = (text: string) =>
+    analyseWords(text, language).flatMap((w) => (w.terms.length > 0 ? w.terms : []));
+  const own = new Set(terms(subject));
+  if (own.size < 2) return false;
+  // Asked again in the body, in other words: half its terms or more in one question.
+  return !body.some((q) => {
+    const said = new Set(terms(q.question));
+    return [...own].filter((t) => said.has(t)).length * 2 >= own.size;
+  });
 }
 
 /**
