@@ -33,3 +33,11 @@ describe('the language of a table', () => {
     expect(detectLanguage(rows, { tabular: true })).toBe('de');
   });
 });
+
+describe('the language of a text in another script', () => {
+  it('when an Arabic passage names commands and English words, then it is Arabic, not the language of those words', () => {
+    const text =
+      'استخدم الأمر apt full-upgrade للانتقال إلى الإصدار التالي، وهو ما يفعله the upgrade tool in the background أيضاً.';
+    expect(detectLanguage(text, { prior: 'en' })).toBe('ar');
+  });
+});

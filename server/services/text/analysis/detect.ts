@@ -95,6 +95,11 @@ export function detectLanguage(text: string, options: DetectOptions = {}): strin
   const sample = text.length > SAMPLE ? text.slice(0, SAMPLE) : text;
   const letters = sample.match(/\p{L}/gu)?.length ?? 0;
   if (letters === 0) return prior ?? UNDETERMINED;
+  // Text mostly in another script than Latin (Arabic, Cyrillic, …) with a few Latin words (a
+  // command, "APT", "the"): those words' stop words must not outvote its script, which the
+  // n-gram detector reads reliably.
+  const latin = sample.match(/\p{Script=Latin}/gu)?.length ?? 0;
+  if (latin * 2 < letters) return detectAll(sample)[0]?.lang ?? prior ?? UNDETERMINED;
   const vote = stopWordVote(sample, options.tabular);
   if (vote.decided) return vote.decided;
   if (options.tabular) return prior && vote.close.includes(prior) ? prior : UNDETERMINED;
