@@ -151,6 +151,24 @@ describe('the extractive engine', () => {
     ]);
   });
 
+  it('when an Arabic question writes a verb with another prefix than the text, then the sentence still answers', () => {
+    const q = queryTerms('أين يُخزَّن جدول المهام الخاص بكل مستخدم؟', false, { prior: 'ar' });
+    expect(q.language).toBe('ar');
+    const draft = extractiveDraft(q, [
+      {
+        ...passage(
+          1,
+          'يستطيع المدير تعديل المهام من لوحة التحكم. تخزن جداول المهام الخاصة لكل مستخدم في المجلد /var/spool/tasks.',
+        ),
+        language: 'ar',
+      },
+    ]);
+    expect(draft.noAnswer).toBe(false);
+    expect(draft.sentences.map((s) => s.text)).toContain(
+      'تخزن جداول المهام الخاصة لكل مستخدم في المجلد /var/spool/tasks.',
+    );
+  });
+
   it('when a plain word of the question is in almost no passage, then it weighs no more than a rare word, unlike a name', () => {
     const q = weighed('Which Kestrel release suits a beginner?', {
       kestrel: 1,

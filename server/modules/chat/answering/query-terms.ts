@@ -274,6 +274,26 @@ function compoundPart(term: string, other: string): boolean {
 }
 
 /**
+ * Letters Arabic joins to the front of a word that light stemming leaves on (it cannot tell them
+ * from a root letter): the prepositions bi-, li-, ka-, the conjunction fa-, and the prefixes of
+ * the imperfect verb (ya-, ta-, na-, a-): "يخزن" and "تخزن" (it is stored), "بكل" and "لكل".
+ */
+const ARABIC_PREFIXES = new Set(['ب', 'ل', 'ك', 'ف', 'ي', 'ت', 'ن', 'ا']);
+/** The shortest core left after such a letter: three letters, the length of most roots. */
+const MIN_ARABIC_CORE = 3;
+
+const arabicCore = (stem: string) =>
+  stem.length > MIN_ARABIC_CORE && ARABIC_PREFIXES.has(stem[0]) ? stem.slice(1) : stem;
+
+/** Two Arabic stems that differ only by one such letter in front. */
+function arabicKin(term: string, other: string): boolean {
+  if (term === other) return true;
+  const a = arabicCore(term);
+  const b = arabicCore(other);
+  return (a !== term || b !== other) && (a === b || a === other || term === b);
+}
+
+/**
  * Which question terms a text contains (directly, through an alternative, or a derived form).
  * In a text of another language than the question's (`language`), only the names and codes
  * count: a common word that stems alike in two languages is a false friend ("configur" of
@@ -286,13 +306,18 @@ export function matchedTerms(
 ): string[] {
   const foreign = language !== undefined && language !== q.language && language !== 'und';
   const compounds = !foreign && COMPOUNDING.has(q.language);
+  const arabic = !foreign && q.language === 'ar';
   return q.terms.filter((t) => {
     if (foreign && !q.names.has(t)) return false;
     if (textStems.has(t)) return true;
     for (const a of q.alternatives.get(t) ?? []) if (textStems.has(a)) return true;
     if (/[\d_]/.test(t)) return false;
     for (const s of textStems)
-      if ((t.length >= MIN_RELATED && sameFamily(t, s)) || (compounds && compoundPart(t, s)))
+      if (
+        (t.length >= MIN_RELATED && sameFamily(t, s)) ||
+        (compounds && compoundPart(t, s)) ||
+        (arabic && arabicKin(t, s))
+      )
         return true;
     return false;
   });
