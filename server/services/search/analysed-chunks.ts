@@ -15,7 +15,7 @@ import type { Chunk } from '../ingest/types';
  * stop words, a new kind of term) raises it, and every start analyses the stored chunks of an
  * older one again (db/migrate.ts).
  */
-export const ANALYSIS_VERSION = 10;
+export const ANALYSIS_VERSION = 11;
 
 /** Terms longer than this are not words (a hash, base64): neither database indexes them. */
 const MAX_TERM_LENGTH = 64;

@@ -41,3 +41,14 @@ describe('the language of a text in another script', () => {
     expect(detectLanguage(text, { prior: 'en' })).toBe('ar');
   });
 });
+
+describe('lone letters', () => {
+  it('when code or a table writes lone letters (a, e, o, y, i), then they do not make it Spanish', () => {
+    expect(
+      detectLanguage(
+        'T_(n-1) = T_(n-2) MUL a CC_(n-1) = E_k1(P_(n-1) XOR T_(n-1)) XOR T_(n-1) y = o + e',
+        { prior: 'en' },
+      ),
+    ).toBe('en');
+  });
+});

@@ -57,7 +57,9 @@ function stopWordVote(text: string, tabular = false): Vote {
   const tally = VOTERS.map((language) => {
     const stop = stopWordsOf(language);
     let n = 0;
-    for (const w of words) if (stop.has(w)) n += 1;
+    // A lone letter ("a", "e", "o", "y", "i") is a stop word of half the languages and an
+    // option, a variable or a column's mark in tables and code ("V:0, I:1"): it does not vote.
+    for (const w of words) if (w.length > 1 && stop.has(w)) n += 1;
     return { language, n };
   }).sort((a, b) => b.n - a.n);
   const counts = new Map(tally.map((t) => [t.language, t.n]));
