@@ -284,6 +284,25 @@ function sentenceDraft(q: QueryTerms, passages: readonly Passage[]): Draft {
       c.matched.forEach((t) => covered.add(t));
     }
   }
+  // A best sentence that announces what follows ("/etc/shadow holds the following fields:") is
+  // quoted with the sentence it announces, whatever that one's words: the list is the answer.
+  // A list's items cut at their semicolons are read on while the slots last.
+  if (/:$/.test(best.text.trim())) {
+    const following = sentences(passages[best.passage].text);
+    for (let order = best.order + 1; order < following.length; order += 1) {
+      if (chosen.length >= MAX_SENTENCES) break;
+      if (!chosen.some((c) => c.passage === best.passage && c.order === order))
+        chosen.push({
+          text: following[order],
+          passage: best.passage,
+          order,
+          matched: new Set(),
+          context: [],
+          score: best.score,
+        });
+      if (!/[;,]$/.test(following[order].trim())) break;
+    }
+  }
   // What is asked (an amount, a time or condition) said in a neighbour of the chosen sentence:
   // "The TOAST management code is triggered only when …" before "The TOAST code will compress …".
   if (

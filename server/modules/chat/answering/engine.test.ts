@@ -169,6 +169,22 @@ describe('the extractive engine', () => {
     );
   });
 
+  it('when the best sentence announces a list, then the list it announces is quoted with it', () => {
+    const q = weighed('What does the kestrel.conf file contain?', {
+      kestrel: 12,
+      conf: 300,
+      file: 2000,
+      contain: 900,
+    });
+    const draft = extractiveDraft(q, [
+      passage(
+        1,
+        'The kestrel.conf file contains the following fields: the scanner name; the parcel retention in days; the nightly cleanup hour. Other settings live elsewhere.',
+      ),
+    ]);
+    expect(draft.sentences.map((s) => s.text).join(' ')).toContain('the parcel retention in days');
+  });
+
   it('when a plain word of the question is in almost no passage, then it weighs no more than a rare word, unlike a name', () => {
     const q = weighed('Which Kestrel release suits a beginner?', {
       kestrel: 1,
