@@ -23,6 +23,9 @@ const JOIN =
 
 const MIN_WORDS = 3;
 
+/** The question after a lead-in that ends with a colon. */
+const LEAD_IN = /^[^:?¿؟]{3,80}:\s+(\S.*)$/su;
+
 /** Subject pronouns standing for what the first question named ("wie lange wird sie …"). */
 const SUBJECT_PRONOUN = /(?<![\p{L}])(?:il|elle|ils|elles|er|sie)(?![\p{L}])/u;
 
@@ -69,8 +72,10 @@ function split(question: string, language: string): MailQuestion[] {
   for (const m of folded.text.matchAll(JOIN)) {
     const first = body.slice(0, folded.origin[m.index]).trim();
     const second = body.slice(folded.origin[m.index + m[0].length]).trim();
-    // A Spanish question says where it starts: "¿Distingue Debian … y a qué grupo …?".
-    if (!asksAfresh(second) || !(first.startsWith('¿') || asksAfresh(first))) continue;
+    // A Spanish question says where it starts: "¿Distingue Debian … y a qué grupo …?"; a
+    // lead-in may name the subject first ("notre cafetière Aquaflow 300 : combien …").
+    const opening = LEAD_IN.exec(first)?.[1] ?? first;
+    if (!asksAfresh(second) || !(first.startsWith('¿') || asksAfresh(opening))) continue;
     if (first.split(/\s+/).length < MIN_WORDS || second.split(/\s+/).length < 2) continue;
     if (plainWords(first, language).length === 0) continue;
     const [next, ...rest] = split(`${capitalise(second)}${mark}`, language);

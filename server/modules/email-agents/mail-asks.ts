@@ -9,7 +9,7 @@ import type { EmailMessageRow } from '../../db/schema';
 import { readMail, type MailQuestion } from '../../services/mail/mail-questions';
 import { analyseWords } from '../../services/text/analysis/analyse';
 import { identifiers } from '../../services/text/terms';
-import { withoutCircumstances } from './asker-circumstances';
+import { namesIn, withoutCircumstances } from './asker-circumstances';
 import { asksAfresh, splitCompound } from './compound-questions';
 import { inContext, pointsBack, type QuestionInContext } from './question-context';
 import { replyLanguage, type ReplyLanguage } from './reply-draft';
@@ -66,13 +66,20 @@ function asksOnItsOwn(
   language: ReplyLanguage,
 ): boolean {
   if (body.length === 0 || !(/[?؟]$/u.test(subject) || asksAfresh(subject))) return false;
-  const terms = (text: string) =>
-    analyseWords(text, language).flatMap((w) => (w.terms.length > 0 ? w.terms : []));
-  const own = new Set(terms(subject));
-  if (own.size < 2) return false;
+  // What it asks about, not the product both name ("Orion 5 gateway"), unless that is all.
+  const terms = (text: string, plain: boolean) => {
+    const names = new Set(namesIn(text, language).map((n) => n.toLowerCase()));
+    return analyseWords(text, language).flatMap((w) =>
+      w.terms.length > 0 && !(plain && names.has(w.word.toLowerCase())) ? w.terms : [],
+    );
+  };
+  const plain = terms(subject, true).length > 0;
+  const own = new Set(terms(subject, plain));
+  // "Help?" or "Urgent?" asks nothing; "What is Cachegrind?" names what it asks about.
+  if (own.size < 2 && namesIn(subject, language).length === 0) return false;
   // Asked again in the body, in other words: half its terms or more in one question.
   return !body.some((q) => {
-    const said = new Set(terms(q.question));
+    const said = new Set(terms(q.question, plain));
     return [...own].filter((t) => said.has(t)).length * 2 >= own.size;
   });
 }
