@@ -225,6 +225,12 @@ export const documentsPageSchema = z.object({
   size: z.number().int(),
 });
 
+/**
+ * GET /download/{id}: the reader's console language, which the words the pdf's layout adds
+ * speak (a page's, a sheet's, a row's heading); Accept-Language, then English, without it.
+ */
+export const downloadQuerySchema = z.object({ lng: z.string().trim().max(35).optional() });
+
 /** GET /download/{id}/notes: what the source viewer says beside the document's pdf. */
 export const sourceNotesSchema = z.object({ notes: z.array(sourceNoteTextSchema) });
 export type SourceNotes = z.infer<typeof sourceNotesSchema>;

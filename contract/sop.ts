@@ -286,7 +286,13 @@ export { COUNTRY_CODES, countryName } from './countries';
 /** The path of the routes about one SOP document, reference, archived SOP or checklist. */
 export const sopIdParamsSchema = z.object({ id });
 /** GET /sop/documents/{id}: which version's file to show (the current one without). */
-export const sopViewQuerySchema = z.object({ version: z.coerce.number().int().min(1).optional() });
+export const sopViewQuerySchema = z.object({
+  version: z.coerce.number().int().min(1).optional(),
+  /** The reader's console language: the words a docx's layout adds (a page's heading) speak it. */
+  lng: z.string().trim().max(35).optional(),
+});
+/** GET /sop/documents/reference/{id}: a reference file has no versions, only the language. */
+export const sopReferenceViewQuerySchema = sopViewQuerySchema.pick({ lng: true });
 /** GET /sop/countries: the language of the country names. */
 export const countriesQuerySchema = z.object({ lng: z.string().max(10).optional() });
 /** POST /sop/clients/{first_name}: the name, checked as a client's name. */

@@ -1,6 +1,7 @@
 /**
  * A German administrator meets no English from the server: the built-in model's name, the
- * "nothing found" answer, a refused web address and a new widget's welcome are German; then in
+ * "nothing found" answer, a cited workbook's pdf layout, a refused web address and a new widget's
+ * welcome are German; then in
  * Arabic an English conversation title shows its start and an English question keeps its "?"
  * at its end. Expected texts come from the locale files, so the test follows their wording.
  */
@@ -8,8 +9,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../server/test-support/pdf-text';
+import { apiLogin } from './support/accounts';
 import { launchBrowser, type BrowserSession } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { uploadReady } from './support/uploads';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -43,6 +47,14 @@ describe('server texts in the reader’s language', () => {
   beforeAll(async () => {
     // No language model and no URL_FETCH_ALLOW: the built-in engine answers, loopback is closed.
     server = await startServer();
+    const token = await apiLogin(server, server.admin.email, server.admin.password);
+    await uploadReady(server, token, {
+      name: 'tides.csv',
+      type: 'text/csv',
+      bytes: Buffer.from(
+        'Hafen,Gezeiten\nOslo,Hochwasser um 06:10\nBergen,Niedrigwasser um 07:45\n',
+      ),
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -50,7 +62,7 @@ describe('server texts in the reader’s language', () => {
     await server?.stop();
   });
 
-  it('when the console is German, then the model, a nothing-found answer, a refused address and a new widget’s welcome are German; in Arabic an English title shows its start', async () => {
+  it('when the console is German, then the model, a nothing-found answer, a cited csv’s reference and pdf layout, a refused address and a new widget’s welcome are German; in Arabic an English title shows its start', async () => {
     const page = await browser.newPage();
     await signInAs(page, server, 'de');
 
@@ -70,6 +82,28 @@ describe('server texts in the reader’s language', () => {
     expect(shown).toContain(de('chat:models.builtin'));
     expect(shown).not.toContain('I could not find');
     expect(shown).not.toContain('Built-in extractive');
+
+    // A cited workbook opens as a pdf whose own headings (its rows) are German too.
+    await page.getByLabel(de('chat:composer.label')).fill('Welche Gezeiten hat Bergen?');
+    await page.getByRole('button', { name: de('chat:composer.send') }).click();
+    const cited = page.locator('[data-testid="chat-message"][data-sender="server"]').last();
+    const open = cited.getByRole('button', { name: /tides\.csv/ }).first();
+    await open.waitFor({ timeout: 30_000 });
+    // A csv has no sheets: its reference names only the rows.
+    const where = await cited.getByTestId('chat-reference').first().innerText();
+    expect(where).toMatch(new RegExp(de('chat:references.rows', { from: '\\d', to: '\\d' })));
+    expect(where).not.toContain(de('chat:references.sheet', { sheet: 'csv' }));
+    const [pdf] = await Promise.all([
+      page.waitForResponse((r) => /\/api\/download\/\d+\?/.test(r.url())),
+      open.click(),
+    ]);
+    expect(new URL(pdf.url()).searchParams.get('lng')).toBe('de');
+    // The page keeps the blob to itself, so the same call is made again with the page's headers.
+    const again = await fetch(pdf.url(), { headers: await pdf.request().allHeaders() });
+    expect(again.headers.get('content-type')).toBe('application/pdf');
+    const layout = await pdfText(Buffer.from(await again.arrayBuffer()));
+    expect(layout).toContain(de('chat:sourceLayout.row', { row: '2' }));
+    expect(layout).not.toMatch(/\bRow \d/);
 
     // Knowledge: a loopback web address is refused in German words.
     await page.goto(`${server.url}/upload?type=urls`);

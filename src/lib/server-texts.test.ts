@@ -84,6 +84,11 @@ const SERVER_TEXT_KEYS: string[] = [
     SOURCE_NOTES.filter((code) => !COUNTED_SOURCE_NOTES.includes(code)),
   ),
   ...counted('chat:sourceNotes', COUNTED_SOURCE_NOTES),
+  // The words the server's pdf layout adds to a shown document (a page's, a row's heading).
+  ...under(
+    'chat:sourceLayout',
+    Object.keys((load(FALLBACK_LANGUAGE, 'chat').sourceLayout ?? {}) as Tree),
+  ),
   'common:widgetWelcome',
   ...under(
     'common:seeded.roles',

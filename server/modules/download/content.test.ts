@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sourcePosition } from '../../services/ingest/types';
-import { sectionBlocks, sectionNotes, sitemapBlocks, sitemapNotes } from './content';
+import { layoutWords, sectionBlocks, sectionNotes, sitemapBlocks, sitemapNotes } from './content';
 
 const section = (text: string) => ({ text, position: sourcePosition() });
 
@@ -29,6 +29,21 @@ describe('source notes', () => {
       'map',
       'https://example.org/a',
       'https://example.org/b',
+    ]);
+  });
+
+  it('when a page of a sitemap in an Arabic console is not read yet, then its state is said in Arabic', () => {
+    const pages = [
+      { name: 'https://example.org/a', status: 'ready' },
+      { name: 'https://example.org/b', status: 'failed' },
+    ];
+    const texts = sitemapBlocks('map', pages, layoutWords('ar')).map((b) =>
+      'text' in b ? b.text : b.kind,
+    );
+    expect(texts).toEqual([
+      'map',
+      'https://example.org/a',
+      'https://example.org/b  (تعذّرت قراءتها)',
     ]);
   });
 });

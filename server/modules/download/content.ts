@@ -10,28 +10,63 @@ import type { SourcePosition } from '../../../contract/knowledge';
 import type { SourceNoteText } from '../../../contract/knowledge-texts';
 import type { ExtractedSection } from '../../services/ingest/types';
 import type { PdfBlock } from '../../services/render/pdf';
+import { localeLabels } from '../../services/text/locale-labels';
+
+/**
+ * The words the layout itself adds (a page's heading, a sheet's, a row's number, a sitemap
+ * page's state), in the reader's console language: chat.json `sourceLayout`, as the viewer's
+ * own texts, English when the language is not one of the console's.
+ */
+export interface LayoutWords {
+  page(page: number): string;
+  sheet(sheet: string): string;
+  row(row: number): string;
+  status(status: string): string;
+}
+
+export function layoutWords(language?: string): LayoutWords {
+  const { t } = localeLabels('chat', 'sourceLayout', language);
+  return {
+    page: (page) => t('page', { page }),
+    sheet: (sheet) => t('sheet', { sheet }),
+    row: (row) => t('row', { row }),
+    status: (status) => t(status),
+  };
+}
 
 /** Text blocks per row of a sheet kept at most (a pdf of 200,000 rows helps nobody). */
 const MAX_SECTION_BLOCKS = 20_000;
 
-function headingOf(position: SourcePosition, isSheetRow: boolean): string | null {
-  if (position.page !== null) return `Page ${position.page}`;
+function headingOf(
+  position: SourcePosition,
+  isSheetRow: boolean,
+  words: LayoutWords,
+): string | null {
+  if (position.page !== null) return words.page(position.page);
   if (position.sheet !== null && isSheetRow)
-    return position.sheet === 'csv' ? null : `Sheet: ${position.sheet}`;
+    return position.sheet === 'csv' ? null : words.sheet(position.sheet);
   return position.heading;
 }
 
-export function sectionBlocks(title: string, sections: readonly ExtractedSection[]): PdfBlock[] {
+export function sectionBlocks(
+  title: string,
+  sections: readonly ExtractedSection[],
+  words: LayoutWords = layoutWords(),
+): PdfBlock[] {
   const blocks: PdfBlock[] = [{ kind: 'title', text: title }];
   let lastHeading: string | null = null;
   let shown = 0;
   for (const section of sections) {
     const { position } = section;
     const isRow = position.sheet !== null && position.row_start !== null;
-    const heading = headingOf(position, isRow);
+    const heading = headingOf(position, isRow, words);
     if (heading && heading !== lastHeading) blocks.push({ kind: 'heading', text: heading });
     lastHeading = heading ?? lastHeading;
-    if (isRow) blocks.push({ kind: 'row', text: `Row ${position.row_start}  ${section.text}` });
+    if (isRow)
+      blocks.push({
+        kind: 'row',
+        text: `${words.row(position.row_start as number)}  ${section.text}`,
+      });
     else blocks.push({ kind: 'text', text: section.text });
     shown += 1;
     if (shown >= MAX_SECTION_BLOCKS) break;
@@ -59,12 +94,13 @@ export function sitemapNotes(pages: readonly unknown[]): SourceNoteText[] {
 export function sitemapBlocks(
   title: string,
   pages: readonly { name: string; status: string }[],
+  words: LayoutWords = layoutWords(),
 ): PdfBlock[] {
   return [
     { kind: 'title', text: title },
     ...pages.map((p): PdfBlock => ({
       kind: 'row',
-      text: `${p.name}${p.status === 'ready' ? '' : `  (${p.status})`}`,
+      text: `${p.name}${p.status === 'ready' ? '' : `  (${words.status(p.status)})`}`,
     })),
   ];
 }

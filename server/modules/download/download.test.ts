@@ -29,10 +29,10 @@ describe.each(testDatabases)('GET /download/{id} on %s', (dialect) => {
   let other: number;
   const ids: Record<string, number> = {};
 
-  async function download(id: number, token: string) {
+  async function download(id: number, token: string, query = '') {
     const res = await t.app.inject({
       method: 'GET',
-      url: `/api/download/${id}`,
+      url: `/api/download/${id}${query}`,
       headers: { 'x-api-key': TEST_API_KEY, authorization: `Bearer ${token}` },
     });
     return {
@@ -133,6 +133,17 @@ describe.each(testDatabases)('GET /download/{id} on %s', (dialect) => {
       for (const part of expected) expect(text).toContain(part);
     },
   );
+
+  it('when a German console opens a workbook, then the headings the layout adds speak German', async () => {
+    const res = await download(ids.xls, querier, '?lng=de');
+    expect(res.status).toBe(200);
+    const text = await pdfText(res.bytes);
+    expect(text).toContain('Tabellenblatt: Inventory');
+    expect(text).toMatch(/Zeile \d/);
+    expect(text).not.toContain('Sheet:');
+    // No language asked: English, as before.
+    expect(await pdfText((await download(ids.xls, querier)).bytes)).toContain('Sheet: Inventory');
+  });
 
   it('when a document holds Cyrillic, Greek and Arabic text, then the pdf shows those letters, not question marks', async () => {
     const path = join(dir, 'offices.csv');

@@ -3,4 +3,4 @@
  * blocks, so an SOP's text reads as a downloaded document does. Other modules import download
  * only from here (or its module.ts); everything else is internal (eslint.config.js enforces it).
  */
-export { sectionBlocks } from './content';
+export { layoutWords, type LayoutWords, sectionBlocks } from './content';

@@ -3,7 +3,8 @@
  * in Documents.VIEW or Query.QUERY_DOCUMENT holders of the document's department.
  */
 import { apiRoutes } from '../../../contract/api-paths';
-import { sourceNotesSchema } from '../../../contract/knowledge';
+import { downloadQuerySchema, sourceNotesSchema } from '../../../contract/knowledge';
+import { languageOf } from '../../services/text/locale-labels';
 import { type Api, fileAnswer } from '../../http/route-contract';
 import { actorOf, idParams } from '../identity/public';
 import type { DownloadService } from './service';
@@ -16,11 +17,16 @@ export function registerDownloadRoutes(api: Api, { downloads }: { downloads: Dow
         summary: 'Download a document as PDF',
         tags: ['Knowledge assistant'],
         params: idParams,
+        querystring: downloadQuerySchema,
         response: { 200: fileAnswer(['application/pdf']) },
       },
     },
     async (request, reply) => {
-      const file = await downloads.open(await actorOf(request), request.params.id);
+      const file = await downloads.open(
+        await actorOf(request),
+        request.params.id,
+        languageOf(request.query.lng, request.headers['accept-language']),
+      );
       reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', file.disposition)

@@ -25,6 +25,8 @@ import { kindOf } from '../knowledge/public';
 import type { SourceNoteText } from '../../../contract/knowledge-texts';
 import {
   contentDisposition,
+  layoutWords,
+  type LayoutWords,
   sectionBlocks,
   sectionNotes,
   sitemapBlocks,
@@ -116,10 +118,10 @@ export function createDownloadService(deps: {
   /** The notes of the documents this process laid out lately, so the viewer's ask reads no file. */
   const recentNotes = createRecentNotes();
 
-  async function render(doc: DownloadDocument): Promise<Uint8Array> {
+  async function render(doc: DownloadDocument, words: LayoutWords): Promise<Uint8Array> {
     const info = { title: doc.name };
     if (doc.type === 'sitemap')
-      return textPdf(info, sitemapBlocks(doc.name, await deps.repo.pagesOf(doc.id)));
+      return textPdf(info, sitemapBlocks(doc.name, await deps.repo.pagesOf(doc.id), words));
     if (doc.type === 'png' || doc.type === 'jpg' || doc.type === 'jpeg') {
       try {
         const image = await imagePdf(
@@ -139,11 +141,12 @@ export function createDownloadService(deps: {
     }
     const read = await sections(doc);
     recentNotes.keep(doc, sectionNotes(read));
-    return textPdf(info, sectionBlocks(doc.name, read));
+    return textPdf(info, sectionBlocks(doc.name, read, words));
   }
 
   return {
-    async open(actor: Actor, id: number): Promise<PdfDownload> {
+    /** `language`: the reader's console language, which the layout's own words speak. */
+    async open(actor: Actor, id: number, language?: string): Promise<PdfDownload> {
       const doc = await readable(actor, id);
       const disposition = contentDisposition(doc);
       if (doc.type === 'pdf') {
@@ -164,7 +167,7 @@ export function createDownloadService(deps: {
             ? `The document could not be read: ${doc.error ?? 'unknown reason'}`
             : 'The document is still being processed; it can be shown once it is ready.',
         );
-      return { kind: 'rendered', bytes: await render(doc), disposition };
+      return { kind: 'rendered', bytes: await render(doc, layoutWords(language)), disposition };
     },
 
     /**

@@ -29,6 +29,7 @@ import {
   sopIdParamsSchema as idParams,
   sopReferenceFieldsSchema,
   sopUploadFieldsSchema,
+  sopReferenceViewQuerySchema as referenceViewQuery,
   sopViewQuerySchema as viewQuery,
   sopRoutes as paths,
   sopUploadResponseSchema,
@@ -39,7 +40,8 @@ import { AppError, errors } from '../../http/app-error';
 import { type Api, fileAnswer, needs, orEmpty } from '../../http/route-contract';
 import type { SopFileRow } from '../../db/schema';
 import { textPdf } from '../../services/render/pdf';
-import { sectionBlocks } from '../download/public';
+import { layoutWords, type LayoutWords, sectionBlocks } from '../download/public';
+import { languageOf } from '../../services/text/locale-labels';
 import { actorOf } from '../identity/public';
 import type { SopSection } from '../../services/checklist/types';
 import { sourcePosition } from '../../services/ingest/types';
@@ -76,6 +78,7 @@ async function pdfOf(
   reply: { header(key: string, value: string): unknown },
   file: SopFileRow,
   openRead: (p: string) => Promise<NodeJS.ReadableStream>,
+  words: LayoutWords,
 ): Promise<NodeJS.ReadableStream | Buffer> {
   const ascii = file.name
     .replace(/\.docx$/i, '.pdf')
@@ -92,6 +95,7 @@ async function pdfOf(
       text: s.text,
       position: sourcePosition({ page: s.page, heading: s.heading }),
     })),
+    words,
   );
   return Buffer.from(await textPdf({ title: file.name }, blocks));
 }
@@ -224,6 +228,7 @@ export function registerSopRoutes(api: Api, { sop, storage }: { sop: Sop; storag
           version: request.query.version,
         }),
         openRead,
+        layoutWords(languageOf(request.query.lng, request.headers['accept-language'])),
       ),
   );
   api.get(
@@ -234,6 +239,7 @@ export function registerSopRoutes(api: Api, { sop, storage }: { sop: Sop; storag
         tags,
         summary: 'View a reference file as PDF',
         params: idParams,
+        querystring: referenceViewQuery,
         response: pdfAnswer,
       },
     },
@@ -242,6 +248,7 @@ export function registerSopRoutes(api: Api, { sop, storage }: { sop: Sop; storag
         reply,
         await sop.documents.fileToView(await actorOf(request), { referenceId: request.params.id }),
         openRead,
+        layoutWords(languageOf(request.query.lng, request.headers['accept-language'])),
       ),
   );
   api.put(

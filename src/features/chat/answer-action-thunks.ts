@@ -3,6 +3,7 @@
  * the chart kept with it again.
  */
 import { chatApiPaths, type ChatReference } from '@contract/chat';
+import { consoleLanguage } from '@/lib/console-language';
 import { toApiErrorData } from '@/lib/http';
 import { createAppAsyncThunk } from '@/lib/store-types';
 import { selectChat, type ChatFeedback } from './chat-state';
@@ -16,8 +17,10 @@ export const openSource = createAppAsyncThunk(
   'chat/openSource',
   async (reference: SourceRequest, { extra, signal, rejectWithValue }) => {
     try {
+      // The pdf's own headings (a page's, a row's) speak the reader's language.
       const blob = await extra.http.request<Blob>(chatApiPaths.download(reference.document_id), {
         responseType: 'blob',
+        query: { lng: consoleLanguage() },
         signal,
       });
       // The iframe shows what the blob's type says; the download is a pdf whatever it claims.

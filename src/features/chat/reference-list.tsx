@@ -5,6 +5,9 @@ import type { ChatReference } from '@contract/chat';
 /** Where in the document the passage is: page, or sheet and rows. */
 function positionText(t: (key: string, o?: Record<string, unknown>) => string, r: ChatReference) {
   if (r.page !== null) return t('references.page', { page: r.page });
+  // A csv file has no sheets: the server names its one table 'csv', which nobody should read.
+  if (r.sheet === 'csv' && r.row_start !== null)
+    return t('references.rows', { from: r.row_start, to: r.row_end ?? r.row_start });
   if (r.sheet !== null && r.row_start !== null)
     return t('references.sheetRows', {
       sheet: r.sheet,

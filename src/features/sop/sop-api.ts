@@ -19,6 +19,7 @@ import {
 import { fillRoute } from '@contract/api-paths';
 import { api } from '@/lib/api';
 import { toApiErrorData } from '@/lib/http';
+import { consoleLanguage } from '@/lib/console-language';
 import { saveBlob } from '@/lib/save-blob';
 import type { ThunkExtra } from '@/lib/store-types';
 import { checklistService } from './checklist-service';
@@ -181,7 +182,11 @@ const sopApi = api.enhanceEndpoints({ addTagTypes: ['SopDocument', 'Checklist'] 
           'referenceId' in ref
             ? sopPath(sopRoutes.reference, { id: ref.referenceId })
             : sopPath(sopRoutes.document, { id: ref.documentId }),
-        query: 'documentId' in ref && ref.version ? { version: ref.version } : undefined,
+        // A docx is laid out as pdf by the server, whose headings speak the reader's language.
+        query: {
+          ...('documentId' in ref && ref.version ? { version: ref.version } : {}),
+          lng: consoleLanguage(),
+        },
         responseType: 'blob',
       }),
       transformResponse: (blob: Blob) =>
