@@ -72,7 +72,7 @@ const contentWords = (text: string, language: string) =>
 export const namesIn = (text: string, language: string) =>
   identifiers(text).filter((n) => language !== 'de' || /\p{N}|_|^\p{Lu}{2,}|\p{Ll}\p{Lu}/u.test(n));
 
-export interface WithoutCircumstances {
+interface WithoutCircumstances {
   question: string;
   /** The plain words taken out, for context; empty when nothing was. */
   taken: string;
