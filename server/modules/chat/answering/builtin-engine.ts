@@ -159,13 +159,29 @@ function termsInContext(
   return [...new Set([...scoped, ...earlier])].filter((t) => !matched.includes(t));
 }
 
+/**
+ * The terms of each document's retrieved passages together: a manual's chunk about Cachegrind
+ * need not name it again when the document's other retrieved chunks do.
+ */
+function termsByDocument(passages: readonly Passage[]): Map<number, Set<string>> {
+  const out = new Map<number, Set<string>>();
+  for (const p of passages) {
+    const terms = out.get(p.documentId) ?? new Set<string>();
+    for (const t of p.indexTerms ?? []) terms.add(t);
+    out.set(p.documentId, terms);
+  }
+  return out;
+}
+
 export function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] {
   const out: Candidate[] = [];
   const top = Math.max(passages[0]?.score ?? 1, 1e-9);
+  const documentTerms = termsByDocument(passages);
   passages.slice(0, CANDIDATE_PASSAGES).forEach((p, rank) => {
     if (p.coverage < MIN_COVERAGE || (p.listing ?? isListing(p.text))) return;
     const named = `${p.label ?? ''} ${(p.continues ?? []).join(' ')} ${p.text}`;
-    if (!holdsDistinctive(q, new Set(contentTerms(named, p.language)))) return;
+    const own = new Set(contentTerms(named, p.language));
+    if (!holdsDistinctive(q, own, documentTerms.get(p.documentId))) return;
     const all = sentences(p.text);
     const allStems = all.map((text) => contentTerms(text, p.language));
     // What the sentence and its two neighbours cover together: a fact said next to the words

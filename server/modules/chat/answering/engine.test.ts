@@ -169,6 +169,53 @@ describe('the extractive engine', () => {
     );
   });
 
+  it('when a manual chunk does not repeat the rare name its section is about, then its document naming it is enough', () => {
+    const q = weighed('Are the global hit counts of Kestrelgrind useful?', {
+      global: 200,
+      hit: 60,
+      counts: 700,
+      kestrelgrind: 30,
+      useful: 2000,
+    });
+    expect(q.required).toContain(stem('Kestrelgrind'));
+    const section = {
+      ...passage(1, 'First of all, the global hit counts are not that useful on their own.'),
+      indexTerms: new Set(contentTerms('First of all, the global hit counts are not that useful.')),
+    };
+    const intro = {
+      ...passage(1, 'Kestrelgrind is a cache profiler that counts hits and misses per line.', 0.6),
+      chunkId: 11,
+      indexTerms: new Set(contentTerms('Kestrelgrind is a cache profiler that counts hits.')),
+    };
+    expect(extractiveDraft(q, [section]).noAnswer).toBe(true);
+    const draft = extractiveDraft(q, [section, intro]);
+    expect(draft.sentences[0]?.text).toBe(
+      'First of all, the global hit counts are not that useful on their own.',
+    );
+  });
+
+  it('when the question names something another document holds, then that does not count', () => {
+    const q = weighed('How do I reset my Kestrel password?', {
+      reset: 300,
+      kestrel: 20,
+      password: 400,
+    });
+    const other = {
+      ...passage(2, 'Kestrel is a parcel scanner used in the warehouse.'),
+      indexTerms: new Set(contentTerms('Kestrel is a parcel scanner used in the warehouse.')),
+    };
+    const draft = extractiveDraft(q, [
+      {
+        ...passage(1, 'To reset the password of a database role, use ALTER ROLE.'),
+        indexTerms: new Set(contentTerms('To reset the password of a database role.')),
+      },
+      other,
+    ]);
+    expect(draft.sentences.map((s) => s.text)).not.toContain(
+      'To reset the password of a database role, use ALTER ROLE.',
+    );
+  });
+
   it('when the best sentence announces a list, then the list it announces is quoted with it', () => {
     const q = weighed('What does the kestrel.conf file contain?', {
       kestrel: 12,

@@ -138,7 +138,21 @@ export function weighByCorpus(q: QueryTerms, stats: TermStats): Weighed {
 /** An acronym's term in the index ("lts"): the acronym analysed as a word of the question. */
 export const acronymTerm = (acronym: string, language: string) => stem(acronym, language);
 
-/** Whether a passage holds every distinctive term of the question (directly or as a variant). */
-export function holdsDistinctive(q: QueryTerms, textStems: ReadonlySet<string>): boolean {
-  return q.required.every((t) => matchedTerms({ ...q, terms: [t] }, textStems).length > 0);
+/**
+ * Whether a passage holds every distinctive term of the question (directly or as a variant). A
+ * name (not a number or code, which must be the passage's own) may also be held by the rest of
+ * its document (`documentStems`): a chunk of a manual's section need not repeat what it is about.
+ */
+export function holdsDistinctive(
+  q: QueryTerms,
+  textStems: ReadonlySet<string>,
+  documentStems?: ReadonlySet<string>,
+): boolean {
+  const holds = (t: string, stems: ReadonlySet<string>) =>
+    matchedTerms({ ...q, terms: [t] }, stems).length > 0;
+  return q.required.every(
+    (t) =>
+      holds(t, textStems) ||
+      (documentStems !== undefined && !/[\d_]/.test(t) && holds(t, documentStems)),
+  );
 }
