@@ -37,3 +37,10 @@ describe('names in a language that capitalises its nouns', () => {
     expect(identifiers('How do I set up the Orion server?', 'en')).toEqual(['Orion']);
   });
 });
+
+describe('words that frame a question in French', () => {
+  it('when a French question uses prepositions and adverbs the stop list lacks, then they are no terms', () => {
+    const said = questionWords('Sous quelles licences ce livre est-il toujours disponible ?', 'fr');
+    expect(said.map((w) => w.word.toLowerCase())).toEqual(['licences', 'livre', 'disponible']);
+  });
+});

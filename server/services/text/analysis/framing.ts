@@ -5,7 +5,8 @@
  * terms of a question (a document that uses them still has them: "SHOW" is a command). The
  * stop-word lists hold the pronouns and auxiliaries; these are the verbs and fillers around them,
  * and the question words some lists lack ("quand", "wann"), which say what kind of answer is
- * asked (sentence-signals.ts reads that) but are no word of the answer.
+ * asked (sentence-signals.ts reads that) but are no word of the answer, and the prepositions and
+ * adverbs a short list lacks that the English list has ("sous", "après", "toujours", "immer").
  */
 const FRAMING: Record<string, string> = {
   en:
@@ -22,12 +23,14 @@ const FRAMING: Record<string, string> = {
     'expliquer expliquez voudrais voulais voudrions aimerais souhaiterais souhaite merci svp ' +
     'plait plaît bonjour exactement environ vraiment approximativement peut-être peut peuvent ' +
     'puis dois doit doivent faut quand comment pourquoi où combien quoi lequel laquelle ' +
-    'lesquels lesquelles',
+    'lesquels lesquelles sous entre vers chez après avant depuis pendant selon contre parmi ' +
+    'lors jusque jusqu afin donc ainsi alors aussi très plus moins bien tout tous toute ' +
+    'toutes chaque quelque plusieurs autre autres encore déjà toujours jamais',
   de:
     'könnten können könnte kann würden würde wissen weiß sagen sag erklären erklärt bitte ' +
     'möchte möchten gerne gern danke mir uns vielleicht eigentlich genau ungefähr wirklich ' +
     'etwa überhaupt darf dürfen muss müssen soll sollte sollen kann wann warum wieso weshalb ' +
-    'wieviel viele wer woher wohin',
+    'wieviel viele wer woher wohin seit neben mehr weniger immer nie schon',
   es:
     'podría podrían puede pueden podrías decir decirme dime indicar indicarme explicar ' +
     'explicarme saber sé gustaría quisiera quiero favor gracias exactamente aproximadamente ' +
