@@ -83,9 +83,17 @@ export function keyTerms(text: string, language = 'en'): string[] {
  */
 export function questionWords(question: string, language = 'en') {
   const framing = framingWordsOf(language);
-  return analyseWords(question, language).filter(
-    (w) => (w.terms.length > 0 || w.whole !== undefined) && !framing.has(w.word.toLowerCase()),
-  );
+  return analyseWords(question, language)
+    .map((w) => {
+      // A verb and its pronoun written as one ("peut-elle", "sera-t-il") frame as the verb does.
+      if (w.whole !== undefined || w.date || !w.word.includes('-')) return w;
+      const parts = w.word.split('-').filter((p) => p && !framing.has(p.toLowerCase()));
+      const terms = parts.flatMap((p) => termOf(p, language) ?? []);
+      return { ...w, terms };
+    })
+    .filter(
+      (w) => (w.terms.length > 0 || w.whole !== undefined) && !framing.has(w.word.toLowerCase()),
+    );
 }
 
 /** Languages that capitalise every noun: there a capital says a noun, not a name. */

@@ -44,3 +44,17 @@ describe('words that frame a question in French', () => {
     expect(said.map((w) => w.word.toLowerCase())).toEqual(['licences', 'livre', 'disponible']);
   });
 });
+
+describe('a verb written with its pronoun', () => {
+  it('when a French question writes "peut-elle" or "est-il", then the framing verb and pronoun are no terms', () => {
+    const said = questionWords('Pourquoi la publication peut-elle être retardée ?', 'fr');
+    expect(said.flatMap((w) => w.terms)).toEqual(
+      questionWords('Pourquoi la publication retardée ?', 'fr').flatMap((w) => w.terms),
+    );
+    expect(
+      questionWords('Debian est-il disponible pour autre chose que Linux ?', 'fr').map((w) =>
+        w.word.toLowerCase(),
+      ),
+    ).toEqual(['debian', 'disponible', 'linux']);
+  });
+});

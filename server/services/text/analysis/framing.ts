@@ -25,16 +25,17 @@ const FRAMING: Record<string, string> = {
     'puis dois doit doivent faut quand comment pourquoi où combien quoi lequel laquelle ' +
     'lesquels lesquelles sous entre vers chez après avant depuis pendant selon contre parmi ' +
     'lors jusque jusqu afin donc ainsi alors aussi très plus moins bien tout tous toute ' +
-    'toutes chaque quelque plusieurs autre autres encore déjà toujours jamais',
+    'toutes chaque quelque plusieurs autre autres encore déjà toujours jamais être été ' +
+    'chose choses',
   de:
     'könnten können könnte kann würden würde wissen weiß sagen sag erklären erklärt bitte ' +
     'möchte möchten gerne gern danke mir uns vielleicht eigentlich genau ungefähr wirklich ' +
     'etwa überhaupt darf dürfen muss müssen soll sollte sollen kann wann warum wieso weshalb ' +
-    'wieviel viele wer woher wohin seit neben mehr weniger immer nie schon',
+    'wieviel viele wer woher wohin seit neben mehr weniger immer nie schon ding dinge',
   es:
     'podría podrían puede pueden podrías decir decirme dime indicar indicarme explicar ' +
     'explicarme saber sé gustaría quisiera quiero favor gracias exactamente aproximadamente ' +
-    'realmente quizás puedo puede pueden debo debe deben hay',
+    'realmente quizás puedo puede pueden debo debe deben hay cosa cosas algo',
   ar: 'لماذا هل يمكن يمكنك يمكنكم أريد أود نريد معرفة أعرف أخبرني أخبرنا اخبرني توضيح وضح فضلك سمحت شكرا بالضبط تقريبا حقا ربما',
 };
 
