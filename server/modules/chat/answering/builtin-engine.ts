@@ -173,7 +173,7 @@ function termsByDocument(passages: readonly Passage[]): Map<number, Set<string>>
   return out;
 }
 
-export function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] {
+function candidatesOf(q: QueryTerms, passages: readonly Passage[]): Candidate[] {
   const out: Candidate[] = [];
   const top = Math.max(passages[0]?.score ?? 1, 1e-9);
   const documentTerms = termsByDocument(passages);
