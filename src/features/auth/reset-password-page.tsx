@@ -86,9 +86,10 @@ function ResetForm({
 
   if (check.isLoading)
     return (
-      <p role="status" className="d-flex align-items-center gap-2">
+      // A div: the spinner is one, and a paragraph may not hold it.
+      <div role="status" className="d-flex align-items-center gap-2 mb-3">
         <CSpinner size="sm" aria-hidden="true" /> {t('reset.checking')}
-      </p>
+      </div>
     );
 
   if (check.isError)
