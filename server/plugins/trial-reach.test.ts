@@ -45,6 +45,7 @@ const TRIAL_REACH: Record<string, string> = {
   'GET /api/upload/documents/{id}': 'a document of their sandbox',
   'GET /api/upload/documents/{id}/download': 'a document of their sandbox',
   'GET /api/download/{id}': 'a file of a document of their sandbox',
+  'GET /api/download/{id}/notes': 'what the source viewer says beside that file',
   'POST /api/upload/docs': 'uploads into their sandbox, checked by content and size',
   'POST /api/upload/urls': 'web pages into their sandbox; public addresses only',
   'PUT /api/upload/update_soft_delete': 'their sandbox’s recycle bin',
