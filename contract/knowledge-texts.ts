@@ -109,23 +109,6 @@ export const COUNTED_SOURCE_NOTES: readonly SourceNote[] = [
 /** i18next's plural suffixes; Arabic uses all six, the other console languages fewer. */
 export const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
 
-/** File types a `type` or `ext` parameter names (upload extensions, web pages, sitemaps). */
-export const FILE_TYPE_NAMES = [
-  'jpg',
-  'jpeg',
-  'gif',
-  'png',
-  'bmp',
-  'doc',
-  'docx',
-  'pdf',
-  'csv',
-  'xls',
-  'xlsx',
-  'html',
-  'sitemap',
-] as const;
-
 const textParams = z.record(z.string(), z.string());
 
 export const uploadRefusalTextSchema = z.object({

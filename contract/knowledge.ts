@@ -28,6 +28,12 @@ export const UPLOAD_EXTENSIONS = [
 ] as const;
 export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
 
+/**
+ * File types a refusal's or failure's `type` or `ext` parameter names (knowledge-texts.ts), each
+ * with its name in knowledge.json `fileTypes`: the upload extensions, web pages and sitemaps.
+ */
+export const FILE_TYPE_NAMES = [...UPLOAD_EXTENSIONS, 'html', 'sitemap'] as const;
+
 /** The picker's `accept` attribute. */
 export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
 

@@ -20,11 +20,11 @@ import {
 import {
   COUNTED_SOURCE_NOTES,
   DOCUMENT_FAILURES,
-  FILE_TYPE_NAMES,
   PLURAL_FORMS,
   SOURCE_NOTES,
   UPLOAD_REFUSALS,
 } from '@contract/knowledge-texts';
+import { FILE_TYPE_NAMES } from '@contract/knowledge';
 import { ADDRESS_RANGES, WEB_ADDRESS_TEXTS } from '@contract/server-texts';
 
 type Tree = { [key: string]: string | Tree };
