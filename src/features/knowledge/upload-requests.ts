@@ -1,11 +1,11 @@
 /** The requests of an upload and how their answers read (SPEC §3 Upload item, §8). */
 import { apiPaths } from '@contract/api-paths';
 import type { UploadDocsResponse, UploadItemResult } from '@contract/knowledge';
-import type { UploadRefusal } from '@contract/knowledge-texts';
-import { type ApiErrorData, CLIENT_ERROR_CODES, toApiErrorData, type HttpClient } from '@/lib/http';
+import { CLIENT_ERROR_CODES, toApiErrorData, type HttpClient } from '@/lib/http';
 import type {
   FileToUpload,
   UploadFilesArgs,
+  UploadItem,
   UploadItemStatus,
   UploadProblem,
 } from './upload-slice';
@@ -62,15 +62,11 @@ export async function sendOne(
   }
 }
 
-interface SentFile {
-  status: UploadItemStatus;
-  message: string | null;
-  code?: UploadRefusal;
-  params?: Record<string, string>;
-  /** The request's own failure when no item came back (read by errorText). */
-  failure?: ApiErrorData;
-  documentId: number | null;
-}
+/** What the upload list keeps of one file's answer. */
+type SentFile = Pick<
+  UploadItem,
+  'status' | 'message' | 'code' | 'params' | 'failure' | 'documentId'
+>;
 
 function reasonOf(item: UploadItemResult | null): Pick<SentFile, 'message' | 'code' | 'params'> {
   return { message: item?.message ?? null, code: item?.code, params: item?.params };
