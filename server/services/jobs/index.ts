@@ -110,32 +110,18 @@ function jobRows(
       .execute();
   }
 
-  /** Back to the queue without counting the attempt (server shutting down). */
-  async function release(job: JobRow) {
+  /**
+   * Back to the queue without counting the attempt: at once (server shutting down), or, for a
+   * failure that passes, not before `later.runAfter` and with its reason.
+   */
+  async function release(job: JobRow, later?: { runAfter: Date; lastError: string }) {
     await db
       .updateTable('ingestion_jobs')
       .set({
         state: 'queued',
         claimed_by: null,
         attempts: Math.max(0, job.attempts - 1),
-        updated_at: nowIso(),
-      })
-      .where('id', '=', job.id)
-      .where('claimed_by', '=', workerId)
-      .execute();
-    await options.onRequeue?.([job.document_id]);
-  }
-
-  /** Back to the queue to run at `runAfter`, without counting the attempt (a failure that passes). */
-  async function postpone(job: JobRow, runAfter: Date, lastError: string) {
-    await db
-      .updateTable('ingestion_jobs')
-      .set({
-        state: 'queued',
-        claimed_by: null,
-        attempts: Math.max(0, job.attempts - 1),
-        run_after: runAfter.toISOString(),
-        last_error: lastError,
+        ...(later && { run_after: later.runAfter.toISOString(), last_error: later.lastError }),
         updated_at: nowIso(),
       })
       .where('id', '=', job.id)
@@ -171,7 +157,7 @@ function jobRows(
     await requeueStale();
   }
 
-  return { claim, settle, release, postpone, requeueStale, heartbeat };
+  return { claim, settle, release, requeueStale, heartbeat };
 }
 
 export function createJobQueue(options: JobQueueOptions) {
@@ -186,7 +172,7 @@ export function createJobQueue(options: JobQueueOptions) {
   let started = false;
   let timer: NodeJS.Timeout | undefined;
   const waiters = new Set<() => void>();
-  const { claim, settle, release, postpone, requeueStale, heartbeat } = jobRows(options, workerId);
+  const { claim, settle, release, requeueStale, heartbeat } = jobRows(options, workerId);
   const retryMinMs = options.retryMinMs ?? 5000;
 
   async function execute(job: JobRow) {
@@ -213,7 +199,7 @@ export function createJobQueue(options: JobQueueOptions) {
           { err: error, jobId: job.id, documentId: job.document_id, retryInMs: wait },
           'ingestion job postponed',
         );
-        await postpone(job, new Date(Date.now() + wait), reason);
+        await release(job, { runAfter: new Date(Date.now() + wait), lastError: reason });
         return;
       }
       log.error({ err: error, jobId: job.id, documentId: job.document_id }, 'ingestion job failed');
