@@ -46,23 +46,22 @@ function outboxFileName(kind: string): string {
   return `${stamp}-${String(sequence).padStart(6, '0')}-${kind.replace(/[^a-z0-9-]/gi, '')}.eml`;
 }
 
-const languageHeader = (language: string | undefined) =>
-  language ? { 'Content-Language': language } : undefined;
-
 export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'dataDir'>): Mailer {
+  /** The same message whichever way it leaves: SMTP or the outbox. */
+  const envelope = ({ to, subject, text, html, language }: MailMessage) => ({
+    from: config.mailFrom,
+    to: recipient(to),
+    subject,
+    text,
+    html,
+    headers: language ? { 'Content-Language': language } : undefined,
+  });
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       target: 'smtp',
-      async send({ to, subject, text, html, language }) {
-        await transport.sendMail({
-          from: config.mailFrom,
-          to: recipient(to),
-          subject,
-          text,
-          html,
-          headers: languageHeader(language),
-        });
+      async send(message) {
+        await transport.sendMail(envelope(message));
       },
     };
   }
@@ -75,18 +74,11 @@ export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'd
   });
   return {
     target: outbox,
-    async send({ to, subject, text, html, kind, language }) {
-      const info = await renderer.sendMail({
-        from: config.mailFrom,
-        to: recipient(to),
-        subject,
-        text,
-        html,
-        headers: languageHeader(language),
-      });
+    async send(message) {
+      const info = await renderer.sendMail(envelope(message));
       await mkdir(outbox, { recursive: true });
       // Written under a temporary name first so a reader never sees half a message.
-      const name = outboxFileName(kind);
+      const name = outboxFileName(message.kind);
       await writeFile(join(outbox, `.${name}.tmp`), info.message as Buffer);
       await rename(join(outbox, `.${name}.tmp`), join(outbox, name));
     },
