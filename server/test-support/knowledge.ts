@@ -7,6 +7,14 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { TestApp } from './test-app';
 
+/** A few bytes that a content check takes for a pdf. */
+export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+/** A Windows program's first bytes: content no upload extension allows. */
+export const EXE_BYTES = Buffer.concat([
+  Buffer.from('MZ\x90\x00\x03\x00\x00\x00'),
+  Buffer.alloc(200, 1),
+]);
+
 export interface FilePart {
   name: string;
   content: Buffer | string;

@@ -6,16 +6,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_EXTENSIONS } from '../../../contract/knowledge';
 import {
+  EXE_BYTES as EXE,
   localSite,
   uploadFiles,
   waitForDocument,
+  TINY_PDF as PDF,
   zipDeclaring,
 } from '../../test-support/knowledge';
 import { startTestApp, TEST_ADMIN, testDatabases, type TestApp } from '../../test-support/test-app';
 import { createDocumentsRepo } from './repo';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-const EXE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), Buffer.alloc(200, 1)]);
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 describe.each(testDatabases)('upload refusals as codes on %s', (dialect) => {

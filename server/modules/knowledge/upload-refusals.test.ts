@@ -1,16 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { uploadDocsResponseSchema } from '../../../contract/knowledge';
 import {
+  EXE_BYTES as EXE,
   localSite,
   storedFiles,
   storedRows,
   uploadFiles,
+  TINY_PDF as PDF,
   zipDeclaring,
 } from '../../test-support/knowledge';
 import { startTestApp, TEST_ADMIN, testDatabases, type TestApp } from '../../test-support/test-app';
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-const EXE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), Buffer.alloc(200, 1)]);
 
 describe.each(testDatabases)('upload refusals on %s', (dialect) => {
   let t: TestApp;
